@@ -1,0 +1,136 @@
+/**
+ * The event log and its per-window counters (DESIGN: event log). Every game event is appended
+ * once, stamped with the clock, and counted in the windows that are open, so "how many", "is
+ * this the first" and "the Nth time" are O(1) lookups that never scan history.
+ */
+import type { Game } from "./game.js";
+import { isRelative, matchEventAbsolute } from "./match.js";
+import { type CounterSpec, counterSpecFor } from "./registry.js";
+import type { CounterCell, CounterMark, GameEvent, GameObject, LogEntry, PlayerId, Stamp } from "./types.js";
+import type { EventPattern } from "./vocabulary/schema.js";
+
+export function currentStamp(game: Game, seq: number): Stamp {
+  const c = game.state.clock;
+  return { seq, turn: c.turn.id, active: c.turn.player, node: c.path[c.path.length - 1] ?? "", attack: c.attack };
+}
+
+export function markOf(entry: LogEntry): CounterMark {
+  const m: CounterMark = { seq: entry.seq, turn: entry.turn, active: entry.active, node: entry.node, attack: entry.attack };
+  if (entry.name !== undefined) m.name = entry.name;
+  if (entry.obj !== undefined) m.obj = entry.obj;
+  if (entry.player !== undefined) m.player = entry.player;
+  return m;
+}
+
+/** Opens a window: a new instance whose counters start at zero. O(1). */
+export function openWindow(game: Game, name: string): number {
+  const id = ++game.state.ids.window;
+  game.state.clock.windows[name] = id;
+  game.state.counters[name] = {};
+  return id;
+}
+
+export function closeWindow(game: Game, name: string): void {
+  delete game.state.clock.windows[name];
+  delete game.state.counters[name];
+}
+
+/** Adds one to a counter cell of an open window. */
+export function bump(game: Game, window: string, key: string, mark: CounterMark, by = 1): CounterCell | null {
+  const cells = game.state.counters[window];
+  if (!cells) return null;
+  const cell = cells[key];
+  if (cell) {
+    cell.n += by;
+    cell.last = mark;
+    return cell;
+  }
+  const fresh: CounterCell = { w: game.state.clock.windows[window]!, n: by, first: mark, last: mark };
+  cells[key] = fresh;
+  return fresh;
+}
+
+export function readCell(game: Game, window: string, key: string): CounterCell | undefined {
+  return game.state.counters[window]?.[key];
+}
+
+function cellKey(spec: CounterSpec, player: PlayerId | undefined, obj: string | undefined): string {
+  if (spec.by === "player") return `${spec.id}#p${player ?? "-"}`;
+  if (spec.by === "object") return `${spec.id}#o${obj ?? "-"}`;
+  return spec.id;
+}
+
+function objectKey(obj: GameObject): string {
+  return `${obj.id}.${obj.inc}`;
+}
+
+/** Appends an event to the log, counts it, and lets abilities trigger on it. */
+export function emit(game: Game, event: GameEvent): LogEntry {
+  const state = game.state;
+  const seq = ++state.ids.event;
+  const entry: LogEntry = Object.assign(currentStamp(game, seq), event);
+  if (game.keepLog) state.log.push(entry);
+  const specs = game.rules.countersByType.get(event.type);
+  if (specs) {
+    let mark: CounterMark | undefined;
+    for (const spec of specs) {
+      if (!matchEventAbsolute(game, entry, spec.pattern)) continue;
+      mark ??= markOf(entry);
+      const objKey = entry.obj !== undefined ? `${entry.obj}.${entry.inc ?? state.objects[entry.obj]?.inc}` : undefined;
+      bump(game, spec.window, cellKey(spec, entry.player, objKey), mark);
+    }
+  }
+  game.notify(entry);
+  game.collectTriggers(entry);
+  return entry;
+}
+
+/** Occurrences of a pattern in a window, as seen by `viewer` (and `self` for self-patterns). */
+export function countEvents(
+  game: Game,
+  pattern: EventPattern,
+  window: string,
+  viewer: PlayerId,
+  self?: GameObject,
+): { n: number; first?: CounterMark } {
+  const spec = game.rules.counterSpecs.get(counterSpecId(game, pattern, window));
+  if (!spec)
+    throw new Error(
+      `no counter is registered for "${pattern.on}" in window "${window}": declare it in a card or the preset so it counts from the window's start`,
+    );
+  if (spec.by === "object") {
+    const cell = self ? readCell(game, window, cellKey(spec, undefined, objectKey(self))) : undefined;
+    return cell ? { n: cell.n, first: cell.first } : { n: 0 };
+  }
+  if (spec.by === "all") {
+    const cell = readCell(game, window, spec.id);
+    return cell ? { n: cell.n, first: cell.first } : { n: 0 };
+  }
+  let n = 0;
+  let first: CounterMark | undefined;
+  for (const p of game.state.players) {
+    if (!isRelative(game, pattern.player, p.id, viewer)) continue;
+    const cell = readCell(game, window, cellKey(spec, p.id, undefined));
+    if (!cell) continue;
+    n += cell.n;
+    if (!first || cell.first.seq < first.seq) first = cell.first;
+  }
+  return first ? { n, first } : { n };
+}
+
+const specIds = new WeakMap<EventPattern, Map<string, string>>();
+
+/** The id of the counter for a pattern, cached per pattern object so hot queries don't re-serialize. */
+function counterSpecId(_game: Game, pattern: EventPattern, window: string): string {
+  let byWindow = specIds.get(pattern);
+  if (!byWindow) {
+    byWindow = new Map();
+    specIds.set(pattern, byWindow);
+  }
+  let id = byWindow.get(window);
+  if (id === undefined) {
+    id = counterSpecFor(pattern, window).id;
+    byWindow.set(window, id);
+  }
+  return id;
+}

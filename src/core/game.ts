@@ -1,0 +1,659 @@
+/**
+ * The Game: a preset's rules plus one game's state, and the public API every client, agent,
+ * scenario and benchmark uses. The engine never blocks: it runs until a decision is pending,
+ * exposes it, and continues when `act` gives the answer.
+ */
+import { activeEffects } from "./durations.js";
+import { DefinitionError, EngineError, IllegalActionError } from "./errors.js";
+import { countEvents, emit, openWindow } from "./events.js";
+import { printedField } from "./match.js";
+import type { Json, JsonObject } from "./json.js";
+import {
+  type AbilityRef,
+  ALLOWED,
+  chargeLimits,
+  checkLimit,
+  checkLimits,
+  limitStatus,
+  type RemainingEntry,
+  refundLimit,
+  usedUpOf,
+  type Verdict,
+} from "./limits.js";
+import {
+  createObject,
+  createZones,
+  type MoveOptions,
+  moveObject,
+  type PlaceOptions,
+  seenIn,
+  zoneId,
+} from "./objects.js";
+import { kernelOps } from "./ops.js";
+import type { Preset } from "./preset.js";
+import { limitsOf, Rules } from "./registry.js";
+import { tryReplace } from "./replacement.js";
+import { seedRng, shuffleInPlace } from "./rng.js";
+import { runScriptTask } from "./script.js";
+import { enterNode, nodeTask, runNodeTask, Stage } from "./structure.js";
+import { collectTriggers, runResolvePending, runResolveTask } from "./triggers.js";
+import { runGameTask, runTurnTask } from "./turns.js";
+import type {
+  Cause,
+  Decision,
+  Duration,
+  GameEvent,
+  GameObject,
+  GameState,
+  LogEntry,
+  ObjectId,
+  PlayerId,
+  Task,
+  ZoneState,
+} from "./types.js";
+import { type PlayerView, viewFor } from "./view.js";
+import type { AbilityDef, CardDef, EventPattern } from "./vocabulary/schema.js";
+
+export interface NewGameOptions {
+  seed?: number;
+  /** How many players, or their names (default 2). */
+  players?: number | string[];
+  /** Preset options (rule variants). */
+  options?: JsonObject;
+  /** Card definitions beyond the preset's library (scenario inline cards, a designer's set). */
+  cards?: CardDef[];
+  /** Card ids per player, for the preset's own setup. */
+  decks?: string[][];
+  /** false: leave the board empty (scenarios place cards themselves). */
+  setup?: boolean;
+  /** "none" keeps only the counters, not the event log. */
+  logging?: "full" | "none";
+}
+
+/** A response to the pending decision. */
+export interface Action {
+  player: PlayerId;
+  /** The decision answered; optional, checked when given. */
+  decision?: number;
+  /** The id of the chosen option. */
+  choice: string;
+  /** The option's label (informative, ignored by act). */
+  label?: string;
+}
+
+/** A cheap restore point: the state without its log, and the log's length then. */
+export interface Snapshot {
+  state: GameState;
+  logLength: number;
+  log: LogEntry[];
+}
+
+const kernelTasks = {
+  game: runGameTask,
+  turn: runTurnTask,
+  node: runNodeTask,
+  script: runScriptTask,
+  resolve: runResolveTask,
+  "kernel.resolvePending": runResolvePending,
+};
+
+const kernelConditions = {
+  always: () => true,
+  never: () => false,
+};
+
+function validateOptions(preset: Preset, given: JsonObject | undefined): JsonObject {
+  const defs = preset.options ?? {};
+  const out: JsonObject = {};
+  for (const [k, d] of Object.entries(defs)) out[k] = d.default;
+  for (const [k, v] of Object.entries(given ?? {})) {
+    const d = defs[k];
+    if (!d)
+      throw new DefinitionError(
+        `preset ${preset.id} has no option "${k}"; options: ${Object.keys(defs).join(", ") || "(none)"}`,
+      );
+    if (d.values && !d.values.some((x) => JSON.stringify(x) === JSON.stringify(v)))
+      throw new DefinitionError(`option "${k}" must be one of ${JSON.stringify(d.values)}, got ${JSON.stringify(v)}`);
+    out[k] = v;
+  }
+  return out;
+}
+
+export class Game {
+  state: GameState;
+  readonly rules: Rules;
+  private listeners: ((entry: LogEntry) => void)[] = [];
+  private zonesByKind = new Map<string, ZoneState[]>();
+  /** Engine steps allowed per `act` before the engine reports that it makes no progress. */
+  stepBudget = 5_000_000;
+
+  private constructor(rules: Rules, state: GameState) {
+    this.rules = rules;
+    this.state = state;
+    this.indexZones();
+  }
+
+  // ---- creation, serialization, snapshots ------------------------------------------------
+
+  static create(preset: Preset, opts: NewGameOptions = {}): Game {
+    const names =
+      typeof opts.players === "object"
+        ? opts.players
+        : Array.from({ length: opts.players ?? 2 }, (_, i) => `P${i + 1}`);
+    if (names.length < preset.players.min || names.length > preset.players.max)
+      throw new DefinitionError(
+        `${preset.name} is played by ${preset.players.min} to ${preset.players.max} players, not ${names.length}`,
+      );
+    const options = validateOptions(preset, opts.options);
+    const seed = opts.seed ?? 1;
+    const cards = opts.cards ?? [];
+    const rules = new Rules(preset, options, cards, { tasks: kernelTasks, ops: kernelOps, conditions: kernelConditions });
+    const vars = preset.playerVars?.(options) ?? {};
+    const state: GameState = {
+      format: "turnkit/state@1",
+      preset: preset.id,
+      options,
+      seed,
+      rng: seedRng(seed),
+      players: names.map((name, id) => ({ id, name, turns: 0, vars: structuredClone(vars) })),
+      zones: {},
+      objects: {},
+      clock: {
+        turn: { id: 0, player: 0, extra: false, ordinal: 0 },
+        path: [],
+        instances: {},
+        windows: {},
+        attack: null,
+        rotation: names.length - 1,
+      },
+      turnQueue: [],
+      tasks: [{ t: "game" }],
+      decision: null,
+      pending: [],
+      durations: [],
+      counters: {},
+      log: [],
+      logging: opts.logging ?? "full",
+      ids: { object: 0, event: 0, inc: 0, window: 0, decision: 0, pending: 0, duration: 0, attack: 0 },
+      result: null,
+      vars: {},
+      extraCards: cards,
+    };
+    const game = new Game(rules, state);
+    state.zones = createZones(game);
+    game.indexZones();
+    openWindow(game, "game");
+    if (opts.setup !== false) {
+      const spec = { players: names.length, ...(opts.decks ? { decks: opts.decks } : {}) };
+      preset.setup?.(game, spec);
+    }
+    return game;
+  }
+
+  /** Rebuilds a game from serialized state; the preset must be the one it was created with. */
+  static fromState(preset: Preset, state: GameState): Game {
+    if (state.format !== "turnkit/state@1") throw new DefinitionError(`not a turnkit state (format ${String(state.format)})`);
+    if (state.preset !== preset.id)
+      throw new DefinitionError(`state was made by preset "${state.preset}", not "${preset.id}"`);
+    const rules = new Rules(preset, state.options, state.extraCards, {
+      tasks: kernelTasks,
+      ops: kernelOps,
+      conditions: kernelConditions,
+    });
+    return new Game(rules, structuredClone(state));
+  }
+
+  /** The state as plain data (a copy). */
+  toJSON(): GameState {
+    return structuredClone(this.state);
+  }
+
+  /** The state as a string: equal strings mean equal games (DESIGN: determinism). */
+  serialize(): string {
+    return JSON.stringify(this.state);
+  }
+
+  static deserialize(preset: Preset, json: string): Game {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(json);
+    } catch (e) {
+      throw new DefinitionError(`saved state is not JSON: ${(e as Error).message}`);
+    }
+    return Game.fromState(preset, parsed as GameState);
+  }
+
+  /** A restore point. Costs a copy of the state without its log; the log is shared, append-only. */
+  snapshot(): Snapshot {
+    const log = this.state.log;
+    this.state.log = [];
+    const copy = structuredClone(this.state);
+    this.state.log = log;
+    return { state: copy, logLength: log.length, log };
+  }
+
+  restore(s: Snapshot): void {
+    const state = structuredClone(s.state);
+    state.log = s.log.length === s.logLength ? s.log : s.log.slice(0, s.logLength);
+    this.state = state;
+    this.indexZones();
+  }
+
+  // ---- running -------------------------------------------------------------------------
+
+  /** Runs the engine until a decision is pending or the game is over. */
+  run(): this {
+    const state = this.state;
+    let budget = this.stepBudget;
+    while (state.decision === null && state.result === null) {
+      const tasks = this.state.tasks;
+      const task = tasks[tasks.length - 1];
+      if (!task) throw new EngineError("the engine has no work left but the game is not over");
+      const handler = this.rules.tasks.get(task.t);
+      if (!handler) throw new EngineError(`no handler for task "${task.t}"`);
+      handler(this, task);
+      if (--budget <= 0)
+        throw new EngineError(
+          `no decision after ${this.stepBudget} engine steps at ${this.where()}: a loop in the preset or a card`,
+        );
+    }
+    return this;
+  }
+
+  /** Alias of run() for readability at the start of a game. */
+  start(): this {
+    return this.run();
+  }
+
+  get decision(): Decision | null {
+    return this.state.decision;
+  }
+
+  get result(): GameState["result"] {
+    return this.state.result;
+  }
+
+  get over(): boolean {
+    return this.state.result !== null;
+  }
+
+  /** Every response legal now: one per option of the pending decision. */
+  legalActions(): Action[] {
+    const d = this.state.decision;
+    if (!d) return [];
+    return d.options.map((o) => ({ player: d.player, decision: d.id, choice: o.id, label: o.label }));
+  }
+
+  /**
+   * Answers the pending decision and runs on. An illegal response throws IllegalActionError and
+   * leaves the state unchanged.
+   */
+  act(action: Action | string): this {
+    const d = this.state.decision;
+    if (this.state.result) throw new IllegalActionError(`the game is over (${this.state.result.reason})`);
+    if (!d) throw new IllegalActionError("no decision is pending");
+    const a: Action = typeof action === "string" ? { player: d.player, choice: action } : action;
+    if (a.player !== d.player)
+      throw new IllegalActionError(
+        `${this.playerName(a.player)} cannot answer: decision ${d.id} (${d.kind}) is ${this.playerName(d.player)}'s`,
+      );
+    if (a.decision !== undefined && a.decision !== d.id)
+      throw new IllegalActionError(`decision ${a.decision} is not pending; the pending one is ${d.id} (${d.kind})`);
+    const option = d.options.find((o) => o.id === a.choice);
+    if (!option)
+      throw new IllegalActionError(
+        `"${a.choice}" is not an option of decision ${d.id} (${d.kind}: ${d.prompt}); options: ${d.options
+          .map((o) => o.id)
+          .join(", ")}`,
+      );
+    const top = this.state.tasks[this.state.tasks.length - 1]!;
+    top.answer = option;
+    this.state.decision = null;
+    emit(this, {
+      type: "decision",
+      player: d.player,
+      data: { decision: d.id, kind: d.kind, choice: option.id, label: option.label },
+    });
+    return this.run();
+  }
+
+  /** Sets the pending decision; the task that asks gets the answer in `task.answer`. */
+  ask(d: Omit<Decision, "id">): void {
+    if (this.state.decision) throw new EngineError("a decision is already pending");
+    if (d.options.length === 0) throw new EngineError(`decision "${d.kind}" has no options`);
+    this.state.decision = { id: ++this.state.ids.decision, ...d };
+  }
+
+  pushTask(task: Task): void {
+    this.state.tasks.push(task);
+  }
+
+  popTask(task: Task): void {
+    const top = this.state.tasks.pop();
+    if (top !== task) throw new EngineError(`task "${task.t}" tried to end while "${top?.t}" was running`);
+  }
+
+  /**
+   * Starts a game in the middle of a turn (scenarios): turn `turnId` of `player`, at the beginning
+   * of node `nodeId`, as if every node above it had begun.
+   */
+  startAt(turnId: number, player: PlayerId, nodeId: string, opts: { extra?: boolean } = {}): this {
+    const state = this.state;
+    const target = this.rules.node(nodeId);
+    const chain: string[] = [];
+    for (let n: string | null = target.id; n !== null; n = this.rules.node(n).parent) chain.unshift(n);
+    // Turns alternate from turn 1, so the player who began turn 1 is this many seats back.
+    const n = state.players.length;
+    const first = (((player - (turnId - 1)) % n) + n) % n;
+    for (const p of state.players) {
+      const seat = (p.id - first + n) % n;
+      p.turns = seat < turnId ? Math.floor((turnId - 1 - seat) / n) + 1 : 0;
+    }
+    state.clock.turn = { id: turnId, player, extra: opts.extra ?? false, ordinal: state.players[player]!.turns };
+    state.clock.rotation = player;
+    state.tasks = [{ t: "game" }, { t: "turn", stage: "end" }];
+    openWindow(this, "turn");
+    for (let i = 0; i < chain.length - 1; i++) {
+      const node = this.rules.node(chain[i]!);
+      enterNode(this, node);
+      const childIndex = (node.children ?? []).findIndex((c) => c.id === chain[i + 1]);
+      const isOnDemand = node.children?.[childIndex]?.onDemand === true;
+      // A sequenced child returns to its next sibling; an on-demand child (one attack) returns to
+      // the parent's interaction, whose sequenced children have not run yet.
+      this.pushTask({ t: "node", node: node.id, stage: Stage.Children, child: isOnDemand ? 0 : childIndex + 1 });
+      if (isOnDemand && node.interaction) this.pushTask({ t: node.interaction, node: node.id });
+    }
+    this.pushTask(nodeTask(target.id));
+    return this;
+  }
+
+  // ---- queries -------------------------------------------------------------------------
+
+  obj(id: ObjectId): GameObject {
+    const o = this.state.objects[id];
+    if (!o) throw new IllegalActionError(`no card with id "${id}"`);
+    return o;
+  }
+
+  card(obj: GameObject): CardDef {
+    return this.rules.card(obj.card);
+  }
+
+  zone(kind: string, owner: PlayerId | null): ZoneState {
+    const def = this.rules.zoneDefs.get(kind);
+    if (!def) throw new IllegalActionError(`no zone kind "${kind}" in ${this.rules.preset.name}`);
+    const z = this.state.zones[zoneId(kind, def.perPlayer ? owner : null)];
+    if (!z) throw new IllegalActionError(`no ${kind} zone for player ${owner}`);
+    return z;
+  }
+
+  cardsIn(kind: string, owner: PlayerId | null): GameObject[] {
+    return this.zone(kind, owner).cards.map((id) => this.state.objects[id]!);
+  }
+
+  private indexZones(): void {
+    this.zonesByKind.clear();
+    for (const z of Object.values(this.state.zones)) {
+      const list = this.zonesByKind.get(z.kind) ?? [];
+      list.push(z);
+      this.zonesByKind.set(z.kind, list);
+    }
+  }
+
+  zonesOfKinds(kinds: Iterable<string>): ZoneState[] {
+    const out: ZoneState[] = [];
+    for (const k of kinds) for (const z of this.zonesByKind.get(k) ?? []) out.push(z);
+    return out;
+  }
+
+  /** In-play zones, the active player's first, then in turn order. */
+  zonesInTurnOrder(): ZoneState[] {
+    const zones = this.zonesOfKinds(this.rules.inPlayKinds);
+    const n = this.state.players.length;
+    const active = this.state.clock.turn.player;
+    return zones.sort((a, b) => ((a.owner ?? 0) - active + n) % n - (((b.owner ?? 0) - active + n) % n));
+  }
+
+  characteristic(obj: GameObject, field: string): Json | undefined {
+    const def = this.rules.card(obj.card);
+    const printed = field === "name" ? def.name : field === "types" ? def.types : printedField(def, field);
+    const hook = this.rules.preset.characteristic;
+    return hook ? hook(this, obj, field, printed) : printed;
+  }
+
+  playerName(p: PlayerId): string {
+    return this.state.players[p]?.name ?? `player ${p}`;
+  }
+
+  opponents(p: PlayerId): PlayerId[] {
+    return this.state.players.filter((x) => x.id !== p).map((x) => x.id);
+  }
+
+  /** Where the game is, for messages: "turn 3 (P1), Main step". */
+  where(): string {
+    const c = this.state.clock;
+    const node = c.path[c.path.length - 1];
+    return `turn ${c.turn.id} (${this.playerName(c.turn.player)}), ${node ? this.rules.node(node).label : "between turns"}`;
+  }
+
+  /** A label for an object as `viewer` may see it. */
+  describeObject(obj: GameObject, viewer: PlayerId | null): string {
+    const zone = this.state.zones[obj.zone]!;
+    const seen = seenIn(this, zone, obj.faceDown, obj.owner);
+    const where = `${this.playerName(zone.owner ?? obj.owner)}'s ${this.rules.zoneDefs.get(zone.kind)?.label ?? zone.kind}`;
+    if (seen === "all" || (viewer !== null && seen.includes(viewer)))
+      return `${this.rules.card(obj.card).name} (${obj.id}) in ${where}`;
+    return `a face-down card in ${where} (#${zone.cards.indexOf(obj.id) + 1})`;
+  }
+
+  countEvents(pattern: EventPattern, window: string, viewer: PlayerId, self?: GameObject): { n: number } {
+    return countEvents(this, pattern, window, viewer, self);
+  }
+
+  effects(kind: string): Duration[] {
+    return activeEffects(this, kind);
+  }
+
+  /** Static abilities in play whose `static.kind` is `kind`, in turn order then zone order (RULINGS DM-3.9). */
+  staticAbilities(kind: string): AbilityRef[] {
+    const out: AbilityRef[] = [];
+    for (const zone of this.zonesInTurnOrder())
+      for (const id of zone.cards) {
+        const obj = this.state.objects[id]!;
+        if (obj.faceDown) continue;
+        const card = this.rules.card(obj.card);
+        for (const ability of card.abilities ?? [])
+          if (ability.kind === "static" && ability.static?.kind === kind && (ability.zones ?? this.rules.inPlayKinds).includes(zone.kind))
+            out.push({ obj, card, ability, controller: obj.controller });
+      }
+    return out;
+  }
+
+  // ---- limits --------------------------------------------------------------------------
+
+  abilityRef(objId: ObjectId, abilityId: string): AbilityRef {
+    const obj = this.obj(objId);
+    const card = this.rules.card(obj.card);
+    const ability = (card.abilities ?? []).find((a) => a.id === abilityId);
+    if (!ability) throw new IllegalActionError(`${card.name} (${objId}) has no ability "${abilityId}"`);
+    return { obj, card, ability, controller: obj.controller };
+  }
+
+  /**
+   * May this ability be used now, as far as its limits say? Allowed, or refused with a reason
+   * naming the limit, its key, its window and what used it up.
+   */
+  canUse(objId: ObjectId, abilityId: string, ctx: { player?: PlayerId } = {}): Verdict {
+    const ref = this.abilityRef(objId, abilityId);
+    if (ctx.player !== undefined) ref.controller = ctx.player;
+    const zone = this.state.zones[ref.obj.zone]!;
+    const zones = ref.ability.zones ?? this.rules.inPlayKinds;
+    if (!zones.includes(zone.kind) && limitsOf(ref.ability).length > 0) {
+      const spec = limitsOf(ref.ability)[0]!;
+      return {
+        ok: false,
+        reason: `${ref.card.name}: this ability works only in ${zones.join(" or ")}, and the card is in ${zone.kind}`,
+        limit: spec,
+        key: "",
+        window: spec.window,
+      };
+    }
+    return checkLimits(this, ref, () => true);
+  }
+
+  /** Uses an activated ability's limits (activation or use); throws if a limit refuses. */
+  useLimits(ref: AbilityRef): void {
+    const v = checkLimits(this, ref, (s) => usedUpOf(s) === "use" || usedUpOf(s) === "activation");
+    if (!v.ok) throw new IllegalActionError(v.reason);
+    chargeLimits(this, ref, "use");
+    chargeLimits(this, ref, "activation");
+  }
+
+  /** A negated activation gives back limits used up on activation, not those used up on use (RULINGS YG-2.4). */
+  negateActivation(ref: AbilityRef): void {
+    for (const spec of limitsOf(ref.ability)) if (usedUpOf(spec) === "activation") refundLimit(this, ref, spec);
+  }
+
+  /** Checks and charges the limits used up when a static ability actually applies (RULINGS DM-3.7). */
+  applyStatic(ref: AbilityRef): Verdict {
+    const v = checkLimits(this, ref, (s) => usedUpOf(s) === "application" || s.counts === "event");
+    if (!v.ok) return v;
+    chargeLimits(this, ref, "application");
+    return ALLOWED;
+  }
+
+  /** May a static ability apply now (without using it)? */
+  canApply(ref: AbilityRef): Verdict {
+    for (const spec of limitsOf(ref.ability)) {
+      const v = checkLimit(this, ref, spec, "query");
+      if (!v.ok) return v;
+    }
+    return ALLOWED;
+  }
+
+  /** What each limited ability of `player`'s cards still has in its window. */
+  remaining(player: PlayerId): RemainingEntry[] {
+    const out: RemainingEntry[] = [];
+    for (const zone of Object.values(this.state.zones)) {
+      if (zone.visibility === "hidden") continue;
+      for (const id of zone.cards) {
+        const obj = this.state.objects[id]!;
+        if (obj.controller !== player) continue;
+        const card = this.rules.card(obj.card);
+        for (const ability of card.abilities ?? []) {
+          if (!(ability.zones ?? this.rules.inPlayKinds).includes(zone.kind)) continue;
+          for (const spec of limitsOf(ability)) out.push(limitStatus(this, { obj, card, ability, controller: player }, spec));
+        }
+      }
+    }
+    return out;
+  }
+
+  // ---- changing the game ---------------------------------------------------------------
+
+  createCard(card: string, owner: PlayerId, kind: string, opts: PlaceOptions = {}): GameObject {
+    return createObject(this, card, owner, this.zone(kind, owner).id, opts);
+  }
+
+  move(obj: GameObject, to: string, opts: MoveOptions = {}): LogEntry {
+    return moveObject(this, obj, to, opts);
+  }
+
+  /** Moves a card unless a replacement effect applies instead (then returns null). */
+  moveWithReplacement(obj: GameObject, to: string, opts: MoveOptions & { noReplace?: boolean } = {}): LogEntry | null {
+    const { noReplace, ...moveOpts } = opts;
+    if (!noReplace) {
+      const dest = this.state.zones[to]!;
+      const proposed: GameEvent = {
+        type: moveOpts.event ?? "move",
+        player: obj.owner,
+        obj: obj.id,
+        inc: obj.inc,
+        card: obj.card,
+        name: this.rules.card(obj.card).name,
+        from: this.state.zones[obj.zone]!.kind,
+        to: dest.kind,
+        ...(moveOpts.cause ? { cause: moveOpts.cause } : {}),
+        data: { controller: obj.controller },
+      };
+      if (tryReplace(this, proposed)) return null;
+    }
+    return moveObject(this, obj, to, moveOpts);
+  }
+
+  get deckZoneKind(): string {
+    return this.rules.preset.drawFrom ?? "deck";
+  }
+
+  /** Draws n cards; drawing from an empty deck emits "drawFromEmpty" for the preset's loss rule. */
+  draw(player: PlayerId, n = 1, cause?: Cause): void {
+    const deck = this.zone(this.deckZoneKind, player);
+    const hand = this.zone(this.rules.preset.drawTo ?? "hand", player);
+    for (let i = 0; i < n; i++) {
+      const top = deck.cards[deck.cards.length - 1];
+      if (top === undefined) {
+        emit(this, { type: "drawFromEmpty", player, ...(cause ? { cause } : {}) });
+        return;
+      }
+      moveObject(this, this.state.objects[top]!, hand.id, { event: "draw", ...(cause ? { cause } : {}) });
+    }
+  }
+
+  shuffle(zone: string): void {
+    const z = this.state.zones[zone];
+    if (!z) throw new EngineError(`no zone "${zone}"`);
+    shuffleInPlace(this.state.rng, z.cards);
+    emit(this, { type: "shuffle", ...(z.owner !== null ? { player: z.owner } : {}), data: { zone: z.kind } });
+  }
+
+  addExtraTurn(player: PlayerId, source?: string): void {
+    this.state.turnQueue.push({ kind: "extra", player, ...(source ? { source } : {}) });
+    emit(this, { type: "extraTurnAdded", player, data: { source: source ?? null } });
+  }
+
+  declareWinner(player: PlayerId | null, reason: string): void {
+    if (this.state.result) return;
+    this.state.result = { winner: player, reason, turn: this.state.clock.turn.id };
+    emit(this, { type: "gameEnd", ...(player !== null ? { player } : {}), data: { reason, winner: player } });
+  }
+
+  declareLoser(player: PlayerId, reason: string): void {
+    const others = this.opponents(player);
+    this.declareWinner(others.length === 1 ? others[0]! : null, `${this.playerName(player)} lost: ${reason}`);
+  }
+
+  emit(event: GameEvent): LogEntry {
+    return emit(this, event);
+  }
+
+  // ---- observation ---------------------------------------------------------------------
+
+  get keepLog(): boolean {
+    return this.state.logging === "full";
+  }
+
+  /** Called for every event as it is logged (narration, tracing). Not part of the state. */
+  onEvent(listener: (entry: LogEntry) => void): () => void {
+    this.listeners.push(listener);
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
+  }
+
+  notify(entry: LogEntry): void {
+    for (const l of this.listeners) l(entry);
+  }
+
+  collectTriggers(entry: LogEntry): void {
+    collectTriggers(this, entry);
+  }
+
+  /** The state as `player` may see it: no opponent's hand, no deck order, no face-down identity. */
+  viewFor(player: PlayerId): PlayerView {
+    return viewFor(this, player);
+  }
+
+  ability(cardId: string, abilityId: string): AbilityDef {
+    return this.rules.ability(cardId, abilityId);
+  }
+}

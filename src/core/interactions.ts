@@ -1,0 +1,57 @@
+/**
+ * Building blocks for a node's body: a player acts until they pass (DM 500.2: a step ends when
+ * the active player has nothing more to do). Presets make their interactions from these.
+ */
+import type { Game } from "./game.js";
+import type { TaskHandler } from "./preset.js";
+import type { DecisionOption, PlayerId, Task } from "./types.js";
+
+export interface ActionLoopSpec {
+  /** Who acts (default: the active player). */
+  player?(game: Game, task: Task): PlayerId;
+  /** The options besides passing, computed fresh each time. */
+  actions(game: Game, player: PlayerId, task: Task): DecisionOption[];
+  /** Does what an option says; may push tasks, which run before the loop asks again. */
+  perform(game: Game, player: PlayerId, option: DecisionOption, task: Task): void;
+  kind?: string;
+  prompt?: string | ((game: Game, player: PlayerId) => string);
+  passId?: string;
+  passLabel?: string;
+  /** End the loop at once when only passing is possible (DM 500.2). Default true. */
+  autoPass?: boolean;
+}
+
+/** A task handler: resolve pending abilities, ask the player for an action or a pass, repeat. */
+export function actionLoop(spec: ActionLoopSpec): TaskHandler {
+  const passId = spec.passId ?? "pass";
+  return (game, task) => {
+    const player = spec.player ? spec.player(game, task) : game.state.clock.turn.player;
+    if (task.answer) {
+      const option = task.answer;
+      delete task.answer;
+      if (option.id === passId) {
+        game.popTask(task);
+        return;
+      }
+      spec.perform(game, player, option, task);
+      return;
+    }
+    const checkpoint = game.rules.preset.checkpoint;
+    if (checkpoint && game.state.pending.length > 0) {
+      game.pushTask({ t: checkpoint, node: task.node });
+      return;
+    }
+    const options = spec.actions(game, player, task);
+    if (options.length === 0 && spec.autoPass !== false) {
+      game.popTask(task);
+      return;
+    }
+    options.push({ id: passId, label: spec.passLabel ?? "Pass" });
+    game.ask({
+      player,
+      kind: spec.kind ?? "action",
+      prompt: typeof spec.prompt === "function" ? spec.prompt(game, player) : (spec.prompt ?? "Choose an action"),
+      options,
+    });
+  };
+}

@@ -1,0 +1,342 @@
+/**
+ * Usage limits: one declarative model for every "once per …" (DESIGN: usage limits; RULINGS DM-1
+ * to DM-G7, YG-1 to YG-3, MTG "activate only once each turn"). A limit is data on an ability:
+ * what it counts, the key that shares the count, the window, how many, and when it is used up.
+ * Uses are counted in the same per-window counter cells as events, so a check is a handful of
+ * map lookups whatever the length of the game.
+ */
+import { bump, countEvents, currentStamp, emit, readCell } from "./events.js";
+import type { Game } from "./game.js";
+import { limitsOf } from "./registry.js";
+import type { CounterMark, GameObject, PlayerId } from "./types.js";
+import type { AbilityDef, CardDef, LimitSpec } from "./vocabulary/schema.js";
+
+/** An ability of one object, as the limits see it. */
+export interface AbilityRef {
+  obj: GameObject;
+  card: CardDef;
+  ability: AbilityDef;
+  controller: PlayerId;
+}
+
+export interface Allowed {
+  ok: true;
+}
+
+export interface Refused {
+  ok: false;
+  /** A sentence a person can read: the limit, its key, its window and what used it up. */
+  reason: string;
+  limit: LimitSpec;
+  key: string;
+  window: string;
+  usedBy?: CounterMark;
+}
+
+export type Verdict = Allowed | Refused;
+export const ALLOWED: Allowed = Object.freeze({ ok: true });
+
+export type UsedUp = "trigger" | "use" | "activation" | "resolution" | "application";
+
+/** When a limit is used up, defaulting from what it counts. */
+export function usedUpOf(spec: LimitSpec): UsedUp {
+  if (spec.usedUp) return spec.usedUp;
+  return spec.counts === "event" ? "trigger" : spec.counts;
+}
+
+/** The printed name a name-keyed limit uses: the card's printed identity, never its current name (RULINGS YG-2.3). */
+function printedName(ref: AbilityRef, spec: LimitSpec): string {
+  return spec.name ?? ref.card.name;
+}
+
+/** The counter cell key that shares this limit's count. */
+export function limitKey(ref: AbilityRef, spec: LimitSpec): string {
+  const a = ref.ability.id;
+  switch (spec.key) {
+    case "incarnation":
+      return `L:inc:${spec.keepOnSelfFaceDown ? ref.obj.lineage : ref.obj.inc}:${a}`;
+    case "card":
+      return `L:card:${ref.obj.id}:${a}`;
+    case "namePerPlayer":
+      return `L:name:${ref.controller}:${printedName(ref, spec)}:${a}`;
+    case "name":
+      return `L:name:*:${printedName(ref, spec)}:${a}`;
+    case "keywordPerPlayer":
+      return `L:kw:${ref.controller}:${spec.keyword ?? ref.ability.keyword}`;
+    case "group":
+      return `L:group:${ref.controller}:${spec.group}`;
+    case "bucket":
+      return `L:bucket:${ref.controller}:${spec.bucket}`;
+    case "player":
+      return `L:player:${ref.controller}:${ref.card.id}:${a}`;
+    case "all":
+      return `L:all:${ref.card.id}:${a}`;
+  }
+}
+
+const ORDINALS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+export function ordinal(n: number): string {
+  return ORDINALS[n] ?? `${n}th`;
+}
+
+function playerName(game: Game, p: PlayerId): string {
+  return game.state.players[p]?.name ?? `P${p + 1}`;
+}
+
+export function nodeLabel(game: Game, node: string): string {
+  return game.rules.nodes.get(node)?.label ?? node;
+}
+
+function windowPhrase(game: Game, window: string): string {
+  switch (window) {
+    case "turn":
+      return `this turn (turn ${game.state.clock.turn.id})`;
+    case "game":
+      return "this game";
+    case "attack":
+      return "during this attack";
+    case "chain":
+      return "in this chain";
+    default:
+      return `this ${window}`;
+  }
+}
+
+function keyPhrase(game: Game, ref: AbilityRef, spec: LimitSpec): string {
+  const who = playerName(game, ref.controller);
+  switch (spec.key) {
+    case "incarnation":
+      return spec.keepOnSelfFaceDown ? "this card" : "this card since it last changed zone or turned face-down";
+    case "card":
+      return "this card";
+    case "namePerPlayer":
+      return `${who}'s cards named “${printedName(ref, spec)}”`;
+    case "name":
+      return `every card named “${printedName(ref, spec)}”`;
+    case "keywordPerPlayer":
+      return `${who}'s “${spec.keyword ?? ref.ability.keyword}” abilities`;
+    case "group":
+      return `${who}'s effects sharing “${spec.group}”`;
+    case "bucket":
+      return `${who}'s effects with “${spec.bucket}”`;
+    case "player":
+      return `${who}`;
+    case "all":
+      return "every player";
+  }
+}
+
+export function labelOf(spec: LimitSpec): string {
+  if (spec.label) return spec.label;
+  if (spec.counts === "event" && spec.nth) return `only the ${ordinal(spec.nth)} time each ${spec.window}`;
+  const times = spec.times ?? 1;
+  return `${times === 1 ? "once" : `${times} times`} per ${spec.window}`;
+}
+
+function markPhrase(game: Game, m: CounterMark): string {
+  const by = m.name ? `, by ${m.name}${m.obj ? ` (${m.obj})` : ""}` : "";
+  return `turn ${m.turn}, ${nodeLabel(game, m.node)}${by}`;
+}
+
+function refuse(game: Game, ref: AbilityRef, spec: LimitSpec, key: string, reason: string, usedBy?: CounterMark): Refused {
+  const r: Refused = { ok: false, reason: `${ref.card.name}: ${reason}`, limit: spec, key, window: spec.window };
+  if (usedBy) r.usedBy = usedBy;
+  void game;
+  return r;
+}
+
+/**
+ * Checks one limit. `phase` is "query" before the counted thing happens (may it still happen?)
+ * or "trigger" when the event being counted has just been counted (is this the Nth?).
+ */
+export function checkLimit(game: Game, ref: AbilityRef, spec: LimitSpec, phase: "query" | "trigger"): Verdict {
+  const key = limitKey(ref, spec);
+  if (spec.ownTurnOnly && game.state.clock.turn.player !== ref.controller)
+    return refuse(game, ref, spec, key, `${labelOf(spec)} works only during ${playerName(game, ref.controller)}'s turn`);
+  if (!(spec.window in game.state.clock.windows))
+    return refuse(game, ref, spec, key, `${labelOf(spec)}: no ${spec.window} is in progress`);
+  if (spec.counts === "event") return checkEventLimit(game, ref, spec, phase, key);
+  const cell = readCell(game, spec.window, key);
+  const used = cell?.n ?? 0;
+  const times = spec.times ?? 1;
+  if (used < times) return ALLOWED;
+  const last = cell!.last;
+  return refuse(
+    game,
+    ref,
+    spec,
+    key,
+    `“${labelOf(spec)}” is used up for ${keyPhrase(game, ref, spec)} ${windowPhrase(game, spec.window)}: ` +
+      `${usedVerb(spec)} in ${markPhrase(game, last)}`,
+    last,
+  );
+}
+
+function usedVerb(spec: LimitSpec): string {
+  switch (usedUpOf(spec)) {
+    case "trigger":
+      return "it triggered";
+    case "resolution":
+      return "it was resolved";
+    case "application":
+      return "it was applied";
+    case "activation":
+      return "it was activated";
+    case "use":
+      return "it was used";
+  }
+}
+
+function checkEventLimit(game: Game, ref: AbilityRef, spec: LimitSpec, phase: "query" | "trigger", key: string): Verdict {
+  const pattern = spec.event ?? ref.ability.trigger!;
+  const { n, first } = countEvents(game, pattern, spec.window, ref.controller, ref.obj);
+  const noun = pattern.noun ?? `${pattern.on} event`;
+  const target = spec.nth ?? spec.times ?? 1;
+  const within = spec.window === "turn" ? `of turn ${game.state.clock.turn.id}` : `of this ${spec.window}`;
+  if (phase === "trigger") {
+    if (spec.nth ? n === spec.nth : n <= target) return ALLOWED;
+    return refuse(
+      game,
+      ref,
+      spec,
+      key,
+      spec.nth
+        ? `this is the ${ordinal(n)} ${noun} ${within}, not the ${ordinal(spec.nth)}`
+        : `${n} ${noun}s ${within} already, more than ${target}`,
+      first,
+    );
+  }
+  if (n < target) return ALLOWED;
+  if (spec.nth === 1 && first) {
+    const before = first.seq < ref.obj.enteredAt ? ", before this card entered" : "";
+    return refuse(
+      game,
+      ref,
+      spec,
+      key,
+      `the first ${noun} ${within} happened in ${nodeLabel(game, first.node)}${before}`,
+      first,
+    );
+  }
+  return refuse(
+    game,
+    ref,
+    spec,
+    key,
+    spec.nth
+      ? `the ${ordinal(spec.nth)} ${noun} ${within} has already happened (${n} so far)`
+      : `${n} ${noun}${n === 1 ? "" : "s"} ${within} already${first ? `, the first in ${markPhrase(game, first)}` : ""}`,
+    first,
+  );
+}
+
+/** Checks every limit of an ability that `which` selects; the first refusal wins. */
+export function checkLimits(
+  game: Game,
+  ref: AbilityRef,
+  which: (spec: LimitSpec) => boolean,
+  phase: (spec: LimitSpec) => "query" | "trigger" = () => "query",
+): Verdict {
+  for (const spec of limitsOf(ref.ability)) {
+    if (!which(spec)) continue;
+    const v = checkLimit(game, ref, spec, phase(spec));
+    if (!v.ok) return v;
+  }
+  return ALLOWED;
+}
+
+/** Records one use of a limit, stamped now. Event-counting limits are used up by their events. */
+export function chargeLimit(game: Game, ref: AbilityRef, spec: LimitSpec): void {
+  if (spec.counts === "event") return;
+  const mark: CounterMark = { ...currentStamp(game, game.state.ids.event), name: ref.card.name, obj: ref.obj.id };
+  mark.player = ref.controller;
+  const key = limitKey(ref, spec);
+  const cell = bump(game, spec.window, key, mark);
+  emit(game, {
+    type: "limitUsed",
+    player: ref.controller,
+    obj: ref.obj.id,
+    inc: ref.obj.inc,
+    card: ref.obj.card,
+    name: ref.card.name,
+    data: {
+      ability: ref.ability.id,
+      limit: labelOf(spec),
+      key,
+      window: spec.window,
+      used: cell?.n ?? 0,
+      max: spec.times ?? 1,
+      scope: keyPhrase(game, ref, spec),
+    },
+  });
+}
+
+/** Gives back a use: a negated activation of an "activate" limit (RULINGS YG-2.4). */
+export function refundLimit(game: Game, ref: AbilityRef, spec: LimitSpec): void {
+  const cells = game.state.counters[spec.window];
+  const key = limitKey(ref, spec);
+  const cell = cells?.[key];
+  if (!cell) return;
+  cell.n -= 1;
+  if (cell.n <= 0) delete cells[key];
+  emit(game, {
+    type: "limitRefunded",
+    player: ref.controller,
+    obj: ref.obj.id,
+    inc: ref.obj.inc,
+    card: ref.obj.card,
+    name: ref.card.name,
+    data: { ability: ref.ability.id, limit: labelOf(spec), key, window: spec.window },
+  });
+}
+
+/** Charges every limit of an ability used up at `moment`. */
+export function chargeLimits(game: Game, ref: AbilityRef, moment: UsedUp): LimitSpec[] {
+  const charged: LimitSpec[] = [];
+  for (const spec of limitsOf(ref.ability)) {
+    if (usedUpOf(spec) !== moment) continue;
+    chargeLimit(game, ref, spec);
+    charged.push(spec);
+  }
+  return charged;
+}
+
+/** One line of `remaining(player)`: what a limited ability still has in its window. */
+export interface RemainingEntry {
+  obj: string;
+  card: string;
+  name: string;
+  ability: string;
+  limit: string;
+  key: string;
+  window: string;
+  used: number;
+  max: number;
+  remaining: number;
+  reason?: string;
+}
+
+export function limitStatus(game: Game, ref: AbilityRef, spec: LimitSpec): RemainingEntry {
+  const key = limitKey(ref, spec);
+  const max = spec.counts === "event" ? (spec.nth ?? spec.times ?? 1) : (spec.times ?? 1);
+  let used: number;
+  if (spec.counts === "event") {
+    const pattern = spec.event ?? ref.ability.trigger!;
+    used = spec.window in game.state.clock.windows ? countEvents(game, pattern, spec.window, ref.controller, ref.obj).n : 0;
+  } else used = readCell(game, spec.window, key)?.n ?? 0;
+  const v = checkLimit(game, ref, spec, "query");
+  const entry: RemainingEntry = {
+    obj: ref.obj.id,
+    card: ref.card.id,
+    name: ref.card.name,
+    ability: ref.ability.id,
+    limit: labelOf(spec),
+    key,
+    window: spec.window,
+    used: Math.min(used, max),
+    max,
+    remaining: v.ok ? Math.max(0, max - used) : 0,
+  };
+  if (!v.ok) entry.reason = v.reason;
+  return entry;
+}

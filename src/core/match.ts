@@ -1,0 +1,185 @@
+/**
+ * Data predicates: matchers on values, card filters, object selectors, event patterns and
+ * conditions. Everything a card definition says about "which" and "whether" is evaluated here.
+ */
+import type { Game } from "./game.js";
+import type { Json } from "./json.js";
+import type { GameEvent, GameObject, PlayerId } from "./types.js";
+import type {
+  CardDef,
+  CardFilter,
+  ConditionT,
+  EventPattern,
+  MatcherT,
+  RelativePlayer,
+  Selector,
+} from "./vocabulary/schema.js";
+
+function jsonEqual(a: Json | undefined, b: Json | undefined): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+const OPERATORS = new Set(["eq", "ne", "lt", "lte", "gt", "gte", "includes", "includesAny", "in", "not"]);
+
+function isOperator(m: MatcherT): m is Exclude<MatcherT, Json> & object {
+  if (typeof m !== "object" || m === null || Array.isArray(m)) return false;
+  const keys = Object.keys(m);
+  return keys.length > 0 && keys.every((k) => OPERATORS.has(k));
+}
+
+/** Does `actual` satisfy `matcher`? A bare scalar against a list means "the list includes it". */
+export function matchValue(actual: Json | undefined, matcher: MatcherT): boolean {
+  if (!isOperator(matcher)) {
+    if (Array.isArray(actual) && !Array.isArray(matcher)) return actual.some((x) => jsonEqual(x, matcher as Json));
+    return jsonEqual(actual, matcher as Json);
+  }
+  const m = matcher as Record<string, Json | MatcherT>;
+  if ("not" in m) return !matchValue(actual, m.not as MatcherT);
+  if ("eq" in m) return jsonEqual(actual, m.eq as Json);
+  if ("ne" in m) return !jsonEqual(actual, m.ne as Json);
+  if ("includes" in m) return Array.isArray(actual) && actual.some((x) => jsonEqual(x, m.includes as Json));
+  if ("includesAny" in m)
+    return Array.isArray(actual) && (m.includesAny as Json[]).some((w) => actual.some((x) => jsonEqual(x, w)));
+  if ("in" in m) return (m.in as Json[]).some((w) => jsonEqual(actual, w));
+  if (typeof actual !== "number") return false;
+  if (typeof m.lt === "number" && !(actual < m.lt)) return false;
+  if (typeof m.lte === "number" && !(actual <= m.lte)) return false;
+  if (typeof m.gt === "number" && !(actual > m.gt)) return false;
+  if (typeof m.gte === "number" && !(actual >= m.gte)) return false;
+  return true;
+}
+
+/** A printed characteristic of a card definition: top-level fields first, then stats. */
+export function printedField(def: CardDef, field: string): Json | undefined {
+  const top = (def as unknown as Record<string, Json | undefined>)[field];
+  if (top !== undefined && field !== "abilities" && field !== "stats") return top;
+  return def.stats?.[field];
+}
+
+function oneOf(value: string | readonly string[] | undefined, actual: string | readonly string[]): boolean {
+  if (value === undefined) return true;
+  const wanted = typeof value === "string" ? [value] : value;
+  return typeof actual === "string" ? wanted.includes(actual) : actual.some((a) => wanted.includes(a));
+}
+
+export function matchCard(def: CardDef, filter: CardFilter | undefined): boolean {
+  if (!filter) return true;
+  if (!oneOf(filter.type, def.types)) return false;
+  if (!oneOf(filter.name, def.name)) return false;
+  for (const [field, m] of Object.entries(filter.where ?? {})) if (!matchValue(printedField(def, field), m)) return false;
+  return true;
+}
+
+/** Is `player` the relative player `rel` as seen from `viewer`? */
+export function isRelative(game: Game, rel: RelativePlayer | undefined, player: PlayerId | undefined, viewer: PlayerId): boolean {
+  if (rel === undefined || rel === "any") return true;
+  if (player === undefined) return false;
+  switch (rel) {
+    case "self":
+      return player === viewer;
+    case "opponent":
+      return player !== viewer;
+    case "active":
+      return player === game.state.clock.turn.player;
+    case "nonActive":
+      return player !== game.state.clock.turn.player;
+  }
+}
+
+/** The players a relative player names, as seen from `viewer`. */
+export function relativePlayers(game: Game, rel: RelativePlayer | undefined, viewer: PlayerId): PlayerId[] {
+  return game.state.players.map((p) => p.id).filter((p) => isRelative(game, rel, p, viewer));
+}
+
+/** Does an object match a selector, from the point of view of `viewer` and `source`? */
+export function matchObject(game: Game, obj: GameObject, sel: Selector, viewer: PlayerId, source?: GameObject): boolean {
+  if (obj.underOf !== null) return false;
+  const zone = game.state.zones[obj.zone]!;
+  const kinds = sel.zone ?? game.rules.inPlayKinds;
+  if (!oneOf(kinds, zone.kind)) return false;
+  if (!isRelative(game, sel.owner, obj.owner, viewer)) return false;
+  if (!isRelative(game, sel.controller, obj.controller, viewer)) return false;
+  if (sel.other && source && source.id === obj.id) return false;
+  if (sel.tapped !== undefined && obj.tapped !== sel.tapped) return false;
+  if (sel.faceDown !== undefined && obj.faceDown !== sel.faceDown) return false;
+  const def = game.rules.card(obj.card);
+  if (!oneOf(sel.type, game.characteristic(obj, "types") as string[])) return false;
+  if (!oneOf(sel.name, game.characteristic(obj, "name") as string)) return false;
+  for (const [field, m] of Object.entries(sel.where ?? {})) if (!matchValue(game.characteristic(obj, field), m)) return false;
+  void def;
+  return true;
+}
+
+export function selectObjects(game: Game, sel: Selector, viewer: PlayerId, source?: GameObject): GameObject[] {
+  const kinds = sel.zone === undefined ? game.rules.inPlayKinds : typeof sel.zone === "string" ? [sel.zone] : sel.zone;
+  const out: GameObject[] = [];
+  for (const zone of Object.values(game.state.zones)) {
+    if (!kinds.includes(zone.kind)) continue;
+    for (const id of zone.cards) {
+      const obj = game.state.objects[id]!;
+      if (matchObject(game, obj, sel, viewer, source)) out.push(obj);
+    }
+  }
+  return out;
+}
+
+/** Reads a dotted path of an event ("cause.name", "data.count"). */
+export function eventField(ev: GameEvent, path: string): Json | undefined {
+  let cur: unknown = ev;
+  for (const part of path.split(".")) {
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur as Json | undefined;
+}
+
+/** The parts of a pattern that do not depend on who is looking (what counters count). */
+export function matchEventAbsolute(game: Game, ev: GameEvent, p: EventPattern): boolean {
+  if (ev.type !== p.on) return false;
+  if (p.from !== undefined && (ev.from === undefined || !oneOf(p.from, ev.from))) return false;
+  if (p.to !== undefined && (ev.to === undefined || !oneOf(p.to, ev.to))) return false;
+  if (p.card) {
+    if (ev.card === undefined) return false;
+    if (!matchCard(game.rules.card(ev.card), p.card)) return false;
+  }
+  for (const [path, m] of Object.entries(p.where ?? {})) if (!matchValue(eventField(ev, path), m)) return false;
+  return true;
+}
+
+/** Does an event match a pattern as seen by the ability of `self` controlled by `viewer`? */
+export function matchEvent(game: Game, ev: GameEvent, p: EventPattern, viewer: PlayerId, self?: GameObject): boolean {
+  if (!matchEventAbsolute(game, ev, p)) return false;
+  if (!isRelative(game, p.player, ev.player, viewer)) return false;
+  if (p.self && (!self || ev.obj !== self.id)) return false;
+  return true;
+}
+
+/** What a condition is evaluated against. */
+export interface ConditionContext {
+  controller: PlayerId;
+  obj?: GameObject;
+  event?: GameEvent;
+}
+
+function compare(n: number, c: { eq?: number; gte?: number; lte?: number }): boolean {
+  if (c.eq !== undefined && n !== c.eq) return false;
+  if (c.gte !== undefined && n < c.gte) return false;
+  if (c.lte !== undefined && n > c.lte) return false;
+  return true;
+}
+
+export function evalCondition(game: Game, cond: ConditionT, ctx: ConditionContext): boolean {
+  if ("all" in cond) return cond.all.every((c) => evalCondition(game, c, ctx));
+  if ("any" in cond) return cond.any.some((c) => evalCondition(game, c, ctx));
+  if ("not" in cond) return !evalCondition(game, cond.not, ctx);
+  if ("count" in cond) return compare(selectObjects(game, cond.count, ctx.controller, ctx.obj).length, cond);
+  if ("events" in cond)
+    return compare(game.countEvents(cond.events, cond.window ?? "turn", ctx.controller, ctx.obj).n, cond);
+  if ("turn" in cond) return isRelative(game, cond.turn, game.state.clock.turn.player, ctx.controller);
+  if ("node" in cond) return oneOf(cond.node, game.state.clock.path);
+  const fn = game.rules.conditions.get(cond.fn);
+  if (!fn) throw new Error(`unknown condition function "${cond.fn}"`);
+  return fn(game, { ...(cond.args ?? {}), controller: ctx.controller, obj: ctx.obj?.id ?? null });
+}

@@ -1,0 +1,243 @@
+/**
+ * Objects and zones. A card keeps its id for the whole game; every zone change and every turn to
+ * face-down gives it a new incarnation (CR 400.7; RULINGS YG-1.3), which is what "the same card"
+ * means to limits keyed by incarnation.
+ */
+import { EngineError } from "./errors.js";
+import { emit } from "./events.js";
+import type { Game } from "./game.js";
+import type { Cause, GameObject, LogEntry, ObjectId, PlayerId, ZoneState } from "./types.js";
+
+export function zoneId(kind: string, owner: PlayerId | null): string {
+  return owner === null ? kind : `${kind}@${owner}`;
+}
+
+export function createZones(game: Game): Record<string, ZoneState> {
+  const zones: Record<string, ZoneState> = {};
+  for (const def of game.rules.preset.zones) {
+    const owners: (PlayerId | null)[] = def.perPlayer ? game.state.players.map((p) => p.id) : [null];
+    for (const owner of owners) {
+      const id = zoneId(def.kind, owner);
+      zones[id] = { id, kind: def.kind, owner, visibility: def.visibility, cards: [] };
+    }
+  }
+  return zones;
+}
+
+export interface PlaceOptions {
+  faceDown?: boolean;
+  tapped?: boolean;
+  /** "top" (default, end of the list), "bottom", or an index. */
+  position?: "top" | "bottom" | number;
+}
+
+function insert(zone: ZoneState, id: ObjectId, position: PlaceOptions["position"]): void {
+  if (position === "bottom") zone.cards.unshift(id);
+  else if (typeof position === "number") zone.cards.splice(position, 0, id);
+  else zone.cards.push(id);
+}
+
+/** Creates a card in a zone at game setup. No event: cards that begin the game are not "put" anywhere. */
+export function createObject(game: Game, card: string, owner: PlayerId, zone: string, opts: PlaceOptions = {}): GameObject {
+  game.rules.card(card);
+  const z = game.state.zones[zone];
+  if (!z) throw new EngineError(`no zone "${zone}"`);
+  const ids = game.state.ids;
+  const inc = ++ids.inc;
+  const obj: GameObject = {
+    id: `c${++ids.object}`,
+    card,
+    owner,
+    controller: owner,
+    zone,
+    inc,
+    lineage: inc,
+    faceDown: opts.faceDown ?? false,
+    tapped: opts.tapped ?? false,
+    enteredAt: ids.event,
+    enteredTurn: game.state.clock.turn.id,
+    counters: {},
+    under: [],
+    underOf: null,
+    vars: {},
+  };
+  game.state.objects[obj.id] = obj;
+  insert(z, obj.id, opts.position);
+  return obj;
+}
+
+function detach(game: Game, obj: GameObject): void {
+  if (obj.underOf !== null) {
+    const top = game.state.objects[obj.underOf]!;
+    top.under.splice(top.under.indexOf(obj.id), 1);
+    obj.underOf = null;
+    return;
+  }
+  const zone = game.state.zones[obj.zone]!;
+  const i = zone.cards.indexOf(obj.id);
+  if (i < 0) throw new EngineError(`card ${obj.id} is not in zone ${obj.zone}`);
+  zone.cards.splice(i, 1);
+}
+
+/** Who may see the identity of a card in a zone. */
+export function seenIn(_game: Game, zone: ZoneState, faceDown: boolean, owner: PlayerId): PlayerId[] | "all" {
+  if (faceDown || zone.visibility === "hidden") return [];
+  if (zone.visibility === "owner") return [zone.owner ?? owner];
+  return "all";
+}
+
+function mergeSeen(a: PlayerId[] | "all", b: PlayerId[] | "all"): PlayerId[] | undefined {
+  if (a === "all" || b === "all") return undefined;
+  return [...new Set([...a, ...b])].sort();
+}
+
+function renew(game: Game, obj: GameObject, keepLineage: boolean): void {
+  obj.inc = ++game.state.ids.inc;
+  if (!keepLineage) obj.lineage = obj.inc;
+  obj.enteredAt = game.state.ids.event + 1;
+  obj.enteredTurn = game.state.clock.turn.id;
+}
+
+export interface MoveOptions extends PlaceOptions {
+  cause?: Cause;
+  /** Event type to emit (default "move"); presets use e.g. "draw", "discard". */
+  event?: string;
+  data?: import("./json.js").JsonObject;
+}
+
+/**
+ * Moves a card to another zone: a new incarnation, fresh per-incarnation state, cards that were
+ * under it go with it unless the preset moved them first, and one event.
+ */
+export function moveObject(game: Game, obj: GameObject, to: string, opts: MoveOptions = {}): LogEntry {
+  const dest = game.state.zones[to];
+  if (!dest) throw new EngineError(`no zone "${to}"`);
+  // Cards under a moving card go to the same zone first, as separate cards (DM evolution sources).
+  while (obj.under.length > 0) {
+    const below = game.state.objects[obj.under[0]!]!;
+    const ownZone = dest.owner === null ? to : zoneId(dest.kind, below.owner);
+    moveObject(game, below, ownZone, { ...(opts.cause ? { cause: opts.cause } : {}), position: opts.position ?? "top" });
+  }
+  const from = game.state.zones[obj.zone]!;
+  const seenBefore = seenIn(game, from, obj.faceDown, obj.owner);
+  const previousController = obj.controller;
+  const fromInc = obj.inc;
+  detach(game, obj);
+  obj.zone = to;
+  obj.faceDown = opts.faceDown ?? false;
+  obj.tapped = opts.tapped ?? false;
+  obj.controller = dest.owner ?? obj.owner;
+  obj.vars = {};
+  obj.counters = {};
+  renew(game, obj, false);
+  insert(dest, obj.id, opts.position);
+  const def = game.rules.card(obj.card);
+  const seen = mergeSeen(seenBefore, seenIn(game, dest, obj.faceDown, obj.owner));
+  return emit(game, {
+    type: opts.event ?? "move",
+    player: obj.owner,
+    obj: obj.id,
+    inc: obj.inc,
+    card: obj.card,
+    name: def.name,
+    from: from.kind,
+    to: dest.kind,
+    ...(opts.cause ? { cause: opts.cause } : {}),
+    data: { controller: previousController, fromInc, ...(opts.data ?? {}) },
+    ...(seen ? { seenBy: seen } : {}),
+  });
+}
+
+/** Puts `obj` under `top` (evolution, materials). The card joins top's zone and gets a new incarnation. */
+export function putUnder(game: Game, obj: GameObject, top: GameObject, cause?: Cause): LogEntry {
+  const from = game.state.zones[obj.zone]!;
+  detach(game, obj);
+  for (const inner of obj.under) {
+    // A stack put under another card flattens: its sources join the new stack (DM evolution).
+    const u = game.state.objects[inner]!;
+    u.underOf = top.id;
+    top.under.push(inner);
+  }
+  obj.under = [];
+  obj.zone = top.zone;
+  obj.underOf = top.id;
+  obj.tapped = false;
+  obj.vars = {};
+  renew(game, obj, false);
+  top.under.push(obj.id);
+  return emit(game, {
+    type: "putUnder",
+    player: obj.owner,
+    obj: obj.id,
+    inc: obj.inc,
+    card: obj.card,
+    name: game.rules.card(obj.card).name,
+    from: from.kind,
+    to: game.state.zones[top.zone]!.kind,
+    ...(cause ? { cause } : {}),
+    data: { top: top.id },
+  });
+}
+
+/**
+ * Turns a card face-down: a new incarnation. When the card's own ability did it, the lineage is
+ * kept, so limits with keepOnSelfFaceDown still see it as the same card (RULINGS YG-1.5).
+ */
+export function turnFaceDown(game: Game, obj: GameObject, bySelf: boolean, cause?: Cause): LogEntry {
+  obj.faceDown = true;
+  renew(game, obj, bySelf);
+  return emit(game, {
+    type: "faceDown",
+    player: obj.controller,
+    obj: obj.id,
+    inc: obj.inc,
+    card: obj.card,
+    name: game.rules.card(obj.card).name,
+    ...(cause ? { cause } : {}),
+    data: { bySelf },
+  });
+}
+
+export function turnFaceUp(game: Game, obj: GameObject, cause?: Cause): LogEntry {
+  obj.faceDown = false;
+  return emit(game, {
+    type: "faceUp",
+    player: obj.controller,
+    obj: obj.id,
+    inc: obj.inc,
+    card: obj.card,
+    name: game.rules.card(obj.card).name,
+    ...(cause ? { cause } : {}),
+  });
+}
+
+export function setTapped(game: Game, obj: GameObject, tapped: boolean, cause?: Cause): LogEntry | null {
+  if (obj.tapped === tapped) return null;
+  obj.tapped = tapped;
+  return emit(game, {
+    type: tapped ? "tap" : "untap",
+    player: obj.controller,
+    obj: obj.id,
+    inc: obj.inc,
+    card: obj.card,
+    name: game.rules.card(obj.card).name,
+    ...(cause ? { cause } : {}),
+  });
+}
+
+/** Every card id, counted once, for conservation checks: zones plus cards under others. */
+export function allPlacedCards(game: Game): ObjectId[] {
+  const out: ObjectId[] = [];
+  for (const zone of Object.values(game.state.zones))
+    for (const id of zone.cards) {
+      out.push(id);
+      const collect = (o: GameObject): void => {
+        for (const u of o.under) {
+          out.push(u);
+          collect(game.state.objects[u]!);
+        }
+      };
+      collect(game.state.objects[id]!);
+    }
+  return out;
+}

@@ -1,0 +1,453 @@
+/**
+ * The kernel's effect vocabulary: ops every game shares (choices, control flow, moving cards,
+ * durations, extra turns, randomness). Presets add their own ops beside these.
+ */
+import type { Expiry } from "./types.js";
+import { addDuration } from "./durations.js";
+import { EngineError } from "./errors.js";
+import { emit } from "./events.js";
+import type { Game } from "./game.js";
+import type { Json, JsonObject } from "./json.js";
+import { evalCondition } from "./match.js";
+import { setTapped, zoneId } from "./objects.js";
+import { nextInt } from "./rng.js";
+import {
+  type OpHandler,
+  pushBlock,
+  resolveNumber,
+  resolveObjects,
+  resolvePlayer,
+  resolvePlayers,
+  type ScriptTask,
+  sourceOf,
+  varsOf,
+} from "./script.js";
+import type { ConditionT, Op } from "./vocabulary/schema.js";
+import { Condition, Selector as SelectorSchema } from "./vocabulary/schema.js";
+
+const ops = (o: Op): Record<string, Json> => o as Record<string, Json>;
+const list = (v: Json | undefined): Op[] => (Array.isArray(v) ? (v as unknown as Op[]) : []);
+
+function needs(...fields: string[]): (op: Op) => string | null {
+  return (op) => {
+    const missing = fields.filter((f) => op[f] === undefined);
+    return missing.length ? `needs ${missing.join(", ")}` : null;
+  };
+}
+
+function checkSchema(field: string, schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }) {
+  return (op: Op): string | null => {
+    if (op[field] === undefined) return `needs ${field}`;
+    const r = schema.safeParse(op[field]);
+    return r.success ? null : `${field} is not valid: ${String((r.error as Error | undefined)?.message ?? "")}`;
+  };
+}
+
+/** Who an effect is caused by, for events it emits. */
+export function causeOf(game: Game, frame: ScriptTask): import("./types.js").Cause {
+  const ctx = frame.ctx;
+  const src = ctx.source ? game.state.objects[ctx.source] : undefined;
+  const cause: import("./types.js").Cause = { kind: "effect", player: ctx.controller };
+  if (src) {
+    cause.obj = src.id;
+    cause.inc = ctx.sourceInc ?? src.inc;
+    cause.card = src.card;
+    cause.name = game.rules.card(src.card).name;
+  }
+  if (ctx.ability) cause.ability = ctx.ability;
+  if (ctx.keyword) cause.keyword = ctx.keyword;
+  return cause;
+}
+
+const ifOp: OpHandler = {
+  doc: "if: Condition, then: [ops], else: [ops] — runs one branch.",
+  blocks: (op) => [list(op.then), list(op.else)],
+  check: checkSchema("if", Condition),
+  run(game, op, frame) {
+    const holds = evalCondition(game, op.if as ConditionT, {
+      controller: frame.ctx.controller,
+      ...(sourceOf(game, frame.ctx) ? { obj: sourceOf(game, frame.ctx)! } : {}),
+      ...(frame.ctx.event ? { event: frame.ctx.event } : {}),
+    });
+    pushBlock(game, frame, list(holds ? ops(op).then : ops(op).else));
+    return "next";
+  },
+};
+
+const mayOp: OpHandler = {
+  doc: "may: prompt, then: [ops], else: [ops] — the controller chooses whether to do it.",
+  blocks: (op) => [list(op.then), list(op.else)],
+  check: needs("then"),
+  run(game, op, frame) {
+    if (frame.answer) {
+      const yes = frame.answer.id === "yes";
+      emit(game, { type: yes ? "accept" : "decline", player: frame.ctx.controller, data: { prompt: String(op.prompt ?? "") } });
+      pushBlock(game, frame, list(yes ? ops(op).then : ops(op).else));
+      return "next";
+    }
+    game.ask({
+      player: frame.ctx.controller,
+      kind: "may",
+      prompt: String(op.prompt ?? "Do it?"),
+      options: [
+        { id: "yes", label: "Yes" },
+        { id: "no", label: "No" },
+      ],
+    });
+    return "wait";
+  },
+};
+
+interface ChooseScratch {
+  picked: string[];
+}
+
+const chooseOp: OpHandler = {
+  doc: "choose: from Selector (or among: objects), min, max, as, prompt, chooser — picks objects one at a time into $as.",
+  check: (op) =>
+    op.as === undefined
+      ? "needs as"
+      : op.from !== undefined
+        ? checkSchema("from", SelectorSchema)(op)
+        : op.among === undefined
+          ? "needs from or among"
+          : null,
+  run(game, op, frame) {
+    const o = ops(op);
+    const scratch = (frame.scratch as unknown as ChooseScratch | undefined) ?? { picked: [] };
+    const finish = (): "next" => {
+      varsOf(game, frame)[String(o.as)] = scratch.picked;
+      return "next";
+    };
+    if (frame.answer) {
+      const id = frame.answer.id;
+      delete frame.answer;
+      if (id === "done") return finish();
+      scratch.picked.push(id);
+    }
+    const pool = o.from !== undefined ? resolveObjects(game, { select: o.from }, frame) : resolveObjects(game, o.among, frame);
+    const candidates = pool.filter((c) => !scratch.picked.includes(c.id));
+    const min = resolveNumber(game, o.min, frame, 1);
+    const max = resolveNumber(game, o.max, frame, Math.max(min, 1));
+    if (scratch.picked.length >= max || candidates.length === 0) return finish();
+    const chooser = resolvePlayer(game, o.chooser ?? "controller", frame);
+    const options = candidates.map((c) => ({ id: c.id, label: game.describeObject(c, chooser) }));
+    if (scratch.picked.length >= min) options.push({ id: "done", label: "Done choosing" });
+    frame.scratch = scratch as unknown as Json;
+    game.ask({
+      player: chooser,
+      kind: "choose",
+      prompt: `${String(o.prompt ?? "Choose")} (${scratch.picked.length} chosen, ${min}–${max})`,
+      options,
+    });
+    return "wait";
+  },
+};
+
+const forEachOp: OpHandler = {
+  doc: "forEach: in (objects), as, do: [ops] — runs the block once per object with $as bound to it.",
+  blocks: (op) => [list(op.do)],
+  check: needs("in", "as", "do"),
+  run(game, op, frame) {
+    const o = ops(op);
+    const state = (frame.scratch as unknown as { ids: string[]; i: number } | undefined) ?? {
+      ids: resolveObjects(game, o.in, frame).map((x) => x.id),
+      i: 0,
+    };
+    if (state.i >= state.ids.length) return "next";
+    varsOf(game, frame)[String(o.as)] = state.ids[state.i]!;
+    state.i++;
+    frame.scratch = state as unknown as Json;
+    pushBlock(game, frame, list(o.do));
+    return "again";
+  },
+};
+
+const repeatOp: OpHandler = {
+  doc: "repeat: times, do: [ops] — runs the block that many times.",
+  blocks: (op) => [list(op.do)],
+  check: needs("times", "do"),
+  run(game, op, frame) {
+    const o = ops(op);
+    const i = typeof frame.scratch === "number" ? frame.scratch : 0;
+    if (i >= resolveNumber(game, o.times, frame)) return "next";
+    frame.scratch = i + 1;
+    pushBlock(game, frame, list(o.do));
+    return "again";
+  },
+};
+
+const modesOp: OpHandler = {
+  doc: "modes: options [{id, label, do}], times, optional — the controller picks a mode (times times; repeats allowed).",
+  check: (op) => (Array.isArray(op.options) && op.options.length > 0 ? null : "needs options"),
+  blocks: (op) => (op.options as unknown as { do?: Op[] }[]).map((m) => m.do ?? []),
+  run(game, op, frame) {
+    const o = ops(op);
+    const modes = o.options as unknown as { id: string; label: string; do: Op[] }[];
+    const done = typeof frame.scratch === "number" ? frame.scratch : 0;
+    if (frame.answer) {
+      const id = frame.answer.id;
+      delete frame.answer;
+      if (id === "none") return "next";
+      const chosen = modes.find((m) => m.id === id);
+      frame.scratch = done + 1;
+      if (chosen) pushBlock(game, frame, chosen.do);
+      return done + 1 >= resolveNumber(game, o.times, frame, 1) ? "next" : "again";
+    }
+    const options = modes.map((m) => ({ id: m.id, label: m.label }));
+    if (o.optional === true) options.push({ id: "none", label: "Choose nothing more" });
+    game.ask({ player: frame.ctx.controller, kind: "mode", prompt: String(o.prompt ?? "Choose one"), options });
+    return "wait";
+  },
+};
+
+const moveOp: OpHandler = {
+  doc: "move: what, to (zone kind), zoneOwner (owner|controller|player ref), position, faceDown, tapped, event.",
+  check: needs("what", "to"),
+  run(game, op, frame) {
+    const o = ops(op);
+    for (const obj of resolveObjects(game, o.what, frame)) {
+      const ownerRef = o.zoneOwner ?? "owner";
+      const owner = ownerRef === "owner" ? obj.owner : ownerRef === "controller" ? obj.controller : resolvePlayer(game, ownerRef, frame);
+      const kind = String(o.to);
+      const def = game.rules.zoneDefs.get(kind);
+      if (!def) throw new EngineError(`move: unknown zone kind "${kind}"`);
+      game.moveWithReplacement(obj, zoneId(kind, def.perPlayer ? owner : null), {
+        cause: causeOf(game, frame),
+        ...(o.position !== undefined ? { position: o.position as "top" | "bottom" } : {}),
+        ...(o.faceDown !== undefined ? { faceDown: o.faceDown === true } : {}),
+        ...(o.tapped !== undefined ? { tapped: o.tapped === true } : {}),
+        ...(o.event !== undefined ? { event: String(o.event) } : {}),
+        noReplace: frame.ctx.noReplace === true,
+      });
+    }
+    return "next";
+  },
+};
+
+const drawOp: OpHandler = {
+  doc: "draw: player, n — draws from the top of the deck.",
+  run(game, op, frame) {
+    const o = ops(op);
+    const n = resolveNumber(game, o.n, frame, 1);
+    for (const p of resolvePlayers(game, o.player, frame)) game.draw(p, n, causeOf(game, frame));
+    return "next";
+  },
+};
+
+const shuffleOp: OpHandler = {
+  doc: "shuffle: player, zone (default deck).",
+  run(game, op, frame) {
+    const o = ops(op);
+    for (const p of resolvePlayers(game, o.player, frame)) game.shuffle(zoneId(String(o.zone ?? game.deckZoneKind), p));
+    return "next";
+  },
+};
+
+function tapOp(tapped: boolean): OpHandler {
+  return {
+    doc: `${tapped ? "tap" : "untap"}: what.`,
+    check: needs("what"),
+    run(game, op, frame) {
+      for (const obj of resolveObjects(game, ops(op).what, frame)) setTapped(game, obj, tapped, causeOf(game, frame));
+      return "next";
+    },
+  };
+}
+
+const setOp: OpHandler = {
+  doc: "set: var, value — stores a value in $var.",
+  check: needs("var"),
+  run(game, op, frame) {
+    varsOf(game, frame)[String(op.var)] = (op.value ?? null) as Json;
+    return "next";
+  },
+};
+
+const countOp: OpHandler = {
+  doc: "count: of (Selector), as — stores how many objects match.",
+  check: needs("of", "as"),
+  run(game, op, frame) {
+    varsOf(game, frame)[String(op.as)] = resolveNumber(game, { count: op.of as Json }, frame);
+    return "next";
+  },
+};
+
+/** Reads an expiry written in an op: "turn", {endOf: node}, {until: node}, {nextTurnOf: player}, {tag}, "source". */
+export function expiryFrom(game: Game, spec: Json | undefined, frame: ScriptTask): Expiry {
+  const clock = game.state.clock;
+  if (spec === undefined || spec === "turn") return { at: "turnEnd", turn: clock.turn.id };
+  if (spec === "source") {
+    const s = sourceOf(game, frame.ctx);
+    if (!s) throw new EngineError("until source: the source is gone");
+    return { at: "objectLeaves", obj: s.id, inc: s.inc };
+  }
+  if (typeof spec === "object" && spec !== null && !Array.isArray(spec)) {
+    if (typeof spec.endOf === "string") {
+      const instance = clock.instances[spec.endOf];
+      if (instance === undefined || !clock.path.includes(spec.endOf))
+        throw new EngineError(`until endOf "${spec.endOf}": that node is not running now`);
+      return { at: "nodeEnd", node: spec.endOf, instance };
+    }
+    if (typeof spec.until === "string") return { at: "nodeBegin", node: spec.until };
+    if (spec.nextTurnOf !== undefined) return { at: "turnBegin", player: resolvePlayer(game, spec.nextTurnOf, frame) };
+    if (typeof spec.tag === "string") return { at: "tag", tag: spec.tag };
+  }
+  throw new EngineError(`unknown expiry ${JSON.stringify(spec)}`);
+}
+
+const untilOp: OpHandler = {
+  doc: "until: expires, effect {kind, value}, target (objects) or targetPlayer, label — a continuous effect with a duration.",
+  check: needs("effect"),
+  run(game, op, frame) {
+    const o = ops(op);
+    const effect = o.effect as JsonObject;
+    const expires = expiryFrom(game, o.expires, frame);
+    const src = sourceOf(game, frame.ctx);
+    const label = String(o.label ?? effect.kind);
+    const base = {
+      expires,
+      controller: frame.ctx.controller,
+      label,
+      ...(src ? { source: { obj: src.id, inc: src.inc, name: game.rules.card(src.card).name } } : {}),
+    };
+    if (o.target !== undefined) {
+      for (const t of resolveObjects(game, o.target, frame))
+        addDuration(game, {
+          ...base,
+          effect: { kind: String(effect.kind), value: effect.value ?? null, target: { obj: t.id, inc: t.inc } },
+        });
+    } else if (o.targetPlayer !== undefined) {
+      for (const p of resolvePlayers(game, o.targetPlayer, frame))
+        addDuration(game, { ...base, effect: { kind: String(effect.kind), value: effect.value ?? null, target: { player: p } } });
+    } else addDuration(game, { ...base, effect: { kind: String(effect.kind), value: effect.value ?? null } });
+    return "next";
+  },
+};
+
+const extraTurnOp: OpHandler = {
+  doc: "extraTurn: player — adds a turn directly after this one (DM 500.5, CR 500.7: last added, first taken).",
+  run(game, op, frame) {
+    for (const p of resolvePlayers(game, ops(op).player, frame)) game.addExtraTurn(p, game.rules.card(frame.ctx.card ?? "")?.name);
+    return "next";
+  },
+};
+
+const skipTurnOp: OpHandler = {
+  doc: "skipTurn: player — that player's next turn is skipped.",
+  run(game, op, frame) {
+    for (const p of resolvePlayers(game, ops(op).player, frame)) game.state.turnQueue.push({ kind: "skip", player: p });
+    return "next";
+  },
+};
+
+function endOp(win: boolean): OpHandler {
+  return {
+    doc: `${win ? "win" : "lose"}: player, reason.`,
+    run(game, op, frame) {
+      const p = resolvePlayer(game, ops(op).player, frame);
+      const reason = String(ops(op).reason ?? (win ? "an effect made them win" : "an effect made them lose"));
+      if (win) game.declareWinner(p, reason);
+      else game.declareLoser(p, reason);
+      return "stop";
+    },
+  };
+}
+
+const rollOp: OpHandler = {
+  doc: "roll: sides (default 6), as — a die from the game's seeded RNG.",
+  check: needs("as"),
+  run(game, op, frame) {
+    const sides = resolveNumber(game, op.sides, frame, 6);
+    const value = nextInt(game.state.rng, sides) + 1;
+    varsOf(game, frame)[String(op.as)] = value;
+    emit(game, { type: "roll", player: frame.ctx.controller, data: { sides, value } });
+    return "next";
+  },
+};
+
+const coinOp: OpHandler = {
+  doc: "coin: as — heads or tails from the game's seeded RNG.",
+  check: needs("as"),
+  run(game, op, frame) {
+    const value = nextInt(game.state.rng, 2) === 0 ? "heads" : "tails";
+    varsOf(game, frame)[String(op.as)] = value;
+    emit(game, { type: "coin", player: frame.ctx.controller, data: { value } });
+    return "next";
+  },
+};
+
+const emitOp: OpHandler = {
+  doc: "emit: event (type), data, player — records a custom event (counted and able to trigger).",
+  check: needs("event"),
+  run(game, op, frame) {
+    const o = ops(op);
+    const src = sourceOf(game, frame.ctx);
+    emit(game, {
+      type: String(o.event),
+      player: resolvePlayer(game, o.player, frame),
+      ...(src ? { obj: src.id, inc: src.inc, card: src.card, name: game.rules.card(src.card).name } : {}),
+      cause: causeOf(game, frame),
+      data: (o.data as JsonObject | undefined) ?? {},
+    });
+    return "next";
+  },
+};
+
+const logOp: OpHandler = {
+  doc: "log: text — a line in the narrated log.",
+  check: needs("text"),
+  run(game, op, frame) {
+    emit(game, { type: "note", player: frame.ctx.controller, data: { text: String(op.text) } });
+    return "next";
+  },
+};
+
+const addCounterOp: OpHandler = {
+  doc: "addCounter: what, counter, n — puts counters on objects.",
+  check: needs("what", "counter"),
+  run(game, op, frame) {
+    const o = ops(op);
+    const n = resolveNumber(game, o.n, frame, 1);
+    for (const obj of resolveObjects(game, o.what, frame)) {
+      const name = String(o.counter);
+      obj.counters[name] = (obj.counters[name] ?? 0) + n;
+      emit(game, {
+        type: "counter",
+        player: obj.controller,
+        obj: obj.id,
+        inc: obj.inc,
+        card: obj.card,
+        name: game.rules.card(obj.card).name,
+        data: { counter: name, n, total: obj.counters[name]! },
+      });
+    }
+    return "next";
+  },
+};
+
+export const kernelOps: Record<string, OpHandler> = {
+  if: ifOp,
+  may: mayOp,
+  choose: chooseOp,
+  forEach: forEachOp,
+  repeat: repeatOp,
+  modes: modesOp,
+  move: moveOp,
+  draw: drawOp,
+  shuffle: shuffleOp,
+  tap: tapOp(true),
+  untap: tapOp(false),
+  set: setOp,
+  count: countOp,
+  until: untilOp,
+  extraTurn: extraTurnOp,
+  skipTurn: skipTurnOp,
+  win: endOp(true),
+  lose: endOp(false),
+  roll: rollOp,
+  coin: coinOp,
+  emit: emitOp,
+  log: logOp,
+  addCounter: addCounterOp,
+};

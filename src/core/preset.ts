@@ -1,0 +1,98 @@
+import type { Game } from "./game.js";
+import type { Json, JsonObject } from "./json.js";
+import type { OpHandler } from "./script.js";
+import type { CardDef, EventPattern } from "./vocabulary/schema.js";
+import type { AbilityRef } from "./limits.js";
+import type { GameEvent, GameObject, LogEntry, PlayerId, Task, Visibility } from "./types.js";
+
+/** A zone kind of a preset. */
+export interface ZoneDef {
+  kind: string;
+  label: string;
+  /** One zone per player (hand, deck) or one shared zone (stack, chain). */
+  perPlayer: boolean;
+  visibility: Visibility;
+  /** Abilities of cards here work by default (battle zone, battlefield, field). */
+  inPlay?: boolean;
+}
+
+/**
+ * A node of the turn tree: the turn, its phases, steps and substeps, to any depth (DESIGN: turn
+ * structure as data). Behaviour is referenced by name: `onBegin`, `onEnd` and `interaction` name
+ * tasks registered by the preset, `when` and `repeatWhile` name conditions.
+ */
+export interface TurnNode {
+  id: string;
+  label: string;
+  kind?: "turn" | "phase" | "step" | "substep" | "group";
+  /** The node runs only if this condition holds when its turn comes ("!name" negates). */
+  when?: string;
+  /** Turn-based actions run first when the node begins (CR 703.3, DM 500.4 order). */
+  onBegin?: string[];
+  /** Turn-based actions run when the node ends (CR 703.4s). */
+  onEnd?: string[];
+  /** The task that runs the node's body: players act here until it ends. */
+  interaction?: string;
+  children?: TurnNode[];
+  /** Children are not run in sequence; an interaction enters this node on demand (one run per attack). */
+  onDemand?: boolean;
+  /** After the node ends, it runs again (a new instance) while this condition holds (CR 514.3a). */
+  repeatWhile?: string;
+  /** Limit windows opened while the node runs (e.g. "attack", "phase", "battlePhase"). */
+  windows?: string[];
+}
+
+export type TaskHandler = (game: Game, task: Task) => void;
+export type ConditionFn = (game: Game, args: JsonObject | undefined) => boolean;
+
+export interface PresetOptionDef {
+  description: string;
+  default: Json;
+  values?: Json[];
+}
+
+/** What a preset needs to set a game up. */
+export interface SetupSpec {
+  players: number;
+  /** Card ids per player, for a preset's own dealing; scenarios place cards themselves. */
+  decks?: string[][];
+}
+
+/**
+ * A game's rules as data plus small named functions. A preset is everything the kernel does not
+ * know: its zones, its turn tree, its turn-based actions and interactions, its effect vocabulary
+ * and its card library.
+ */
+export interface Preset {
+  id: string;
+  name: string;
+  players: { min: number; max: number };
+  zones: ZoneDef[];
+  /** Windows this preset declares besides game, turn and the ones turn nodes open. */
+  windows?: string[];
+  options?: Record<string, PresetOptionDef>;
+  turn(options: JsonObject): TurnNode;
+  tasks?: Record<string, TaskHandler>;
+  ops?: Record<string, OpHandler>;
+  conditions?: Record<string, ConditionFn>;
+  cards: CardDef[];
+  /** Event counters the preset's own rules read. */
+  counters?: { pattern: EventPattern; window: string }[];
+  /** Task pushed after every node begins and after every action, to resolve what is pending. */
+  checkpoint?: string;
+  /** Deal cards and set player variables for a new game (not used by scenarios). */
+  setup?(game: Game, spec: SetupSpec): void;
+  /** Player variables every player starts with. */
+  playerVars?(options: JsonObject): JsonObject;
+  /** Picks the replacement that applies when several could (default: the first in play order, RULINGS DM-3.9). */
+  chooseReplacement?(game: Game, event: GameEvent, candidates: AbilityRef[]): AbilityRef;
+  /** A characteristic as modified by effects in play (power, name, types …); default printed. */
+  characteristic?(game: Game, obj: GameObject, field: string, printed: Json | undefined): Json | undefined;
+  /** Zone kind cards are drawn from (default "deck") and drawn to (default "hand"). */
+  drawFrom?: string;
+  drawTo?: string;
+  /** Called by the scenario runner after it has placed the cards, before the game runs. */
+  prepareScenario?(game: Game): void;
+  /** A one-line narration of a log entry, or null to use the default. */
+  narrate?(game: Game, entry: LogEntry, viewer: PlayerId | null): string | null;
+}

@@ -1,0 +1,219 @@
+/**
+ * Rules compiled from a preset and the game's extra card definitions: indexes built once per game
+ * so the hot paths (event emission, trigger lookup, counters) never search.
+ */
+import { DefinitionError } from "./errors.js";
+import type { ConditionFn, Preset, TaskHandler, TurnNode, ZoneDef } from "./preset.js";
+import type { OpHandler } from "./script.js";
+import {
+  type AbilityDef,
+  CardDef as CardDefSchema,
+  type CardDef,
+  type ConditionT,
+  type EventPattern,
+  type LimitSpec,
+  type Op,
+} from "./vocabulary/schema.js";
+
+export interface CompiledNode extends TurnNode {
+  parent: string | null;
+  depth: number;
+}
+
+/** An event counter: occurrences of a pattern per window, keyed by player, object or nothing. */
+export interface CounterSpec {
+  id: string;
+  pattern: EventPattern;
+  window: string;
+  by: "player" | "object" | "all";
+}
+
+export interface TriggerEntry {
+  card: CardDef;
+  ability: AbilityDef;
+  zones: readonly string[];
+}
+
+export function limitsOf(ability: AbilityDef): LimitSpec[] {
+  if (!ability.limit) return [];
+  return Array.isArray(ability.limit) ? ability.limit : [ability.limit];
+}
+
+/** The counter that reads "occurrences of this pattern in this window". */
+export function counterSpecFor(pattern: EventPattern, window: string): CounterSpec {
+  const by: CounterSpec["by"] = pattern.self ? "object" : pattern.player && pattern.player !== "any" ? "player" : "all";
+  const { player: _p, self: _s, noun: _n, ...absolute } = pattern;
+  const id = `${window}|${by}|${JSON.stringify(absolute)}`;
+  return { id, pattern: absolute, window, by };
+}
+
+export interface KernelParts {
+  tasks: Record<string, TaskHandler>;
+  ops: Record<string, OpHandler>;
+  conditions: Record<string, ConditionFn>;
+}
+
+export class Rules {
+  readonly nodes = new Map<string, CompiledNode>();
+  readonly cards = new Map<string, CardDef>();
+  readonly abilities = new Map<string, Map<string, AbilityDef>>();
+  /** card id → event type → triggered abilities of that card listening to it. */
+  readonly triggersByCard = new Map<string, Map<string, TriggerEntry[]>>();
+  /** event type → zone kinds where some card listens to it. */
+  readonly triggerZones = new Map<string, Set<string>>();
+  /** card ids with replacement abilities, and the zones they work in. */
+  readonly replacementCards = new Map<string, { ability: AbilityDef; zones: readonly string[] }[]>();
+  readonly counterSpecs = new Map<string, CounterSpec>();
+  readonly countersByType = new Map<string, CounterSpec[]>();
+  readonly tasks = new Map<string, TaskHandler>();
+  readonly ops = new Map<string, OpHandler>();
+  readonly conditions = new Map<string, ConditionFn>();
+  readonly zoneDefs = new Map<string, ZoneDef>();
+  readonly inPlayKinds: readonly string[];
+  readonly windows = new Set<string>(["game", "turn"]);
+  readonly root: CompiledNode;
+
+  constructor(
+    readonly preset: Preset,
+    options: Record<string, import("./json.js").Json>,
+    extraCards: readonly CardDef[],
+    kernel: KernelParts,
+  ) {
+    for (const z of preset.zones) this.zoneDefs.set(z.kind, z);
+    this.inPlayKinds = preset.zones.filter((z) => z.inPlay).map((z) => z.kind);
+    for (const [k, v] of Object.entries(kernel.tasks)) this.tasks.set(k, v);
+    for (const [k, v] of Object.entries(preset.tasks ?? {})) this.tasks.set(k, v);
+    for (const [k, v] of Object.entries(kernel.ops)) this.ops.set(k, v);
+    for (const [k, v] of Object.entries(preset.ops ?? {})) this.ops.set(k, v);
+    for (const [k, v] of Object.entries(kernel.conditions)) this.conditions.set(k, v);
+    for (const [k, v] of Object.entries(preset.conditions ?? {})) this.conditions.set(k, v);
+    for (const w of preset.windows ?? []) this.windows.add(w);
+
+    this.root = this.compileTree(preset.turn(options));
+    for (const card of preset.cards) this.addCard(card, `preset ${preset.id}`);
+    for (const card of extraCards) {
+      if (this.cards.has(card.id)) throw new DefinitionError(`card id "${card.id}" is defined twice`);
+      this.addCard(CardDefSchema.parse(card), "extra cards");
+    }
+    for (const c of preset.counters ?? []) this.registerCounter(c.pattern, c.window);
+  }
+
+  node(id: string): CompiledNode {
+    const n = this.nodes.get(id);
+    if (!n) throw new DefinitionError(`unknown turn node "${id}"; known: ${[...this.nodes.keys()].join(", ")}`);
+    return n;
+  }
+
+  card(id: string): CardDef {
+    const c = this.cards.get(id);
+    if (!c) throw new DefinitionError(`unknown card "${id}"`);
+    return c;
+  }
+
+  ability(cardId: string, abilityId: string): AbilityDef {
+    const a = this.abilities.get(cardId)?.get(abilityId);
+    if (!a) throw new DefinitionError(`card "${cardId}" has no ability "${abilityId}"`);
+    return a;
+  }
+
+  registerCounter(pattern: EventPattern, window: string): CounterSpec {
+    const spec = counterSpecFor(pattern, window);
+    if (!this.counterSpecs.has(spec.id)) {
+      this.counterSpecs.set(spec.id, spec);
+      const list = this.countersByType.get(spec.pattern.on) ?? [];
+      list.push(spec);
+      this.countersByType.set(spec.pattern.on, list);
+    }
+    return this.counterSpecs.get(spec.id)!;
+  }
+
+  private compileTree(root: TurnNode): CompiledNode {
+    const visit = (node: TurnNode, parent: string | null, depth: number): CompiledNode => {
+      if (this.nodes.has(node.id)) throw new DefinitionError(`turn node id "${node.id}" is used twice`);
+      for (const name of [...(node.onBegin ?? []), ...(node.onEnd ?? []), ...(node.interaction ? [node.interaction] : [])])
+        if (!this.tasks.has(name))
+          throw new DefinitionError(`turn node "${node.id}" names task "${name}", which no preset or kernel registers`);
+      for (const cond of [node.when, node.repeatWhile])
+        if (cond && !this.conditions.has(cond.replace(/^!/, "")))
+          throw new DefinitionError(`turn node "${node.id}" names condition "${cond}", which is not registered`);
+      const compiled: CompiledNode = { ...node, parent, depth };
+      this.nodes.set(node.id, compiled);
+      for (const w of node.windows ?? []) this.windows.add(w);
+      for (const child of node.children ?? []) visit(child, node.id, depth + 1);
+      return compiled;
+    };
+    return visit(root, null, 0);
+  }
+
+  private addCard(card: CardDef, where: string): void {
+    if (this.cards.has(card.id)) throw new DefinitionError(`${where}: card id "${card.id}" is defined twice`);
+    this.cards.set(card.id, card);
+    const abilities = new Map<string, AbilityDef>();
+    for (const ability of card.abilities ?? []) {
+      const at = `card "${card.id}" ability "${ability.id}"`;
+      if (abilities.has(ability.id)) throw new DefinitionError(`${at}: ability id is used twice`);
+      abilities.set(ability.id, ability);
+      for (const list of [ability.effect, ability.cost, ability.instead]) if (list) this.checkOps(list, at);
+      if (ability.condition) this.registerConditionCounters(ability.condition);
+      const zones = ability.zones ?? this.inPlayKinds;
+      for (const z of zones) if (!this.zoneDefs.has(z)) throw new DefinitionError(`${at}: unknown zone kind "${z}"`);
+      if (ability.kind === "triggered" && ability.trigger) {
+        const byType = this.triggersByCard.get(card.id) ?? new Map<string, TriggerEntry[]>();
+        const list = byType.get(ability.trigger.on) ?? [];
+        list.push({ card, ability, zones });
+        byType.set(ability.trigger.on, list);
+        this.triggersByCard.set(card.id, byType);
+        const zs = this.triggerZones.get(ability.trigger.on) ?? new Set<string>();
+        for (const z of zones) zs.add(z);
+        if (ability.trigger.self && ability.trigger.from) for (const z of [ability.trigger.from].flat()) zs.add(z);
+        this.triggerZones.set(ability.trigger.on, zs);
+      }
+      if (ability.kind === "replacement") {
+        const list = this.replacementCards.get(card.id) ?? [];
+        list.push({ ability, zones });
+        this.replacementCards.set(card.id, list);
+      }
+      for (const limit of limitsOf(ability)) {
+        if (!this.windows.has(limit.window) && !isNodeWindow(this, limit.window))
+          throw new DefinitionError(`${at}: limit window "${limit.window}" is not declared by the preset`);
+        if (limit.counts === "event") {
+          const pattern = limit.event ?? ability.trigger;
+          if (!pattern) throw new DefinitionError(`${at}: a limit that counts events needs event or a trigger`);
+          this.registerCounter(pattern, limit.window);
+        }
+        if (limit.key === "group" && !limit.group) throw new DefinitionError(`${at}: key group needs group`);
+        if (limit.key === "bucket" && !limit.bucket) throw new DefinitionError(`${at}: key bucket needs bucket`);
+        if (limit.key === "keywordPerPlayer" && !(limit.keyword ?? ability.keyword))
+          throw new DefinitionError(`${at}: key keywordPerPlayer needs keyword`);
+      }
+    }
+    this.abilities.set(card.id, abilities);
+  }
+
+  private registerConditionCounters(cond: ConditionT): void {
+    if ("all" in cond) for (const c of cond.all) this.registerConditionCounters(c);
+    else if ("any" in cond) for (const c of cond.any) this.registerConditionCounters(c);
+    else if ("not" in cond) this.registerConditionCounters(cond.not);
+    else if ("events" in cond) this.registerCounter(cond.events, cond.window ?? "turn");
+  }
+
+  /** Checks every op of an effect exists, recursing into nested op lists. */
+  checkOps(ops: readonly Op[], at: string): void {
+    for (const op of ops) {
+      const handler = this.ops.get(op.op);
+      if (!handler)
+        throw new DefinitionError(`${at}: unknown op "${op.op}"; known: ${[...this.ops.keys()].sort().join(", ")}`);
+      const problem = handler.check?.(op);
+      if (problem) throw new DefinitionError(`${at}: op "${op.op}": ${problem}`);
+      if (op.if && typeof op.if === "object") this.registerConditionCounters(op.if as ConditionT);
+      for (const block of handler.blocks?.(op) ?? []) {
+        if (!Array.isArray(block)) throw new DefinitionError(`${at}: op "${op.op}" has a block that is not a list of ops`);
+        this.checkOps(block, at);
+      }
+    }
+  }
+}
+
+function isNodeWindow(rules: Rules, window: string): boolean {
+  return rules.windows.has(window);
+}

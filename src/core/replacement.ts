@@ -1,0 +1,86 @@
+/**
+ * Replacement effects: at most one applies to an event, and what it does instead is never
+ * replaced again (RULINGS DM-3.8). Among several that could apply, the preset's order decides
+ * (by default the order of the cards in play, RULINGS DM-3.9); those not applied are not used up.
+ */
+import { emit } from "./events.js";
+import type { Game } from "./game.js";
+import { type AbilityRef, chargeLimits, checkLimits, usedUpOf } from "./limits.js";
+import { evalCondition, matchEvent } from "./match.js";
+import { scriptTask } from "./script.js";
+import type { GameEvent } from "./types.js";
+
+/** Replacement abilities that could apply to a proposed event, in the order the cards lie in play. */
+export function applicableReplacements(game: Game, proposed: GameEvent): AbilityRef[] {
+  const out: AbilityRef[] = [];
+  const rules = game.rules;
+  if (rules.replacementCards.size === 0) return out;
+  for (const zone of game.zonesInTurnOrder()) {
+    for (const id of zone.cards) {
+      const obj = game.state.objects[id]!;
+      if (obj.faceDown) continue;
+      const reps = rules.replacementCards.get(obj.card);
+      if (!reps) continue;
+      for (const { ability, zones } of reps) {
+        if (!zones.includes(zone.kind)) continue;
+        const ref: AbilityRef = { obj, card: rules.card(obj.card), ability, controller: obj.controller };
+        if (!matchEvent(game, proposed, ability.replaces!, obj.controller, obj)) continue;
+        if (ability.condition && !evalCondition(game, ability.condition, { controller: obj.controller, obj, event: proposed }))
+          continue;
+        const v = checkLimits(game, ref, (s) => usedUpOf(s) === "application" || s.counts === "event");
+        if (!v.ok) {
+          emit(game, {
+            type: "limitRefused",
+            player: obj.controller,
+            obj: obj.id,
+            inc: obj.inc,
+            card: obj.card,
+            name: ref.card.name,
+            data: { ability: ability.id, reason: v.reason, key: v.key, window: v.window, at: "replacement" },
+          });
+          continue;
+        }
+        out.push(ref);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Tries to replace a proposed event. If a replacement applies, its limits used up on application
+ * are charged, the replacement's `instead` ops are scheduled, and true is returned: the caller
+ * must not perform the original event.
+ */
+export function tryReplace(game: Game, proposed: GameEvent): boolean {
+  const candidates = applicableReplacements(game, proposed);
+  if (candidates.length === 0) return false;
+  const chosen = game.rules.preset.chooseReplacement?.(game, proposed, candidates) ?? candidates[0]!;
+  chargeLimits(game, chosen, "application");
+  emit(game, {
+    type: "replaced",
+    player: chosen.controller,
+    obj: chosen.obj.id,
+    inc: chosen.obj.inc,
+    card: chosen.obj.card,
+    name: chosen.card.name,
+    data: {
+      ability: chosen.ability.id,
+      replaced: proposed.type,
+      ...(proposed.obj ? { target: proposed.obj } : {}),
+      ...(candidates.length > 1 ? { notApplied: candidates.filter((c) => c !== chosen).map((c) => c.card.name) } : {}),
+    },
+  });
+  game.pushTask(
+    scriptTask(chosen.ability.instead ?? [], {
+      controller: chosen.controller,
+      source: chosen.obj.id,
+      sourceInc: chosen.obj.inc,
+      card: chosen.obj.card,
+      ability: chosen.ability.id,
+      event: proposed,
+      noReplace: true,
+    }),
+  );
+  return true;
+}

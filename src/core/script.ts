@@ -1,0 +1,173 @@
+/**
+ * The effect interpreter. An effect is a list of ops (data); the interpreter runs them one at a
+ * time from a task on the engine's stack, so an effect can stop for a decision and continue when
+ * the answer comes, and a game saved in the middle of an effect restores and continues exactly.
+ */
+import { EngineError } from "./errors.js";
+import type { Game } from "./game.js";
+import type { Json, JsonObject } from "./json.js";
+import { matchObject, relativePlayers, selectObjects } from "./match.js";
+import type { GameEvent, GameObject, ObjectId, PlayerId, Task } from "./types.js";
+import type { Op, RelativePlayer, Selector } from "./vocabulary/schema.js";
+
+/** Who and what an effect is about. */
+export interface EffectContext {
+  controller: PlayerId;
+  source?: ObjectId;
+  sourceInc?: number;
+  card?: string;
+  ability?: string;
+  keyword?: string;
+  /** The event that triggered the ability, or the event a replacement replaces. */
+  event?: GameEvent;
+  /** Inside a replacement: what happens is not replaced again (RULINGS DM-3.8). */
+  noReplace?: boolean;
+  /** The pending ability or stack item this effect belongs to. */
+  pending?: number;
+}
+
+export interface ScriptTask extends Task {
+  t: "script";
+  ops: Op[];
+  pc: number;
+  ctx: EffectContext;
+  /** Variables of this effect; nested blocks use their root frame's (varsAt). */
+  vars?: JsonObject;
+  varsAt?: number;
+  /** Scratch state of the op at pc (loop index, picks so far); cleared when pc advances. */
+  scratch?: Json;
+}
+
+/** next: advance; wait: a decision was asked, call again with the answer; again: call again (a child ran). */
+export type OpResult = "next" | "wait" | "again" | "stop";
+
+export interface OpHandler {
+  run(game: Game, op: Op, frame: ScriptTask): OpResult;
+  /** The nested op lists of this op, checked when cards load. */
+  blocks?(op: Op): Op[][];
+  /** Load-time check of the op's arguments: a message, or null when fine. */
+  check?(op: Op): string | null;
+  /** One line for docs/limits.md and error messages. */
+  doc?: string;
+}
+
+export function scriptTask(ops: Op[], ctx: EffectContext, vars: JsonObject = {}): ScriptTask {
+  return { t: "script", ops, pc: 0, ctx, vars };
+}
+
+/** The variables a frame reads and writes: its own, or its root frame's for nested blocks. */
+export function varsOf(game: Game, frame: ScriptTask): JsonObject {
+  if (frame.varsAt !== undefined) {
+    const root = game.state.tasks[frame.varsAt] as ScriptTask | undefined;
+    if (!root?.vars) throw new EngineError("a nested effect block lost its root frame");
+    return root.vars;
+  }
+  frame.vars ??= {};
+  return frame.vars;
+}
+
+/** Pushes a nested block that shares the frame's variables. */
+export function pushBlock(game: Game, frame: ScriptTask, ops: Op[]): void {
+  if (ops.length === 0) return;
+  const tasks = game.state.tasks;
+  const rootIndex = frame.varsAt ?? tasks.indexOf(frame);
+  if (rootIndex < 0) throw new EngineError("pushBlock: frame is not on the task stack");
+  const child: ScriptTask = { t: "script", ops, pc: 0, ctx: frame.ctx, varsAt: rootIndex };
+  tasks.push(child);
+}
+
+export function runScriptTask(game: Game, task: Task): void {
+  const frame = task as ScriptTask;
+  if (frame.pc >= frame.ops.length) {
+    game.popTask(frame);
+    return;
+  }
+  const op = frame.ops[frame.pc]!;
+  const handler = game.rules.ops.get(op.op);
+  if (!handler) throw new EngineError(`unknown op "${op.op}"`);
+  const result = handler.run(game, op, frame);
+  if (result === "next") {
+    frame.pc++;
+    delete frame.scratch;
+    delete frame.answer;
+  } else if (result === "stop") game.popTask(frame);
+}
+
+// ---- references inside ops -------------------------------------------------------------
+
+/** The source object, if it is still the incarnation that created the effect (CR 400.7). */
+export function sourceOf(game: Game, ctx: EffectContext): GameObject | undefined {
+  if (!ctx.source) return undefined;
+  const o = game.state.objects[ctx.source];
+  if (!o) return undefined;
+  return ctx.sourceInc === undefined || o.inc === ctx.sourceInc ? o : undefined;
+}
+
+/**
+ * Objects an op names: "self" (the source, same incarnation), "selfCard" (the source card
+ * wherever it is), "event" (the event's object, same incarnation), "$var" (ids stored by an
+ * earlier op), an object id, or { select: Selector }.
+ */
+export function resolveObjects(game: Game, ref: Json | undefined, frame: ScriptTask): GameObject[] {
+  if (ref === undefined || ref === null) return [];
+  const ctx = frame.ctx;
+  if (typeof ref === "string") {
+    if (ref === "self") {
+      const s = sourceOf(game, ctx);
+      return s ? [s] : [];
+    }
+    if (ref === "selfCard") return ctx.source && game.state.objects[ctx.source] ? [game.state.objects[ctx.source]!] : [];
+    if (ref === "event") {
+      const ev = ctx.event;
+      const o = ev?.obj ? game.state.objects[ev.obj] : undefined;
+      return o && (ev?.inc === undefined || o.inc === ev.inc) ? [o] : [];
+    }
+    if (ref.startsWith("$")) return resolveObjects(game, varsOf(game, frame)[ref.slice(1)] ?? null, frame);
+    const o = game.state.objects[ref];
+    return o ? [o] : [];
+  }
+  if (Array.isArray(ref)) return ref.flatMap((r) => resolveObjects(game, r, frame));
+  if (typeof ref === "object" && "select" in ref)
+    return selectObjects(game, ref.select as Selector, ctx.controller, sourceOf(game, ctx));
+  throw new EngineError(`cannot name objects with ${JSON.stringify(ref)}`);
+}
+
+/** Players an op names: self/controller, opponent, active, nonActive, any, owner, "event", "$var" or a number. */
+export function resolvePlayers(game: Game, ref: Json | undefined, frame: ScriptTask): PlayerId[] {
+  const ctx = frame.ctx;
+  if (ref === undefined || ref === null || ref === "controller") return [ctx.controller];
+  if (typeof ref === "number") return [ref];
+  if (typeof ref === "string") {
+    if (ref === "owner") {
+      const s = ctx.source ? game.state.objects[ctx.source] : undefined;
+      return s ? [s.owner] : [ctx.controller];
+    }
+    if (ref === "event") return ctx.event?.player === undefined ? [] : [ctx.event.player];
+    if (ref.startsWith("$")) return resolvePlayers(game, varsOf(game, frame)[ref.slice(1)] ?? null, frame);
+    return relativePlayers(game, ref as RelativePlayer, ctx.controller);
+  }
+  throw new EngineError(`cannot name players with ${JSON.stringify(ref)}`);
+}
+
+export function resolvePlayer(game: Game, ref: Json | undefined, frame: ScriptTask): PlayerId {
+  const ps = resolvePlayers(game, ref, frame);
+  if (ps.length === 0) throw new EngineError(`no player for ${JSON.stringify(ref)}`);
+  return ps[0]!;
+}
+
+/** A number: a literal, "$var", { count: Selector } or { var: name }. */
+export function resolveNumber(game: Game, ref: Json | undefined, frame: ScriptTask, fallback = 0): number {
+  if (ref === undefined || ref === null) return fallback;
+  if (typeof ref === "number") return ref;
+  if (typeof ref === "string" && ref.startsWith("$")) {
+    const v = varsOf(game, frame)[ref.slice(1)];
+    return typeof v === "number" ? v : Array.isArray(v) ? v.length : fallback;
+  }
+  if (typeof ref === "object" && !Array.isArray(ref) && "count" in ref)
+    return selectObjects(game, ref.count as Selector, frame.ctx.controller, sourceOf(game, frame.ctx)).length;
+  throw new EngineError(`cannot read a number from ${JSON.stringify(ref)}`);
+}
+
+export function objectMatches(game: Game, obj: GameObject, sel: Selector, frame: ScriptTask): boolean {
+  return matchObject(game, obj, sel, frame.ctx.controller, sourceOf(game, frame.ctx));
+}

@@ -1,0 +1,118 @@
+/**
+ * Running the turn tree: each node begins (its turn-based actions first, then "at the start of"
+ * triggers), runs its body and its children, and ends (its end actions, then durations "until the
+ * end of" it expire). RULINGS DM-T1, DM-T9 to DM-T12, MT-1, MT-2, MT-19.
+ */
+import { expireDurations } from "./durations.js";
+import { closeWindow, emit, openWindow } from "./events.js";
+import type { Game } from "./game.js";
+import type { CompiledNode } from "./registry.js";
+import type { Task } from "./types.js";
+
+/** Where a node task is in the life of its node. */
+export const Stage = { Enter: 0, Begun: 1, Body: 2, Children: 3, Ending: 4, End: 5 } as const;
+export type Stage = (typeof Stage)[keyof typeof Stage];
+
+export interface NodeTask extends Task {
+  t: "node";
+  node: string;
+  stage: Stage;
+  /** Index of the next child to consider. */
+  child: number;
+}
+
+export function nodeTask(node: string): NodeTask {
+  return { t: "node", node, stage: Stage.Enter, child: 0 };
+}
+
+/** Holds a "when"/"repeatWhile" condition by name; "!name" negates. */
+export function holds(game: Game, cond: string | undefined): boolean {
+  if (!cond) return true;
+  const negate = cond.startsWith("!");
+  const fn = game.rules.conditions.get(negate ? cond.slice(1) : cond)!;
+  return fn(game, undefined) !== negate;
+}
+
+function pushTasks(game: Game, names: readonly string[] | undefined, node: string): void {
+  if (!names) return;
+  for (let i = names.length - 1; i >= 0; i--) game.pushTask({ t: names[i]!, node });
+}
+
+/** Opens a node's windows and clock entries: shared by running a node and by starting a game mid-turn. */
+export function enterNode(game: Game, node: CompiledNode): void {
+  const clock = game.state.clock;
+  clock.path.push(node.id);
+  clock.instances[node.id] = ++game.state.ids.window;
+  for (const w of node.windows ?? []) {
+    openWindow(game, w);
+    if (w === "attack") clock.attack = ++game.state.ids.attack;
+  }
+}
+
+function leaveNode(game: Game, node: CompiledNode): void {
+  const clock = game.state.clock;
+  for (const w of node.windows ?? []) {
+    closeWindow(game, w);
+    if (w === "attack") clock.attack = null;
+  }
+  clock.path.pop();
+}
+
+export function runNodeTask(game: Game, task: Task): void {
+  const t = task as NodeTask;
+  const node = game.rules.node(t.node);
+  switch (t.stage) {
+    case Stage.Enter: {
+      enterNode(game, node);
+      // A marker for the log and narration; "at the start of" abilities listen to nodeBegin below.
+      emit(game, { type: "nodeEnter", data: { node: node.id, label: node.label, kind: node.kind ?? "step" } });
+      // DM 500.3: effects lasting "until" this node expire as it begins.
+      expireDurations(game, { at: "nodeBegin", node: node.id });
+      t.stage = Stage.Begun;
+      pushTasks(game, node.onBegin, node.id); // CR 703.3: turn-based actions first.
+      return;
+    }
+    case Stage.Begun: {
+      emit(game, { type: "nodeBegin", data: { node: node.id, label: node.label, kind: node.kind ?? "step" } });
+      t.stage = Stage.Body;
+      const cp = game.rules.preset.checkpoint;
+      if (cp && game.state.pending.length > 0) game.pushTask({ t: cp, node: node.id });
+      return;
+    }
+    case Stage.Body: {
+      t.stage = Stage.Children;
+      if (node.interaction) game.pushTask({ t: node.interaction, node: node.id });
+      return;
+    }
+    case Stage.Children: {
+      const children = node.children ?? [];
+      while (t.child < children.length) {
+        const child = children[t.child++]!;
+        if (child.onDemand || !holds(game, child.when)) continue;
+        game.pushTask(nodeTask(child.id));
+        return;
+      }
+      t.stage = Stage.Ending;
+      return;
+    }
+    case Stage.Ending: {
+      t.stage = Stage.End;
+      pushTasks(game, node.onEnd, node.id);
+      return;
+    }
+    case Stage.End: {
+      const instance = game.state.clock.instances[node.id]!;
+      emit(game, { type: "nodeEnd", data: { node: node.id, label: node.label, kind: node.kind ?? "step" } });
+      // DM 500.3: effects lasting "until the end of" this node expire as it ends.
+      expireDurations(game, { at: "nodeEnd", node: node.id, instance });
+      leaveNode(game, node);
+      if (node.repeatWhile && holds(game, node.repeatWhile)) {
+        t.stage = Stage.Enter;
+        t.child = 0;
+        return;
+      }
+      game.popTask(t);
+      return;
+    }
+  }
+}

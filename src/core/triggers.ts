@@ -1,0 +1,222 @@
+/**
+ * Triggered abilities: matching events to abilities, the pending set, and resolution with its
+ * limit checks (DESIGN: triggers and pending effects; RULINGS DM-2.1, DM-3.3 to 3.5, DM-4.1, 4.2).
+ */
+import { emit } from "./events.js";
+import type { Game } from "./game.js";
+import { type AbilityRef, chargeLimit, checkLimit, usedUpOf } from "./limits.js";
+import { evalCondition, matchEvent } from "./match.js";
+import { limitsOf, type TriggerEntry } from "./registry.js";
+import { type ScriptTask, scriptTask } from "./script.js";
+import type { GameObject, LogEntry, PendingAbility, Task } from "./types.js";
+
+/** Does this ability work from where its object is now? Self-triggers may look back at where it was. */
+function worksFrom(entry: TriggerEntry, zoneKind: string, obj: GameObject, ev: LogEntry): boolean {
+  if (entry.zones.includes(zoneKind)) return true;
+  const t = entry.ability.trigger!;
+  return t.self === true && ev.obj === obj.id && ev.from !== undefined && entry.zones.includes(ev.from);
+}
+
+/** Lets every ability listening to this event trigger (DM 500.4, CR 603.2). */
+export function collectTriggers(game: Game, ev: LogEntry): void {
+  const kinds = game.rules.triggerZones.get(ev.type);
+  if (!kinds) return;
+  const state = game.state;
+  for (const zone of game.zonesOfKinds(kinds)) {
+    for (let i = 0; i < zone.cards.length; i++) {
+      const obj = state.objects[zone.cards[i]!]!;
+      if (obj.faceDown) continue;
+      const entries = game.rules.triggersByCard.get(obj.card)?.get(ev.type);
+      if (!entries) continue;
+      for (const entry of entries) if (worksFrom(entry, zone.kind, obj, ev)) tryTrigger(game, obj, entry, ev);
+    }
+  }
+}
+
+function tryTrigger(game: Game, obj: GameObject, entry: TriggerEntry, ev: LogEntry): void {
+  const ability = entry.ability;
+  const controller = obj.controller;
+  if (!matchEvent(game, ev, ability.trigger!, controller, obj)) return;
+  if (ability.condition && !evalCondition(game, ability.condition, { controller, obj, event: ev })) return;
+  const ref: AbilityRef = { obj, card: entry.card, ability, controller };
+  const charged: string[] = [];
+  for (const spec of limitsOf(ability)) {
+    const moment = usedUpOf(spec);
+    if (moment === "application") continue;
+    const v = checkLimit(game, ref, spec, moment === "trigger" && spec.counts === "event" ? "trigger" : "query");
+    if (!v.ok) {
+      emit(game, {
+        type: "limitRefused",
+        player: controller,
+        obj: obj.id,
+        inc: obj.inc,
+        card: obj.card,
+        name: entry.card.name,
+        data: { ability: ability.id, reason: v.reason, key: v.key, window: v.window, at: "trigger" },
+      });
+      return;
+    }
+  }
+  for (const spec of limitsOf(ability))
+    if (usedUpOf(spec) === "trigger" && spec.counts !== "event") {
+      chargeLimit(game, ref, spec);
+      charged.push(spec.window);
+    }
+  const pending: PendingAbility = {
+    id: ++game.state.ids.pending,
+    obj: obj.id,
+    inc: obj.inc,
+    card: obj.card,
+    ability: ability.id,
+    controller,
+    event: ev.seq,
+    eventData: stripStamp(ev),
+    charged,
+  };
+  game.state.pending.push(pending);
+  emit(game, {
+    type: "trigger",
+    player: controller,
+    obj: obj.id,
+    inc: obj.inc,
+    card: obj.card,
+    name: entry.card.name,
+    data: { ability: ability.id, pending: pending.id, on: ev.type, ...(charged.length ? { limitUsed: true } : {}) },
+  });
+}
+
+function stripStamp(ev: LogEntry): import("./types.js").GameEvent {
+  const { seq: _s, turn: _t, active: _a, node: _n, attack: _k, ...rest } = ev;
+  return rest;
+}
+
+export interface ResolveTask extends Task {
+  t: "resolve";
+  pending: PendingAbility;
+  stage?: "asked";
+}
+
+/** The ability reference of a pending ability: its object as it is now, its printed card. */
+function pendingRef(game: Game, p: PendingAbility): AbilityRef {
+  const obj = game.state.objects[p.obj]!;
+  const card = game.rules.card(p.card);
+  return { obj, card, ability: game.rules.ability(p.card, p.ability), controller: p.controller };
+}
+
+/**
+ * Resolves one pending ability: limits used up on resolution are checked (a keyword already
+ * resolved this attack fizzles, RULINGS DM-4.2), an optional ability asks its controller
+ * (declining uses the limit up only where the ruling says so), then the effect runs.
+ */
+export function runResolveTask(game: Game, task: Task): void {
+  const t = task as ResolveTask;
+  const p = t.pending;
+  const ref = pendingRef(game, p);
+  const ability = ref.ability;
+  const base = { player: p.controller, obj: p.obj, inc: p.inc, card: p.card, name: ref.card.name };
+  if (t.stage !== "asked") {
+    for (const spec of limitsOf(ability)) {
+      if (usedUpOf(spec) !== "resolution") continue;
+      const v = checkLimit(game, ref, spec, "query");
+      if (!v.ok) {
+        emit(game, { type: "fizzle", ...base, data: { ability: ability.id, reason: v.reason, key: v.key } });
+        game.popTask(t);
+        return;
+      }
+    }
+    if (ability.condition && !evalCondition(game, ability.condition, { controller: p.controller, obj: ref.obj, event: p.eventData })) {
+      emit(game, { type: "fizzle", ...base, data: { ability: ability.id, reason: `${ref.card.name}: its condition no longer holds` } });
+      game.popTask(t);
+      return;
+    }
+    if (ability.optional) {
+      t.stage = "asked";
+      game.ask({
+        player: p.controller,
+        kind: "useAbility",
+        prompt: `Use ${ref.card.name}'s ability${ability.text ? `: “${ability.text}”` : ""}?`,
+        options: [
+          { id: "yes", label: "Use it" },
+          { id: "no", label: "Decline" },
+        ],
+      });
+      return;
+    }
+  } else if (t.answer?.id === "no") {
+    const usedUp: string[] = [];
+    for (const spec of limitsOf(ability))
+      if (spec.declineUsesUp && usedUpOf(spec) !== "trigger") {
+        chargeLimit(game, ref, spec);
+        usedUp.push(spec.window);
+      }
+    emit(game, { type: "decline", ...base, data: { ability: ability.id, limitUsed: usedUp.length > 0 } });
+    game.popTask(t);
+    return;
+  }
+  for (const spec of limitsOf(ability)) if (usedUpOf(spec) === "resolution") chargeLimit(game, ref, spec);
+  emit(game, {
+    type: "resolve",
+    ...base,
+    data: { ability: ability.id, pending: p.id, ...(ability.keyword ? { keyword: ability.keyword } : {}) },
+  });
+  game.popTask(t);
+  if (ability.effect?.length) {
+    const frame: ScriptTask = scriptTask(ability.effect, {
+      controller: p.controller,
+      source: p.obj,
+      sourceInc: p.inc,
+      card: p.card,
+      ability: ability.id,
+      ...(ability.keyword ? { keyword: ability.keyword } : {}),
+      event: p.eventData,
+      pending: p.id,
+    });
+    game.pushTask(frame);
+  }
+}
+
+export interface PendingTask extends Task {
+  t: "kernel.resolvePending";
+}
+
+/**
+ * The default order for pending abilities (DM: the active player's first; each player orders
+ * their own): picks the next one, asking its controller when they have several.
+ */
+export function runResolvePending(game: Game, task: Task): void {
+  const state = game.state;
+  if (state.pending.length === 0) {
+    game.popTask(task);
+    return;
+  }
+  if (task.answer) {
+    const id = Number(task.answer.id);
+    delete task.answer;
+    takePending(game, id);
+    return;
+  }
+  const n = state.players.length;
+  for (let k = 0; k < n; k++) {
+    const player = (state.clock.turn.player + k) % n;
+    const mine = state.pending.filter((p) => p.controller === player);
+    if (mine.length === 0) continue;
+    if (mine.length === 1) {
+      takePending(game, mine[0]!.id);
+      return;
+    }
+    game.ask({
+      player,
+      kind: "orderTriggers",
+      prompt: "Choose which of your triggered abilities resolves next",
+      options: mine.map((p) => ({ id: String(p.id), label: `${game.rules.card(p.card).name}: ${p.ability}` })),
+    });
+    return;
+  }
+}
+
+function takePending(game: Game, id: number): void {
+  const state = game.state;
+  const i = state.pending.findIndex((p) => p.id === id);
+  const [p] = state.pending.splice(i, 1);
+  game.pushTask({ t: "resolve", pending: p! } satisfies ResolveTask);
+}

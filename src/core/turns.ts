@@ -1,0 +1,77 @@
+/**
+ * Turns as objects and the one queue of turn modifications: extra turns are taken last added,
+ * first taken (DM 500.5, CR 500.7; RULINGS DM-T13), skips remove a player's next turn.
+ */
+import { expireDurations } from "./durations.js";
+import { closeWindow, emit, openWindow } from "./events.js";
+import type { Game } from "./game.js";
+import { nodeTask } from "./structure.js";
+import type { PlayerId, Task } from "./types.js";
+
+export interface GameTask extends Task {
+  t: "game";
+}
+
+export interface TurnTask extends Task {
+  t: "turn";
+  stage: "begin" | "end";
+}
+
+/** Picks the next turn: the most recently added extra turn, else the next player in rotation. */
+export function nextTurn(game: Game): { player: PlayerId; extra: boolean } {
+  const state = game.state;
+  const n = state.players.length;
+  for (;;) {
+    let pick: { player: PlayerId; extra: boolean } | null = null;
+    for (let i = state.turnQueue.length - 1; i >= 0; i--) {
+      const mod = state.turnQueue[i]!;
+      if (mod.kind === "extra") {
+        state.turnQueue.splice(i, 1);
+        pick = { player: mod.player, extra: true };
+        break;
+      }
+    }
+    if (!pick) {
+      const player = (state.clock.rotation + 1) % n;
+      state.clock.rotation = player;
+      pick = { player, extra: false };
+    }
+    const skip = findLastIndex(state.turnQueue, (m) => m.kind === "skip" && m.player === pick!.player);
+    if (skip < 0) return pick;
+    state.turnQueue.splice(skip, 1);
+    emit(game, { type: "turnSkipped", player: pick.player, data: { extra: pick.extra } });
+  }
+}
+
+function findLastIndex<T>(xs: T[], f: (x: T) => boolean): number {
+  for (let i = xs.length - 1; i >= 0; i--) if (f(xs[i]!)) return i;
+  return -1;
+}
+
+/** The game task sits at the bottom of the stack and begins one turn after another. */
+export function runGameTask(game: Game, _task: Task): void {
+  const state = game.state;
+  const { player, extra } = nextTurn(game);
+  const p = state.players[player]!;
+  p.turns += 1;
+  state.clock.turn = { id: state.clock.turn.id + 1, player, extra, ordinal: p.turns };
+  game.pushTask({ t: "turn", stage: "begin" } satisfies TurnTask);
+}
+
+export function runTurnTask(game: Game, task: Task): void {
+  const t = task as TurnTask;
+  const turn = game.state.clock.turn;
+  if (t.stage === "begin") {
+    openWindow(game, "turn");
+    expireDurations(game, { at: "turnBegin", player: turn.player });
+    emit(game, { type: "turnBegin", player: turn.player, data: { turn: turn.id, extra: turn.extra, ordinal: turn.ordinal } });
+    t.stage = "end";
+    game.pushTask(nodeTask(game.rules.root.id));
+    return;
+  }
+  emit(game, { type: "turnEnd", player: turn.player, data: { turn: turn.id } });
+  // DM 500.3: "this turn" effects end after the turn has completely ended.
+  expireDurations(game, { at: "turnEnd", turn: turn.id });
+  closeWindow(game, "turn");
+  game.popTask(t);
+}

@@ -1,0 +1,248 @@
+import type { Json, JsonObject } from "./json.js";
+import type { RngState } from "./rng.js";
+import type { CardDef } from "./vocabulary/schema.js";
+
+/** Players are numbered from 0 in turn order; they are shown as P1, P2, … */
+export type PlayerId = number;
+/** A card's stable id for the whole game ("c12"). */
+export type ObjectId = string;
+
+export interface PlayerState {
+  id: PlayerId;
+  name: string;
+  /** Turns this player has begun. */
+  turns: number;
+  /** Preset-owned numbers and flags (life points, mana pool, hand size …). */
+  vars: JsonObject;
+}
+
+/** Who may see the identity of a face-up card in a zone. */
+export type Visibility = "public" | "owner" | "hidden";
+
+export interface ZoneState {
+  id: string;
+  kind: string;
+  owner: PlayerId | null;
+  visibility: Visibility;
+  /** Bottom first for stacks of cards: the top of a deck is the last element. */
+  cards: ObjectId[];
+}
+
+/**
+ * A card in the game. `id` never changes; `inc` (incarnation) is renewed on every zone change
+ * and on turning face-down, so the rules can tell "the same object" apart (CR 400.7, YGO soft
+ * once-per-turn reset, RULINGS YG-1.3).
+ */
+export interface GameObject {
+  id: ObjectId;
+  card: string;
+  owner: PlayerId;
+  controller: PlayerId;
+  zone: string;
+  inc: number;
+  /** Incarnation that a self-inflicted face-down flip keeps (RULINGS YG-1.5). */
+  lineage: number;
+  faceDown: boolean;
+  tapped: boolean;
+  /** Log sequence number at which this incarnation began. */
+  enteredAt: number;
+  enteredTurn: number;
+  counters: Record<string, number>;
+  /** Cards stacked under this one (evolution sources, materials). */
+  under: ObjectId[];
+  /** When this card lies under another: that card's id. */
+  underOf: ObjectId | null;
+  /** Per-incarnation preset state (summoning sickness, damage, attacks made …); cleared on zone change. */
+  vars: JsonObject;
+}
+
+/** Where an event happened: its place on the clock. */
+export interface Stamp {
+  seq: number;
+  turn: number;
+  active: PlayerId;
+  node: string;
+  attack: number | null;
+}
+
+export interface Cause {
+  kind: "effect" | "rule" | "cost" | "action" | "replacement";
+  player?: PlayerId;
+  obj?: ObjectId;
+  inc?: number;
+  card?: string;
+  /** Printed name of the source, captured when the cause happened. */
+  name?: string;
+  ability?: string;
+  keyword?: string;
+}
+
+/** A game event as emitted; the log adds a stamp. */
+export interface GameEvent {
+  type: string;
+  player?: PlayerId;
+  obj?: ObjectId;
+  inc?: number;
+  card?: string;
+  name?: string;
+  from?: string;
+  to?: string;
+  cause?: Cause;
+  data?: JsonObject;
+  /** Players who may see the object's identity; absent = everyone. */
+  seenBy?: PlayerId[];
+}
+
+export interface LogEntry extends GameEvent, Stamp {}
+
+export interface TurnState {
+  /** Turn ids count every turn of the game from 1, extra turns included. */
+  id: number;
+  player: PlayerId;
+  extra: boolean;
+  /** How many turns this player has begun, this one included. */
+  ordinal: number;
+}
+
+export interface ClockState {
+  turn: TurnState;
+  /** Node ids from the root to the node now running. */
+  path: string[];
+  /** Node id → instance id of its current run (every begin of a node gets a new one). */
+  instances: Record<string, number>;
+  /** Window name → open instance id. A window absent here is closed. */
+  windows: Record<string, number>;
+  attack: number | null;
+  /** Player of the last normal (non-extra) turn: normal turns rotate from here. */
+  rotation: PlayerId;
+}
+
+export type TurnModification =
+  | { kind: "extra"; player: PlayerId; source?: string }
+  | { kind: "skip"; player: PlayerId; source?: string };
+
+export interface CounterCell {
+  /** Window instance this cell counts in; a cell from an older instance reads as zero. */
+  w: number;
+  n: number;
+  first: CounterMark;
+  last: CounterMark;
+}
+
+/** What a counter remembers of an occurrence, to explain a limit decision. */
+export interface CounterMark extends Stamp {
+  name?: string;
+  obj?: ObjectId;
+  player?: PlayerId;
+}
+
+export interface DecisionOption {
+  id: string;
+  label: string;
+  data?: JsonObject;
+}
+
+export interface Decision {
+  id: number;
+  player: PlayerId;
+  kind: string;
+  prompt: string;
+  options: DecisionOption[];
+}
+
+export interface PendingAbility {
+  id: number;
+  obj: ObjectId;
+  inc: number;
+  card: string;
+  ability: string;
+  controller: PlayerId;
+  /** Sequence number of the event that triggered it. */
+  event: number;
+  eventData: GameEvent;
+  /** Limit keys already charged at trigger time. */
+  charged: string[];
+}
+
+export type Expiry =
+  /** "until the end of <node>": expires when that run of the node ends (DM 500.3). */
+  | { at: "nodeEnd"; node: string; instance: number }
+  /** "until <node>": expires when the node next begins (DM 500.3). */
+  | { at: "nodeBegin"; node: string }
+  /** "this turn": expires after the turn has completely ended (DM 500.3). */
+  | { at: "turnEnd"; turn: number }
+  /** "until the start of <player>'s next turn". */
+  | { at: "turnBegin"; player: PlayerId }
+  /** Expired by a turn-based action that names this tag (CR 514.2 "until end of turn"). */
+  | { at: "tag"; tag: string }
+  /** For as long as an object stays the same incarnation. */
+  | { at: "objectLeaves"; obj: ObjectId; inc: number };
+
+export interface ContinuousEffect {
+  kind: string;
+  target?: { obj: ObjectId; inc: number } | { player: PlayerId };
+  value?: Json;
+}
+
+export interface Duration {
+  id: number;
+  expires: Expiry;
+  effect: ContinuousEffect;
+  controller: PlayerId;
+  source?: { obj: ObjectId; inc: number; name: string };
+  createdAt: number;
+  label: string;
+}
+
+export interface GameResult {
+  winner: PlayerId | null;
+  reason: string;
+  turn: number;
+}
+
+export interface IdCounters {
+  object: number;
+  event: number;
+  inc: number;
+  window: number;
+  decision: number;
+  pending: number;
+  duration: number;
+  attack: number;
+}
+
+/** A unit of pending engine work. Tasks are plain data so the whole game serializes. */
+export interface Task {
+  t: string;
+  /** The option chosen for the decision this task asked, handed back on the next run. */
+  answer?: DecisionOption;
+  [field: string]: unknown;
+}
+
+/** The whole state of a game: plain JSON data (DESIGN: state is plain data). */
+export interface GameState {
+  format: "turnkit/state@1";
+  preset: string;
+  options: JsonObject;
+  seed: number;
+  rng: RngState;
+  players: PlayerState[];
+  zones: Record<string, ZoneState>;
+  objects: Record<ObjectId, GameObject>;
+  clock: ClockState;
+  turnQueue: TurnModification[];
+  tasks: Task[];
+  decision: Decision | null;
+  pending: PendingAbility[];
+  durations: Duration[];
+  /** Window name → cell key → count, for the open instance of each window (reset when it opens). */
+  counters: Record<string, Record<string, CounterCell>>;
+  log: LogEntry[];
+  /** "full" keeps every event in `log`; "none" keeps only the counters (for search and benchmarks). */
+  logging: "full" | "none";
+  ids: IdCounters;
+  result: GameResult | null;
+  vars: JsonObject;
+  /** Card definitions beyond the preset's library, kept so the state restores on its own. */
+  extraCards: CardDef[];
+}

@@ -1,0 +1,199 @@
+/**
+ * The scenario file format. These zod schemas validate scenario files at run time and generate
+ * the published JSON Schema (docs/scenario.schema.json): one source of truth.
+ */
+import { z } from "zod";
+import { CardDef, EventPattern, JsonSchema, Matcher } from "../core/vocabulary/schema.js";
+
+const PlayerRef = z.string().min(1).describe('A player: "P1", "P2" … or a name given in players.');
+
+export const CardPlacement: z.ZodType<CardPlacement> = z.union([
+  z.string().min(1).describe("A card id or printed name."),
+  z
+    .object({
+      card: z.string().min(1).describe("A card id or printed name."),
+      as: z.string().regex(/^[A-Za-z0-9_-]+$/).optional().describe("Alias to name this card elsewhere as @alias."),
+      tapped: z.boolean().optional(),
+      faceDown: z.boolean().optional(),
+      enteredThisTurn: z.boolean().optional().describe("The card entered its zone this turn (e.g. summoning sick)."),
+      under: z
+        .array(z.lazy(() => CardPlacement))
+        .optional()
+        .describe("Cards under this one, bottom first."),
+      counters: z.record(z.string(), z.number()).optional(),
+      vars: z.record(z.string(), JsonSchema).optional().describe("Preset per-card state."),
+      controller: PlayerRef.optional(),
+    })
+    .strict(),
+]);
+export type CardPlacement = string | CardPlacementObject;
+export interface CardPlacementObject {
+  card: string;
+  as?: string;
+  tapped?: boolean;
+  faceDown?: boolean;
+  enteredThisTurn?: boolean;
+  under?: CardPlacement[];
+  counters?: Record<string, number>;
+  vars?: Record<string, import("../core/json.js").Json>;
+  controller?: string;
+}
+
+export const PlayerSetup = z
+  .object({
+    vars: z.record(z.string(), JsonSchema).optional().describe("Player variables (life, …) to set."),
+    zones: z
+      .record(z.string(), z.array(CardPlacement))
+      .optional()
+      .describe("Zone kind → cards, bottom first (the last card of a deck is its top)."),
+  })
+  .strict();
+
+export const Setup = z
+  .object({
+    turn: z.number().int().positive().default(1).describe("Turn id to start in."),
+    active: PlayerRef.default("P1"),
+    extra: z.boolean().optional().describe("The starting turn is an extra turn."),
+    step: z.string().optional().describe("Turn node to begin at (default: the turn's first node)."),
+    players: z.record(z.string(), PlayerSetup).optional(),
+  })
+  .strict();
+
+export const ZoneExpectation = z.union([
+  z.array(z.string()).describe("Exactly these cards (ids, names or @aliases), in any order."),
+  z
+    .object({
+      count: z.number().int().nonnegative().optional(),
+      contains: z.array(z.string()).optional(),
+      excludes: z.array(z.string()).optional(),
+      ordered: z.array(z.string()).optional().describe("Exactly these, bottom first."),
+    })
+    .strict(),
+]);
+
+export const CanUseExpectation = z
+  .object({
+    card: z.string().describe("@alias or card id of the object."),
+    ability: z.string(),
+    player: PlayerRef.optional(),
+    ok: z.boolean(),
+    reason: z.string().optional().describe("The exact refusal reason."),
+    reasonIncludes: z.string().optional().describe("A part of the refusal reason."),
+  })
+  .strict();
+
+export const EventCountExpectation = EventPattern.extend({
+  window: z.string().default("turn"),
+  viewer: PlayerRef.default("P1"),
+  eq: z.number().int().nonnegative(),
+}).strict();
+
+export const ObjectExpectation = z
+  .object({
+    zone: z.string().optional().describe("Zone kind the card is in."),
+    owner: PlayerRef.optional(),
+    controller: PlayerRef.optional(),
+    tapped: z.boolean().optional(),
+    faceDown: z.boolean().optional(),
+    counters: z.record(z.string(), z.number()).optional(),
+    vars: z.record(z.string(), Matcher).optional(),
+    under: z.array(z.string()).optional(),
+    characteristics: z.record(z.string(), Matcher).optional().describe("Current characteristics (power …)."),
+  })
+  .strict();
+
+export const DecisionExpectation = z
+  .object({
+    player: PlayerRef.optional(),
+    kind: z.string().optional(),
+    options: z.array(z.string()).optional().describe("Exactly these option ids (any order)."),
+    includes: z.array(z.string()).optional().describe("These option ids are offered."),
+    excludes: z.array(z.string()).optional().describe("These option ids are not offered."),
+    promptIncludes: z.string().optional(),
+  })
+  .strict();
+
+export const Expectation = z
+  .object({
+    step: z.string().optional().describe("The node now running (last of the clock's path)."),
+    path: z.array(z.string()).optional(),
+    turn: z
+      .object({ id: z.number().int().optional(), player: PlayerRef.optional(), extra: z.boolean().optional() })
+      .strict()
+      .optional(),
+    zones: z.record(z.string(), z.record(z.string(), ZoneExpectation)).optional().describe("Player → zone kind → cards."),
+    players: z.record(z.string(), z.record(z.string(), Matcher)).optional().describe("Player → variable → value."),
+    objects: z.record(z.string(), ObjectExpectation).optional().describe("@alias or card id → state."),
+    events: z.array(EventCountExpectation).optional().describe("Event counters in open windows."),
+    winner: z.union([PlayerRef, z.null()]).optional().describe("The winner; null for a draw."),
+    over: z.boolean().optional(),
+    log: z
+      .object({
+        contains: z.array(z.record(z.string(), JsonSchema)).optional().describe("Entries present, in this order."),
+        excludes: z.array(z.record(z.string(), JsonSchema)).optional(),
+      })
+      .strict()
+      .optional()
+      .describe("Partial log entries (type, name, data …) matched field by field."),
+    canUse: z.array(CanUseExpectation).optional(),
+    decision: z.union([DecisionExpectation, z.null()]).optional().describe("The pending decision, or null for none."),
+    durations: z.number().int().nonnegative().optional().describe("How many durations are active."),
+  })
+  .strict();
+export type Expectation = z.infer<typeof Expectation>;
+
+export const ScriptStep = z.union([
+  z
+    .object({
+      choose: z.string().describe("Option id of the pending decision; @alias becomes the card's id."),
+      as: PlayerRef.optional().describe("The player expected to decide."),
+    })
+    .strict(),
+  z
+    .object({
+      reject: z.string().describe("An option that must be refused; the state must stay the same."),
+      as: PlayerRef.optional(),
+      error: z.string().optional().describe("A part of the expected error message."),
+    })
+    .strict(),
+  z
+    .object({
+      passUntil: z.string().describe("Answer 'pass' until this node is running."),
+      turn: z.number().int().optional(),
+      max: z.number().int().positive().default(200),
+    })
+    .strict(),
+  z.object({ expect: Expectation }).strict(),
+]);
+export type ScriptStep = z.infer<typeof ScriptStep>;
+
+export const Scenario = z
+  .object({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    covers: z.array(z.string().regex(/^[A-Z]{2}-[A-Z0-9.]+$/, "a ruling id like DM-1.2 or YG-T6")).default([]),
+    preset: z.string().min(1),
+    options: z.record(z.string(), JsonSchema).optional(),
+    seed: z.number().int().default(1),
+    players: z.array(z.string().min(1)).optional(),
+    cards: z.array(CardDef).optional().describe("Inline card definitions, in the same vocabulary as the built-in library."),
+    setup: Setup.default({ turn: 1, active: "P1" }),
+    script: z.array(ScriptStep).default([]),
+    expect: Expectation.optional(),
+  })
+  .strict();
+export type Scenario = z.infer<typeof Scenario>;
+
+/** The published JSON Schema of scenario files. */
+export function scenarioJsonSchema(): unknown {
+  const schema = z.toJSONSchema(Scenario, { target: "draft-2020-12", unrepresentable: "any", io: "input" }) as Record<
+    string,
+    unknown
+  >;
+  return {
+    $id: "https://turnkit.dev/scenario.schema.json",
+    title: "turnkit scenario",
+    description: "A turnkit scenario file: a starting state, a script of decisions and expectations.",
+    ...schema,
+  };
+}
