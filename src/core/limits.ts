@@ -106,7 +106,9 @@ function keyPhrase(game: Game, ref: AbilityRef, spec: LimitSpec): string {
   const who = playerName(game, ref.controller);
   switch (spec.key) {
     case "incarnation":
-      return spec.keepOnSelfFaceDown ? "this card" : "this card since it last changed zone or turned face-down";
+      return spec.keepOnSelfFaceDown
+        ? "this card (since it last left its zone or was turned face-down by another card)"
+        : "this card (since it last changed zone or turned face-down)";
     case "card":
       return "this card";
     case "namePerPlayer":
@@ -152,9 +154,9 @@ function refuse(game: Game, ref: AbilityRef, spec: LimitSpec, key: string, reaso
 export function checkLimit(game: Game, ref: AbilityRef, spec: LimitSpec, phase: "query" | "trigger"): Verdict {
   const key = limitKey(ref, spec);
   if (spec.ownTurnOnly && game.state.clock.turn.player !== ref.controller)
-    return refuse(game, ref, spec, key, `${labelOf(spec)} works only during ${playerName(game, ref.controller)}'s turn`);
+    return refuse(game, ref, spec, key, `“${labelOf(spec)}” works only during ${playerName(game, ref.controller)}'s turn`);
   if (!(spec.window in game.state.clock.windows))
-    return refuse(game, ref, spec, key, `${labelOf(spec)}: no ${spec.window} is in progress`);
+    return refuse(game, ref, spec, key, `“${labelOf(spec)}” needs a ${spec.window} in progress, and none is`);
   if (spec.counts === "event") return checkEventLimit(game, ref, spec, phase, key);
   const cell = readCell(game, spec.window, key);
   const used = cell?.n ?? 0;
@@ -175,15 +177,15 @@ export function checkLimit(game: Game, ref: AbilityRef, spec: LimitSpec, phase: 
 function usedVerb(spec: LimitSpec): string {
   switch (usedUpOf(spec)) {
     case "trigger":
-      return "it triggered";
+      return "triggered";
     case "resolution":
-      return "it was resolved";
+      return "resolved";
     case "application":
-      return "it was applied";
+      return "applied";
     case "activation":
-      return "it was activated";
+      return "activated";
     case "use":
-      return "it was used";
+      return "used";
   }
 }
 

@@ -190,9 +190,12 @@ export function runResolvePending(game: Game, task: Task): void {
     return;
   }
   if (task.answer) {
-    const id = Number(task.answer.id);
+    const chosen = task.answer.id;
     delete task.answer;
-    takePending(game, id);
+    const mine = state.pending.filter((x) => x.controller === task.player);
+    const p = mine.find((x) => pendingOptionId(x, mine) === chosen);
+    if (!p) throw new Error(`no pending ability answers "${chosen}"`);
+    takePending(game, p.id);
     return;
   }
   const n = state.players.length;
@@ -204,14 +207,22 @@ export function runResolvePending(game: Game, task: Task): void {
       takePending(game, mine[0]!.id);
       return;
     }
+    task.player = player;
     game.ask({
       player,
       kind: "orderTriggers",
       prompt: "Choose which of your triggered abilities resolves next",
-      options: mine.map((p) => ({ id: String(p.id), label: `${game.rules.card(p.card).name}: ${p.ability}` })),
+      options: mine.map((p) => ({ id: pendingOptionId(p, mine), label: `${game.rules.card(p.card).name}: ${p.ability}` })),
     });
     return;
   }
+}
+
+/** "c3:strike", or "c3:strike#7" when the same ability of the same card is pending twice. */
+export function pendingOptionId(p: PendingAbility, among: readonly PendingAbility[]): string {
+  const base = `${p.obj}:${p.ability}`;
+  const twins = among.filter((x) => x.obj === p.obj && x.ability === p.ability).length;
+  return twins > 1 ? `${base}#${p.id}` : base;
 }
 
 function takePending(game: Game, id: number): void {

@@ -4,6 +4,7 @@
 import { skirmish } from "../../examples/skirmish.js";
 import { DefinitionError } from "../core/errors.js";
 import type { Preset } from "../core/preset.js";
+import { lab } from "./lab/index.js";
 
 const registry = new Map<string, Preset>();
 
@@ -12,6 +13,7 @@ export function registerPreset(preset: Preset): void {
 }
 
 registerPreset(skirmish);
+registerPreset(lab);
 
 export function presetIds(): string[] {
   return [...registry.keys()].sort();

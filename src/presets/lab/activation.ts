@@ -1,0 +1,187 @@
+/**
+ * Activating abilities in the lab: limits are checked and used up on activation, costs are paid,
+ * the opponent may respond once (negating the activation or only its effect), then the ability
+ * resolves. A small chain, enough to tell "use" from "activate" limits (RULINGS YG-1.2, YG-2.4).
+ */
+import { closeWindow, emit, openWindow } from "../../core/events.js";
+import type { Game } from "../../core/game.js";
+import type { JsonObject } from "../../core/json.js";
+import { type AbilityRef, checkLimits, chargeLimits, usedUpOf } from "../../core/limits.js";
+import { evalCondition } from "../../core/match.js";
+import { scriptTask } from "../../core/script.js";
+import type { DecisionOption, PlayerId, Task } from "../../core/types.js";
+
+/** Timings: main (default), battle, response (only while answering an activation), attack (during an attack). */
+export type Timing = "main" | "battle" | "response" | "attack";
+
+export interface ChainLink extends JsonObject {
+  id: number;
+  obj: string;
+  inc: number;
+  card: string;
+  ability: string;
+  controller: PlayerId;
+}
+
+export interface ChainTask extends Task {
+  t: "lab.chain";
+  link: ChainLink;
+  stage: "respond" | "resolve";
+  outermost: boolean;
+}
+
+function timingOf(ref: AbilityRef): Timing {
+  return (ref.ability.timing as Timing | undefined) ?? "main";
+}
+
+/** Activated abilities `player` may activate now with this timing: zone, condition and limits allow. */
+export function activationOptions(game: Game, player: PlayerId, timings: readonly Timing[]): DecisionOption[] {
+  const out: DecisionOption[] = [];
+  for (const zone of Object.values(game.state.zones)) {
+    if (zone.visibility === "hidden") continue;
+    for (const id of zone.cards) {
+      const obj = game.state.objects[id]!;
+      if (obj.controller !== player || obj.faceDown) continue;
+      const card = game.rules.card(obj.card);
+      for (const ability of card.abilities ?? []) {
+        if (ability.kind !== "activated") continue;
+        if (!(ability.zones ?? game.rules.inPlayKinds).includes(zone.kind)) continue;
+        const ref: AbilityRef = { obj, card, ability, controller: player };
+        if (!timings.includes(timingOf(ref))) continue;
+        if (ability.condition && !evalCondition(game, ability.condition, { controller: player, obj })) continue;
+        if (!game.canUse(obj.id, ability.id).ok) continue;
+        out.push({ id: `activate:${obj.id}:${ability.id}`, label: `Activate ${card.name}: ${ability.text ?? ability.id}` });
+      }
+    }
+  }
+  return out;
+}
+
+/** Activates from an option id "activate:<obj>:<ability>": limits, event, costs, then the chain task. */
+export function activate(game: Game, player: PlayerId, optionId: string): void {
+  const [, objId, abilityId] = optionId.split(":");
+  const ref = game.abilityRef(objId!, abilityId!);
+  game.useLimits(ref); // RULINGS YG-1.2: a "use" limit counts even if the activation is then negated.
+  const vars = game.state.vars;
+  const outermost = !("chain" in game.state.clock.windows);
+  if (outermost) openWindow(game, "chain");
+  const link: ChainLink = {
+    id: ((vars.linkSeq as number | undefined) ?? 0) + 1,
+    obj: ref.obj.id,
+    inc: ref.obj.inc,
+    card: ref.obj.card,
+    ability: ref.ability.id,
+    controller: player,
+  };
+  vars.linkSeq = link.id;
+  emit(game, {
+    type: "activate",
+    player,
+    obj: ref.obj.id,
+    inc: ref.obj.inc,
+    card: ref.obj.card,
+    name: ref.card.name,
+    data: { ability: ref.ability.id, link: link.id },
+  });
+  game.pushTask({ t: "lab.chain", link, stage: "respond", outermost } satisfies ChainTask);
+  if (ref.ability.cost?.length)
+    game.pushTask(
+      scriptTask(ref.ability.cost, {
+        controller: player,
+        source: ref.obj.id,
+        sourceInc: ref.obj.inc,
+        card: ref.obj.card,
+        ability: ref.ability.id,
+      }),
+    );
+}
+
+function linkRef(game: Game, link: ChainLink): AbilityRef {
+  const obj = game.state.objects[link.obj]!;
+  const card = game.rules.card(link.card);
+  return { obj, card, ability: game.rules.ability(link.card, link.ability), controller: link.controller };
+}
+
+/** What happened to a link: set by the negate ops. */
+export function linkStatus(game: Game, linkId: number): string | undefined {
+  const s = game.state.vars.linkStatus as JsonObject | undefined;
+  return s?.[String(linkId)] as string | undefined;
+}
+
+export function setLinkStatus(game: Game, linkId: number, status: "activationNegated" | "effectNegated"): void {
+  const vars = game.state.vars;
+  const s = (vars.linkStatus as JsonObject | undefined) ?? {};
+  s[String(linkId)] = status;
+  vars.linkStatus = s;
+}
+
+export function runChainTask(game: Game, task: Task): void {
+  const t = task as ChainTask;
+  const link = t.link;
+  if (t.stage === "respond") {
+    const responder = opponentOf(game, link.controller);
+    if (task.answer) {
+      const id = task.answer.id;
+      delete task.answer;
+      t.stage = "resolve";
+      if (id !== "pass") {
+        game.state.vars.respondingTo = link.id;
+        activate(game, responder, id);
+      }
+      return;
+    }
+    const options = activationOptions(game, responder, ["response"]);
+    if (options.length === 0) {
+      t.stage = "resolve";
+      return;
+    }
+    game.state.vars.respondingTo = link.id;
+    options.push({ id: "pass", label: "Don't respond" });
+    game.ask({ player: responder, kind: "respond", prompt: `Respond to ${game.rules.card(link.card).name}?`, options });
+    return;
+  }
+  resolveLink(game, t);
+}
+
+function opponentOf(game: Game, p: PlayerId): PlayerId {
+  return game.opponents(p)[0]!;
+}
+
+function resolveLink(game: Game, t: ChainTask): void {
+  const link = t.link;
+  const ref = linkRef(game, link);
+  const status = linkStatus(game, link.id);
+  const base = { player: link.controller, obj: link.obj, inc: link.inc, card: link.card, name: ref.card.name };
+  game.popTask(t);
+  if (t.outermost) {
+    closeWindow(game, "chain");
+    delete game.state.vars.linkStatus;
+    delete game.state.vars.respondingTo;
+  }
+  if (status === "activationNegated") {
+    emit(game, { type: "negated", ...base, data: { ability: link.ability, what: "activation" } });
+    return;
+  }
+  if (status === "effectNegated") {
+    emit(game, { type: "negated", ...base, data: { ability: link.ability, what: "effect" } });
+    return;
+  }
+  const v = checkLimits(game, ref, (s) => usedUpOf(s) === "resolution");
+  if (!v.ok) {
+    emit(game, { type: "fizzle", ...base, data: { ability: link.ability, reason: v.reason } });
+    return;
+  }
+  chargeLimits(game, ref, "resolution");
+  emit(game, { type: "resolve", ...base, data: { ability: link.ability, ...(ref.ability.keyword ? { keyword: ref.ability.keyword } : {}) } });
+  if (ref.ability.effect?.length)
+    game.pushTask(
+      scriptTask(ref.ability.effect, {
+        controller: link.controller,
+        source: link.obj,
+        sourceInc: link.inc,
+        card: link.card,
+        ability: link.ability,
+        ...(ref.ability.keyword ? { keyword: ref.ability.keyword } : {}),
+      }),
+    );
+}

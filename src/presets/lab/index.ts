@@ -1,0 +1,228 @@
+/**
+ * The lab: a minimal game for trying out turn structures and every kind of usage limit with
+ * ad-hoc cards declared in scenario files. Players play cards onto a field, activate abilities
+ * (which the opponent may answer by negating the activation or its effect), and attack; phases
+ * open "phase" windows, battle opens a custom "combat" window, each attack an "attack" window,
+ * each activation a "chain" window.
+ */
+import { actionLoop } from "../../core/interactions.js";
+import { emit } from "../../core/events.js";
+import type { Game } from "../../core/game.js";
+import type { Json } from "../../core/json.js";
+import { zoneId } from "../../core/objects.js";
+import type { Preset, TurnNode } from "../../core/preset.js";
+import { nodeTask } from "../../core/structure.js";
+import type { CardDef } from "../../core/vocabulary/schema.js";
+import { activate, activationOptions, runChainTask } from "./activation.js";
+import { labOps } from "./ops.js";
+
+const phase = (id: string, label: string, extra: Partial<TurnNode> = {}): TurnNode => ({
+  id,
+  label,
+  kind: "phase",
+  windows: ["phase"],
+  ...extra,
+});
+
+export const labTurn: TurnNode = {
+  id: "turn",
+  label: "Turn",
+  kind: "turn",
+  children: [
+    phase("start", "Start phase", { onBegin: ["lab.untap", "lab.resetPlays"] }),
+    phase("draw", "Draw phase", { when: "!firstTurn", onBegin: ["lab.draw"] }),
+    phase("main", "Main phase", { interaction: "lab.main" }),
+    phase("battle", "Battle phase", {
+      windows: ["phase", "combat"],
+      interaction: "lab.battle",
+      children: [
+        {
+          id: "attack",
+          label: "Attack",
+          kind: "group",
+          onDemand: true,
+          windows: ["attack"],
+          children: [
+            { id: "declare", label: "Attack declaration", kind: "substep", onBegin: ["lab.declare"], interaction: "lab.duringAttack" },
+            { id: "damage", label: "Damage", kind: "substep", onBegin: ["lab.damage"] },
+            { id: "endOfAttack", label: "End of attack", kind: "substep" },
+          ],
+        },
+      ],
+    }),
+    phase("end", "End phase"),
+  ],
+};
+
+const vanilla = (id: string, name: string, power: number): CardDef => ({ id, name, types: ["creature"], power });
+
+export const labCards: CardDef[] = [vanilla("lab-rat", "Lab Rat", 1), vanilla("lab-hound", "Lab Hound", 2), vanilla("lab-golem", "Lab Golem", 3)];
+
+function attackerOf(game: Game) {
+  return game.obj(String(game.state.vars.attacker));
+}
+
+export const lab: Preset = {
+  id: "lab",
+  name: "Lab (a testbed for turn structures and limits)",
+  players: { min: 2, max: 2 },
+  zones: [
+    { kind: "deck", label: "deck", perPlayer: true, visibility: "hidden" },
+    { kind: "hand", label: "hand", perPlayer: true, visibility: "owner" },
+    { kind: "field", label: "field", perPlayer: true, visibility: "public", inPlay: true },
+    { kind: "graveyard", label: "graveyard", perPlayer: true, visibility: "public" },
+  ],
+  windows: ["chain"],
+  turn: () => labTurn,
+  cards: labCards,
+  checkpoint: "kernel.resolvePending",
+  playerVars: () => ({ life: 20, plays: 1 }),
+  conditions: { firstTurn: (game) => game.state.clock.turn.id === 1 },
+  ops: labOps,
+  characteristic(game, obj, field, printed) {
+    if (field === "name") {
+      const renames = game.effects("name").filter((d) => d.effect.target && "obj" in d.effect.target && d.effect.target.obj === obj.id);
+      return renames.length ? (renames[renames.length - 1]!.effect.value as Json) : printed;
+    }
+    if (field === "power" && typeof printed === "number") {
+      let power = printed;
+      for (const d of game.effects("power"))
+        if (d.effect.target && "obj" in d.effect.target && d.effect.target.obj === obj.id) power += Number(d.effect.value);
+      return power;
+    }
+    return printed;
+  },
+  tasks: {
+    "lab.chain": runChainTask,
+    "lab.untap": (game, task) => {
+      for (const obj of game.cardsIn("field", game.state.clock.turn.player)) obj.tapped = false;
+      game.popTask(task);
+    },
+    "lab.resetPlays": (game, task) => {
+      game.state.players[game.state.clock.turn.player]!.vars.plays = 1;
+      game.popTask(task);
+    },
+    "lab.draw": (game, task) => {
+      const p = game.state.clock.turn.player;
+      game.popTask(task);
+      if (game.zone("deck", p).cards.length === 0) game.declareLoser(p, "could not draw");
+      else game.draw(p, 1);
+    },
+    "lab.main": actionLoop({
+      kind: "main",
+      prompt: "Play a card, activate an ability, or pass",
+      passLabel: "End the main phase",
+      actions(game, p) {
+        const plays = Number(game.state.players[p]!.vars.plays);
+        const out =
+          plays > 0 ? game.cardsIn("hand", p).map((o) => ({ id: `play:${o.id}`, label: `Play ${game.card(o).name}` })) : [];
+        return [...out, ...activationOptions(game, p, ["main"])];
+      },
+      perform(game, p, option) {
+        if (option.id.startsWith("activate:")) {
+          activate(game, p, option.id);
+          return;
+        }
+        const obj = game.obj(option.id.slice("play:".length));
+        const vars = game.state.players[p]!.vars;
+        vars.plays = Number(vars.plays) - 1;
+        game.moveWithReplacement(obj, zoneId("field", p), { event: "move" });
+        emit(game, { type: "play", player: p, obj: obj.id, inc: obj.inc, card: obj.card, name: game.card(obj).name });
+      },
+    }),
+    "lab.battle": actionLoop({
+      kind: "battle",
+      prompt: "Attack, activate an ability, or pass",
+      passLabel: "End the battle phase",
+      actions(game, p) {
+        const attackers = game
+          .cardsIn("field", p)
+          .filter((o) => !o.tapped && !o.faceDown && o.enteredTurn < game.state.clock.turn.id)
+          .map((o) => ({ id: `attack:${o.id}`, label: `Attack with ${game.card(o).name}` }));
+        return [...attackers, ...activationOptions(game, p, ["main", "battle"])];
+      },
+      perform(game, p, option) {
+        if (option.id.startsWith("activate:")) {
+          activate(game, p, option.id);
+          return;
+        }
+        const obj = game.obj(option.id.slice("attack:".length));
+        obj.tapped = true;
+        game.state.vars.attacker = obj.id;
+        game.pushTask(nodeTask("attack"));
+      },
+    }),
+    "lab.declare": (game, task) => {
+      game.popTask(task);
+      const a = attackerOf(game);
+      emit(game, { type: "attack", player: a.controller, obj: a.id, inc: a.inc, card: a.card, name: game.card(a).name });
+    },
+    "lab.duringAttack": actionLoop({
+      kind: "duringAttack",
+      player: (game) => game.opponents(game.state.clock.turn.player)[0]!,
+      prompt: "Activate an ability during this attack, or pass",
+      actions: (game, p) => activationOptions(game, p, ["attack"]),
+      perform: (game, p, option) => activate(game, p, option.id),
+    }),
+    "lab.damage": (game, task) => {
+      game.popTask(task);
+      const a = attackerOf(game);
+      if (game.state.zones[a.zone]!.kind !== "field") return;
+      let power = Number(game.characteristic(a, "power") ?? 0);
+      // Static bonuses apply once each where their limits allow, and are used up only when they apply (RULINGS DM-3.7).
+      for (const ref of game.staticAbilities("attackBonus")) {
+        if (ref.controller !== a.controller) continue;
+        const v = game.applyStatic(ref);
+        if (v.ok) power += Number(ref.ability.static?.value ?? 0);
+        else
+          emit(game, {
+            type: "limitRefused",
+            player: ref.controller,
+            obj: ref.obj.id,
+            card: ref.obj.card,
+            name: ref.card.name,
+            data: { ability: ref.ability.id, reason: v.reason, key: v.key, window: v.window, at: "application" },
+          });
+      }
+      const defender = game.opponents(a.controller)[0]!;
+      const vars = game.state.players[defender]!.vars;
+      vars.life = Number(vars.life) - power;
+      emit(game, { type: "damage", player: defender, obj: a.id, name: game.card(a).name, data: { n: power, life: vars.life } });
+      if (Number(vars.life) <= 0) game.declareLoser(defender, "life reached 0");
+    },
+  },
+  narrate(game, e) {
+    const who = e.player === undefined ? "" : game.playerName(e.player);
+    const d = e.data ?? {};
+    switch (e.type) {
+      case "play":
+        return `${who} plays ${e.name}.`;
+      case "activate":
+        return `${who} activates ${e.name} (${d.ability}).`;
+      case "negate":
+        return `${who} negates the ${d.what}.`;
+      case "negated":
+        return `${e.name}'s ${d.what === "activation" ? "activation is negated" : "effect is negated"}.`;
+      case "attack":
+        return `${e.name} attacks.`;
+      case "damage":
+        return `${who} takes ${d.n} damage (life ${d.life}).`;
+      case "lifeGain":
+        return `${who} gains ${d.n} life (life ${d.life}).`;
+      case "lifeLoss":
+        return `${who} loses ${d.n} life (life ${d.life}).`;
+      case "faceDown":
+        return `${e.name} is turned face-down${d.bySelf ? " by its own effect" : ""}.`;
+      default:
+        return null;
+    }
+  },
+  setup(game, spec) {
+    for (let p = 0; p < spec.players; p++) {
+      const deck = spec.decks?.[p] ?? Array.from({ length: 20 }, (_, i) => labCards[i % labCards.length]!.id);
+      for (const card of deck) game.createCard(card, p, "deck");
+      game.shuffle(zoneId("deck", p));
+      game.draw(p, 5);
+    }
+  },
+};
