@@ -41,7 +41,12 @@ const turn: TurnNode = {
   ],
 };
 
-const vanilla = (id: string, name: string, power: number): CardDef => ({ id, name, types: ["creature"], power });
+const vanilla = (id: string, name: string, power: number): CardDef => ({
+  id,
+  name,
+  types: ["creature"],
+  power,
+});
 
 export const skirmishCards: CardDef[] = [
   vanilla("footsoldier", "Footsoldier", 1),
@@ -60,7 +65,14 @@ export const skirmishCards: CardDef[] = [
         trigger: { on: "move", to: "field", player: "self" },
         optional: true,
         effect: [{ op: "draw" }],
-        limit: { counts: "use", usedUp: "resolution", key: "card", window: "turn", declineUsesUp: false, label: "once each turn" },
+        limit: {
+          counts: "use",
+          usedUp: "resolution",
+          key: "card",
+          window: "turn",
+          declineUsesUp: false,
+          label: "once each turn",
+        },
       },
     ],
   },
@@ -146,13 +158,22 @@ export const skirmish: Preset = {
       passLabel: "End main step",
       actions(game, p) {
         if (game.state.clock.turn.id === game.state.players[p]!.vars.playedOn) return [];
-        return game.cardsIn("hand", p).map((o) => ({ id: `play:${o.id}`, label: `Play ${game.card(o).name}` }));
+        return game
+          .cardsIn("hand", p)
+          .map((o) => ({ id: `play:${o.id}`, label: `Play ${game.card(o).name}` }));
       },
       perform(game, p, option) {
         const obj = game.obj(option.id.slice(5));
         game.state.players[p]!.vars.playedOn = game.state.clock.turn.id;
         game.move(obj, zoneId("field", p));
-        game.emit({ type: "play", player: p, obj: obj.id, inc: obj.inc, card: obj.card, name: game.card(obj).name });
+        game.emit({
+          type: "play",
+          player: p,
+          obj: obj.id,
+          inc: obj.inc,
+          card: obj.card,
+          name: game.card(obj).name,
+        });
       },
     }),
     "sk.combat": actionLoop({
@@ -170,7 +191,14 @@ export const skirmish: Preset = {
         obj.tapped = true;
         game.state.vars.attacker = obj.id;
         game.pushTask(nodeTask("attack"));
-        game.emit({ type: "attack", player: p, obj: obj.id, inc: obj.inc, card: obj.card, name: game.card(obj).name });
+        game.emit({
+          type: "attack",
+          player: p,
+          obj: obj.id,
+          inc: obj.inc,
+          card: obj.card,
+          name: game.card(obj).name,
+        });
       },
     }),
     "sk.damage": (game, task) => {
@@ -207,7 +235,8 @@ export const skirmish: Preset = {
   },
   narrate(game, e) {
     const who = e.player === undefined ? "" : game.playerName(e.player);
-    if (e.type === "damage") return `${who} takes ${e.data?.n} damage (life ${game.state.players[e.player!]!.vars.life}).`;
+    if (e.type === "damage")
+      return `${who} takes ${e.data?.n} damage (life ${game.state.players[e.player!]!.vars.life}).`;
     if (e.type === "lifeGain") return `${who} gains ${e.data?.n} life.`;
     if (e.type === "attack") return `${e.name} attacks.`;
     if (e.type === "play") return null;

@@ -31,18 +31,23 @@ describe("scenario files", () => {
 });
 
 /** Ruling ids by game prefix, read from the catalogue. */
-export function rulingIds(): string[] {
+function rulingIds(): string[] {
   const text = readFileSync("spec/RULINGS.md", "utf8");
   return [...text.matchAll(/^- ((?:DM|YG|MT)-[A-Z0-9.]+) /gm)].map((m) => m[1]!);
 }
 
 /** Which preset proves which prefix. */
-const PREFIX_PRESETS: Record<string, string[]> = { DM: ["duel-masters", "duel-masters-play"], YG: ["yugioh"], MT: ["magic"] };
+const PREFIX_PRESETS: Record<string, string[]> = {
+  DM: ["duel-masters", "duel-masters-play"],
+  YG: ["yugioh"],
+  MT: ["magic"],
+};
 
 describe("RULINGS.md coverage", () => {
   it("spec/RULINGS.md is the shared catalogue", () => {
     const shared = "../shared/RULINGS.md";
-    if (existsSync(shared)) expect(readFileSync("spec/RULINGS.md", "utf8")).toBe(readFileSync(shared, "utf8"));
+    if (existsSync(shared))
+      expect(readFileSync("spec/RULINGS.md", "utf8")).toBe(readFileSync(shared, "utf8"));
     expect(rulingIds().length).toBeGreaterThanOrEqual(89);
   });
   for (const [prefix, needed] of Object.entries(PREFIX_PRESETS)) {
@@ -59,7 +64,11 @@ describe("RULINGS.md coverage", () => {
   }
   it("no scenario covers an id that is not in the catalogue", () => {
     const known = new Set(rulingIds());
-    const unknown = files.flatMap((f) => result(f).covers.filter((id) => !known.has(id)).map((id) => `${f}: ${id}`));
+    const unknown = files.flatMap((f) =>
+      result(f)
+        .covers.filter((id) => !known.has(id))
+        .map((id) => `${f}: ${id}`),
+    );
     expect(unknown).toEqual([]);
   });
 });

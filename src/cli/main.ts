@@ -44,7 +44,14 @@ function runFile(file: string): ScenarioResult {
     return runScenario(loadScenarioFile(file));
   } catch (e) {
     if (e instanceof ScenarioError)
-      return { file, name: "", passed: false, covers: [], steps: 0, failures: [{ ...e.position, path: "", message: e.detail }] };
+      return {
+        file,
+        name: "",
+        passed: false,
+        covers: [],
+        steps: 0,
+        failures: [{ ...e.position, path: "", message: e.detail }],
+      };
     throw e;
   }
 }
@@ -60,8 +67,16 @@ function printGame(game: Game, json: boolean): (e: LogEntry) => void {
   };
 }
 
+// A closed pipe (`turnkit play … | head`) ends the output quietly.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(0);
+  throw e;
+});
+
 const program = new Command();
-program.name("turnkit").description("A rules kernel for trading card games: scenarios, narrated games, replays.");
+program
+  .name("turnkit")
+  .description("A rules kernel for trading card games: scenarios, narrated games, replays.");
 
 program
   .command("run")
@@ -78,13 +93,23 @@ program
         `${JSON.stringify({
           passed,
           failed,
-          files: results.map((r) => ({ file: r.file, passed: r.passed, covers: r.covers, failures: r.failures })),
+          files: results.map((r) => ({
+            file: r.file,
+            passed: r.passed,
+            covers: r.covers,
+            failures: r.failures,
+          })),
         })}\n`,
       );
     } else {
       for (const r of results) {
-        process.stdout.write(`${r.passed ? "✓" : "✗"} ${r.file}${r.name ? ` — ${r.name}` : ""}${r.covers.length ? ` [${r.covers.join(", ")}]` : ""}\n`);
-        for (const f of r.failures) process.stdout.write(`    ${r.file}:${f.line}:${f.col}: ${f.path ? `${f.path}: ` : ""}${f.message}\n`);
+        process.stdout.write(
+          `${r.passed ? "✓" : "✗"} ${r.file}${r.name ? ` — ${r.name}` : ""}${r.covers.length ? ` [${r.covers.join(", ")}]` : ""}\n`,
+        );
+        for (const f of r.failures)
+          process.stdout.write(
+            `    ${r.file}:${f.line}:${f.col}: ${f.path ? `${f.path}: ` : ""}${f.message}\n`,
+          );
       }
       process.stdout.write(`\n${passed} passed, ${failed} failed, ${results.length} files\n`);
     }
@@ -100,47 +125,62 @@ program
   .option("--json", "emit every log entry as a JSON line")
   .option("--save <file>", "write a replay file")
   .option("--max-actions <n>", "stop after this many responses", int, 100_000)
-  .action((opts: { game: string; seed: number; option?: string[]; json?: boolean; save?: string; maxActions: number }) => {
-    const preset = getPreset(opts.game);
-    const options: JsonObject = {};
-    for (const kv of opts.option ?? []) {
-      const i = kv.indexOf("=");
-      if (i < 0) throw new InvalidArgumentError(`--option "${kv}" is not key=value`);
-      const raw = kv.slice(i + 1);
-      try {
-        options[kv.slice(0, i)] = JSON.parse(raw);
-      } catch {
-        options[kv.slice(0, i)] = raw;
+  .action(
+    (opts: {
+      game: string;
+      seed: number;
+      option?: string[];
+      json?: boolean;
+      save?: string;
+      maxActions: number;
+    }) => {
+      const preset = getPreset(opts.game);
+      const options: JsonObject = {};
+      for (const kv of opts.option ?? []) {
+        const i = kv.indexOf("=");
+        if (i < 0) throw new InvalidArgumentError(`--option "${kv}" is not key=value`);
+        const raw = kv.slice(i + 1);
+        try {
+          options[kv.slice(0, i)] = JSON.parse(raw);
+        } catch {
+          options[kv.slice(0, i)] = raw;
+        }
       }
-    }
-    const game = Game.create(preset, { seed: opts.seed, options });
-    game.onEvent(printGame(game, opts.json === true));
-    const agents = game.state.players.map((p) => randomAgent(opts.seed * 7919 + p.id));
-    const responses: [number, string][] = [];
-    game.run();
-    while (!game.over && responses.length < opts.maxActions) {
-      const d = game.decision!;
-      const a = agents[d.player]!.choose(game);
-      responses.push([a.player, a.choice]);
-      game.act(a);
-    }
-    if (opts.save) writeReplay(opts.save, game, responses, game.state.players.map((p) => p.name));
-    const summary = {
-      preset: preset.id,
-      seed: opts.seed,
-      turns: game.state.clock.turn.id,
-      actions: responses.length,
-      winner: game.result?.winner ?? null,
-      reason: game.result?.reason ?? `stopped after ${responses.length} actions`,
-      sha256: stateDigest(game),
-    };
-    if (opts.json) process.stdout.write(`${JSON.stringify({ type: "summary", ...summary })}\n`);
-    else
-      process.stdout.write(
-        `\n${summary.reason}. ${summary.turns} turns, ${summary.actions} decisions. State sha256 ${summary.sha256.slice(0, 16)}…\n`,
-      );
-    if (!game.over) process.exitCode = 1;
-  });
+      const game = Game.create(preset, { seed: opts.seed, options });
+      game.onEvent(printGame(game, opts.json === true));
+      const agents = game.state.players.map((p) => randomAgent(opts.seed * 7919 + p.id));
+      const responses: [number, string][] = [];
+      game.run();
+      while (!game.over && responses.length < opts.maxActions) {
+        const d = game.decision!;
+        const a = agents[d.player]!.choose(game);
+        responses.push([a.player, a.choice]);
+        game.act(a);
+      }
+      if (opts.save)
+        writeReplay(
+          opts.save,
+          game,
+          responses,
+          game.state.players.map((p) => p.name),
+        );
+      const summary = {
+        preset: preset.id,
+        seed: opts.seed,
+        turns: game.state.clock.turn.id,
+        actions: responses.length,
+        winner: game.result?.winner ?? null,
+        reason: game.result?.reason ?? `stopped after ${responses.length} actions`,
+        sha256: stateDigest(game),
+      };
+      if (opts.json) process.stdout.write(`${JSON.stringify({ type: "summary", ...summary })}\n`);
+      else
+        process.stdout.write(
+          `\n${summary.reason}. ${summary.turns} turns, ${summary.actions} decisions. State sha256 ${summary.sha256.slice(0, 16)}…\n`,
+        );
+      if (!game.over) process.exitCode = 1;
+    },
+  );
 
 program
   .command("replay")
@@ -169,7 +209,9 @@ program
   .action(() => {
     for (const id of presetIds()) {
       const p = getPreset(id);
-      process.stdout.write(`${id} — ${p.name} (${p.players.min}-${p.players.max} players, ${p.cards.length} cards)\n`);
+      process.stdout.write(
+        `${id} — ${p.name} (${p.players.min}-${p.players.max} players, ${p.cards.length} cards)\n`,
+      );
       for (const [k, o] of Object.entries(p.options ?? {}))
         process.stdout.write(`    --option ${k}=${JSON.stringify(o.default)}  ${o.description}\n`);
     }

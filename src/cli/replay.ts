@@ -17,8 +17,17 @@ export const ReplayFile = z
     options: z.record(z.string(), JsonSchema),
     seed: z.number().int(),
     players: z.array(z.string()),
-    responses: z.array(z.tuple([z.number().int().nonnegative(), z.string()])).describe("[player, option id] pairs"),
-    final: z.object({ sha256: z.string(), turn: z.number().int(), winner: z.number().int().nullable(), reason: z.string() }).strict(),
+    responses: z
+      .array(z.tuple([z.number().int().nonnegative(), z.string()]))
+      .describe("[player, option id] pairs"),
+    final: z
+      .object({
+        sha256: z.string(),
+        turn: z.number().int(),
+        winner: z.number().int().nullable(),
+        reason: z.string(),
+      })
+      .strict(),
   })
   .strict();
 export type ReplayFile = z.infer<typeof ReplayFile>;
@@ -27,7 +36,12 @@ export function stateDigest(game: Game): string {
   return createHash("sha256").update(game.serialize()).digest("hex");
 }
 
-export function writeReplay(path: string, game: Game, responses: [number, string][], players: string[]): void {
+export function writeReplay(
+  path: string,
+  game: Game,
+  responses: [number, string][],
+  players: string[],
+): void {
   const s = game.state;
   const file: ReplayFile = {
     format: "turnkit/replay@1",
@@ -63,14 +77,21 @@ export function readReplay(path: string): ReplayFile {
 
 /** Re-creates the game of a replay file and plays its responses. */
 export function replayGame(file: ReplayFile, onGame?: (game: Game) => void): Game {
-  const game = Game.create(getPreset(file.preset), { seed: file.seed, players: file.players, options: file.options });
+  const game = Game.create(getPreset(file.preset), {
+    seed: file.seed,
+    players: file.players,
+    options: file.options,
+  });
   onGame?.(game);
   game.run();
   file.responses.forEach(([player, choice], i) => {
     const d = game.decision;
-    if (!d) throw new DefinitionError(`response ${i + 1} (${choice}): no decision is pending; the game diverged`);
+    if (!d)
+      throw new DefinitionError(`response ${i + 1} (${choice}): no decision is pending; the game diverged`);
     if (d.player !== player)
-      throw new DefinitionError(`response ${i + 1} (${choice}): recorded for player ${player + 1}, but ${game.playerName(d.player)} decides`);
+      throw new DefinitionError(
+        `response ${i + 1} (${choice}): recorded for player ${player + 1}, but ${game.playerName(d.player)} decides`,
+      );
     game.act({ player, choice });
   });
   return game;

@@ -23,7 +23,8 @@ export function addDuration(game: Game, d: NewDuration): Duration {
 function stillAttached(game: Game, d: Duration): boolean {
   const t = d.effect.target;
   if (t && "obj" in t && game.state.objects[t.obj]?.inc !== t.inc) return false;
-  if (d.expires.at === "objectLeaves" && game.state.objects[d.expires.obj]?.inc !== d.expires.inc) return false;
+  if (d.expires.at === "objectLeaves" && game.state.objects[d.expires.obj]?.inc !== d.expires.inc)
+    return false;
   return true;
 }
 

@@ -11,11 +11,23 @@ import type { EventPattern } from "./vocabulary/schema.js";
 
 export function currentStamp(game: Game, seq: number): Stamp {
   const c = game.state.clock;
-  return { seq, turn: c.turn.id, active: c.turn.player, node: c.path[c.path.length - 1] ?? "", attack: c.attack };
+  return {
+    seq,
+    turn: c.turn.id,
+    active: c.turn.player,
+    node: c.path[c.path.length - 1] ?? "",
+    attack: c.attack,
+  };
 }
 
 export function markOf(entry: LogEntry): CounterMark {
-  const m: CounterMark = { seq: entry.seq, turn: entry.turn, active: entry.active, node: entry.node, attack: entry.attack };
+  const m: CounterMark = {
+    seq: entry.seq,
+    turn: entry.turn,
+    active: entry.active,
+    node: entry.node,
+    attack: entry.attack,
+  };
   if (entry.name !== undefined) m.name = entry.name;
   if (entry.obj !== undefined) m.obj = entry.obj;
   if (entry.player !== undefined) m.player = entry.player;
@@ -76,7 +88,8 @@ export function emit(game: Game, event: GameEvent): LogEntry {
     for (const spec of specs) {
       if (!matchEventAbsolute(game, entry, spec.pattern)) continue;
       mark ??= markOf(entry);
-      const objKey = entry.obj !== undefined ? `${entry.obj}.${entry.inc ?? state.objects[entry.obj]?.inc}` : undefined;
+      const objKey =
+        entry.obj !== undefined ? `${entry.obj}.${entry.inc ?? state.objects[entry.obj]?.inc}` : undefined;
       bump(game, spec.window, cellKey(spec, entry.player, objKey), mark);
     }
   }

@@ -6,7 +6,6 @@
 import { activeEffects } from "./durations.js";
 import { DefinitionError, EngineError, IllegalActionError } from "./errors.js";
 import { countEvents, emit, openWindow } from "./events.js";
-import { printedField } from "./match.js";
 import type { Json, JsonObject } from "./json.js";
 import {
   type AbilityRef,
@@ -20,6 +19,7 @@ import {
   usedUpOf,
   type Verdict,
 } from "./limits.js";
+import { printedField } from "./match.js";
 import {
   createObject,
   createZones,
@@ -113,7 +113,9 @@ function validateOptions(preset: Preset, given: JsonObject | undefined): JsonObj
         `preset ${preset.id} has no option "${k}"; options: ${Object.keys(defs).join(", ") || "(none)"}`,
       );
     if (d.values && !d.values.some((x) => JSON.stringify(x) === JSON.stringify(v)))
-      throw new DefinitionError(`option "${k}" must be one of ${JSON.stringify(d.values)}, got ${JSON.stringify(v)}`);
+      throw new DefinitionError(
+        `option "${k}" must be one of ${JSON.stringify(d.values)}, got ${JSON.stringify(v)}`,
+      );
     out[k] = v;
   }
   return out;
@@ -147,7 +149,11 @@ export class Game {
     const options = validateOptions(preset, opts.options);
     const seed = opts.seed ?? 1;
     const cards = opts.cards ?? [];
-    const rules = new Rules(preset, options, cards, { tasks: kernelTasks, ops: kernelOps, conditions: kernelConditions });
+    const rules = new Rules(preset, options, cards, {
+      tasks: kernelTasks,
+      ops: kernelOps,
+      conditions: kernelConditions,
+    });
     const vars = preset.playerVars?.(options) ?? {};
     const state: GameState = {
       format: "turnkit/state@1",
@@ -192,7 +198,8 @@ export class Game {
 
   /** Rebuilds a game from serialized state; the preset must be the one it was created with. */
   static fromState(preset: Preset, state: GameState): Game {
-    if (state.format !== "turnkit/state@1") throw new DefinitionError(`not a turnkit state (format ${String(state.format)})`);
+    if (state.format !== "turnkit/state@1")
+      throw new DefinitionError(`not a turnkit state (format ${String(state.format)})`);
     if (state.preset !== preset.id)
       throw new DefinitionError(`state was made by preset "${state.preset}", not "${preset.id}"`);
     const rules = new Rules(preset, state.options, state.extraCards, {
@@ -298,7 +305,9 @@ export class Game {
         `${this.playerName(a.player)} cannot answer: decision ${d.id} (${d.kind}) is ${this.playerName(d.player)}'s`,
       );
     if (a.decision !== undefined && a.decision !== d.id)
-      throw new IllegalActionError(`decision ${a.decision} is not pending; the pending one is ${d.id} (${d.kind})`);
+      throw new IllegalActionError(
+        `decision ${a.decision} is not pending; the pending one is ${d.id} (${d.kind})`,
+      );
     const option = d.options.find((o) => o.id === a.choice);
     if (!option)
       throw new IllegalActionError(
@@ -349,7 +358,12 @@ export class Game {
       const seat = (p.id - first + n) % n;
       p.turns = seat < turnId ? Math.floor((turnId - 1 - seat) / n) + 1 : 0;
     }
-    state.clock.turn = { id: turnId, player, extra: opts.extra ?? false, ordinal: state.players[player]!.turns };
+    state.clock.turn = {
+      id: turnId,
+      player,
+      extra: opts.extra ?? false,
+      ordinal: state.players[player]!.turns,
+    };
     state.clock.rotation = player;
     state.tasks = [{ t: "game" }, { t: "turn", stage: "end" }];
     openWindow(this, "turn");
@@ -360,7 +374,12 @@ export class Game {
       const isOnDemand = node.children?.[childIndex]?.onDemand === true;
       // A sequenced child returns to its next sibling; an on-demand child (one attack) returns to
       // the parent's interaction, whose sequenced children have not run yet.
-      this.pushTask({ t: "node", node: node.id, stage: Stage.Children, child: isOnDemand ? 0 : childIndex + 1 });
+      this.pushTask({
+        t: "node",
+        node: node.id,
+        stage: Stage.Children,
+        child: isOnDemand ? 0 : childIndex + 1,
+      });
       if (isOnDemand && node.interaction) this.pushTask({ t: node.interaction, node: node.id });
     }
     this.pushTask(nodeTask(target.id));
@@ -411,7 +430,7 @@ export class Game {
     const zones = this.zonesOfKinds(this.rules.inPlayKinds);
     const n = this.state.players.length;
     const active = this.state.clock.turn.player;
-    return zones.sort((a, b) => ((a.owner ?? 0) - active + n) % n - (((b.owner ?? 0) - active + n) % n));
+    return zones.sort((a, b) => (((a.owner ?? 0) - active + n) % n) - (((b.owner ?? 0) - active + n) % n));
   }
 
   characteristic(obj: GameObject, field: string): Json | undefined {
@@ -463,7 +482,11 @@ export class Game {
         if (obj.faceDown) continue;
         const card = this.rules.card(obj.card);
         for (const ability of card.abilities ?? [])
-          if (ability.kind === "static" && ability.static?.kind === kind && (ability.zones ?? this.rules.inPlayKinds).includes(zone.kind))
+          if (
+            ability.kind === "static" &&
+            ability.static?.kind === kind &&
+            (ability.zones ?? this.rules.inPlayKinds).includes(zone.kind)
+          )
             out.push({ obj, card, ability, controller: obj.controller });
       }
     return out;
@@ -511,7 +534,8 @@ export class Game {
 
   /** A negated activation gives back limits used up on activation, not those used up on use (RULINGS YG-2.4). */
   negateActivation(ref: AbilityRef): void {
-    for (const spec of limitsOf(ref.ability)) if (usedUpOf(spec) === "activation") refundLimit(this, ref, spec);
+    for (const spec of limitsOf(ref.ability))
+      if (usedUpOf(spec) === "activation") refundLimit(this, ref, spec);
   }
 
   /** Checks and charges the limits used up when a static ability actually applies (RULINGS DM-3.7). */
@@ -542,7 +566,8 @@ export class Game {
         const card = this.rules.card(obj.card);
         for (const ability of card.abilities ?? []) {
           if (!(ability.zones ?? this.rules.inPlayKinds).includes(zone.kind)) continue;
-          for (const spec of limitsOf(ability)) out.push(limitStatus(this, { obj, card, ability, controller: player }, spec));
+          for (const spec of limitsOf(ability))
+            out.push(limitStatus(this, { obj, card, ability, controller: player }, spec));
         }
       }
     }
@@ -560,7 +585,11 @@ export class Game {
   }
 
   /** Moves a card unless a replacement effect applies instead (then returns null). */
-  moveWithReplacement(obj: GameObject, to: string, opts: MoveOptions & { noReplace?: boolean } = {}): LogEntry | null {
+  moveWithReplacement(
+    obj: GameObject,
+    to: string,
+    opts: MoveOptions & { noReplace?: boolean } = {},
+  ): LogEntry | null {
     const { noReplace, ...moveOpts } = opts;
     if (!noReplace) {
       const dest = this.state.zones[to]!;

@@ -50,7 +50,8 @@ export function actionLoop(spec: ActionLoopSpec): TaskHandler {
     game.ask({
       player,
       kind: spec.kind ?? "action",
-      prompt: typeof spec.prompt === "function" ? spec.prompt(game, player) : (spec.prompt ?? "Choose an action"),
+      prompt:
+        typeof spec.prompt === "function" ? spec.prompt(game, player) : (spec.prompt ?? "Choose an action"),
       options,
     });
   };

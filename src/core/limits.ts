@@ -74,7 +74,19 @@ export function limitKey(ref: AbilityRef, spec: LimitSpec): string {
   }
 }
 
-const ORDINALS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+const ORDINALS = [
+  "zeroth",
+  "first",
+  "second",
+  "third",
+  "fourth",
+  "fifth",
+  "sixth",
+  "seventh",
+  "eighth",
+  "ninth",
+  "tenth",
+];
 export function ordinal(n: number): string {
   return ORDINALS[n] ?? `${n}th`;
 }
@@ -95,10 +107,8 @@ function windowPhrase(game: Game, window: string): string {
       return "this game";
     case "attack":
       return "during this attack";
-    case "chain":
-      return "in this chain";
     default:
-      return `this ${window}`;
+      return `in this ${window}`;
   }
 }
 
@@ -140,8 +150,21 @@ function markPhrase(game: Game, m: CounterMark): string {
   return `turn ${m.turn}, ${nodeLabel(game, m.node)}${by}`;
 }
 
-function refuse(game: Game, ref: AbilityRef, spec: LimitSpec, key: string, reason: string, usedBy?: CounterMark): Refused {
-  const r: Refused = { ok: false, reason: `${ref.card.name}: ${reason}`, limit: spec, key, window: spec.window };
+function refuse(
+  game: Game,
+  ref: AbilityRef,
+  spec: LimitSpec,
+  key: string,
+  reason: string,
+  usedBy?: CounterMark,
+): Refused {
+  const r: Refused = {
+    ok: false,
+    reason: `${ref.card.name}: ${reason}`,
+    limit: spec,
+    key,
+    window: spec.window,
+  };
   if (usedBy) r.usedBy = usedBy;
   void game;
   return r;
@@ -151,10 +174,21 @@ function refuse(game: Game, ref: AbilityRef, spec: LimitSpec, key: string, reaso
  * Checks one limit. `phase` is "query" before the counted thing happens (may it still happen?)
  * or "trigger" when the event being counted has just been counted (is this the Nth?).
  */
-export function checkLimit(game: Game, ref: AbilityRef, spec: LimitSpec, phase: "query" | "trigger"): Verdict {
+export function checkLimit(
+  game: Game,
+  ref: AbilityRef,
+  spec: LimitSpec,
+  phase: "query" | "trigger",
+): Verdict {
   const key = limitKey(ref, spec);
   if (spec.ownTurnOnly && game.state.clock.turn.player !== ref.controller)
-    return refuse(game, ref, spec, key, `“${labelOf(spec)}” works only during ${playerName(game, ref.controller)}'s turn`);
+    return refuse(
+      game,
+      ref,
+      spec,
+      key,
+      `“${labelOf(spec)}” works only during ${playerName(game, ref.controller)}'s turn`,
+    );
   if (!(spec.window in game.state.clock.windows))
     return refuse(game, ref, spec, key, `“${labelOf(spec)}” needs a ${spec.window} in progress, and none is`);
   if (spec.counts === "event") return checkEventLimit(game, ref, spec, phase, key);
@@ -169,7 +203,8 @@ export function checkLimit(game: Game, ref: AbilityRef, spec: LimitSpec, phase: 
     spec,
     key,
     `“${labelOf(spec)}” is used up for ${keyPhrase(game, ref, spec)} ${windowPhrase(game, spec.window)}: ` +
-      `${usedVerb(spec)} in ${markPhrase(game, last)}`,
+      (times > 1 ? `${usedVerb(spec)} ${used} of ${times} times, the last in ` : `${usedVerb(spec)} in `) +
+      markPhrase(game, last),
     last,
   );
 }
@@ -189,7 +224,13 @@ function usedVerb(spec: LimitSpec): string {
   }
 }
 
-function checkEventLimit(game: Game, ref: AbilityRef, spec: LimitSpec, phase: "query" | "trigger", key: string): Verdict {
+function checkEventLimit(
+  game: Game,
+  ref: AbilityRef,
+  spec: LimitSpec,
+  phase: "query" | "trigger",
+  key: string,
+): Verdict {
   const pattern = spec.event ?? ref.ability.trigger!;
   const { n, first } = countEvents(game, pattern, spec.window, ref.controller, ref.obj);
   const noun = pattern.noun ?? `${pattern.on} event`;
@@ -250,7 +291,11 @@ export function checkLimits(
 /** Records one use of a limit, stamped now. Event-counting limits are used up by their events. */
 export function chargeLimit(game: Game, ref: AbilityRef, spec: LimitSpec): void {
   if (spec.counts === "event") return;
-  const mark: CounterMark = { ...currentStamp(game, game.state.ids.event), name: ref.card.name, obj: ref.obj.id };
+  const mark: CounterMark = {
+    ...currentStamp(game, game.state.ids.event),
+    name: ref.card.name,
+    obj: ref.obj.id,
+  };
   mark.player = ref.controller;
   const key = limitKey(ref, spec);
   const cell = bump(game, spec.window, key, mark);
@@ -324,7 +369,10 @@ export function limitStatus(game: Game, ref: AbilityRef, spec: LimitSpec): Remai
   let used: number;
   if (spec.counts === "event") {
     const pattern = spec.event ?? ref.ability.trigger!;
-    used = spec.window in game.state.clock.windows ? countEvents(game, pattern, spec.window, ref.controller, ref.obj).n : 0;
+    used =
+      spec.window in game.state.clock.windows
+        ? countEvents(game, pattern, spec.window, ref.controller, ref.obj).n
+        : 0;
   } else used = readCell(game, spec.window, key)?.n ?? 0;
   const v = checkLimit(game, ref, spec, "query");
   const entry: RemainingEntry = {

@@ -32,7 +32,8 @@ function isOperator(m: MatcherT): m is Exclude<MatcherT, Json> & object {
 /** Does `actual` satisfy `matcher`? A bare scalar against a list means "the list includes it". */
 export function matchValue(actual: Json | undefined, matcher: MatcherT): boolean {
   if (!isOperator(matcher)) {
-    if (Array.isArray(actual) && !Array.isArray(matcher)) return actual.some((x) => jsonEqual(x, matcher as Json));
+    if (Array.isArray(actual) && !Array.isArray(matcher))
+      return actual.some((x) => jsonEqual(x, matcher as Json));
     return jsonEqual(actual, matcher as Json);
   }
   const m = matcher as Record<string, Json | MatcherT>;
@@ -41,7 +42,9 @@ export function matchValue(actual: Json | undefined, matcher: MatcherT): boolean
   if ("ne" in m) return !jsonEqual(actual, m.ne as Json);
   if ("includes" in m) return Array.isArray(actual) && actual.some((x) => jsonEqual(x, m.includes as Json));
   if ("includesAny" in m)
-    return Array.isArray(actual) && (m.includesAny as Json[]).some((w) => actual.some((x) => jsonEqual(x, w)));
+    return (
+      Array.isArray(actual) && (m.includesAny as Json[]).some((w) => actual.some((x) => jsonEqual(x, w)))
+    );
   if ("in" in m) return (m.in as Json[]).some((w) => jsonEqual(actual, w));
   if (typeof actual !== "number") return false;
   if (typeof m.lt === "number" && !(actual < m.lt)) return false;
@@ -68,12 +71,18 @@ export function matchCard(def: CardDef, filter: CardFilter | undefined): boolean
   if (!filter) return true;
   if (!oneOf(filter.type, def.types)) return false;
   if (!oneOf(filter.name, def.name)) return false;
-  for (const [field, m] of Object.entries(filter.where ?? {})) if (!matchValue(printedField(def, field), m)) return false;
+  for (const [field, m] of Object.entries(filter.where ?? {}))
+    if (!matchValue(printedField(def, field), m)) return false;
   return true;
 }
 
 /** Is `player` the relative player `rel` as seen from `viewer`? */
-export function isRelative(game: Game, rel: RelativePlayer | undefined, player: PlayerId | undefined, viewer: PlayerId): boolean {
+export function isRelative(
+  game: Game,
+  rel: RelativePlayer | undefined,
+  player: PlayerId | undefined,
+  viewer: PlayerId,
+): boolean {
   if (rel === undefined || rel === "any") return true;
   if (player === undefined) return false;
   switch (rel) {
@@ -94,7 +103,13 @@ export function relativePlayers(game: Game, rel: RelativePlayer | undefined, vie
 }
 
 /** Does an object match a selector, from the point of view of `viewer` and `source`? */
-export function matchObject(game: Game, obj: GameObject, sel: Selector, viewer: PlayerId, source?: GameObject): boolean {
+export function matchObject(
+  game: Game,
+  obj: GameObject,
+  sel: Selector,
+  viewer: PlayerId,
+  source?: GameObject,
+): boolean {
   if (obj.underOf !== null) return false;
   const zone = game.state.zones[obj.zone]!;
   const kinds = sel.zone ?? game.rules.inPlayKinds;
@@ -107,13 +122,20 @@ export function matchObject(game: Game, obj: GameObject, sel: Selector, viewer: 
   const def = game.rules.card(obj.card);
   if (!oneOf(sel.type, game.characteristic(obj, "types") as string[])) return false;
   if (!oneOf(sel.name, game.characteristic(obj, "name") as string)) return false;
-  for (const [field, m] of Object.entries(sel.where ?? {})) if (!matchValue(game.characteristic(obj, field), m)) return false;
+  for (const [field, m] of Object.entries(sel.where ?? {}))
+    if (!matchValue(game.characteristic(obj, field), m)) return false;
   void def;
   return true;
 }
 
-export function selectObjects(game: Game, sel: Selector, viewer: PlayerId, source?: GameObject): GameObject[] {
-  const kinds = sel.zone === undefined ? game.rules.inPlayKinds : typeof sel.zone === "string" ? [sel.zone] : sel.zone;
+export function selectObjects(
+  game: Game,
+  sel: Selector,
+  viewer: PlayerId,
+  source?: GameObject,
+): GameObject[] {
+  const kinds =
+    sel.zone === undefined ? game.rules.inPlayKinds : typeof sel.zone === "string" ? [sel.zone] : sel.zone;
   const out: GameObject[] = [];
   for (const zone of Object.values(game.state.zones)) {
     if (!kinds.includes(zone.kind)) continue;
@@ -144,12 +166,19 @@ export function matchEventAbsolute(game: Game, ev: GameEvent, p: EventPattern): 
     if (ev.card === undefined) return false;
     if (!matchCard(game.rules.card(ev.card), p.card)) return false;
   }
-  for (const [path, m] of Object.entries(p.where ?? {})) if (!matchValue(eventField(ev, path), m)) return false;
+  for (const [path, m] of Object.entries(p.where ?? {}))
+    if (!matchValue(eventField(ev, path), m)) return false;
   return true;
 }
 
 /** Does an event match a pattern as seen by the ability of `self` controlled by `viewer`? */
-export function matchEvent(game: Game, ev: GameEvent, p: EventPattern, viewer: PlayerId, self?: GameObject): boolean {
+export function matchEvent(
+  game: Game,
+  ev: GameEvent,
+  p: EventPattern,
+  viewer: PlayerId,
+  self?: GameObject,
+): boolean {
   if (!matchEventAbsolute(game, ev, p)) return false;
   if (!isRelative(game, p.player, ev.player, viewer)) return false;
   if (p.self && (!self || ev.obj !== self.id)) return false;

@@ -37,14 +37,20 @@ export function narrate(game: Game, e: LogEntry, viewer: PlayerId | null = null)
     case "nodeEnter": {
       const node = game.rules.nodes.get(String(d.node));
       if (!node || node.kind === "turn") return null;
-      return { depth: Math.max(0, node.depth - 1), text: `▸ ${node.label}${e.attack ? ` (attack ${e.attack})` : ""}` };
+      return {
+        depth: Math.max(0, node.depth - 1),
+        text: `▸ ${node.label}${e.attack ? ` (attack ${e.attack})` : ""}`,
+      };
     }
     case "draw":
       return { depth, text: `${p} draws ${cardName(game, e, viewer)}.` };
     case "drawFromEmpty":
       return { depth, text: `${p} must draw, but their deck is empty.` };
     case "move":
-      return { depth, text: `${cardName(game, e, viewer)} moves from ${p}'s ${zoneLabel(game, e.from)} to the ${zoneLabel(game, e.to)}.` };
+      return {
+        depth,
+        text: `${cardName(game, e, viewer)} moves from ${p}'s ${zoneLabel(game, e.from)} to the ${zoneLabel(game, e.to)}.`,
+      };
     case "shuffle":
       return { depth, text: `${p} shuffles their ${zoneLabel(game, String(d.zone))}.` };
     case "trigger":
@@ -54,15 +60,24 @@ export function narrate(game: Game, e: LogEntry, viewer: PlayerId | null = null)
     case "fizzle":
       return { depth, text: `✘ ${e.name}'s ability does nothing: ${d.reason}` };
     case "decline":
-      return { depth, text: `${p} declines ${e.name}'s ability${d.limitUsed ? " (this still uses its limit)" : " (its limit is not used)"}.` };
+      return {
+        depth,
+        text: `${p} declines ${e.name}'s ability${d.limitUsed ? " (this still uses its limit)" : " (its limit is not used)"}.`,
+      };
     case "limitRefused":
       return { depth, text: `⛔ ${d.reason}` };
     case "limitUsed":
-      return { depth, text: `◆ ${e.name}: “${d.limit}” used (${d.used}/${d.max} for ${d.scope}, window: ${d.window}).` };
+      return {
+        depth,
+        text: `◆ ${e.name}: “${d.limit}” used (${d.used}/${d.max} for ${d.scope}, window: ${d.window}).`,
+      };
     case "limitRefunded":
       return { depth, text: `◇ ${e.name}: the activation was negated, so “${d.limit}” is given back.` };
     case "replaced": {
-      const notApplied = Array.isArray(d.notApplied) && d.notApplied.length ? ` (not applied, still available: ${d.notApplied.join(", ")})` : "";
+      const notApplied =
+        Array.isArray(d.notApplied) && d.notApplied.length
+          ? ` (not applied, still available: ${d.notApplied.join(", ")})`
+          : "";
       return { depth, text: `↻ ${e.name} replaces the ${d.replaced}${notApplied}.` };
     }
     case "durationEnd":

@@ -38,7 +38,13 @@ function insert(zone: ZoneState, id: ObjectId, position: PlaceOptions["position"
 }
 
 /** Creates a card in a zone at game setup. No event: cards that begin the game are not "put" anywhere. */
-export function createObject(game: Game, card: string, owner: PlayerId, zone: string, opts: PlaceOptions = {}): GameObject {
+export function createObject(
+  game: Game,
+  card: string,
+  owner: PlayerId,
+  zone: string,
+  opts: PlaceOptions = {},
+): GameObject {
   game.rules.card(card);
   const z = game.state.zones[zone];
   if (!z) throw new EngineError(`no zone "${zone}"`);
@@ -116,7 +122,10 @@ export function moveObject(game: Game, obj: GameObject, to: string, opts: MoveOp
   while (obj.under.length > 0) {
     const below = game.state.objects[obj.under[0]!]!;
     const ownZone = dest.owner === null ? to : zoneId(dest.kind, below.owner);
-    moveObject(game, below, ownZone, { ...(opts.cause ? { cause: opts.cause } : {}), position: opts.position ?? "top" });
+    moveObject(game, below, ownZone, {
+      ...(opts.cause ? { cause: opts.cause } : {}),
+      position: opts.position ?? "top",
+    });
   }
   const from = game.state.zones[obj.zone]!;
   const seenBefore = seenIn(game, from, obj.faceDown, obj.owner);

@@ -2,7 +2,7 @@
  * The kernel's effect vocabulary: ops every game shares (choices, control flow, moving cards,
  * durations, extra turns, randomness). Presets add their own ops beside these.
  */
-import type { Expiry } from "./types.js";
+
 import { addDuration } from "./durations.js";
 import { EngineError } from "./errors.js";
 import { emit } from "./events.js";
@@ -22,6 +22,7 @@ import {
   sourceOf,
   varsOf,
 } from "./script.js";
+import type { Expiry } from "./types.js";
 import type { ConditionT, Op } from "./vocabulary/schema.js";
 import { Condition, Selector as SelectorSchema } from "./vocabulary/schema.js";
 
@@ -35,11 +36,16 @@ function needs(...fields: string[]): (op: Op) => string | null {
   };
 }
 
-function checkSchema(field: string, schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }) {
+function checkSchema(
+  field: string,
+  schema: { safeParse(v: unknown): { success: boolean; error?: unknown } },
+) {
   return (op: Op): string | null => {
     if (op[field] === undefined) return `needs ${field}`;
     const r = schema.safeParse(op[field]);
-    return r.success ? null : `${field} is not valid: ${String((r.error as Error | undefined)?.message ?? "")}`;
+    return r.success
+      ? null
+      : `${field} is not valid: ${String((r.error as Error | undefined)?.message ?? "")}`;
   };
 }
 
@@ -81,7 +87,11 @@ const mayOp: OpHandler = {
   run(game, op, frame) {
     if (frame.answer) {
       const yes = frame.answer.id === "yes";
-      emit(game, { type: yes ? "accept" : "decline", player: frame.ctx.controller, data: { prompt: String(op.prompt ?? "") } });
+      emit(game, {
+        type: yes ? "accept" : "decline",
+        player: frame.ctx.controller,
+        data: { prompt: String(op.prompt ?? "") },
+      });
       pushBlock(game, frame, list(yes ? ops(op).then : ops(op).else));
       return "next";
     }
@@ -125,7 +135,10 @@ const chooseOp: OpHandler = {
       if (id === "done") return finish();
       scratch.picked.push(id);
     }
-    const pool = o.from !== undefined ? resolveObjects(game, { select: o.from }, frame) : resolveObjects(game, o.among, frame);
+    const pool =
+      o.from !== undefined
+        ? resolveObjects(game, { select: o.from }, frame)
+        : resolveObjects(game, o.among, frame);
     const candidates = pool.filter((c) => !scratch.picked.includes(c.id));
     const min = resolveNumber(game, o.min, frame, 1);
     const max = resolveNumber(game, o.max, frame, Math.max(min, 1));
@@ -196,7 +209,12 @@ const modesOp: OpHandler = {
     }
     const options = modes.map((m) => ({ id: m.id, label: m.label }));
     if (o.optional === true) options.push({ id: "none", label: "Choose nothing more" });
-    game.ask({ player: frame.ctx.controller, kind: "mode", prompt: String(o.prompt ?? "Choose one"), options });
+    game.ask({
+      player: frame.ctx.controller,
+      kind: "mode",
+      prompt: String(o.prompt ?? "Choose one"),
+      options,
+    });
     return "wait";
   },
 };
@@ -208,7 +226,12 @@ const moveOp: OpHandler = {
     const o = ops(op);
     for (const obj of resolveObjects(game, o.what, frame)) {
       const ownerRef = o.zoneOwner ?? "owner";
-      const owner = ownerRef === "owner" ? obj.owner : ownerRef === "controller" ? obj.controller : resolvePlayer(game, ownerRef, frame);
+      const owner =
+        ownerRef === "owner"
+          ? obj.owner
+          : ownerRef === "controller"
+            ? obj.controller
+            : resolvePlayer(game, ownerRef, frame);
       const kind = String(o.to);
       const def = game.rules.zoneDefs.get(kind);
       if (!def) throw new EngineError(`move: unknown zone kind "${kind}"`);
@@ -239,7 +262,8 @@ const shuffleOp: OpHandler = {
   doc: "shuffle: player, zone (default deck).",
   run(game, op, frame) {
     const o = ops(op);
-    for (const p of resolvePlayers(game, o.player, frame)) game.shuffle(zoneId(String(o.zone ?? game.deckZoneKind), p));
+    for (const p of resolvePlayers(game, o.player, frame))
+      game.shuffle(zoneId(String(o.zone ?? game.deckZoneKind), p));
     return "next";
   },
 };
@@ -249,7 +273,8 @@ function tapOp(tapped: boolean): OpHandler {
     doc: `${tapped ? "tap" : "untap"}: what.`,
     check: needs("what"),
     run(game, op, frame) {
-      for (const obj of resolveObjects(game, ops(op).what, frame)) setTapped(game, obj, tapped, causeOf(game, frame));
+      for (const obj of resolveObjects(game, ops(op).what, frame))
+        setTapped(game, obj, tapped, causeOf(game, frame));
       return "next";
     },
   };
@@ -290,7 +315,8 @@ export function expiryFrom(game: Game, spec: Json | undefined, frame: ScriptTask
       return { at: "nodeEnd", node: spec.endOf, instance };
     }
     if (typeof spec.until === "string") return { at: "nodeBegin", node: spec.until };
-    if (spec.nextTurnOf !== undefined) return { at: "turnBegin", player: resolvePlayer(game, spec.nextTurnOf, frame) };
+    if (spec.nextTurnOf !== undefined)
+      return { at: "turnBegin", player: resolvePlayer(game, spec.nextTurnOf, frame) };
     if (typeof spec.tag === "string") return { at: "tag", tag: spec.tag };
   }
   throw new EngineError(`unknown expiry ${JSON.stringify(spec)}`);
@@ -315,11 +341,18 @@ const untilOp: OpHandler = {
       for (const t of resolveObjects(game, o.target, frame))
         addDuration(game, {
           ...base,
-          effect: { kind: String(effect.kind), value: effect.value ?? null, target: { obj: t.id, inc: t.inc } },
+          effect: {
+            kind: String(effect.kind),
+            value: effect.value ?? null,
+            target: { obj: t.id, inc: t.inc },
+          },
         });
     } else if (o.targetPlayer !== undefined) {
       for (const p of resolvePlayers(game, o.targetPlayer, frame))
-        addDuration(game, { ...base, effect: { kind: String(effect.kind), value: effect.value ?? null, target: { player: p } } });
+        addDuration(game, {
+          ...base,
+          effect: { kind: String(effect.kind), value: effect.value ?? null, target: { player: p } },
+        });
     } else addDuration(game, { ...base, effect: { kind: String(effect.kind), value: effect.value ?? null } });
     return "next";
   },
@@ -328,7 +361,8 @@ const untilOp: OpHandler = {
 const extraTurnOp: OpHandler = {
   doc: "extraTurn: player — adds a turn directly after this one (DM 500.5, CR 500.7: last added, first taken).",
   run(game, op, frame) {
-    for (const p of resolvePlayers(game, ops(op).player, frame)) game.addExtraTurn(p, game.rules.card(frame.ctx.card ?? "")?.name);
+    for (const p of resolvePlayers(game, ops(op).player, frame))
+      game.addExtraTurn(p, game.rules.card(frame.ctx.card ?? "")?.name);
     return "next";
   },
 };
@@ -336,7 +370,8 @@ const extraTurnOp: OpHandler = {
 const skipTurnOp: OpHandler = {
   doc: "skipTurn: player — that player's next turn is skipped.",
   run(game, op, frame) {
-    for (const p of resolvePlayers(game, ops(op).player, frame)) game.state.turnQueue.push({ kind: "skip", player: p });
+    for (const p of resolvePlayers(game, ops(op).player, frame))
+      game.state.turnQueue.push({ kind: "skip", player: p });
     return "next";
   },
 };

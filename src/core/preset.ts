@@ -1,9 +1,9 @@
 import type { Game } from "./game.js";
 import type { Json, JsonObject } from "./json.js";
-import type { OpHandler } from "./script.js";
-import type { CardDef, EventPattern } from "./vocabulary/schema.js";
 import type { AbilityRef } from "./limits.js";
+import type { OpHandler } from "./script.js";
 import type { GameEvent, GameObject, LogEntry, PlayerId, Task, Visibility } from "./types.js";
+import type { CardDef, EventPattern } from "./vocabulary/schema.js";
 
 /** A zone kind of a preset. */
 export interface ZoneDef {

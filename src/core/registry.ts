@@ -7,8 +7,8 @@ import type { ConditionFn, Preset, TaskHandler, TurnNode, ZoneDef } from "./pres
 import type { OpHandler } from "./script.js";
 import {
   type AbilityDef,
-  CardDef as CardDefSchema,
   type CardDef,
+  CardDef as CardDefSchema,
   type ConditionT,
   type EventPattern,
   type LimitSpec,
@@ -41,7 +41,11 @@ export function limitsOf(ability: AbilityDef): LimitSpec[] {
 
 /** The counter that reads "occurrences of this pattern in this window". */
 export function counterSpecFor(pattern: EventPattern, window: string): CounterSpec {
-  const by: CounterSpec["by"] = pattern.self ? "object" : pattern.player && pattern.player !== "any" ? "player" : "all";
+  const by: CounterSpec["by"] = pattern.self
+    ? "object"
+    : pattern.player && pattern.player !== "any"
+      ? "player"
+      : "all";
   const { player: _p, self: _s, noun: _n, ...absolute } = pattern;
   const id = `${window}|${by}|${JSON.stringify(absolute)}`;
   return { id, pattern: absolute, window, by };
@@ -100,7 +104,8 @@ export class Rules {
 
   node(id: string): CompiledNode {
     const n = this.nodes.get(id);
-    if (!n) throw new DefinitionError(`unknown turn node "${id}"; known: ${[...this.nodes.keys()].join(", ")}`);
+    if (!n)
+      throw new DefinitionError(`unknown turn node "${id}"; known: ${[...this.nodes.keys()].join(", ")}`);
     return n;
   }
 
@@ -130,12 +135,20 @@ export class Rules {
   private compileTree(root: TurnNode): CompiledNode {
     const visit = (node: TurnNode, parent: string | null, depth: number): CompiledNode => {
       if (this.nodes.has(node.id)) throw new DefinitionError(`turn node id "${node.id}" is used twice`);
-      for (const name of [...(node.onBegin ?? []), ...(node.onEnd ?? []), ...(node.interaction ? [node.interaction] : [])])
+      for (const name of [
+        ...(node.onBegin ?? []),
+        ...(node.onEnd ?? []),
+        ...(node.interaction ? [node.interaction] : []),
+      ])
         if (!this.tasks.has(name))
-          throw new DefinitionError(`turn node "${node.id}" names task "${name}", which no preset or kernel registers`);
+          throw new DefinitionError(
+            `turn node "${node.id}" names task "${name}", which no preset or kernel registers`,
+          );
       for (const cond of [node.when, node.repeatWhile])
         if (cond && !this.conditions.has(cond.replace(/^!/, "")))
-          throw new DefinitionError(`turn node "${node.id}" names condition "${cond}", which is not registered`);
+          throw new DefinitionError(
+            `turn node "${node.id}" names condition "${cond}", which is not registered`,
+          );
       const compiled: CompiledNode = { ...node, parent, depth };
       this.nodes.set(node.id, compiled);
       for (const w of node.windows ?? []) this.windows.add(w);
@@ -156,7 +169,8 @@ export class Rules {
       for (const list of [ability.effect, ability.cost, ability.instead]) if (list) this.checkOps(list, at);
       if (ability.condition) this.registerConditionCounters(ability.condition);
       const zones = ability.zones ?? this.inPlayKinds;
-      for (const z of zones) if (!this.zoneDefs.has(z)) throw new DefinitionError(`${at}: unknown zone kind "${z}"`);
+      for (const z of zones)
+        if (!this.zoneDefs.has(z)) throw new DefinitionError(`${at}: unknown zone kind "${z}"`);
       if (ability.kind === "triggered" && ability.trigger) {
         const byType = this.triggersByCard.get(card.id) ?? new Map<string, TriggerEntry[]>();
         const list = byType.get(ability.trigger.on) ?? [];
@@ -165,7 +179,8 @@ export class Rules {
         this.triggersByCard.set(card.id, byType);
         const zs = this.triggerZones.get(ability.trigger.on) ?? new Set<string>();
         for (const z of zones) zs.add(z);
-        if (ability.trigger.self && ability.trigger.from) for (const z of [ability.trigger.from].flat()) zs.add(z);
+        if (ability.trigger.self && ability.trigger.from)
+          for (const z of [ability.trigger.from].flat()) zs.add(z);
         this.triggerZones.set(ability.trigger.on, zs);
       }
       if (ability.kind === "replacement") {
@@ -178,11 +193,13 @@ export class Rules {
           throw new DefinitionError(`${at}: limit window "${limit.window}" is not declared by the preset`);
         if (limit.counts === "event") {
           const pattern = limit.event ?? ability.trigger;
-          if (!pattern) throw new DefinitionError(`${at}: a limit that counts events needs event or a trigger`);
+          if (!pattern)
+            throw new DefinitionError(`${at}: a limit that counts events needs event or a trigger`);
           this.registerCounter(pattern, limit.window);
         }
         if (limit.key === "group" && !limit.group) throw new DefinitionError(`${at}: key group needs group`);
-        if (limit.key === "bucket" && !limit.bucket) throw new DefinitionError(`${at}: key bucket needs bucket`);
+        if (limit.key === "bucket" && !limit.bucket)
+          throw new DefinitionError(`${at}: key bucket needs bucket`);
         if (limit.key === "keywordPerPlayer" && !(limit.keyword ?? ability.keyword))
           throw new DefinitionError(`${at}: key keywordPerPlayer needs keyword`);
       }
@@ -202,12 +219,15 @@ export class Rules {
     for (const op of ops) {
       const handler = this.ops.get(op.op);
       if (!handler)
-        throw new DefinitionError(`${at}: unknown op "${op.op}"; known: ${[...this.ops.keys()].sort().join(", ")}`);
+        throw new DefinitionError(
+          `${at}: unknown op "${op.op}"; known: ${[...this.ops.keys()].sort().join(", ")}`,
+        );
       const problem = handler.check?.(op);
       if (problem) throw new DefinitionError(`${at}: op "${op.op}": ${problem}`);
       if (op.if && typeof op.if === "object") this.registerConditionCounters(op.if as ConditionT);
       for (const block of handler.blocks?.(op) ?? []) {
-        if (!Array.isArray(block)) throw new DefinitionError(`${at}: op "${op.op}" has a block that is not a list of ops`);
+        if (!Array.isArray(block))
+          throw new DefinitionError(`${at}: op "${op.op}" has a block that is not a list of ops`);
         this.checkOps(block, at);
       }
     }

@@ -25,7 +25,10 @@ export function applicableReplacements(game: Game, proposed: GameEvent): Ability
         if (!zones.includes(zone.kind)) continue;
         const ref: AbilityRef = { obj, card: rules.card(obj.card), ability, controller: obj.controller };
         if (!matchEvent(game, proposed, ability.replaces!, obj.controller, obj)) continue;
-        if (ability.condition && !evalCondition(game, ability.condition, { controller: obj.controller, obj, event: proposed }))
+        if (
+          ability.condition &&
+          !evalCondition(game, ability.condition, { controller: obj.controller, obj, event: proposed })
+        )
           continue;
         const v = checkLimits(game, ref, (s) => usedUpOf(s) === "application" || s.counts === "event");
         if (!v.ok) {
@@ -68,7 +71,9 @@ export function tryReplace(game: Game, proposed: GameEvent): boolean {
       ability: chosen.ability.id,
       replaced: proposed.type,
       ...(proposed.obj ? { target: proposed.obj } : {}),
-      ...(candidates.length > 1 ? { notApplied: candidates.filter((c) => c !== chosen).map((c) => c.card.name) } : {}),
+      ...(candidates.length > 1
+        ? { notApplied: candidates.filter((c) => c !== chosen).map((c) => c.card.name) }
+        : {}),
     },
   });
   game.pushTask(

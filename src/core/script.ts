@@ -116,7 +116,8 @@ export function resolveObjects(game: Game, ref: Json | undefined, frame: ScriptT
       const s = sourceOf(game, ctx);
       return s ? [s] : [];
     }
-    if (ref === "selfCard") return ctx.source && game.state.objects[ctx.source] ? [game.state.objects[ctx.source]!] : [];
+    if (ref === "selfCard")
+      return ctx.source && game.state.objects[ctx.source] ? [game.state.objects[ctx.source]!] : [];
     if (ref === "event") {
       const ev = ctx.event;
       const o = ev?.obj ? game.state.objects[ev.obj] : undefined;

@@ -65,7 +65,10 @@ export function runNodeTask(game: Game, task: Task): void {
     case Stage.Enter: {
       enterNode(game, node);
       // A marker for the log and narration; "at the start of" abilities listen to nodeBegin below.
-      emit(game, { type: "nodeEnter", data: { node: node.id, label: node.label, kind: node.kind ?? "step" } });
+      emit(game, {
+        type: "nodeEnter",
+        data: { node: node.id, label: node.label, kind: node.kind ?? "step" },
+      });
       // DM 500.3: effects lasting "until" this node expire as it begins.
       expireDurations(game, { at: "nodeBegin", node: node.id });
       t.stage = Stage.Begun;
@@ -73,7 +76,10 @@ export function runNodeTask(game: Game, task: Task): void {
       return;
     }
     case Stage.Begun: {
-      emit(game, { type: "nodeBegin", data: { node: node.id, label: node.label, kind: node.kind ?? "step" } });
+      emit(game, {
+        type: "nodeBegin",
+        data: { node: node.id, label: node.label, kind: node.kind ?? "step" },
+      });
       t.stage = Stage.Body;
       const cp = game.rules.preset.checkpoint;
       if (cp && game.state.pending.length > 0) game.pushTask({ t: cp, node: node.id });

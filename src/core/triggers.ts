@@ -43,7 +43,12 @@ function tryTrigger(game: Game, obj: GameObject, entry: TriggerEntry, ev: LogEnt
   for (const spec of limitsOf(ability)) {
     const moment = usedUpOf(spec);
     if (moment === "application") continue;
-    const v = checkLimit(game, ref, spec, moment === "trigger" && spec.counts === "event" ? "trigger" : "query");
+    const v = checkLimit(
+      game,
+      ref,
+      spec,
+      moment === "trigger" && spec.counts === "event" ? "trigger" : "query",
+    );
     if (!v.ok) {
       emit(game, {
         type: "limitRefused",
@@ -81,7 +86,12 @@ function tryTrigger(game: Game, obj: GameObject, entry: TriggerEntry, ev: LogEnt
     inc: obj.inc,
     card: obj.card,
     name: entry.card.name,
-    data: { ability: ability.id, pending: pending.id, on: ev.type, ...(charged.length ? { limitUsed: true } : {}) },
+    data: {
+      ability: ability.id,
+      pending: pending.id,
+      on: ev.type,
+      ...(charged.length ? { limitUsed: true } : {}),
+    },
   });
 }
 
@@ -124,8 +134,15 @@ export function runResolveTask(game: Game, task: Task): void {
         return;
       }
     }
-    if (ability.condition && !evalCondition(game, ability.condition, { controller: p.controller, obj: ref.obj, event: p.eventData })) {
-      emit(game, { type: "fizzle", ...base, data: { ability: ability.id, reason: `${ref.card.name}: its condition no longer holds` } });
+    if (
+      ability.condition &&
+      !evalCondition(game, ability.condition, { controller: p.controller, obj: ref.obj, event: p.eventData })
+    ) {
+      emit(game, {
+        type: "fizzle",
+        ...base,
+        data: { ability: ability.id, reason: `${ref.card.name}: its condition no longer holds` },
+      });
       game.popTask(t);
       return;
     }
@@ -212,7 +229,10 @@ export function runResolvePending(game: Game, task: Task): void {
       player,
       kind: "orderTriggers",
       prompt: "Choose which of your triggered abilities resolves next",
-      options: mine.map((p) => ({ id: pendingOptionId(p, mine), label: `${game.rules.card(p.card).name}: ${p.ability}` })),
+      options: mine.map((p) => ({
+        id: pendingOptionId(p, mine),
+        label: `${game.rules.card(p.card).name}: ${p.ability}`,
+      })),
     });
     return;
   }

@@ -64,7 +64,11 @@ export function runTurnTask(game: Game, task: Task): void {
   if (t.stage === "begin") {
     openWindow(game, "turn");
     expireDurations(game, { at: "turnBegin", player: turn.player });
-    emit(game, { type: "turnBegin", player: turn.player, data: { turn: turn.id, extra: turn.extra, ordinal: turn.ordinal } });
+    emit(game, {
+      type: "turnBegin",
+      player: turn.player,
+      data: { turn: turn.id, extra: turn.extra, ordinal: turn.ordinal },
+    });
     t.stage = "end";
     game.pushTask(nodeTask(game.rules.root.id));
     return;

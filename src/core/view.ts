@@ -116,7 +116,11 @@ export function viewFor(game: Game, viewer: PlayerId): PlayerView {
     attack: s.clock.attack,
     players: s.players.map((p) => ({ id: p.id, name: p.name, vars: structuredClone(p.vars) })),
     zones,
-    decision: d ? (d.player === viewer ? structuredClone(d) : { player: d.player, kind: d.kind, prompt: d.prompt }) : null,
+    decision: d
+      ? d.player === viewer
+        ? structuredClone(d)
+        : { player: d.player, kind: d.kind, prompt: d.prompt }
+      : null,
     result: s.result ? { winner: s.result.winner, reason: s.result.reason } : null,
     log,
   };

@@ -80,7 +80,11 @@ export function parseScenario(file: string, text: string): LoadedScenario {
   const at = (path: YamlPath): Position => positionIn(doc, counter, path);
   const data = doc.toJS();
   if (data === null || typeof data !== "object")
-    throw new ScenarioError(file, { line: 1, col: 1 }, "expected a mapping with name, preset, setup, script and expect");
+    throw new ScenarioError(
+      file,
+      { line: 1, col: 1 },
+      "expected a mapping with name, preset, setup, script and expect",
+    );
   const parsed = Scenario.safeParse(data);
   if (!parsed.success) {
     const issues = parsed.error.issues.flatMap(deepestIssues);

@@ -62,7 +62,8 @@ export class ScenarioRun {
       }),
     );
     this.game = game;
-    for (const pattern of collectEventPatterns(this.scenario)) game.rules.registerCounter(pattern.pattern, pattern.window);
+    for (const pattern of collectEventPatterns(this.scenario))
+      game.rules.registerCounter(pattern.pattern, pattern.window);
     this.guard(["setup"], () => this.place());
   }
 
@@ -73,7 +74,11 @@ export class ScenarioRun {
     } catch (e) {
       if (e instanceof ScenarioError) throw e;
       const at = e instanceof StepFailure ? e.path : path;
-      throw new ScenarioError(this.loaded.file, this.loaded.at(at), `${formatPath(at)}: ${(e as Error).message}`);
+      throw new ScenarioError(
+        this.loaded.file,
+        this.loaded.at(at),
+        `${formatPath(at)}: ${(e as Error).message}`,
+      );
     }
   }
 
@@ -86,7 +91,10 @@ export class ScenarioRun {
     }
     const byName = names.find((p) => p.name === ref);
     if (byName) return byName.id;
-    throw new StepFailure(path, `unknown player "${ref}"; players are ${names.map((p) => p.name).join(", ")} (or P1, P2 …)`);
+    throw new StepFailure(
+      path,
+      `unknown player "${ref}"; players are ${names.map((p) => p.name).join(", ")} (or P1, P2 …)`,
+    );
   }
 
   cardDef(ref: string, path: YamlPath): CardDef {
@@ -96,7 +104,10 @@ export class ScenarioRun {
     const byName = [...rules.cards.values()].filter((c) => c.name === ref || c.nameJa === ref);
     if (byName.length === 1) return byName[0]!;
     if (byName.length > 1)
-      throw new StepFailure(path, `card name "${ref}" is ambiguous: ${byName.map((c) => c.id).join(", ")}; use a card id`);
+      throw new StepFailure(
+        path,
+        `card name "${ref}" is ambiguous: ${byName.map((c) => c.id).join(", ")}; use a card id`,
+      );
     throw new StepFailure(
       path,
       `unknown card "${ref}": not a card id or printed name of preset ${rules.preset.id} or of this file's cards`,
@@ -108,14 +119,21 @@ export class ScenarioRun {
     const state = this.game.state;
     if (ref.startsWith("@")) {
       const id = this.aliases.get(ref.slice(1));
-      if (!id) throw new StepFailure(path, `unknown alias "${ref}"; aliases: ${[...this.aliases.keys()].map((a) => `@${a}`).join(", ")}`);
+      if (!id)
+        throw new StepFailure(
+          path,
+          `unknown alias "${ref}"; aliases: ${[...this.aliases.keys()].map((a) => `@${a}`).join(", ")}`,
+        );
       return state.objects[id]!;
     }
     if (state.objects[ref]) return state.objects[ref]!;
     const def = this.cardDef(ref, path);
     const all = Object.values(state.objects).filter((o) => o.card === def.id);
     if (all.length !== 1)
-      throw new StepFailure(path, `"${ref}" names ${all.length} cards in this game; give one an alias with as:`);
+      throw new StepFailure(
+        path,
+        `"${ref}" names ${all.length} cards in this game; give one an alias with as:`,
+      );
     return all[0]!;
   }
 
@@ -170,7 +188,10 @@ export class ScenarioRun {
     const p = typeof placement === "string" ? { card: placement } : placement;
     const def = this.cardDef(p.card, typeof placement === "string" ? path : [...path, "card"]);
     const game = this.game;
-    const obj = game.createCard(def.id, owner, kind, { faceDown: p.faceDown ?? false, tapped: p.tapped ?? false });
+    const obj = game.createCard(def.id, owner, kind, {
+      faceDown: p.faceDown ?? false,
+      tapped: p.tapped ?? false,
+    });
     // Cards placed by the setup were there before the turn began, unless they entered this turn.
     obj.enteredTurn = p.enteredThisTurn ? turn : 0;
     if (p.counters) obj.counters = { ...p.counters };
@@ -230,7 +251,8 @@ export class ScenarioRun {
         const c = game.state.clock;
         if (c.path.includes(target) && (step.turn === undefined || c.turn.id === step.turn)) return;
         if (game.over) throw new StepFailure(path, `the game ended before ${target}: ${game.result?.reason}`);
-        if (n >= step.max) throw new StepFailure(path, `still not in ${target} after ${step.max} passes (${game.where()})`);
+        if (n >= step.max)
+          throw new StepFailure(path, `still not in ${target} after ${step.max} passes (${game.where()})`);
         const d = game.decision!;
         if (!d.options.some((o) => o.id === PASS_OPTION))
           throw new StepFailure(
@@ -240,13 +262,23 @@ export class ScenarioRun {
         game.act({ player: d.player, choice: PASS_OPTION });
       }
     }
-    const choice = this.substitute("choose" in step ? step.choose : step.reject, [...path, "choose" in step ? "choose" : "reject"]);
+    const choice = this.substitute("choose" in step ? step.choose : step.reject, [
+      ...path,
+      "choose" in step ? "choose" : "reject",
+    ]);
     const d = game.decision;
-    if (!d) throw new StepFailure(path, `no decision is pending (${game.over ? `game over: ${game.result?.reason}` : game.where()})`);
+    if (!d)
+      throw new StepFailure(
+        path,
+        `no decision is pending (${game.over ? `game over: ${game.result?.reason}` : game.where()})`,
+      );
     const player = step.as !== undefined ? this.player(step.as, [...path, "as"]) : d.player;
     if ("choose" in step) {
       if (player !== d.player)
-        throw new StepFailure([...path, "as"], `the pending decision (${d.kind}: ${d.prompt}) is ${game.playerName(d.player)}'s`);
+        throw new StepFailure(
+          [...path, "as"],
+          `the pending decision (${d.kind}: ${d.prompt}) is ${game.playerName(d.player)}'s`,
+        );
       game.act({ player, choice });
       return;
     }
@@ -256,7 +288,10 @@ export class ScenarioRun {
     } catch (e) {
       if (game.serialize() !== before) throw new StepFailure(path, "the refused action changed the state");
       if (step.error && !(e as Error).message.includes(step.error))
-        throw new StepFailure([...path, "error"], `refused with "${(e as Error).message}", which lacks "${step.error}"`);
+        throw new StepFailure(
+          [...path, "error"],
+          `refused with "${(e as Error).message}", which lacks "${step.error}"`,
+        );
       return;
     }
     throw new StepFailure(path, `"${choice}" was accepted, but the scenario expects it to be refused`);
@@ -283,18 +318,26 @@ export class ScenarioRun {
     };
     if (e.step !== undefined) {
       const now = clock.path[clock.path.length - 1];
-      if (now !== e.step) this.fail([...path, "step"], `expected step ${e.step}, but ${now ?? "no node"} is running (${game.where()})`);
+      if (now !== e.step)
+        this.fail(
+          [...path, "step"],
+          `expected step ${e.step}, but ${now ?? "no node"} is running (${game.where()})`,
+        );
     }
     if (e.path && JSON.stringify(e.path) !== JSON.stringify(clock.path))
       this.fail([...path, "path"], `expected path ${e.path.join(" > ")}, got ${clock.path.join(" > ")}`);
     if (e.turn) {
       const t = e.turn;
-      if (t.id !== undefined && t.id !== clock.turn.id) this.fail([...path, "turn", "id"], `expected turn ${t.id}, it is turn ${clock.turn.id}`);
+      if (t.id !== undefined && t.id !== clock.turn.id)
+        this.fail([...path, "turn", "id"], `expected turn ${t.id}, it is turn ${clock.turn.id}`);
       if (t.player !== undefined)
         tryCheck([...path, "turn", "player"], () => {
           const p = this.player(t.player!, [...path, "turn", "player"]);
           if (p !== clock.turn.player)
-            this.fail([...path, "turn", "player"], `expected ${game.playerName(p)}'s turn, it is ${game.playerName(clock.turn.player)}'s`);
+            this.fail(
+              [...path, "turn", "player"],
+              `expected ${game.playerName(p)}'s turn, it is ${game.playerName(clock.turn.player)}'s`,
+            );
         });
       if (t.extra !== undefined && t.extra !== clock.turn.extra)
         this.fail([...path, "turn", "extra"], `expected extra: ${t.extra}, got ${clock.turn.extra}`);
@@ -310,21 +353,33 @@ export class ScenarioRun {
         for (const [k, m] of Object.entries(vars)) {
           const actual = game.state.players[p]!.vars[k];
           if (!matchValue(actual, m))
-            this.fail([...path, "players", pref, k], `expected ${pref}.${k} to match ${JSON.stringify(m)}, got ${JSON.stringify(actual)}`);
+            this.fail(
+              [...path, "players", pref, k],
+              `expected ${pref}.${k} to match ${JSON.stringify(m)}, got ${JSON.stringify(actual)}`,
+            );
         }
       });
     for (const [ref, want] of Object.entries(e.objects ?? {}))
       tryCheck([...path, "objects", ref], () => this.checkObject(ref, want, [...path, "objects", ref]));
-    (e.events ?? []).forEach((ev, i) =>
+    (e.events ?? []).forEach((ev, i) => {
       tryCheck([...path, "events", i], () => {
         const { window, viewer, eq, ...pattern } = ev;
         const v = this.player(viewer, [...path, "events", i, "viewer"]);
         const n = game.countEvents(pattern as EventPattern, window, v).n;
-        if (n !== eq) this.fail([...path, "events", i], `expected ${eq} ${ev.on} event(s) in the ${window} window, counted ${n}`);
-      }),
-    );
+        if (n !== eq)
+          this.fail(
+            [...path, "events", i],
+            `expected ${eq} ${ev.on} event(s) in the ${window} window, counted ${n}`,
+          );
+      });
+    });
     if (e.over !== undefined && e.over !== game.over)
-      this.fail([...path, "over"], e.over ? `expected the game to be over (${game.where()})` : `the game is over: ${game.result?.reason}`);
+      this.fail(
+        [...path, "over"],
+        e.over
+          ? `expected the game to be over (${game.where()})`
+          : `the game is over: ${game.result?.reason}`,
+      );
     if (e.winner !== undefined)
       tryCheck([...path, "winner"], () => {
         const want = e.winner === null ? null : this.player(e.winner!, [...path, "winner"]);
@@ -333,36 +388,60 @@ export class ScenarioRun {
           this.fail(
             [...path, "winner"],
             `expected winner ${want === null ? "none (a draw)" : game.playerName(want)}, got ${
-              got === undefined ? `no result yet (${game.where()})` : got === null ? "a draw" : `${game.playerName(got)} (${game.result?.reason})`
+              got === undefined
+                ? `no result yet (${game.where()})`
+                : got === null
+                  ? "a draw"
+                  : `${game.playerName(got)} (${game.result?.reason})`
             }`,
           );
       });
     if (e.log) tryCheck([...path, "log"], () => this.checkLog(e.log!, [...path, "log"]));
-    (e.canUse ?? []).forEach((c, i) =>
+    (e.canUse ?? []).forEach((c, i) => {
       tryCheck([...path, "canUse", i], () => {
         const p = [...path, "canUse", i];
         const obj = this.object(c.card, [...p, "card"]);
-        const v = game.canUse(obj.id, c.ability, c.player ? { player: this.player(c.player, [...p, "player"]) } : {});
+        const v = game.canUse(
+          obj.id,
+          c.ability,
+          c.player ? { player: this.player(c.player, [...p, "player"]) } : {},
+        );
         if (v.ok !== c.ok)
-          this.fail(p, c.ok ? `expected ${c.card} ${c.ability} to be usable, refused: ${v.ok ? "" : v.reason}` : `expected ${c.card} ${c.ability} to be refused, but it is allowed`);
+          this.fail(
+            p,
+            c.ok
+              ? `expected ${c.card} ${c.ability} to be usable, refused: ${v.ok ? "" : v.reason}`
+              : `expected ${c.card} ${c.ability} to be refused, but it is allowed`,
+          );
         else if (!v.ok && c.reason !== undefined && v.reason !== c.reason)
           this.fail([...p, "reason"], `reason differs:\n  expected: ${c.reason}\n  actual:   ${v.reason}`);
         else if (!v.ok && c.reasonIncludes !== undefined && !v.reason.includes(c.reasonIncludes))
           this.fail([...p, "reasonIncludes"], `reason "${v.reason}" lacks "${c.reasonIncludes}"`);
-      }),
-    );
-    if (e.decision !== undefined) tryCheck([...path, "decision"], () => this.checkDecision(e.decision!, [...path, "decision"]));
+      });
+    });
+    if (e.decision !== undefined)
+      tryCheck([...path, "decision"], () => this.checkDecision(e.decision!, [...path, "decision"]));
     if (e.durations !== undefined && game.state.durations.length !== e.durations)
-      this.fail([...path, "durations"], `expected ${e.durations} active durations, got ${game.state.durations.length}`);
+      this.fail(
+        [...path, "durations"],
+        `expected ${e.durations} active durations, got ${game.state.durations.length}`,
+      );
     void before;
   }
 
-  private checkZone(owner: PlayerId, kind: string, want: NonNullable<Expectation["zones"]>[string][string], path: YamlPath): void {
+  private checkZone(
+    owner: PlayerId,
+    kind: string,
+    want: NonNullable<Expectation["zones"]>[string][string],
+    path: YamlPath,
+  ): void {
     const game = this.game;
     const objs = game.cardsIn(kind, owner);
     const show = (os: GameObject[]): string => `[${os.map((o) => `${o.card} (${o.id})`).join(", ")}]`;
     const matches = (o: GameObject, ref: string, p: YamlPath): boolean =>
-      ref.startsWith("@") || game.state.objects[ref] ? this.object(ref, p).id === o.id : o.card === this.cardDef(ref, p).id;
+      ref.startsWith("@") || game.state.objects[ref]
+        ? this.object(ref, p).id === o.id
+        : o.card === this.cardDef(ref, p).id;
     const take = (refs: string[], p: YamlPath): { rest: GameObject[]; missing: string[] } => {
       const rest = [...objs];
       const missing: string[] = [];
@@ -377,22 +456,35 @@ export class ScenarioRun {
     if (Array.isArray(want)) {
       const { rest, missing } = take(want, path);
       if (missing.length || rest.length)
-        this.fail(path, `${label}: expected [${want.join(", ")}], got ${show(objs)}${missing.length ? `; missing ${missing.join(", ")}` : ""}`);
+        this.fail(
+          path,
+          `${label}: expected [${want.join(", ")}], got ${show(objs)}${missing.length ? `; missing ${missing.join(", ")}` : ""}`,
+        );
       return;
     }
     if (want.count !== undefined && objs.length !== want.count)
-      this.fail([...path, "count"], `${label}: expected ${want.count} cards, got ${objs.length} ${show(objs)}`);
+      this.fail(
+        [...path, "count"],
+        `${label}: expected ${want.count} cards, got ${objs.length} ${show(objs)}`,
+      );
     if (want.contains) {
       const { missing } = take(want.contains, [...path, "contains"]);
-      if (missing.length) this.fail([...path, "contains"], `${label}: lacks ${missing.join(", ")}; has ${show(objs)}`);
+      if (missing.length)
+        this.fail([...path, "contains"], `${label}: lacks ${missing.join(", ")}; has ${show(objs)}`);
     }
     (want.excludes ?? []).forEach((ref, i) => {
       if (objs.some((o) => matches(o, ref, [...path, "excludes", i])))
         this.fail([...path, "excludes", i], `${label}: should not contain ${ref}; has ${show(objs)}`);
     });
     if (want.ordered) {
-      const ok = want.ordered.length === objs.length && want.ordered.every((ref, i) => matches(objs[i]!, ref, [...path, "ordered", i]));
-      if (!ok) this.fail([...path, "ordered"], `${label}: expected in order [${want.ordered.join(", ")}], got ${show(objs)}`);
+      const ok =
+        want.ordered.length === objs.length &&
+        want.ordered.every((ref, i) => matches(objs[i]!, ref, [...path, "ordered", i]));
+      if (!ok)
+        this.fail(
+          [...path, "ordered"],
+          `${label}: expected in order [${want.ordered.join(", ")}], got ${show(objs)}`,
+        );
     }
   }
 
@@ -401,28 +493,59 @@ export class ScenarioRun {
     const obj = this.object(ref, path);
     const zone = game.state.zones[obj.zone]!;
     const name = `${ref} (${obj.id})`;
-    if (want.zone !== undefined && zone.kind !== want.zone) this.fail([...path, "zone"], `${name}: expected in ${want.zone}, is in ${zone.kind}`);
+    if (want.zone !== undefined && zone.kind !== want.zone)
+      this.fail([...path, "zone"], `${name}: expected in ${want.zone}, is in ${zone.kind}`);
     if (want.owner !== undefined && obj.owner !== this.player(want.owner, [...path, "owner"]))
-      this.fail([...path, "owner"], `${name}: expected owner ${want.owner}, is ${game.playerName(obj.owner)}`);
-    if (want.controller !== undefined && obj.controller !== this.player(want.controller, [...path, "controller"]))
-      this.fail([...path, "controller"], `${name}: expected controller ${want.controller}, is ${game.playerName(obj.controller)}`);
-    if (want.tapped !== undefined && obj.tapped !== want.tapped) this.fail([...path, "tapped"], `${name}: expected tapped: ${want.tapped}`);
+      this.fail(
+        [...path, "owner"],
+        `${name}: expected owner ${want.owner}, is ${game.playerName(obj.owner)}`,
+      );
+    if (
+      want.controller !== undefined &&
+      obj.controller !== this.player(want.controller, [...path, "controller"])
+    )
+      this.fail(
+        [...path, "controller"],
+        `${name}: expected controller ${want.controller}, is ${game.playerName(obj.controller)}`,
+      );
+    if (want.tapped !== undefined && obj.tapped !== want.tapped)
+      this.fail([...path, "tapped"], `${name}: expected tapped: ${want.tapped}`);
     if (want.faceDown !== undefined && obj.faceDown !== want.faceDown)
       this.fail([...path, "faceDown"], `${name}: expected faceDown: ${want.faceDown}`);
     for (const [k, n] of Object.entries(want.counters ?? {}))
-      if ((obj.counters[k] ?? 0) !== n) this.fail([...path, "counters", k], `${name}: expected ${n} ${k} counters, has ${obj.counters[k] ?? 0}`);
+      if ((obj.counters[k] ?? 0) !== n)
+        this.fail(
+          [...path, "counters", k],
+          `${name}: expected ${n} ${k} counters, has ${obj.counters[k] ?? 0}`,
+        );
     for (const [k, m] of Object.entries(want.vars ?? {}))
-      if (!matchValue(obj.vars[k], m)) this.fail([...path, "vars", k], `${name}: expected ${k} to match ${JSON.stringify(m)}, got ${JSON.stringify(obj.vars[k])}`);
+      if (!matchValue(obj.vars[k], m))
+        this.fail(
+          [...path, "vars", k],
+          `${name}: expected ${k} to match ${JSON.stringify(m)}, got ${JSON.stringify(obj.vars[k])}`,
+        );
     for (const [k, m] of Object.entries(want.characteristics ?? {})) {
       const v = game.characteristic(obj, k);
-      if (!matchValue(v, m)) this.fail([...path, "characteristics", k], `${name}: expected ${k} to match ${JSON.stringify(m)}, got ${JSON.stringify(v)}`);
+      if (!matchValue(v, m))
+        this.fail(
+          [...path, "characteristics", k],
+          `${name}: expected ${k} to match ${JSON.stringify(m)}, got ${JSON.stringify(v)}`,
+        );
     }
     if (want.under) {
       const got = obj.under.map((u) => game.state.objects[u]!);
       const ok =
         got.length === want.under.length &&
-        want.under.every((r, i) => (r.startsWith("@") ? this.object(r, [...path, "under", i]).id === got[i]!.id : this.cardDef(r, [...path, "under", i]).id === got[i]!.card));
-      if (!ok) this.fail([...path, "under"], `${name}: expected under it [${want.under.join(", ")}], got [${got.map((o) => o.card).join(", ")}]`);
+        want.under.every((r, i) =>
+          r.startsWith("@")
+            ? this.object(r, [...path, "under", i]).id === got[i]!.id
+            : this.cardDef(r, [...path, "under", i]).id === got[i]!.card,
+        );
+      if (!ok)
+        this.fail(
+          [...path, "under"],
+          `${name}: expected under it [${want.under.join(", ")}], got [${got.map((o) => o.card).join(", ")}]`,
+        );
     }
   }
 
@@ -446,37 +569,57 @@ export class ScenarioRun {
           !Array.isArray(actual) &&
           Object.entries(p).every(([k, v]) => partial((actual as Record<string, Json>)[k], v))
         );
-      if (typeof p === "string" && typeof actual === "string" && p.startsWith("~")) return actual.includes(p.slice(1));
+      if (typeof p === "string" && typeof actual === "string" && p.startsWith("~"))
+        return actual.includes(p.slice(1));
       return JSON.stringify(actual) === JSON.stringify(p);
     };
     let from = 0;
     (want.contains ?? []).forEach((raw, i) => {
       const p = this.normalizeLogPattern(raw as Record<string, Json>, [...path, "contains", i]);
       const k = log.findIndex((e, idx) => idx >= from && partial(e, p));
-      if (k < 0) this.fail([...path, "contains", i], `no log entry (after the previous match) matches ${JSON.stringify(raw)}`);
+      if (k < 0)
+        this.fail(
+          [...path, "contains", i],
+          `no log entry (after the previous match) matches ${JSON.stringify(raw)}`,
+        );
       else from = k + 1;
     });
     (want.excludes ?? []).forEach((raw, i) => {
       const p = this.normalizeLogPattern(raw as Record<string, Json>, [...path, "excludes", i]);
       const hit = log.find((e) => partial(e, p));
-      if (hit) this.fail([...path, "excludes", i], `log entry ${JSON.stringify(hit)} matches ${JSON.stringify(raw)}, which should not appear`);
+      if (hit)
+        this.fail(
+          [...path, "excludes", i],
+          `log entry ${JSON.stringify(hit)} matches ${JSON.stringify(raw)}, which should not appear`,
+        );
     });
   }
 
   private checkDecision(want: NonNullable<Expectation["decision"]> | null, path: YamlPath): void {
     const d = this.game.decision;
     if (want === null) {
-      if (d) this.fail(path, `expected no pending decision, but ${this.game.playerName(d.player)} has "${d.kind}": ${d.prompt}`);
+      if (d)
+        this.fail(
+          path,
+          `expected no pending decision, but ${this.game.playerName(d.player)} has "${d.kind}": ${d.prompt}`,
+        );
       return;
     }
     if (!d) {
-      this.fail(path, `expected a pending decision, there is none (${this.game.over ? this.game.result?.reason : this.game.where()})`);
+      this.fail(
+        path,
+        `expected a pending decision, there is none (${this.game.over ? this.game.result?.reason : this.game.where()})`,
+      );
       return;
     }
     const ids = d.options.map((o) => o.id);
     if (want.player !== undefined && this.player(want.player, [...path, "player"]) !== d.player)
-      this.fail([...path, "player"], `expected ${want.player} to decide, it is ${this.game.playerName(d.player)}`);
-    if (want.kind !== undefined && want.kind !== d.kind) this.fail([...path, "kind"], `expected a "${want.kind}" decision, got "${d.kind}"`);
+      this.fail(
+        [...path, "player"],
+        `expected ${want.player} to decide, it is ${this.game.playerName(d.player)}`,
+      );
+    if (want.kind !== undefined && want.kind !== d.kind)
+      this.fail([...path, "kind"], `expected a "${want.kind}" decision, got "${d.kind}"`);
     if (want.promptIncludes !== undefined && !d.prompt.includes(want.promptIncludes))
       this.fail([...path, "promptIncludes"], `prompt "${d.prompt}" lacks "${want.promptIncludes}"`);
     if (want.options) {
@@ -486,11 +629,13 @@ export class ScenarioRun {
     }
     (want.includes ?? []).forEach((o, i) => {
       const id = this.substitute(o, [...path, "includes", i]);
-      if (!ids.includes(id)) this.fail([...path, "includes", i], `option "${id}" is not offered; options: ${ids.join(", ")}`);
+      if (!ids.includes(id))
+        this.fail([...path, "includes", i], `option "${id}" is not offered; options: ${ids.join(", ")}`);
     });
     (want.excludes ?? []).forEach((o, i) => {
       const id = this.substitute(o, [...path, "excludes", i]);
-      if (ids.includes(id)) this.fail([...path, "excludes", i], `option "${id}" is offered, but should not be`);
+      if (ids.includes(id))
+        this.fail([...path, "excludes", i], `option "${id}" is offered, but should not be`);
     });
   }
 }

@@ -12,10 +12,17 @@ export const CardPlacement: z.ZodType<CardPlacement> = z.union([
   z
     .object({
       card: z.string().min(1).describe("A card id or printed name."),
-      as: z.string().regex(/^[A-Za-z0-9_-]+$/).optional().describe("Alias to name this card elsewhere as @alias."),
+      as: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]+$/)
+        .optional()
+        .describe("Alias to name this card elsewhere as @alias."),
       tapped: z.boolean().optional(),
       faceDown: z.boolean().optional(),
-      enteredThisTurn: z.boolean().optional().describe("The card entered its zone this turn (e.g. summoning sick)."),
+      enteredThisTurn: z
+        .boolean()
+        .optional()
+        .describe("The card entered its zone this turn (e.g. summoning sick)."),
       under: z
         .array(z.lazy(() => CardPlacement))
         .optional()
@@ -118,25 +125,41 @@ export const Expectation = z
     step: z.string().optional().describe("The node now running (last of the clock's path)."),
     path: z.array(z.string()).optional(),
     turn: z
-      .object({ id: z.number().int().optional(), player: PlayerRef.optional(), extra: z.boolean().optional() })
+      .object({
+        id: z.number().int().optional(),
+        player: PlayerRef.optional(),
+        extra: z.boolean().optional(),
+      })
       .strict()
       .optional(),
-    zones: z.record(z.string(), z.record(z.string(), ZoneExpectation)).optional().describe("Player → zone kind → cards."),
-    players: z.record(z.string(), z.record(z.string(), Matcher)).optional().describe("Player → variable → value."),
+    zones: z
+      .record(z.string(), z.record(z.string(), ZoneExpectation))
+      .optional()
+      .describe("Player → zone kind → cards."),
+    players: z
+      .record(z.string(), z.record(z.string(), Matcher))
+      .optional()
+      .describe("Player → variable → value."),
     objects: z.record(z.string(), ObjectExpectation).optional().describe("@alias or card id → state."),
     events: z.array(EventCountExpectation).optional().describe("Event counters in open windows."),
     winner: z.union([PlayerRef, z.null()]).optional().describe("The winner; null for a draw."),
     over: z.boolean().optional(),
     log: z
       .object({
-        contains: z.array(z.record(z.string(), JsonSchema)).optional().describe("Entries present, in this order."),
+        contains: z
+          .array(z.record(z.string(), JsonSchema))
+          .optional()
+          .describe("Entries present, in this order."),
         excludes: z.array(z.record(z.string(), JsonSchema)).optional(),
       })
       .strict()
       .optional()
       .describe("Partial log entries (type, name, data …) matched field by field."),
     canUse: z.array(CanUseExpectation).optional(),
-    decision: z.union([DecisionExpectation, z.null()]).optional().describe("The pending decision, or null for none."),
+    decision: z
+      .union([DecisionExpectation, z.null()])
+      .optional()
+      .describe("The pending decision, or null for none."),
     durations: z.number().int().nonnegative().optional().describe("How many durations are active."),
   })
   .strict();
@@ -171,12 +194,17 @@ export const Scenario = z
   .object({
     name: z.string().min(1),
     description: z.string().optional(),
-    covers: z.array(z.string().regex(/^[A-Z]{2}-[A-Z0-9.]+$/, "a ruling id like DM-1.2 or YG-T6")).default([]),
+    covers: z
+      .array(z.string().regex(/^[A-Z]{2}-[A-Z0-9.]+$/, "a ruling id like DM-1.2 or YG-T6"))
+      .default([]),
     preset: z.string().min(1),
     options: z.record(z.string(), JsonSchema).optional(),
     seed: z.number().int().default(1),
     players: z.array(z.string().min(1)).optional(),
-    cards: z.array(CardDef).optional().describe("Inline card definitions, in the same vocabulary as the built-in library."),
+    cards: z
+      .array(CardDef)
+      .optional()
+      .describe("Inline card definitions, in the same vocabulary as the built-in library."),
     setup: Setup.default({ turn: 1, active: "P1" }),
     script: z.array(ScriptStep).default([]),
     expect: Expectation.optional(),
@@ -186,14 +214,20 @@ export type Scenario = z.infer<typeof Scenario>;
 
 /** The published JSON Schema of scenario files. */
 export function scenarioJsonSchema(): unknown {
-  const schema = z.toJSONSchema(Scenario, { target: "draft-2020-12", unrepresentable: "any", io: "input" }) as Record<
-    string,
-    unknown
-  >;
+  const schema = z.toJSONSchema(Scenario, {
+    target: "draft-2020-12",
+    unrepresentable: "any",
+    io: "input",
+  }) as Record<string, unknown>;
   return {
     $id: "https://turnkit.dev/scenario.schema.json",
     title: "turnkit scenario",
     description: "A turnkit scenario file: a starting state, a script of decisions and expectations.",
     ...schema,
   };
+}
+
+/** The JSON Schema as the text published in docs/scenario.schema.json. */
+export function renderScenarioSchema(): string {
+  return `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`;
 }

@@ -23,7 +23,12 @@ export const Matcher: z.ZodType<MatcherT> = z.lazy(() =>
     z.object({ eq: json }).strict(),
     z.object({ ne: json }).strict(),
     z
-      .object({ lt: z.number().optional(), lte: z.number().optional(), gt: z.number().optional(), gte: z.number().optional() })
+      .object({
+        lt: z.number().optional(),
+        lte: z.number().optional(),
+        gt: z.number().optional(),
+        gte: z.number().optional(),
+      })
       .strict()
       .refine((m) => Object.keys(m).length > 0, "a numeric matcher needs lt, lte, gt or gte"),
     z.object({ includes: json }).strict(),
@@ -50,7 +55,10 @@ export const CardFilter = z
   .object({
     type: stringOrList.optional().describe("Any of these card types."),
     name: stringOrList.optional().describe("Printed name, or any of these names."),
-    where: z.record(z.string(), Matcher).optional().describe("Field → matcher on the card's characteristics."),
+    where: z
+      .record(z.string(), Matcher)
+      .optional()
+      .describe("Field → matcher on the card's characteristics."),
   })
   .strict();
 export type CardFilter = z.infer<typeof CardFilter>;
@@ -80,7 +88,10 @@ export const EventPattern = z
     from: stringOrList.optional().describe("Zone kind the object came from."),
     to: stringOrList.optional().describe("Zone kind the object went to."),
     card: CardFilter.optional().describe("Filter on the event object's printed characteristics."),
-    where: z.record(z.string(), Matcher).optional().describe("Matchers on event fields (cause.name, data.x …)."),
+    where: z
+      .record(z.string(), Matcher)
+      .optional()
+      .describe("Matchers on event fields (cause.name, data.x …)."),
     noun: z.string().optional().describe('How to say one occurrence in reasons, e.g. "mana placement".'),
   })
   .strict();
@@ -92,7 +103,12 @@ export const Condition: z.ZodType<ConditionT> = z.lazy(() =>
     z.object({ any: z.array(Condition) }).strict(),
     z.object({ not: Condition }).strict(),
     z
-      .object({ count: Selector, eq: z.number().optional(), gte: z.number().optional(), lte: z.number().optional() })
+      .object({
+        count: Selector,
+        eq: z.number().optional(),
+        gte: z.number().optional(),
+        lte: z.number().optional(),
+      })
       .strict(),
     z
       .object({
@@ -138,7 +154,9 @@ export const LimitKey = z.enum([
 export const LimitSpec = z
   .object({
     counts: LimitCounts,
-    usedUp: LimitUsedUp.optional().describe("Default follows counts: use→use, event→trigger, others the same word."),
+    usedUp: LimitUsedUp.optional().describe(
+      "Default follows counts: use→use, event→trigger, others the same word.",
+    ),
     key: LimitKey,
     name: z.string().optional().describe("Name for name keys (default: the card's printed name)."),
     keyword: z.string().optional().describe("Keyword for keywordPerPlayer (default: the ability's keyword)."),
@@ -147,9 +165,19 @@ export const LimitSpec = z
     window: z.string().default("turn"),
     ownTurnOnly: z.boolean().optional().describe("Usable only during its controller's turn."),
     times: z.number().int().positive().optional().describe("How many uses per window (default 1)."),
-    nth: z.number().int().positive().optional().describe("Only the Nth occurrence of the event counts (counts: event)."),
-    event: EventPattern.optional().describe("For counts: event, the events counted (default: the trigger's)."),
-    declineUsesUp: z.boolean().optional().describe("Whether declining an optional ability uses the limit up."),
+    nth: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe("Only the Nth occurrence of the event counts (counts: event)."),
+    event: EventPattern.optional().describe(
+      "For counts: event, the events counted (default: the trigger's).",
+    ),
+    declineUsesUp: z
+      .boolean()
+      .optional()
+      .describe("Whether declining an optional ability uses the limit up."),
     keepOnSelfFaceDown: z
       .boolean()
       .optional()
@@ -173,7 +201,10 @@ export const AbilityDef = z
     id: z.string().min(1),
     kind: AbilityKind,
     text: z.string().optional(),
-    keyword: z.string().optional().describe("The named keyword this ability is an instance of (Ninja Strike …)."),
+    keyword: z
+      .string()
+      .optional()
+      .describe("The named keyword this ability is an instance of (Ninja Strike …)."),
     zones: z.array(z.string()).optional().describe("Zone kinds where the ability works (default: in play)."),
     trigger: EventPattern.optional(),
     condition: Condition.optional(),
@@ -181,14 +212,18 @@ export const AbilityDef = z
     timing: z.string().optional().describe("Preset timing class (main, quick, spellSpeed2 …)."),
     cost: z.array(Op).optional(),
     effect: z.array(Op).optional(),
-    static: z.record(z.string(), json).optional().describe("For static abilities: the preset-defined effect."),
+    static: z
+      .record(z.string(), json)
+      .optional()
+      .describe("For static abilities: the preset-defined effect."),
     replaces: EventPattern.optional().describe("For replacement abilities: the event replaced."),
     instead: z.array(Op).optional().describe("For replacement abilities: what happens instead."),
     limit: z.union([LimitSpec, z.array(LimitSpec)]).optional(),
   })
   .strict()
   .superRefine((a, ctx) => {
-    if (a.kind === "triggered" && !a.trigger) ctx.addIssue({ code: "custom", message: "a triggered ability needs trigger" });
+    if (a.kind === "triggered" && !a.trigger)
+      ctx.addIssue({ code: "custom", message: "a triggered ability needs trigger" });
     if (a.kind === "replacement" && !a.replaces)
       ctx.addIssue({ code: "custom", message: "a replacement ability needs replaces" });
   });
@@ -205,7 +240,10 @@ export const CardDef = z
     civilizations: z.array(z.string()).optional(),
     races: z.array(z.string()).optional(),
     keywords: z.array(z.string()).optional(),
-    stats: z.record(z.string(), json).optional().describe("Other characteristics (ATK, DEF, level, mana cost …)."),
+    stats: z
+      .record(z.string(), json)
+      .optional()
+      .describe("Other characteristics (ATK, DEF, level, mana cost …)."),
     text: z.string().optional(),
     abilities: z.array(AbilityDef).optional(),
   })

@@ -6,7 +6,7 @@
 import { closeWindow, emit, openWindow } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
-import { type AbilityRef, checkLimits, chargeLimits, usedUpOf } from "../../core/limits.js";
+import { type AbilityRef, chargeLimits, checkLimits, usedUpOf } from "../../core/limits.js";
 import { evalCondition } from "../../core/match.js";
 import { scriptTask } from "../../core/script.js";
 import type { DecisionOption, PlayerId, Task } from "../../core/types.js";
@@ -35,7 +35,11 @@ function timingOf(ref: AbilityRef): Timing {
 }
 
 /** Activated abilities `player` may activate now with this timing: zone, condition and limits allow. */
-export function activationOptions(game: Game, player: PlayerId, timings: readonly Timing[]): DecisionOption[] {
+export function activationOptions(
+  game: Game,
+  player: PlayerId,
+  timings: readonly Timing[],
+): DecisionOption[] {
   const out: DecisionOption[] = [];
   for (const zone of Object.values(game.state.zones)) {
     if (zone.visibility === "hidden") continue;
@@ -48,9 +52,13 @@ export function activationOptions(game: Game, player: PlayerId, timings: readonl
         if (!(ability.zones ?? game.rules.inPlayKinds).includes(zone.kind)) continue;
         const ref: AbilityRef = { obj, card, ability, controller: player };
         if (!timings.includes(timingOf(ref))) continue;
-        if (ability.condition && !evalCondition(game, ability.condition, { controller: player, obj })) continue;
+        if (ability.condition && !evalCondition(game, ability.condition, { controller: player, obj }))
+          continue;
         if (!game.canUse(obj.id, ability.id).ok) continue;
-        out.push({ id: `activate:${obj.id}:${ability.id}`, label: `Activate ${card.name}: ${ability.text ?? ability.id}` });
+        out.push({
+          id: `activate:${obj.id}:${ability.id}`,
+          label: `Activate ${card.name}: ${ability.text ?? ability.id}`,
+        });
       }
     }
   }
@@ -108,7 +116,11 @@ export function linkStatus(game: Game, linkId: number): string | undefined {
   return s?.[String(linkId)] as string | undefined;
 }
 
-export function setLinkStatus(game: Game, linkId: number, status: "activationNegated" | "effectNegated"): void {
+export function setLinkStatus(
+  game: Game,
+  linkId: number,
+  status: "activationNegated" | "effectNegated",
+): void {
   const vars = game.state.vars;
   const s = (vars.linkStatus as JsonObject | undefined) ?? {};
   s[String(linkId)] = status;
@@ -137,7 +149,12 @@ export function runChainTask(game: Game, task: Task): void {
     }
     game.state.vars.respondingTo = link.id;
     options.push({ id: "pass", label: "Don't respond" });
-    game.ask({ player: responder, kind: "respond", prompt: `Respond to ${game.rules.card(link.card).name}?`, options });
+    game.ask({
+      player: responder,
+      kind: "respond",
+      prompt: `Respond to ${game.rules.card(link.card).name}?`,
+      options,
+    });
     return;
   }
   resolveLink(game, t);
@@ -151,7 +168,13 @@ function resolveLink(game: Game, t: ChainTask): void {
   const link = t.link;
   const ref = linkRef(game, link);
   const status = linkStatus(game, link.id);
-  const base = { player: link.controller, obj: link.obj, inc: link.inc, card: link.card, name: ref.card.name };
+  const base = {
+    player: link.controller,
+    obj: link.obj,
+    inc: link.inc,
+    card: link.card,
+    name: ref.card.name,
+  };
   game.popTask(t);
   if (t.outermost) {
     closeWindow(game, "chain");
@@ -172,7 +195,11 @@ function resolveLink(game: Game, t: ChainTask): void {
     return;
   }
   chargeLimits(game, ref, "resolution");
-  emit(game, { type: "resolve", ...base, data: { ability: link.ability, ...(ref.ability.keyword ? { keyword: ref.ability.keyword } : {}) } });
+  emit(game, {
+    type: "resolve",
+    ...base,
+    data: { ability: link.ability, ...(ref.ability.keyword ? { keyword: ref.ability.keyword } : {}) },
+  });
   if (ref.ability.effect?.length)
     game.pushTask(
       scriptTask(ref.ability.effect, {

@@ -5,9 +5,10 @@
  * open "phase" windows, battle opens a custom "combat" window, each attack an "attack" window,
  * each activation a "chain" window.
  */
-import { actionLoop } from "../../core/interactions.js";
+
 import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
+import { actionLoop } from "../../core/interactions.js";
 import type { Json } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
 import type { Preset, TurnNode } from "../../core/preset.js";
@@ -43,7 +44,13 @@ export const labTurn: TurnNode = {
           onDemand: true,
           windows: ["attack"],
           children: [
-            { id: "declare", label: "Attack declaration", kind: "substep", onBegin: ["lab.declare"], interaction: "lab.duringAttack" },
+            {
+              id: "declare",
+              label: "Attack declaration",
+              kind: "substep",
+              onBegin: ["lab.declare"],
+              interaction: "lab.duringAttack",
+            },
             { id: "damage", label: "Damage", kind: "substep", onBegin: ["lab.damage"] },
             { id: "endOfAttack", label: "End of attack", kind: "substep" },
           ],
@@ -54,9 +61,18 @@ export const labTurn: TurnNode = {
   ],
 };
 
-const vanilla = (id: string, name: string, power: number): CardDef => ({ id, name, types: ["creature"], power });
+const vanilla = (id: string, name: string, power: number): CardDef => ({
+  id,
+  name,
+  types: ["creature"],
+  power,
+});
 
-export const labCards: CardDef[] = [vanilla("lab-rat", "Lab Rat", 1), vanilla("lab-hound", "Lab Hound", 2), vanilla("lab-golem", "Lab Golem", 3)];
+export const labCards: CardDef[] = [
+  vanilla("lab-rat", "Lab Rat", 1),
+  vanilla("lab-hound", "Lab Hound", 2),
+  vanilla("lab-golem", "Lab Golem", 3),
+];
 
 function attackerOf(game: Game) {
   return game.obj(String(game.state.vars.attacker));
@@ -81,13 +97,16 @@ export const lab: Preset = {
   ops: labOps,
   characteristic(game, obj, field, printed) {
     if (field === "name") {
-      const renames = game.effects("name").filter((d) => d.effect.target && "obj" in d.effect.target && d.effect.target.obj === obj.id);
+      const renames = game
+        .effects("name")
+        .filter((d) => d.effect.target && "obj" in d.effect.target && d.effect.target.obj === obj.id);
       return renames.length ? (renames[renames.length - 1]!.effect.value as Json) : printed;
     }
     if (field === "power" && typeof printed === "number") {
       let power = printed;
       for (const d of game.effects("power"))
-        if (d.effect.target && "obj" in d.effect.target && d.effect.target.obj === obj.id) power += Number(d.effect.value);
+        if (d.effect.target && "obj" in d.effect.target && d.effect.target.obj === obj.id)
+          power += Number(d.effect.value);
       return power;
     }
     return printed;
@@ -115,7 +134,9 @@ export const lab: Preset = {
       actions(game, p) {
         const plays = Number(game.state.players[p]!.vars.plays);
         const out =
-          plays > 0 ? game.cardsIn("hand", p).map((o) => ({ id: `play:${o.id}`, label: `Play ${game.card(o).name}` })) : [];
+          plays > 0
+            ? game.cardsIn("hand", p).map((o) => ({ id: `play:${o.id}`, label: `Play ${game.card(o).name}` }))
+            : [];
         return [...out, ...activationOptions(game, p, ["main"])];
       },
       perform(game, p, option) {
@@ -127,7 +148,14 @@ export const lab: Preset = {
         const vars = game.state.players[p]!.vars;
         vars.plays = Number(vars.plays) - 1;
         game.moveWithReplacement(obj, zoneId("field", p), { event: "move" });
-        emit(game, { type: "play", player: p, obj: obj.id, inc: obj.inc, card: obj.card, name: game.card(obj).name });
+        emit(game, {
+          type: "play",
+          player: p,
+          obj: obj.id,
+          inc: obj.inc,
+          card: obj.card,
+          name: game.card(obj).name,
+        });
       },
     }),
     "lab.battle": actionLoop({
@@ -155,7 +183,14 @@ export const lab: Preset = {
     "lab.declare": (game, task) => {
       game.popTask(task);
       const a = attackerOf(game);
-      emit(game, { type: "attack", player: a.controller, obj: a.id, inc: a.inc, card: a.card, name: game.card(a).name });
+      emit(game, {
+        type: "attack",
+        player: a.controller,
+        obj: a.id,
+        inc: a.inc,
+        card: a.card,
+        name: game.card(a).name,
+      });
     },
     "lab.duringAttack": actionLoop({
       kind: "duringAttack",
@@ -181,13 +216,25 @@ export const lab: Preset = {
             obj: ref.obj.id,
             card: ref.obj.card,
             name: ref.card.name,
-            data: { ability: ref.ability.id, reason: v.reason, key: v.key, window: v.window, at: "application" },
+            data: {
+              ability: ref.ability.id,
+              reason: v.reason,
+              key: v.key,
+              window: v.window,
+              at: "application",
+            },
           });
       }
       const defender = game.opponents(a.controller)[0]!;
       const vars = game.state.players[defender]!.vars;
       vars.life = Number(vars.life) - power;
-      emit(game, { type: "damage", player: defender, obj: a.id, name: game.card(a).name, data: { n: power, life: vars.life } });
+      emit(game, {
+        type: "damage",
+        player: defender,
+        obj: a.id,
+        name: game.card(a).name,
+        data: { n: power, life: vars.life },
+      });
       if (Number(vars.life) <= 0) game.declareLoser(defender, "life reached 0");
     },
   },

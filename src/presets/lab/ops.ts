@@ -2,15 +2,22 @@
  * The lab's effect ops: the few game actions needed to put every kind of limit through its paces
  * (negating an activation or an effect, renaming, flipping face-down, leaving and re-entering).
  */
+
+import { addDuration } from "../../core/durations.js";
 import { EngineError } from "../../core/errors.js";
 import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import { turnFaceDown, turnFaceUp, zoneId } from "../../core/objects.js";
 import { causeOf, expiryFrom } from "../../core/ops.js";
-import { addDuration } from "../../core/durations.js";
-import { type OpHandler, resolveNumber, resolveObjects, resolvePlayers, type ScriptTask } from "../../core/script.js";
-import { setLinkStatus } from "./activation.js";
+import {
+  type OpHandler,
+  resolveNumber,
+  resolveObjects,
+  resolvePlayers,
+  type ScriptTask,
+} from "../../core/script.js";
 import type { Op } from "../../core/vocabulary/schema.js";
+import { setLinkStatus } from "./activation.js";
 
 function respondingTo(game: Game): number {
   const id = game.state.vars.respondingTo;
@@ -24,7 +31,10 @@ function moveTo(kind: string): OpHandler {
     check: (op) => (op.what === undefined ? "needs what" : null),
     run(game, op, frame) {
       for (const obj of resolveObjects(game, op.what, frame))
-        game.moveWithReplacement(obj, zoneId(kind, obj.owner), { cause: causeOf(game, frame), noReplace: frame.ctx.noReplace === true });
+        game.moveWithReplacement(obj, zoneId(kind, obj.owner), {
+          cause: causeOf(game, frame),
+          noReplace: frame.ctx.noReplace === true,
+        });
       return "next";
     },
   };
@@ -52,13 +62,18 @@ function renameTarget(op: Op): string | null {
 
 export const labOps: Record<string, OpHandler> = {
   negateActivation: {
-    doc: "negateActivation — negates the activation being responded to (an \"activate\" limit is given back).",
+    doc: 'negateActivation — negates the activation being responded to (an "activate" limit is given back).',
     run(game, _op, frame) {
       const link = respondingTo(game);
       setLinkStatus(game, link, "activationNegated");
       const target = findLink(game, link);
       if (target) game.negateActivation(game.abilityRef(target.obj, target.ability));
-      emit(game, { type: "negate", player: frame.ctx.controller, cause: causeOf(game, frame), data: { link, what: "activation" } });
+      emit(game, {
+        type: "negate",
+        player: frame.ctx.controller,
+        cause: causeOf(game, frame),
+        data: { link, what: "activation" },
+      });
       return "next";
     },
   },
@@ -67,7 +82,12 @@ export const labOps: Record<string, OpHandler> = {
     run(game, _op, frame) {
       const link = respondingTo(game);
       setLinkStatus(game, link, "effectNegated");
-      emit(game, { type: "negate", player: frame.ctx.controller, cause: causeOf(game, frame), data: { link, what: "effect" } });
+      emit(game, {
+        type: "negate",
+        player: frame.ctx.controller,
+        cause: causeOf(game, frame),
+        data: { link, what: "effect" },
+      });
       return "next";
     },
   },
@@ -96,7 +116,8 @@ export const labOps: Record<string, OpHandler> = {
   flipUp: {
     doc: "flipUp: what — turns face-down cards face-up.",
     run(game, op, frame) {
-      for (const obj of resolveObjects(game, op.what, frame)) if (obj.faceDown) turnFaceUp(game, obj, causeOf(game, frame));
+      for (const obj of resolveObjects(game, op.what, frame))
+        if (obj.faceDown) turnFaceUp(game, obj, causeOf(game, frame));
       return "next";
     },
   },
