@@ -40,6 +40,7 @@ import { collectTriggers, runResolvePending, runResolveTask } from "./triggers.j
 import { runGameTask, runTurnTask } from "./turns.js";
 import type {
   Cause,
+  CounterMark,
   Decision,
   Duration,
   GameEvent,
@@ -465,7 +466,12 @@ export class Game {
     return `a face-down card in ${where} (#${zone.cards.indexOf(obj.id) + 1})`;
   }
 
-  countEvents(pattern: EventPattern, window: string, viewer: PlayerId, self?: GameObject): { n: number } {
+  countEvents(
+    pattern: EventPattern,
+    window: string,
+    viewer: PlayerId,
+    self?: GameObject,
+  ): { n: number; first?: CounterMark } {
     return countEvents(this, pattern, window, viewer, self);
   }
 

@@ -86,8 +86,10 @@ function detach(game: Game, obj: GameObject): void {
 }
 
 /** Who may see the identity of a card in a zone. */
-export function seenIn(_game: Game, zone: ZoneState, faceDown: boolean, owner: PlayerId): PlayerId[] | "all" {
-  if (faceDown || zone.visibility === "hidden") return [];
+export function seenIn(game: Game, zone: ZoneState, faceDown: boolean, owner: PlayerId): PlayerId[] | "all" {
+  if (zone.visibility === "hidden") return [];
+  if (faceDown)
+    return game.rules.zoneDefs.get(zone.kind)?.faceDownSeenBy === "owner" ? [zone.owner ?? owner] : [];
   if (zone.visibility === "owner") return [zone.owner ?? owner];
   return "all";
 }

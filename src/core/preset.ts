@@ -12,6 +12,8 @@ export interface ZoneDef {
   /** One zone per player (hand, deck) or one shared zone (stack, chain). */
   perPlayer: boolean;
   visibility: Visibility;
+  /** Who may look at face-down cards here: "owner" (a Yu-Gi-Oh! Set card) or nobody (default: DM shields, a manifested card's face is hidden from all until revealed). */
+  faceDownSeenBy?: "owner" | "nobody";
   /** Abilities of cards here work by default (battle zone, battlefield, field). */
   inPlay?: boolean;
 }

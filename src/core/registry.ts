@@ -97,7 +97,13 @@ export class Rules {
     for (const card of preset.cards) this.addCard(card, `preset ${preset.id}`);
     for (const card of extraCards) {
       if (this.cards.has(card.id)) throw new DefinitionError(`card id "${card.id}" is defined twice`);
-      this.addCard(CardDefSchema.parse(card), "extra cards");
+      const parsed = CardDefSchema.safeParse(card);
+      if (!parsed.success) {
+        const id = typeof (card as { id?: unknown }).id === "string" ? `card "${card.id}"` : "a card";
+        const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(card)"}: ${i.message}`);
+        throw new DefinitionError(`${id}: ${issues.join("; ")}`);
+      }
+      this.addCard(parsed.data, "extra cards");
     }
     for (const c of preset.counters ?? []) this.registerCounter(c.pattern, c.window);
   }

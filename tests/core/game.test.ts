@@ -1,0 +1,113 @@
+/** Decisions, errors, the RNG, serialization and views through the Game API. */
+import { describe, expect, it } from "vitest";
+import { DefinitionError, IllegalActionError } from "../../src/core/errors.js";
+import { Game } from "../../src/core/game.js";
+import { turnFaceDown, zoneId } from "../../src/core/objects.js";
+import { nextInt, seedRng, shuffleInPlace } from "../../src/core/rng.js";
+import { lab } from "../../src/presets/lab/index.js";
+
+describe("decisions", () => {
+  it("expose who decides, what, a prompt and the legal options; legalActions enumerates them", () => {
+    const game = Game.create(lab, { seed: 3 }).run();
+    const d = game.decision!;
+    expect(d).toMatchObject({ player: 0, kind: "main" });
+    expect(d.prompt.length).toBeGreaterThan(0);
+    expect(d.options.at(-1)).toMatchObject({ id: "pass" });
+    expect(game.legalActions().map((a) => a.choice)).toEqual(d.options.map((o) => o.id));
+    expect(game.legalActions().every((a) => a.player === 0)).toBe(true);
+  });
+
+  it("refuse an unknown option, the wrong player, a stale decision id, and acting after the end", () => {
+    const game = Game.create(lab, { seed: 3 }).run();
+    const before = game.serialize();
+    expect(() => game.act("summon:c999")).toThrow(IllegalActionError);
+    expect(() => game.act("summon:c999")).toThrow(
+      /"summon:c999" is not an option of decision \d+ \(main: .*\); options: /,
+    );
+    expect(() => game.act({ player: 1, choice: "pass" })).toThrow(
+      /P2 cannot answer: decision \d+ \(main\) is P1's/,
+    );
+    expect(() => game.act({ player: 0, choice: "pass", decision: 12345 })).toThrow(
+      /decision 12345 is not pending/,
+    );
+    expect(game.serialize()).toBe(before);
+    game.declareWinner(0, "test");
+    expect(() => game.act("pass")).toThrow(/the game is over/);
+  });
+});
+
+describe("game creation", () => {
+  it("names an unknown option, an unknown card and a malformed card definition", () => {
+    expect(() => Game.create(lab, { options: { nope: 1 } })).toThrow(/preset lab has no option "nope"/);
+    expect(() => Game.create(lab, { decks: [["no-such-card"], ["lab-rat"]] })).toThrow(/no-such-card/);
+    expect(() =>
+      Game.create(lab, {
+        cards: [{ id: "x", name: "X", abilities: [{ id: "a", kind: "sometimes" }] } as never],
+      }),
+    ).toThrow(DefinitionError);
+    expect(() =>
+      Game.create(lab, {
+        cards: [{ id: "x", name: "X", abilities: [{ id: "a", kind: "sometimes" }] } as never],
+      }),
+    ).toThrow(/card "x": types: .*; abilities\.0\.kind: Invalid option/);
+  });
+});
+
+describe("the seeded RNG", () => {
+  it("is deterministic, bounded and unbiased enough to shuffle into a permutation", () => {
+    const a = seedRng(42);
+    const b = seedRng(42);
+    const xs = Array.from({ length: 1000 }, () => nextInt(a, 6));
+    expect(Array.from({ length: 1000 }, () => nextInt(b, 6))).toEqual(xs);
+    expect(Math.min(...xs)).toBe(0);
+    expect(Math.max(...xs)).toBe(5);
+    for (let v = 0; v < 6; v++) expect(xs.filter((x) => x === v).length).toBeGreaterThan(120);
+    expect(() => nextInt(a, 0)).toThrow(RangeError);
+    const deck = Array.from({ length: 40 }, (_, i) => i);
+    shuffleInPlace(seedRng(1), deck);
+    expect([...deck].sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(deck).not.toEqual(Array.from({ length: 40 }, (_, i) => i));
+  });
+
+  it("lives in the state, so a restored game continues the same sequence", () => {
+    const game = Game.create(lab, { seed: 9 }).run();
+    const copy = Game.deserialize(lab, game.serialize());
+    expect(nextInt(copy.state.rng, 1000)).toBe(nextInt(game.state.rng, 1000));
+  });
+});
+
+describe("views", () => {
+  it("hide the opponent's hand, deck order and face-down identities, but show the public facts", () => {
+    const game = Game.create(lab, { seed: 4 }).run();
+    const mine = game.cardsIn("hand", 0)[0]!;
+    game.move(mine, zoneId("field", 0));
+    turnFaceDown(game, mine, false);
+    const theirs = game.viewFor(1);
+    const field = theirs.zones[zoneId("field", 0)]!;
+    expect(field.cards).toEqual([{ hidden: true, tapped: false }]);
+    expect(theirs.zones[zoneId("hand", 0)]!.cards.every((c) => "hidden" in c)).toBe(true);
+    expect(theirs.zones[zoneId("hand", 0)]!.count).toBe(4);
+    expect(theirs.zones[zoneId("deck", 1)]!.cards.every((c) => "hidden" in c)).toBe(true);
+    // By default nobody sees a face-down card (DM shields); a zone may let its owner look (a YGO Set card).
+    expect(game.viewFor(0).zones[zoneId("field", 0)]!.cards[0]).toEqual({ hidden: true, tapped: false });
+    const own = game.viewFor(0);
+    expect(own.decision).toMatchObject({ options: expect.any(Array) });
+    expect(theirs.decision).toEqual({ player: 0, kind: "main", prompt: expect.any(String) });
+  });
+
+  it("let the owner look at their face-down cards where the zone says so", () => {
+    const peek = {
+      ...lab,
+      zones: lab.zones.map((z) => (z.kind === "field" ? { ...z, faceDownSeenBy: "owner" as const } : z)),
+    };
+    const game = Game.create(peek, { seed: 4 }).run();
+    const mine = game.cardsIn("hand", 0)[0]!;
+    game.move(mine, zoneId("field", 0));
+    turnFaceDown(game, mine, false);
+    expect(game.viewFor(0).zones[zoneId("field", 0)]!.cards[0]).toMatchObject({
+      id: mine.id,
+      faceDown: true,
+    });
+    expect(game.viewFor(1).zones[zoneId("field", 0)]!.cards[0]).toEqual({ hidden: true, tapped: false });
+  });
+});
