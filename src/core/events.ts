@@ -77,10 +77,18 @@ function objectKey(obj: GameObject): string {
 }
 
 /** Appends an event to the log, counts it, and lets abilities trigger on it. */
+/** Appends an event (a fresh object, which becomes the entry), counts it and collects its triggers. */
 export function emit(game: Game, event: GameEvent): LogEntry {
   const state = game.state;
   const seq = ++state.ids.event;
-  const entry: LogEntry = Object.assign(currentStamp(game, seq), event);
+  // The event literal becomes the log entry, stamped in place: no copy per event.
+  const entry = event as LogEntry;
+  const clock = state.clock;
+  entry.seq = seq;
+  entry.turn = clock.turn.id;
+  entry.active = clock.turn.player;
+  entry.node = clock.path[clock.path.length - 1] ?? "";
+  entry.attack = clock.attack;
   if (game.keepLog) state.log.push(entry);
   const specs = game.rules.countersByType.get(event.type);
   if (specs) {

@@ -658,7 +658,7 @@ export class Game {
   }
 
   emit(event: GameEvent): LogEntry {
-    return emit(this, event);
+    return emit(this, { ...event });
   }
 
   // ---- observation ---------------------------------------------------------------------

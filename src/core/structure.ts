@@ -67,7 +67,7 @@ export function runNodeTask(game: Game, task: Task): void {
       // A marker for the log and narration; "at the start of" abilities listen to nodeBegin below.
       emit(game, {
         type: "nodeEnter",
-        data: { node: node.id, label: node.label, kind: node.kind ?? "step" },
+        data: { node: node.id },
       });
       // DM 500.3: effects lasting "until" this node expire as it begins.
       expireDurations(game, { at: "nodeBegin", node: node.id });
@@ -78,7 +78,7 @@ export function runNodeTask(game: Game, task: Task): void {
     case Stage.Begun: {
       emit(game, {
         type: "nodeBegin",
-        data: { node: node.id, label: node.label, kind: node.kind ?? "step" },
+        data: { node: node.id },
       });
       t.stage = Stage.Body;
       const cp = game.rules.preset.checkpoint;
@@ -108,7 +108,7 @@ export function runNodeTask(game: Game, task: Task): void {
     }
     case Stage.End: {
       const instance = game.state.clock.instances[node.id]!;
-      emit(game, { type: "nodeEnd", data: { node: node.id, label: node.label, kind: node.kind ?? "step" } });
+      emit(game, { type: "nodeEnd", data: { node: node.id } });
       // DM 500.3: effects lasting "until the end of" this node expire as it ends.
       expireDurations(game, { at: "nodeEnd", node: node.id, instance });
       leaveNode(game, node);
