@@ -323,6 +323,7 @@ export class Game {
       type: "decision",
       player: d.player,
       data: { decision: d.id, kind: d.kind, choice: option.id, label: option.label },
+      ...(d.private ? { seenBy: [d.player] } : {}),
     });
     return this.run();
   }

@@ -9,7 +9,7 @@ import { emit } from "./events.js";
 import type { Game } from "./game.js";
 import type { Json, JsonObject } from "./json.js";
 import { evalCondition } from "./match.js";
-import { setTapped, zoneId } from "./objects.js";
+import { seenIn, setTapped, zoneId } from "./objects.js";
 import { nextInt } from "./rng.js";
 import {
   type OpHandler,
@@ -147,9 +147,14 @@ const chooseOp: OpHandler = {
     const options = candidates.map((c) => ({ id: c.id, label: game.describeObject(c, chooser) }));
     if (scratch.picked.length >= min) options.push({ id: "done", label: "Done choosing" });
     frame.scratch = scratch as unknown as Json;
+    // Choosing among cards some player can't see: the answer is the chooser's alone.
+    const hidden = candidates.some(
+      (c) => seenIn(game, game.state.zones[c.zone]!, c.faceDown, c.owner) !== "all",
+    );
     game.ask({
       player: chooser,
       kind: "choose",
+      ...(hidden ? { private: true } : {}),
       prompt: `${String(o.prompt ?? "Choose")} (${scratch.picked.length} chosen, ${min}–${max})`,
       options,
     });

@@ -67,6 +67,7 @@ export function runNodeTask(game: Game, task: Task): void {
       // A marker for the log and narration; "at the start of" abilities listen to nodeBegin below.
       emit(game, {
         type: "nodeEnter",
+        player: game.state.clock.turn.player,
         data: { node: node.id },
       });
       // DM 500.3: effects lasting "until" this node expire as it begins.
@@ -78,6 +79,7 @@ export function runNodeTask(game: Game, task: Task): void {
     case Stage.Begun: {
       emit(game, {
         type: "nodeBegin",
+        player: game.state.clock.turn.player, // "at the start of your …" matches the active player
         data: { node: node.id },
       });
       t.stage = Stage.Body;
@@ -108,7 +110,7 @@ export function runNodeTask(game: Game, task: Task): void {
     }
     case Stage.End: {
       const instance = game.state.clock.instances[node.id]!;
-      emit(game, { type: "nodeEnd", data: { node: node.id } });
+      emit(game, { type: "nodeEnd", player: game.state.clock.turn.player, data: { node: node.id } });
       // DM 500.3: effects lasting "until the end of" this node expire as it ends.
       expireDurations(game, { at: "nodeEnd", node: node.id, instance });
       leaveNode(game, node);

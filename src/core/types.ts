@@ -148,6 +148,10 @@ export interface Decision {
   kind: string;
   prompt: string;
   options: DecisionOption[];
+  /** What other players see of the prompt (default: the prompt), when it names hidden cards. */
+  publicPrompt?: string;
+  /** The answer is seen only by the deciding player (choosing among hidden cards). */
+  private?: boolean;
 }
 
 export interface PendingAbility {

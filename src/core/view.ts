@@ -81,7 +81,11 @@ export function redactEntry(entry: LogEntry, viewer: PlayerId): JsonObject {
   if (hidden) {
     for (const f of IDENTITY_FIELDS) delete copy[f];
     if (copy.data && typeof copy.data === "object" && !Array.isArray(copy.data)) {
-      delete (copy.data as JsonObject).fromInc;
+      const data = copy.data as JsonObject;
+      delete data.fromInc;
+      // A private decision's answer (a card chosen from a hidden zone).
+      delete data.choice;
+      delete data.label;
     }
   }
   delete copy.seenBy;
@@ -119,7 +123,7 @@ export function viewFor(game: Game, viewer: PlayerId): PlayerView {
     decision: d
       ? d.player === viewer
         ? structuredClone(d)
-        : { player: d.player, kind: d.kind, prompt: d.prompt }
+        : { player: d.player, kind: d.kind, prompt: d.publicPrompt ?? d.prompt }
       : null,
     result: s.result ? { winner: s.result.winner, reason: s.result.reason } : null,
     log,

@@ -4,6 +4,7 @@
 import { skirmish } from "../../examples/skirmish.js";
 import { DefinitionError } from "../core/errors.js";
 import type { Preset } from "../core/preset.js";
+import { duelMasters, duelMastersPlay } from "./duel-masters/index.js";
 import { lab } from "./lab/index.js";
 
 const registry = new Map<string, Preset>();
@@ -14,6 +15,8 @@ export function registerPreset(preset: Preset): void {
 
 registerPreset(skirmish);
 registerPreset(lab);
+registerPreset(duelMasters());
+registerPreset(duelMastersPlay());
 
 export function presetIds(): string[] {
   return [...registry.keys()].sort();

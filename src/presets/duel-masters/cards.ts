@@ -1,0 +1,196 @@
+/**
+ * The Duel Masters card library: sample vanilla creatures for the sample decks, and real cards
+ * whose printed text exercises the game's mechanics (Shield Trigger spells, Blockers, Speed
+ * Attacker, breakers). Cards are data; spells keep their effect in an ability with id "spell".
+ */
+import type { CardDef } from "../../core/vocabulary/schema.js";
+
+type Civ = "light" | "water" | "darkness" | "fire" | "nature";
+
+/** A sample vanilla creature (no abilities) for the sample decks; not a printed card. */
+function vanilla(civ: Civ, cost: number, power: number, race: string, keywords: string[] = []): CardDef {
+  const kw = keywords.length ? ` ${keywords.join(", ")}` : "";
+  return {
+    id: `sample-${civ}-${cost}-${power}${keywords.length ? `-${keywords.join("-")}` : ""}`,
+    name: `Sample ${civ[0]!.toUpperCase()}${civ.slice(1)} ${power}${kw}`,
+    types: ["creature"],
+    cost,
+    power,
+    civilizations: [civ],
+    races: [race],
+    ...(keywords.length ? { keywords } : {}),
+    text: keywords.length ? keywords.map((k) => KEYWORD_TEXT[k] ?? k).join(" ") : "(vanilla)",
+  };
+}
+
+const KEYWORD_TEXT: Record<string, string> = {
+  blocker: "Blocker (Whenever an opponent's creature attacks, you may tap this creature to stop the attack.)",
+  speedAttacker: "Speed Attacker (This creature can attack the turn it is put into the battle zone.)",
+  doubleBreaker: "Double Breaker (This creature breaks 2 shields.)",
+  tripleBreaker: "Triple Breaker (This creature breaks 3 shields.)",
+  shieldTrigger:
+    "Shield Trigger (When this card is put into your hand from your shield zone, you may use it for no cost.)",
+};
+
+export const sampleCreatures: CardDef[] = [
+  vanilla("light", 2, 2000, "Initiate"),
+  vanilla("light", 3, 3000, "Guardian", ["blocker"]),
+  vanilla("water", 2, 2000, "Liquid People"),
+  vanilla("water", 4, 4000, "Cyber Lord", ["blocker"]),
+  vanilla("darkness", 3, 3000, "Dark Lord"),
+  vanilla("darkness", 5, 5000, "Demon Command", ["doubleBreaker"]),
+  vanilla("fire", 1, 1000, "Human", ["speedAttacker"]),
+  vanilla("fire", 3, 3000, "Dragonoid"),
+  vanilla("fire", 6, 6000, "Armored Dragon", ["doubleBreaker"]),
+  vanilla("nature", 2, 3000, "Beast Folk"),
+  vanilla("nature", 4, 5000, "Giant Insect"),
+  vanilla("nature", 7, 9000, "Giant", ["tripleBreaker"]),
+];
+
+/** A sample multicolored vanilla creature (enters the mana zone tapped). */
+export const sampleMulticolored: CardDef = {
+  id: "sample-fire-nature-3-4000",
+  name: "Sample Fire/Nature 4000",
+  types: ["creature"],
+  cost: 3,
+  power: 4000,
+  civilizations: ["fire", "nature"],
+  races: ["Beast Folk", "Dragonoid"],
+  text: "(vanilla)",
+};
+
+const spell = (ops: CardDef["abilities"]): CardDef["abilities"] => ops;
+
+/** Real DM-01 spells with Shield Trigger (their English printed text). */
+export const sampleSpells: CardDef[] = [
+  {
+    id: "holy-awe",
+    name: "Holy Awe",
+    nameJa: "ホーリー・スパーク",
+    types: ["spell"],
+    cost: 6,
+    civilizations: ["light"],
+    keywords: ["shieldTrigger"],
+    text: "Shield Trigger. Tap all your opponent's creatures in the battle zone.",
+    abilities: spell([
+      {
+        id: "spell",
+        kind: "activated",
+        effect: [{ op: "tap", what: { select: { zone: "battle", controller: "opponent" } } }],
+      },
+    ]),
+  },
+  {
+    id: "spiral-gate",
+    name: "Spiral Gate",
+    nameJa: "スパイラル・ゲート",
+    types: ["spell"],
+    cost: 2,
+    civilizations: ["water"],
+    keywords: ["shieldTrigger"],
+    text: "Shield Trigger. Choose a creature in the battle zone and return it to its owner's hand.",
+    abilities: spell([
+      {
+        id: "spell",
+        kind: "activated",
+        effect: [
+          {
+            op: "choose",
+            from: { zone: "battle" },
+            max: 1,
+            min: 1,
+            as: "target",
+            prompt: "Return a creature to its owner's hand",
+          },
+          { op: "move", what: "$target", to: "hand" },
+        ],
+      },
+    ]),
+  },
+  {
+    id: "crimson-hammer",
+    name: "Crimson Hammer",
+    nameJa: "クリムゾン・ハンマー",
+    types: ["spell"],
+    cost: 2,
+    civilizations: ["fire"],
+    text: "Destroy one of your opponent's creatures that has power 2000 or less.",
+    abilities: spell([
+      {
+        id: "spell",
+        kind: "activated",
+        effect: [
+          {
+            op: "choose",
+            from: { zone: "battle", controller: "opponent", where: { power: { lte: 2000 } } },
+            max: 1,
+            min: 1,
+            as: "target",
+            prompt: "Destroy a creature with power 2000 or less",
+          },
+          { op: "move", what: "$target", to: "graveyard" },
+        ],
+      },
+    ]),
+  },
+  {
+    id: "natural-snare",
+    name: "Natural Snare",
+    nameJa: "ナチュラル・トラップ",
+    types: ["spell"],
+    cost: 6,
+    civilizations: ["nature"],
+    keywords: ["shieldTrigger"],
+    text: "Shield Trigger. Choose one of your opponent's creatures in the battle zone and put it into his mana zone.",
+    abilities: spell([
+      {
+        id: "spell",
+        kind: "activated",
+        effect: [
+          {
+            op: "choose",
+            from: { zone: "battle", controller: "opponent" },
+            max: 1,
+            min: 1,
+            as: "target",
+            prompt: "Put a creature into its owner's mana zone",
+          },
+          { op: "move", what: "$target", to: "mana" },
+        ],
+      },
+    ]),
+  },
+];
+
+export const dmCards: CardDef[] = [...sampleCreatures, sampleMulticolored, ...sampleSpells];
+
+/** Two sample 40-card decks: fire/nature beatdown and light/water control. */
+export function sampleDecks(): [string[], string[]] {
+  const deck = (ids: [string, number][]): string[] =>
+    ids.flatMap(([id, n]) => Array.from({ length: n }, () => id));
+  const fireNature = deck([
+    ["sample-fire-1-1000-speedAttacker", 4],
+    ["sample-fire-3-3000", 4],
+    ["sample-fire-6-6000-doubleBreaker", 4],
+    ["sample-nature-2-3000", 4],
+    ["sample-nature-4-5000", 4],
+    ["sample-nature-7-9000-tripleBreaker", 4],
+    ["sample-darkness-3-3000", 4],
+    ["sample-darkness-5-5000-doubleBreaker", 4],
+    ["crimson-hammer", 4],
+    ["natural-snare", 4],
+  ]);
+  const lightWater = deck([
+    ["sample-light-2-2000", 4],
+    ["sample-light-3-3000-blocker", 4],
+    ["sample-water-2-2000", 4],
+    ["sample-water-4-4000-blocker", 4],
+    ["sample-fire-3-3000", 4],
+    ["sample-nature-4-5000", 4],
+    ["sample-darkness-5-5000-doubleBreaker", 4],
+    ["sample-fire-6-6000-doubleBreaker", 4],
+    ["holy-awe", 4],
+    ["spiral-gate", 4],
+  ]);
+  return [fireNature, lightWater];
+}

@@ -1,0 +1,358 @@
+/**
+ * The Duel Masters game: the turn-based actions and the players' actions of each step (DM 500;
+ * RULINGS DM-T1 to DM-T15): untapping, drawing, charging mana, summoning and casting with mana,
+ * attacking players or tapped creatures, blocking, battles, breaking shields, Shield Trigger, and
+ * the two ways to lose (a direct attack with no shields, an empty deck).
+ */
+import { emit } from "../../core/events.js";
+import type { Game } from "../../core/game.js";
+import { actionLoop } from "../../core/interactions.js";
+import type { JsonObject } from "../../core/json.js";
+import { zoneId } from "../../core/objects.js";
+import type { TaskHandler } from "../../core/preset.js";
+import { scriptTask } from "../../core/script.js";
+import { nodeTask } from "../../core/structure.js";
+import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
+import { choosePayment, civilizationsOf, costOf, payMana } from "./mana.js";
+import { ATTACK_NODE } from "./turn.js";
+
+export interface AttackState extends JsonObject {
+  attacker: string;
+  target: string | null;
+  blocker: string | null;
+}
+
+export function keywords(game: Game, obj: GameObject): string[] {
+  return (game.card(obj).keywords as string[] | undefined) ?? [];
+}
+
+const isCreature = (game: Game, obj: GameObject): boolean => game.card(obj).types.includes("creature");
+
+export function attackState(game: Game): AttackState | null {
+  return (game.state.vars.attack as AttackState | undefined) ?? null;
+}
+
+function inBattleZone(game: Game, id: string | null): GameObject | null {
+  if (!id) return null;
+  const o = game.state.objects[id];
+  return o && game.state.zones[o.zone]!.kind === "battle" ? o : null;
+}
+
+/** DM-T4: a player whose deck is empty loses (checked after draws and after every action). */
+export function checkDeckOut(game: Game): boolean {
+  if (game.over) return true;
+  for (const p of game.state.players)
+    if (game.zone("deck", p.id).cards.length === 0) {
+      game.declareLoser(p.id, "their deck is empty");
+      return true;
+    }
+  return false;
+}
+
+/** DM-T15: continuous effects of kind "noUntap" keep a permanent tapped at the start of turn. */
+function untapPrevented(game: Game, obj: GameObject): boolean {
+  return game
+    .effects("noUntap")
+    .some(
+      (d) =>
+        d.effect.target &&
+        "obj" in d.effect.target &&
+        d.effect.target.obj === obj.id &&
+        d.effect.target.inc === obj.inc,
+    );
+}
+
+/** Summoning sickness (DM-T2): a creature can attack from its controller's turn after it entered, or at once with Speed Attacker. */
+export function canAttack(game: Game, obj: GameObject): boolean {
+  if (obj.tapped || !isCreature(game, obj)) return false;
+  return obj.enteredTurn < game.state.clock.turn.id || keywords(game, obj).includes("speedAttacker");
+}
+
+/** Puts a creature into the battle zone or casts a spell, from wherever it is. */
+export function useCard(
+  game: Game,
+  player: PlayerId,
+  obj: GameObject,
+  how: "summon" | "cast" | "shieldTrigger",
+): void {
+  const card = game.card(obj);
+  if (isCreature(game, obj)) {
+    game.moveWithReplacement(obj, zoneId("battle", player), { event: "move" });
+    emit(game, {
+      type: "summon",
+      player,
+      obj: obj.id,
+      inc: obj.inc,
+      card: obj.card,
+      name: card.name,
+      data: { how },
+    });
+    return;
+  }
+  // A cast spell is shown to all and waits in the resolving zone until it has resolved.
+  game.move(obj, zoneId("resolving", null), { event: "move" });
+  emit(game, {
+    type: "cast",
+    player,
+    obj: obj.id,
+    inc: obj.inc,
+    card: obj.card,
+    name: card.name,
+    data: { how },
+  });
+  // The spell resolves, then goes to its owner's graveyard.
+  game.pushTask({ t: "dm.spellDone", obj: obj.id, inc: obj.inc });
+  const effect = card.abilities?.find((a) => a.id === "spell")?.effect ?? [];
+  game.pushTask(
+    scriptTask(effect, {
+      controller: player,
+      source: obj.id,
+      sourceInc: obj.inc,
+      card: obj.card,
+      ability: "spell",
+    }),
+  );
+}
+
+function payable(game: Game, player: PlayerId, obj: GameObject): GameObject[] | null {
+  return choosePayment(game, player, costOf(game, obj), civilizationsOf(game, obj));
+}
+
+function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
+  const out: DecisionOption[] = [];
+  for (const o of game.cardsIn("hand", player)) {
+    if (!payable(game, player, o)) continue;
+    const verb = isCreature(game, o) ? "summon" : "cast";
+    out.push({
+      id: `${verb}:${o.id}`,
+      label: `${verb === "summon" ? "Summon" : "Cast"} ${game.card(o).name} (cost ${costOf(game, o)})`,
+    });
+  }
+  return out;
+}
+
+function attackOptions(game: Game, player: PlayerId): DecisionOption[] {
+  const out: DecisionOption[] = [];
+  const defenders = game.opponents(player);
+  for (const o of game.cardsIn("battle", player)) {
+    if (!canAttack(game, o)) continue;
+    const name = game.card(o).name;
+    for (const d of defenders) {
+      out.push({ id: `attack:${o.id}`, label: `Attack ${game.playerName(d)} with ${name}` });
+      for (const t of game.cardsIn("battle", d))
+        if (t.tapped && isCreature(game, t))
+          out.push({ id: `attack:${o.id}:${t.id}`, label: `Attack ${game.card(t).name} with ${name}` });
+    }
+  }
+  return out;
+}
+
+function breakerCount(game: Game, obj: GameObject): number {
+  const k = keywords(game, obj);
+  return k.includes("tripleBreaker") ? 3 : k.includes("doubleBreaker") ? 2 : 1;
+}
+
+function destroy(game: Game, obj: GameObject): void {
+  game.moveWithReplacement(obj, zoneId("graveyard", obj.owner), { event: "destroy" });
+}
+
+export const dmTasks: Record<string, TaskHandler> = {
+  // DM-T2, DM-T15: forced untap of the active player's creatures and mana, unless an effect stops it.
+  "dm.untap": (game, task) => {
+    game.popTask(task);
+    const p = game.state.clock.turn.player;
+    let n = 0;
+    for (const kind of ["battle", "mana"])
+      for (const o of game.cardsIn(kind, p))
+        if (o.tapped && !untapPrevented(game, o)) {
+          o.tapped = false;
+          n++;
+        }
+    emit(game, { type: "untapStep", player: p, data: { untapped: n } });
+  },
+  // DM-T3: the forced draw; DM-T4: drawing the last card loses.
+  "dm.draw": (game, task) => {
+    game.popTask(task);
+    const p = game.state.clock.turn.player;
+    game.draw(p, 1);
+    checkDeckOut(game);
+  },
+  // DM-T5: optional, at most one card a turn.
+  "dm.charge": actionLoop({
+    kind: "charge",
+    prompt: "Put a card from your hand into your mana zone, or skip",
+    passLabel: "Don't charge",
+    actions(game, p) {
+      if (game.state.players[p]!.vars.chargedOn === game.state.clock.turn.id) return [];
+      return game
+        .cardsIn("hand", p)
+        .map((o) => ({ id: `charge:${o.id}`, label: `Charge ${game.card(o).name}` }));
+    },
+    perform(game, p, option) {
+      const obj = game.obj(option.id.slice("charge:".length));
+      game.state.players[p]!.vars.chargedOn = game.state.clock.turn.id;
+      // Multicolored cards enter the mana zone tapped.
+      game.move(obj, zoneId("mana", p), { event: "charge", tapped: civilizationsOf(game, obj).length > 1 });
+    },
+  }),
+  // DM-T6: summon creatures and cast spells, as often as mana allows.
+  "dm.main": actionLoop({
+    kind: "main",
+    prompt: "Summon a creature, cast a spell, or end the main step",
+    passLabel: "End the main step",
+    actions: (game, p) => (checkDeckOut(game) ? [] : cardOptions(game, p)),
+    perform(game, p, option) {
+      const [verb, id] = option.id.split(":") as ["summon" | "cast", string];
+      const obj = game.obj(id);
+      payMana(game, p, payable(game, p, obj)!);
+      useCard(game, p, obj, verb);
+    },
+  }),
+  // DM-T7: attack with creatures, one attack (and its substeps) at a time.
+  "dm.attack": actionLoop({
+    kind: "attack",
+    prompt: "Attack with a creature, or end the attack step",
+    passLabel: "End the attack step",
+    actions: (game, p) => (checkDeckOut(game) ? [] : attackOptions(game, p)),
+    perform(game, _p, option) {
+      const [, attacker, target] = option.id.split(":");
+      game.state.vars.attack = {
+        attacker: attacker!,
+        target: target ?? null,
+        blocker: null,
+      } satisfies AttackState;
+      game.pushTask(nodeTask(ATTACK_NODE));
+    },
+  }),
+  "dm.declareAttack": (game, task) => {
+    game.popTask(task);
+    const a = attackState(game)!;
+    const obj = game.obj(a.attacker);
+    obj.tapped = true;
+    emit(game, {
+      type: "attack",
+      player: obj.controller,
+      obj: obj.id,
+      inc: obj.inc,
+      card: obj.card,
+      name: game.card(obj).name,
+      data: { target: a.target },
+    });
+  },
+  // DM-T8: the defending player may block with an untapped Blocker.
+  "dm.block": actionLoop({
+    kind: "block",
+    player: (game) => game.opponents(game.state.clock.turn.player)[0]!,
+    prompt: "Block with a Blocker, or don't block",
+    passLabel: "Don't block",
+    actions(game, p) {
+      const a = attackState(game)!;
+      if (a.blocker || !inBattleZone(game, a.attacker)) return [];
+      return game
+        .cardsIn("battle", p)
+        .filter((o) => !o.tapped && o.id !== a.target && keywords(game, o).includes("blocker"))
+        .map((o) => ({ id: `block:${o.id}`, label: `Block with ${game.card(o).name}` }));
+    },
+    perform(game, p, option) {
+      const a = attackState(game)!;
+      const blocker = game.obj(option.id.slice("block:".length));
+      blocker.tapped = true;
+      a.blocker = blocker.id;
+      emit(game, {
+        type: "block",
+        player: p,
+        obj: blocker.id,
+        inc: blocker.inc,
+        card: blocker.card,
+        name: game.card(blocker).name,
+      });
+    },
+  }),
+  // Battle by power: the lower is destroyed, both on a tie.
+  "dm.battle": (game, task) => {
+    game.popTask(task);
+    const a = attackState(game)!;
+    const attacker = inBattleZone(game, a.attacker);
+    const defender = inBattleZone(game, a.blocker ?? a.target);
+    if (!attacker || !defender) return;
+    const pa = Number(game.characteristic(attacker, "power") ?? 0);
+    const pd = Number(game.characteristic(defender, "power") ?? 0);
+    emit(game, {
+      type: "battle",
+      player: attacker.controller,
+      obj: attacker.id,
+      name: game.card(attacker).name,
+      data: { against: defender.id, againstName: game.card(defender).name, power: pa, againstPower: pd },
+    });
+    if (pa >= pd) destroy(game, defender);
+    if (pd >= pa) destroy(game, attacker);
+  },
+  // A creature attacking a player breaks shields; with none left, the attack wins the game.
+  "dm.directAttack": (game, task) => {
+    game.popTask(task);
+    const a = attackState(game)!;
+    const attacker = inBattleZone(game, a.attacker)!;
+    const defender = game.opponents(attacker.controller)[0]!;
+    const shields = game.zone("shield", defender).cards;
+    if (shields.length === 0) {
+      game.declareWinner(
+        attacker.controller,
+        `${game.card(attacker).name} attacked ${game.playerName(defender)} directly with no shields left`,
+      );
+      return;
+    }
+    const broken = shields.slice(-breakerCount(game, attacker)).reverse();
+    for (const id of broken) {
+      const shield = game.obj(id);
+      game.move(shield, zoneId("hand", defender), { event: "break" });
+    }
+    // Shield Trigger: each broken card with it may be used for no cost, in the order broken.
+    for (const id of [...broken].reverse()) {
+      const o = game.obj(id);
+      if (keywords(game, o).includes("shieldTrigger"))
+        game.pushTask({ t: "dm.shieldTrigger", obj: o.id, inc: o.inc });
+    }
+  },
+  "dm.shieldTrigger": (game, task) => {
+    const obj = game.state.objects[String(task.obj)];
+    if (!obj || obj.inc !== task.inc || game.state.zones[obj.zone]!.kind !== "hand") {
+      game.popTask(task);
+      return;
+    }
+    if (task.answer) {
+      const yes = task.answer.id === "yes";
+      delete task.answer;
+      game.popTask(task);
+      if (yes) useCard(game, obj.owner, obj, "shieldTrigger");
+      // Declining reveals nothing: only the owner sees which card it was.
+      else
+        emit(game, {
+          type: "decline",
+          player: obj.owner,
+          obj: obj.id,
+          inc: obj.inc,
+          card: obj.card,
+          name: game.card(obj).name,
+          data: { ability: "shieldTrigger" },
+          seenBy: [obj.owner],
+        });
+      return;
+    }
+    game.ask({
+      player: obj.owner,
+      kind: "shieldTrigger",
+      prompt: `Use ${game.card(obj).name}'s Shield Trigger for no cost?`,
+      publicPrompt: `${game.playerName(obj.owner)} may use a Shield Trigger`,
+      private: true,
+      options: [
+        { id: "yes", label: `Use ${game.card(obj).name}` },
+        { id: "no", label: "Keep it in hand" },
+      ],
+    });
+  },
+  "dm.spellDone": (game, task: Task) => {
+    game.popTask(task);
+    const obj = game.state.objects[String(task.obj)];
+    if (obj && obj.inc === task.inc) game.move(obj, zoneId("graveyard", obj.owner), { event: "move" });
+  },
+};

@@ -1,0 +1,124 @@
+/**
+ * Duel Masters presets: `duelMasters()` (the paper game, General Game Rules 1.20) and
+ * `duelMastersPlay()` (Duel Masters Play's). The turn is data (turn.ts), the game's actions are
+ * small named tasks (game.ts), the cards are data (cards.ts).
+ */
+import type { Game } from "../../core/game.js";
+import { zoneId } from "../../core/objects.js";
+import type { Preset } from "../../core/preset.js";
+import type { LogEntry } from "../../core/types.js";
+import { dmCards, sampleDecks } from "./cards.js";
+import { attackState, dmTasks } from "./game.js";
+import { dmTurn } from "./turn.js";
+
+function narrate(game: Game, e: LogEntry): string | null {
+  const who = e.player === undefined ? "" : game.playerName(e.player);
+  const d = e.data ?? {};
+  switch (e.type) {
+    case "untapStep":
+      return `${who} untaps their creatures and mana (${d.untapped} card${d.untapped === 1 ? "" : "s"}).`;
+    case "charge":
+      return `${who} charges ${e.name} into their mana zone${d.tapped ? " (multicolored: tapped)" : ""}.`;
+    case "summon":
+      return d.how === "shieldTrigger"
+        ? `${who} summons ${e.name} with Shield Trigger.`
+        : `${who} summons ${e.name}.`;
+    case "cast":
+      return d.how === "shieldTrigger"
+        ? `${who} casts ${e.name} with Shield Trigger.`
+        : `${who} casts ${e.name}.`;
+    case "attack":
+      return `${e.name} attacks ${d.target ? game.card(game.obj(String(d.target))).name : game.playerName(game.opponents(e.player!)[0]!)}.`;
+    case "block":
+      return `${who} blocks with ${e.name}.`;
+    case "battle":
+      return `Battle: ${e.name} (${d.power}) against ${d.againstName} (${d.againstPower}).`;
+    case "destroy":
+      return `${e.name} is destroyed.`;
+    case "break":
+      return `A shield of ${who} is broken${e.name ? "" : ""}.`;
+    case "move":
+      return null;
+    default:
+      return null;
+  }
+}
+
+function makePreset(id: string, name: string): Preset {
+  return {
+    id,
+    name,
+    players: { min: 2, max: 2 },
+    zones: [
+      { kind: "deck", label: "deck", perPlayer: true, visibility: "hidden" },
+      { kind: "hand", label: "hand", perPlayer: true, visibility: "owner" },
+      { kind: "mana", label: "mana zone", perPlayer: true, visibility: "public" },
+      { kind: "battle", label: "battle zone", perPlayer: true, visibility: "public", inPlay: true },
+      { kind: "shield", label: "shield zone", perPlayer: true, visibility: "public" },
+      { kind: "graveyard", label: "graveyard", perPlayer: true, visibility: "public" },
+      { kind: "resolving", label: "resolving spells", perPlayer: false, visibility: "public" },
+    ],
+    options: {
+      rulesVersion: {
+        description:
+          'Turn order of draw and charge: "2017" (draw, then charge) or "pre2017" (charge, then draw), RULINGS DM-T14',
+        default: "2017",
+        values: ["2017", "pre2017"],
+      },
+    },
+    turn: dmTurn,
+    tasks: dmTasks,
+    cards: dmCards,
+    checkpoint: "kernel.resolvePending",
+    conditions: {
+      // DM 500.6: the player who plays first skips the draw step of their first turn.
+      firstPlayersFirstTurn: (game) => game.state.clock.turn.id === 1,
+      creatureBattles: (game) => {
+        const a = attackState(game);
+        if (!a) return false;
+        const inBattle = (id: string | null) =>
+          !!id && game.state.zones[game.state.objects[id]?.zone ?? ""]?.kind === "battle";
+        return inBattle(a.attacker) && inBattle(a.blocker ?? a.target);
+      },
+      playerAttacked: (game) => {
+        const a = attackState(game);
+        if (!a || a.blocker || a.target) return false;
+        return game.state.zones[game.obj(a.attacker).zone]!.kind === "battle";
+      },
+    },
+    narrate: (game, e) => narrate(game, e),
+    // Power as modified by continuous effects of kind "power" on this incarnation.
+    characteristic(game, obj, field, printed) {
+      if (field !== "power" || typeof printed !== "number") return printed;
+      let power = printed;
+      for (const d of game.effects("power")) {
+        const t = d.effect.target;
+        if (t && "obj" in t && t.obj === obj.id && t.inc === obj.inc) power += Number(d.effect.value);
+      }
+      return power;
+    },
+    setup(game, spec) {
+      const decks = spec.decks ?? sampleDecks();
+      for (let p = 0; p < spec.players; p++) {
+        for (const card of decks[p % decks.length]!) game.createCard(card, p, "deck");
+        game.shuffle(zoneId("deck", p));
+        // Five shields face-down from the top of the deck, then a five-card hand.
+        for (let i = 0; i < 5; i++) {
+          const top = game.cardsIn("deck", p).at(-1)!;
+          game.move(top, zoneId("shield", p), { event: "shield", faceDown: true });
+        }
+        game.draw(p, 5);
+      }
+    },
+  };
+}
+
+/** The paper Duel Masters game. */
+export function duelMasters(): Preset {
+  return makePreset("duel-masters", "Duel Masters (General Game Rules 1.20)");
+}
+
+/** Duel Masters Play's: the digital game's rules on the same turn. */
+export function duelMastersPlay(): Preset {
+  return makePreset("duel-masters-play", "Duel Masters Play's");
+}

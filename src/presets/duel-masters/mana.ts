@@ -1,0 +1,50 @@
+/**
+ * Mana: a card's cost is paid by tapping that many untapped cards in the mana zone, at least one
+ * of each of the card's civilizations among them. Multicolored cards enter the mana zone tapped.
+ */
+import type { Game } from "../../core/game.js";
+import type { GameObject, PlayerId } from "../../core/types.js";
+
+export function civilizationsOf(game: Game, obj: GameObject): string[] {
+  return (game.card(obj).civilizations as string[] | undefined) ?? [];
+}
+
+export function costOf(game: Game, obj: GameObject): number {
+  return Number(game.characteristic(obj, "cost") ?? 0);
+}
+
+/**
+ * The mana cards that pay `cost` with every civilization in `civs`, or null if none can. Picks
+ * deterministically: first one card per civilization (the card with the fewest civilizations),
+ * then the rest from the cards with the fewest civilizations, so flexible cards stay untapped.
+ */
+export function choosePayment(
+  game: Game,
+  player: PlayerId,
+  cost: number,
+  civs: readonly string[],
+): GameObject[] | null {
+  const untapped = game.cardsIn("mana", player).filter((o) => !o.tapped);
+  if (untapped.length < cost) return null;
+  const byFlex = [...untapped].sort(
+    (a, b) => civilizationsOf(game, a).length - civilizationsOf(game, b).length,
+  );
+  const picked: GameObject[] = [];
+  for (const civ of civs) {
+    if (picked.some((o) => civilizationsOf(game, o).includes(civ))) continue;
+    const card = byFlex.find((o) => !picked.includes(o) && civilizationsOf(game, o).includes(civ));
+    if (!card) return null;
+    picked.push(card);
+  }
+  if (picked.length > cost) return null;
+  for (const o of byFlex) {
+    if (picked.length >= cost) break;
+    if (!picked.includes(o)) picked.push(o);
+  }
+  return picked.length === cost ? picked : null;
+}
+
+export function payMana(game: Game, player: PlayerId, cards: GameObject[]): void {
+  for (const o of cards) o.tapped = true;
+  game.emit({ type: "payMana", player, data: { cards: cards.map((o) => o.id) } });
+}
