@@ -34,6 +34,7 @@ function timeUs(fn, reps) {
   return ((performance.now() - t0) * 1000) / reps;
 }
 
+/** liveGames = 0: speed only (no heap, size or snapshot figures). */
 export function runRandomGames({ games, liveGames, logging = "full" }) {
   const rows = [];
   for (const id of presetIds()) {
@@ -46,7 +47,11 @@ export function runRandomGames({ games, liveGames, logging = "full" }) {
       if (!r.game.over) throw new Error(`${id} game ${i + 1} did not finish in ${MAX_ACTIONS} actions`);
     }
     const seconds = (performance.now() - t0) / 1000;
-    // A mid-game position for state size, snapshot and restore.
+    if (liveGames === 0) {
+      rows.push({ game: id, gamesPerSec: games / seconds, actionsPerSec: actions / seconds });
+      continue;
+    }
+    // A finished game (its largest state, full log) for state size, snapshot and restore.
     const { game } = playOne(preset, 4242, "full");
     const state = game.serialize();
     const snap = game.snapshot();

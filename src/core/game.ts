@@ -319,12 +319,13 @@ export class Game {
     const top = this.state.tasks[this.state.tasks.length - 1]!;
     top.answer = option;
     this.state.decision = null;
-    emit(this, {
+    const event: GameEvent = {
       type: "decision",
       player: d.player,
       data: { decision: d.id, kind: d.kind, choice: option.id, label: option.label },
-      ...(d.private ? { seenBy: [d.player] } : {}),
-    });
+    };
+    if (d.private) event.seenBy = [d.player]; // not a spread: this runs on every action
+    emit(this, event);
     return this.run();
   }
 
@@ -332,7 +333,17 @@ export class Game {
   ask(d: Omit<Decision, "id">): void {
     if (this.state.decision) throw new EngineError("a decision is already pending");
     if (d.options.length === 0) throw new EngineError(`decision "${d.kind}" has no options`);
-    this.state.decision = { id: ++this.state.ids.decision, ...d };
+    // Built field by field: a spread of the caller's object is a slow generic copy on every ask.
+    const decision: Decision = {
+      id: ++this.state.ids.decision,
+      player: d.player,
+      kind: d.kind,
+      prompt: d.prompt,
+      options: d.options,
+    };
+    if (d.publicPrompt !== undefined) decision.publicPrompt = d.publicPrompt;
+    if (d.private !== undefined) decision.private = d.private;
+    this.state.decision = decision;
   }
 
   pushTask(task: Task): void {

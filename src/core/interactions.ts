@@ -28,7 +28,8 @@ export function actionLoop(spec: ActionLoopSpec): TaskHandler {
     const player = spec.player ? spec.player(game, task) : game.state.clock.turn.player;
     if (task.answer) {
       const option = task.answer;
-      delete task.answer;
+      // Cleared, not deleted: a delete turns the task into a slow dictionary-mode object.
+      task.answer = undefined;
       if (option.id === passId) {
         game.popTask(task);
         return;

@@ -61,6 +61,24 @@ function leaveNode(game: Game, node: CompiledNode): void {
 export function runNodeTask(game: Game, task: Task): void {
   const t = task as NodeTask;
   const node = game.rules.node(t.node);
+  const state = game.state;
+  const tasks = state.tasks;
+  // Runs the node's next stages while it stays on top with nothing to ask: exactly what the engine
+  // loop would do next, without a dispatch per stage. Only forward: a repeat goes back to the loop.
+  let stage: Stage;
+  do {
+    stage = t.stage;
+    runNodeStage(game, t, node);
+  } while (
+    t.stage > stage &&
+    tasks[tasks.length - 1] === t &&
+    state.decision === null &&
+    state.result === null &&
+    game.state === state
+  );
+}
+
+function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
   switch (t.stage) {
     case Stage.Enter: {
       enterNode(game, node);

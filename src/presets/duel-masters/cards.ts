@@ -164,7 +164,7 @@ export const sampleSpells: CardDef[] = [
 
 export const dmCards: CardDef[] = [...sampleCreatures, sampleMulticolored, ...sampleSpells];
 
-/** Two sample 40-card decks: fire/nature beatdown and light/water control. */
+/** Two sample 40-card decks (fire/nature beatdown, light/water control) with the seed's cards in them. */
 export function sampleDecks(): [string[], string[]] {
   const deck = (ids: [string, number][]): string[] =>
     ids.flatMap(([id, n]) => Array.from({ length: n }, () => id));
@@ -175,13 +175,16 @@ export function sampleDecks(): [string[], string[]] {
     ["sample-nature-2-3000", 4],
     ["sample-nature-4-5000", 4],
     ["sample-nature-7-9000-tripleBreaker", 4],
-    ["sample-darkness-3-3000", 4],
+    ["ichigeki-dasshu-topgear", 2],
+    ["bolbalzak-shiden-dragon", 2],
     ["sample-darkness-5-5000-doubleBreaker", 4],
     ["crimson-hammer", 4],
-    ["natural-snare", 4],
+    ["natural-snare", 2],
+    ["faerie-life", 2],
   ]);
   const lightWater = deck([
-    ["sample-light-2-2000", 4],
+    ["daishuketsu-aqua-brothers", 2],
+    ["procyon-dragoon", 2],
     ["sample-light-3-3000-blocker", 4],
     ["sample-water-2-2000", 4],
     ["sample-water-4-4000-blocker", 4],

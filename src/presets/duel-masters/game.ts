@@ -8,7 +8,7 @@ import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import { actionLoop } from "../../core/interactions.js";
 import type { JsonObject } from "../../core/json.js";
-import { zoneId } from "../../core/objects.js";
+import { setTapped, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import { scriptTask } from "../../core/script.js";
 import { nodeTask } from "../../core/structure.js";
@@ -114,8 +114,47 @@ export function useCard(
   );
 }
 
+/**
+ * The cost to pay now: the printed cost less the cost reductions that apply (RULINGS DM-1.6: a
+ * reduction limited to "your first fire creature each turn" reads the turn's summon counter).
+ */
+export function summonCost(game: Game, player: PlayerId, obj: GameObject): number {
+  let cost = costOf(game, obj);
+  if (!isCreature(game, obj)) return cost;
+  for (const ref of game.staticAbilities("costReduction")) {
+    const s = ref.ability.static!;
+    if (ref.controller !== player) continue;
+    if (typeof s.civilization === "string" && !civilizationsOf(game, obj).includes(s.civilization)) continue;
+    if (!game.canApply(ref).ok) continue;
+    cost = Math.max(Number(s.minimum ?? 0), cost - Number(s.by ?? 1));
+  }
+  return cost;
+}
+
 function payable(game: Game, player: PlayerId, obj: GameObject): GameObject[] | null {
-  return choosePayment(game, player, costOf(game, obj), civilizationsOf(game, obj));
+  return choosePayment(game, player, summonCost(game, player, obj), civilizationsOf(game, obj));
+}
+
+/** "You may summon … for no cost" abilities usable now (RULINGS DM-2.1, DM-2.2: once each turn, per card). */
+function freeSummonOptions(game: Game, player: PlayerId): DecisionOption[] {
+  const out: DecisionOption[] = [];
+  const hand = game.cardsIn("hand", player);
+  for (const ref of game.staticAbilities("freeSummon")) {
+    const s = ref.ability.static!;
+    if (ref.controller !== player) continue;
+    if (s.ownTurn === true && game.state.clock.turn.player !== player) continue;
+    if (hand.length < Number(s.handAtLeast ?? 0)) continue;
+    if (!game.canUse(ref.obj.id, ref.ability.id).ok) continue;
+    for (const o of hand) {
+      if (!isCreature(game, o)) continue;
+      if (typeof s.race === "string" && !((game.card(o).races ?? []) as string[]).includes(s.race)) continue;
+      out.push({
+        id: `free:${ref.obj.id}:${ref.ability.id}:${o.id}`,
+        label: `Summon ${game.card(o).name} for no cost (${ref.card.name})`,
+      });
+    }
+  }
+  return out;
 }
 
 function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
@@ -125,7 +164,7 @@ function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
     const verb = isCreature(game, o) ? "summon" : "cast";
     out.push({
       id: `${verb}:${o.id}`,
-      label: `${verb === "summon" ? "Summon" : "Cast"} ${game.card(o).name} (cost ${costOf(game, o)})`,
+      label: `${verb === "summon" ? "Summon" : "Cast"} ${game.card(o).name} (cost ${summonCost(game, player, o)})`,
     });
   }
   return out;
@@ -192,7 +231,10 @@ export const dmTasks: Record<string, TaskHandler> = {
       const obj = game.obj(option.id.slice("charge:".length));
       game.state.players[p]!.vars.chargedOn = game.state.clock.turn.id;
       // Multicolored cards enter the mana zone tapped.
-      game.move(obj, zoneId("mana", p), { event: "charge", tapped: civilizationsOf(game, obj).length > 1 });
+      game.move(obj, zoneId("mana", p), {
+        tapped: civilizationsOf(game, obj).length > 1,
+        data: { charge: true },
+      });
     },
   }),
   // DM-T6: summon creatures and cast spells, as often as mana allows.
@@ -200,8 +242,15 @@ export const dmTasks: Record<string, TaskHandler> = {
     kind: "main",
     prompt: "Summon a creature, cast a spell, or end the main step",
     passLabel: "End the main step",
-    actions: (game, p) => (checkDeckOut(game) ? [] : cardOptions(game, p)),
+    actions: (game, p) =>
+      checkDeckOut(game) ? [] : [...cardOptions(game, p), ...freeSummonOptions(game, p)],
     perform(game, p, option) {
+      if (option.id.startsWith("free:")) {
+        const [, src, ability, id] = option.id.split(":") as [string, string, string, string];
+        game.useLimits(game.abilityRef(src, ability));
+        useCard(game, p, game.obj(id), "summon");
+        return;
+      }
       const [verb, id] = option.id.split(":") as ["summon" | "cast", string];
       const obj = game.obj(id);
       payMana(game, p, payable(game, p, obj)!);
@@ -228,7 +277,7 @@ export const dmTasks: Record<string, TaskHandler> = {
     game.popTask(task);
     const a = attackState(game)!;
     const obj = game.obj(a.attacker);
-    obj.tapped = true;
+    setTapped(game, obj, true);
     emit(game, {
       type: "attack",
       player: obj.controller,
@@ -256,7 +305,7 @@ export const dmTasks: Record<string, TaskHandler> = {
     perform(game, p, option) {
       const a = attackState(game)!;
       const blocker = game.obj(option.id.slice("block:".length));
-      blocker.tapped = true;
+      setTapped(game, blocker, true);
       a.blocker = blocker.id;
       emit(game, {
         type: "block",

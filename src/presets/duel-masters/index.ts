@@ -9,6 +9,8 @@ import type { Preset } from "../../core/preset.js";
 import type { LogEntry } from "../../core/types.js";
 import { dmCards, sampleDecks } from "./cards.js";
 import { attackState, dmTasks } from "./game.js";
+import { dmOps } from "./ops.js";
+import { playsCards, seedCards } from "./seed-cards.js";
 import { dmTurn } from "./turn.js";
 
 function narrate(game: Game, e: LogEntry): string | null {
@@ -17,8 +19,8 @@ function narrate(game: Game, e: LogEntry): string | null {
   switch (e.type) {
     case "untapStep":
       return `${who} untaps their creatures and mana (${d.untapped} card${d.untapped === 1 ? "" : "s"}).`;
-    case "charge":
-      return `${who} charges ${e.name} into their mana zone${d.tapped ? " (multicolored: tapped)" : ""}.`;
+    case "move":
+      return d.charge ? `${who} charges ${e.name} into their mana zone.` : null;
     case "summon":
       return d.how === "shieldTrigger"
         ? `${who} summons ${e.name} with Shield Trigger.`
@@ -37,14 +39,12 @@ function narrate(game: Game, e: LogEntry): string | null {
       return `${e.name} is destroyed.`;
     case "break":
       return `A shield of ${who} is broken${e.name ? "" : ""}.`;
-    case "move":
-      return null;
     default:
       return null;
   }
 }
 
-function makePreset(id: string, name: string): Preset {
+function makePreset(id: string, name: string, play: boolean): Preset {
   return {
     id,
     name,
@@ -68,7 +68,8 @@ function makePreset(id: string, name: string): Preset {
     },
     turn: dmTurn,
     tasks: dmTasks,
-    cards: dmCards,
+    cards: play ? [...dmCards, ...seedCards, ...playsCards] : [...dmCards, ...seedCards],
+    ops: dmOps,
     checkpoint: "kernel.resolvePending",
     conditions: {
       // DM 500.6: the player who plays first skips the draw step of their first turn.
@@ -89,6 +90,9 @@ function makePreset(id: string, name: string): Preset {
     narrate: (game, e) => narrate(game, e),
     // Power as modified by continuous effects of kind "power" on this incarnation.
     characteristic(game, obj, field, printed) {
+      // "Dragon" is a race category: every race whose name has Dragon in it.
+      if (field === "dragon")
+        return ((game.card(obj).races ?? []) as string[]).some((r) => r.includes("Dragon"));
       if (field !== "power" || typeof printed !== "number") return printed;
       let power = printed;
       for (const d of game.effects("power")) {
@@ -115,10 +119,10 @@ function makePreset(id: string, name: string): Preset {
 
 /** The paper Duel Masters game. */
 export function duelMasters(): Preset {
-  return makePreset("duel-masters", "Duel Masters (General Game Rules 1.20)");
+  return makePreset("duel-masters", "Duel Masters (General Game Rules 1.20)", false);
 }
 
 /** Duel Masters Play's: the digital game's rules on the same turn. */
 export function duelMastersPlay(): Preset {
-  return makePreset("duel-masters-play", "Duel Masters Play's");
+  return makePreset("duel-masters-play", "Duel Masters Play's", true);
 }

@@ -1,0 +1,19 @@
+/** Duel Masters effect ops beyond the kernel's. */
+import { EngineError } from "../../core/errors.js";
+import type { OpHandler } from "../../core/script.js";
+import { resolvePlayer, varsOf } from "../../core/script.js";
+
+export const dmOps: Record<string, OpHandler> = {
+  topCard: {
+    doc: "topCard: as, player (default controller) — stores the top card of that player's deck in $as (none if empty).",
+    check: (op) => (typeof op.as === "string" ? null : "needs as"),
+    run(game, op, frame) {
+      const p = resolvePlayer(game, op.player ?? "controller", frame);
+      const deck = game.zone("deck", p).cards;
+      const top = deck[deck.length - 1];
+      if (typeof op.as !== "string") throw new EngineError("topCard needs as");
+      varsOf(game, frame)[op.as] = top === undefined ? [] : [top];
+      return "next";
+    },
+  },
+};

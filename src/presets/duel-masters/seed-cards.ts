@@ -1,0 +1,255 @@
+/**
+ * Cards named in seeds/dm-once-per-turn-ja.txt, with the seed's text (Japanese name, English
+ * rendering, cost, civilization, type, races, power, abilities). Each limit is the shared limit
+ * model's data; no card has special code. Cards the library does not have yet are listed in
+ * docs/duel-masters.md.
+ */
+import type { CardDef } from "../../core/vocabulary/schema.js";
+
+/** RULINGS DM-1.1 to DM-1.4: the first time this turn a card is put into your mana zone. */
+export const procyonDragoon: CardDef = {
+  id: "procyon-dragoon",
+  name: "Procyon Dragoon",
+  nameJa: "プロキオン・ドラグーン",
+  types: ["creature"],
+  cost: 4,
+  power: 4000,
+  civilizations: ["darkness"],
+  races: ["Tyranno Drake", "Alien"],
+  text: "During your turn, the first time that turn you put a card into your mana zone, you may put a card from your mana zone into your graveyard. If you do, return that card from your graveyard to your mana zone.",
+  abilities: [
+    {
+      id: "recycle",
+      kind: "triggered",
+      trigger: { on: "move", to: "mana", player: "self", noun: "card put into your mana zone" },
+      optional: true,
+      effect: [
+        {
+          op: "choose",
+          from: { zone: "mana", controller: "self" },
+          min: 1,
+          max: 1,
+          as: "card",
+          prompt: "Put a card from your mana zone into your graveyard",
+        },
+        { op: "move", what: "$card", to: "graveyard" },
+        { op: "move", what: "$card", to: "mana" },
+      ],
+      limit: {
+        counts: "event",
+        nth: 1,
+        key: "player",
+        window: "turn",
+        ownTurnOnly: true,
+        label: "the first time that turn",
+      },
+    },
+  ],
+};
+
+/** RULINGS DM-1.5: the first time each turn this creature becomes tapped. */
+export const bolbalzakShiden: CardDef = {
+  id: "bolbalzak-shiden-dragon",
+  name: "Bolbalzak Shiden Dragon",
+  nameJa: "ボルバルザーク・紫電・ドラゴン",
+  types: ["creature"],
+  cost: 7,
+  power: 7000,
+  civilizations: ["fire"],
+  races: ["Armored Dragon", "Samurai"],
+  keywords: ["doubleBreaker"],
+  text: "Double Breaker. Samurai Generate (when this creature is put into the battle zone, you may generate a Cross Gear from your hand for no cost). Each turn, the first time this creature becomes tapped, untap it.",
+  abilities: [
+    {
+      id: "untap",
+      kind: "triggered",
+      trigger: { on: "tap", self: true, noun: "time this creature became tapped" },
+      effect: [{ op: "untap", what: "self" }],
+      limit: {
+        counts: "event",
+        nth: 1,
+        key: "incarnation",
+        window: "turn",
+        label: "each turn, the first time",
+      },
+    },
+  ],
+};
+
+/** RULINGS DM-1.6: the turn's first fire creature summon costs 1 less (a cost reduction ability). */
+export const ichigekiTopgear: CardDef = {
+  id: "ichigeki-dasshu-topgear",
+  name: "Ichigeki Dasshu Topgear",
+  nameJa: "一撃奪取 トップギア",
+  types: ["creature"],
+  cost: 2,
+  power: 1000,
+  civilizations: ["fire"],
+  races: ["Outrage"],
+  text: "Each turn, you may reduce the summon cost of your first fire creature by 1. It can't be reduced to 0 or less.",
+  abilities: [
+    {
+      id: "reduce",
+      kind: "static",
+      static: { kind: "costReduction", by: 1, civilization: "fire", minimum: 1 },
+      limit: {
+        counts: "event",
+        nth: 1,
+        key: "player",
+        window: "turn",
+        event: {
+          on: "summon",
+          player: "self",
+          card: { where: { civilizations: { includes: "fire" } } },
+          noun: "fire creature summon",
+        },
+        label: "your first fire creature each turn",
+      },
+    },
+  ],
+};
+
+/** A real spell that puts a card into the mana zone (a second mana put in a turn). */
+export const faerieLife: CardDef = {
+  id: "faerie-life",
+  name: "Faerie Life",
+  nameJa: "フェアリー・ライフ",
+  types: ["spell"],
+  cost: 2,
+  civilizations: ["nature"],
+  keywords: ["shieldTrigger"],
+  text: "Shield Trigger. Put the top card of your deck into your mana zone.",
+  abilities: [
+    {
+      id: "spell",
+      kind: "activated",
+      effect: [
+        { op: "topCard", as: "top" },
+        { op: "move", what: "$top", to: "mana" },
+      ],
+    },
+  ],
+};
+
+/** RULINGS DM-2.1, DM-2.2: "once each turn, you may …", per card, declining doesn't use it up. */
+export const aquaBrothers: CardDef = {
+  id: "daishuketsu-aqua-brothers",
+  name: "Daishuketsu! Aqua Brothers",
+  nameJa: "大集結!アクア・ブラザーズ",
+  types: ["creature"],
+  cost: 3,
+  power: 1000,
+  civilizations: ["water"],
+  races: ["Liquid People", "Hunter"],
+  text: "During your turn, if you have 7 or more cards in your hand, once each turn, you may summon one of your Liquid People for no cost. At the end of your turn, draw a card for each of your tapped Liquid People in the battle zone.",
+  abilities: [
+    {
+      id: "gather",
+      kind: "static",
+      static: { kind: "freeSummon", from: "hand", race: "Liquid People", handAtLeast: 7, ownTurn: true },
+      limit: { counts: "use", key: "incarnation", window: "turn", label: "once each turn" },
+    },
+    {
+      id: "refill",
+      kind: "triggered",
+      trigger: { on: "nodeBegin", player: "self", where: { "data.node": "end" } },
+      effect: [
+        {
+          op: "count",
+          of: {
+            zone: "battle",
+            controller: "self",
+            tapped: true,
+            where: { races: { includes: "Liquid People" } },
+          },
+          as: "n",
+        },
+        { op: "draw", n: "$n" },
+      ],
+    },
+  ],
+};
+
+/** RULINGS DM-3.1, DM-3.3 (Duel Masters Play's): unnamed "(this effect triggers only once per turn)". */
+export const hellObel: CardDef = {
+  id: "kokushinryu-hell-obel",
+  name: "Kokushinryu Hell Obel",
+  nameJa: "黒神龍ヘル・オベル",
+  types: ["creature"],
+  cost: 5,
+  power: 3000,
+  civilizations: ["darkness"],
+  races: ["Dragon Zombie", "Unnoise"],
+  text: "When this creature is put into the battle zone, put the top 3 cards of your deck into your graveyard. Then you may return a Dragon from your graveyard to your hand. Whenever a Dragon Zombie leaves your graveyard, your opponent discards a card from their hand. (This effect triggers only once per turn.)",
+  abilities: [
+    {
+      id: "mill",
+      kind: "triggered",
+      trigger: { on: "move", to: "battle", self: true },
+      effect: [
+        {
+          op: "repeat",
+          times: 3,
+          do: [
+            { op: "topCard", as: "top" },
+            { op: "move", what: "$top", to: "graveyard" },
+          ],
+        },
+        {
+          op: "may",
+          prompt: "Return a Dragon from your graveyard to your hand?",
+          // biome-ignore lint/suspicious/noThenProperty: "then" is the may op's branch in the card vocabulary
+          then: [
+            {
+              op: "choose",
+              from: { zone: "graveyard", controller: "self", where: { dragon: true } },
+              min: 1,
+              max: 1,
+              as: "dragon",
+              prompt: "Return a Dragon",
+            },
+            { op: "move", what: "$dragon", to: "hand" },
+          ],
+        },
+      ],
+    },
+    {
+      id: "discard",
+      kind: "triggered",
+      zones: ["battle"],
+      trigger: {
+        on: "move",
+        from: "graveyard",
+        player: "self",
+        card: { where: { races: { includes: "Dragon Zombie" } } },
+      },
+      effect: [
+        {
+          op: "choose",
+          chooser: "opponent",
+          from: { zone: "hand", controller: "opponent" },
+          min: 1,
+          max: 1,
+          as: "card",
+          prompt: "Discard a card",
+        },
+        { op: "move", what: "$card", to: "graveyard", event: "discard" },
+      ],
+      limit: {
+        counts: "trigger",
+        key: "incarnation",
+        window: "turn",
+        label: "this effect triggers only once per turn",
+      },
+    },
+  ],
+};
+
+export const seedCards: CardDef[] = [
+  procyonDragoon,
+  bolbalzakShiden,
+  ichigekiTopgear,
+  faerieLife,
+  aquaBrothers,
+];
+export const playsCards: CardDef[] = [hellObel];
