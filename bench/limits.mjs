@@ -52,8 +52,7 @@ function gameWithEvents(events) {
   game.startAt(3, 0, "main").run();
   game.act("activate:c1:zap");
   game.act("activate:c2:named");
-  while (game.state.log.length < events)
-    game.emit({ type: "tick", player: 1, data: { n: game.state.log.length } });
+  while (game.state.log.length < events) game.emit({ type: "tick", player: 1 });
   return game;
 }
 

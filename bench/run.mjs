@@ -25,13 +25,16 @@ const timed = (label, fn) => {
   log(`${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   return out;
 };
-const turnSkeleton = timed("turn skeleton", () => runTurnSkeleton({
-  sizes: skeletonSizes,
-  reps: quick ? 1 : 3,
-  minActions: quick ? 20_000 : 100_000,
-  // boardgame.io's client slows as its log grows (minutes at 10,000 turns): quick runs skip it there.
-  skipSlow: (engine, turns) => quick && engine === "boardgame.io-client" && turns > 1000,
-}));
+const turnSkeleton = timed("turn skeleton", () =>
+  runTurnSkeleton({
+    sizes: skeletonSizes,
+    reps: quick ? 3 : 5,
+    slowReps: quick ? 1 : 3,
+    minActions: quick ? 20_000 : 100_000,
+    // boardgame.io's client slows as its log grows (minutes at 10,000 turns): quick runs skip it there.
+    skipSlow: (engine, turns) => quick && engine === "boardgame.io-client" && turns > 1000,
+  }),
+);
 const limits = timed("limits", () =>
   runLimits({ sizes: [1000, 1_000_000], iterations: quick ? 100_000 : 500_000, reps: quick ? 3 : 7 }),
 );
@@ -41,7 +44,9 @@ const randomGames = timed("random games", () =>
 // The same games without a log (search workloads), for the tables only.
 const noLog = json
   ? []
-  : timed("random games, no log", () => runRandomGames({ games: quick ? 20 : 300, liveGames: 0, logging: "none" }));
+  : timed("random games, no log", () =>
+      runRandomGames({ games: quick ? 20 : 300, liveGames: 0, logging: "none" }),
+    );
 
 if (json) {
   // The JSON carries the issue's four engines; the full-log turnkit figures are in the tables.
@@ -54,7 +59,13 @@ if (json) {
     "| turns | turnkit | turnkit, full log | boardgame.io reducer | boardgame.io client | hand-written | reducer ÷ turnkit | turnkit ÷ hand-written |",
   );
   log("|---:|---:|---:|---:|---:|---:|---:|---:|");
-  const engineNames = ["turnkit", "turnkit-full-log", "boardgame.io-reducer", "boardgame.io-client", "handwritten"];
+  const engineNames = [
+    "turnkit",
+    "turnkit-full-log",
+    "boardgame.io-reducer",
+    "boardgame.io-client",
+    "handwritten",
+  ];
   const at = (turns, e) => turnSkeleton.find((r) => r.turns === turns && r.engine === e)?.usPerAction;
   for (const turns of skeletonSizes) {
     const [tk, full, red, cli, hw] = engineNames.map((e) => at(turns, e));
@@ -82,6 +93,8 @@ if (json) {
   log("|---|---:|---:|---:|");
   for (const r of noLog) {
     const full = randomGames.find((x) => x.game === r.game);
-    log(`| ${r.game} | ${f(r.gamesPerSec, 1)} | ${f(r.actionsPerSec, 0)} | ${f(r.gamesPerSec / full.gamesPerSec)}× |`);
+    log(
+      `| ${r.game} | ${f(r.gamesPerSec, 1)} | ${f(r.actionsPerSec, 0)} | ${f(r.gamesPerSec / full.gamesPerSec)}× |`,
+    );
   }
 }

@@ -166,11 +166,30 @@ function measure(run, turns, seed, reps, minActions) {
   return { usPerAction: best, result };
 }
 
-/** Runs every engine at each N, checks they agree, and returns µs per action (best of `reps`). */
-export function runTurnSkeleton({ sizes, reps, seed = 1, minActions = 50_000, skipSlow = () => false }) {
+/**
+ * Runs every engine at each N, checks they agree, and returns µs per action (best of `reps`
+ * batches; `slowReps` for boardgame.io). The first batch after another engine ran is often slow
+ * (the JIT re-settles), so `reps` should be at least 3.
+ * Each engine is first warmed up for `warmMs` (the JIT's optimizing tier needs far more than one
+ * game: without it the first size measured looks 2–3× slower than the rest).
+ */
+export function runTurnSkeleton({
+  sizes,
+  reps,
+  slowReps = reps,
+  seed = 1,
+  minActions = 50_000,
+  warmMs = 500,
+  skipSlow = () => false,
+}) {
   const rows = [];
-  // JIT warm-up, not measured.
-  for (const run of Object.values(engines)) measure(run, 100, seed, 1, minActions);
+  for (const [engine, run] of Object.entries(engines)) {
+    const slow = engine.startsWith("boardgame.io");
+    const until = performance.now() + (slow ? warmMs / 2 : warmMs);
+    for (const turns of sizes)
+      if (!slow || turns <= 100) measure(run, Math.min(turns, 1000), seed, 1, slow ? 0 : minActions / 4);
+    while (performance.now() < until) measure(run, 100, seed, 1, 0);
+  }
   for (const turns of sizes) {
     let reference = null;
     for (const [engine, run] of Object.entries(engines)) {
@@ -180,7 +199,8 @@ export function runTurnSkeleton({ sizes, reps, seed = 1, minActions = 50_000, sk
       const slow = engine.startsWith("boardgame.io");
       const slowest = engine === "boardgame.io-client" && turns > 1000;
       globalThis.gc?.(); // start each engine with a clean heap: no collection of another's garbage
-      const { usPerAction, result } = measure(run, turns, seed, slowest ? 1 : reps, slow ? 5000 : minActions);
+      const times = slowest ? 1 : slow ? slowReps : reps;
+      const { usPerAction, result } = measure(run, turns, seed, times, slow ? 5000 : minActions);
       const summary = JSON.stringify({ turn: result.turn, score: result.score, actions: result.actions });
       if (reference === null) reference = summary;
       else if (summary !== reference)

@@ -5,6 +5,7 @@
  */
 import type { Game } from "./game.js";
 import { isRelative, matchEventAbsolute } from "./match.js";
+import { seenIn } from "./objects.js";
 import { type CounterSpec, counterSpecFor } from "./registry.js";
 import type { CounterCell, CounterMark, GameEvent, GameObject, LogEntry, PlayerId, Stamp } from "./types.js";
 import type { EventPattern } from "./vocabulary/schema.js";
@@ -76,7 +77,6 @@ function objectKey(obj: GameObject): string {
   return `${obj.id}.${obj.inc}`;
 }
 
-/** Appends an event to the log, counts it, and lets abilities trigger on it. */
 /** Appends an event (a fresh object, which becomes the entry), counts it and collects its triggers. */
 export function emit(game: Game, event: GameEvent): LogEntry {
   const state = game.state;
@@ -89,6 +89,15 @@ export function emit(game: Game, event: GameEvent): LogEntry {
   entry.active = clock.turn.player;
   entry.node = clock.path[clock.path.length - 1] ?? "";
   entry.attack = clock.attack;
+  // An event about a card in a zone some player can't see (a trigger from a hand, a declined
+  // ability) is seen only by those who can see the card. Moves say who saw them themselves.
+  if (entry.obj !== undefined && entry.seenBy === undefined && entry.from === undefined) {
+    const o = state.objects[entry.obj];
+    if (o) {
+      const seen = seenIn(game, state.zones[o.zone]!, o.faceDown, o.owner);
+      if (seen !== "all") entry.seenBy = seen;
+    }
+  }
   if (game.keepLog) state.log.push(entry);
   const specs = game.rules.countersByType.get(event.type);
   if (specs) {

@@ -670,7 +670,9 @@ export class Game {
   }
 
   emit(event: GameEvent): LogEntry {
-    return emit(this, { ...event });
+    // A copy (the caller's object stays theirs) that starts with the stamp's fields, so emit fills
+    // them in place; a spread copy grew five fields per event, at ~0.7 µs each (bench/limits).
+    return emit(this, Object.assign({ seq: 0, turn: 0, active: 0, node: "", attack: null }, event));
   }
 
   // ---- observation ---------------------------------------------------------------------

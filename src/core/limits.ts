@@ -190,7 +190,13 @@ export function checkLimit(
       `“${labelOf(spec)}” works only during ${playerName(game, ref.controller)}'s turn`,
     );
   if (!(spec.window in game.state.clock.windows))
-    return refuse(game, ref, spec, key, `“${labelOf(spec)}” needs a ${spec.window} in progress, and none is`);
+    return refuse(
+      game,
+      ref,
+      spec,
+      key,
+      `“${labelOf(spec)}” needs ${/^[aeiou]/.test(spec.window) ? "an" : "a"} ${spec.window} in progress, and none is`,
+    );
   if (spec.counts === "event") return checkEventLimit(game, ref, spec, phase, key);
   const cell = readCell(game, spec.window, key);
   const used = cell?.n ?? 0;

@@ -6,6 +6,7 @@ import { emit } from "./events.js";
 import type { Game } from "./game.js";
 import { type AbilityRef, chargeLimit, checkLimit, usedUpOf } from "./limits.js";
 import { evalCondition, matchEvent } from "./match.js";
+import { seenIn } from "./objects.js";
 import { limitsOf, type TriggerEntry } from "./registry.js";
 import { type ScriptTask, scriptTask } from "./script.js";
 import type { GameObject, LogEntry, PendingAbility, Task } from "./types.js";
@@ -148,10 +149,14 @@ export function runResolveTask(game: Game, task: Task): void {
     }
     if (ability.optional) {
       t.stage = "asked";
+      const hidden = !seenByAll(game, ref.obj);
       game.ask({
         player: p.controller,
         kind: "useAbility",
         prompt: `Use ${ref.card.name}'s ability${ability.text ? `: “${ability.text}”` : ""}?`,
+        ...(hidden
+          ? { private: true, publicPrompt: `${game.playerName(p.controller)} may use an ability` }
+          : {}),
         options: [
           { id: "yes", label: "Use it" },
           { id: "no", label: "Decline" },
@@ -225,10 +230,16 @@ export function runResolvePending(game: Game, task: Task): void {
       return;
     }
     task.player = player;
+    // Abilities of cards others can't see (a Ninja Strike in hand) are ordered privately.
+    const hidden = mine.some((x) => {
+      const o = state.objects[x.obj];
+      return o !== undefined && !seenByAll(game, o);
+    });
     game.ask({
       player,
       kind: "orderTriggers",
       prompt: "Choose which of your triggered abilities resolves next",
+      ...(hidden ? { private: true } : {}),
       options: mine.map((p) => ({
         id: pendingOptionId(p, mine),
         label: `${game.rules.card(p.card).name}: ${p.ability}`,
@@ -250,4 +261,9 @@ function takePending(game: Game, id: number): void {
   const i = state.pending.findIndex((p) => p.id === id);
   const [p] = state.pending.splice(i, 1);
   game.pushTask({ t: "resolve", pending: p! } satisfies ResolveTask);
+}
+
+/** Every player can see this card where it is. */
+function seenByAll(game: Game, obj: GameObject): boolean {
+  return seenIn(game, game.state.zones[obj.zone]!, obj.faceDown, obj.owner) === "all";
 }

@@ -135,6 +135,29 @@ function payable(game: Game, player: PlayerId, obj: GameObject): GameObject[] | 
   return choosePayment(game, player, summonCost(game, player, obj), civilizationsOf(game, obj));
 }
 
+/**
+ * "During your turn, you may summon a Dragon from your mana zone" abilities (RULINGS DM-3.7: used
+ * up only when actually applied); the cost is paid with the other mana cards.
+ */
+function manaSummonOptions(game: Game, player: PlayerId): DecisionOption[] {
+  const out: DecisionOption[] = [];
+  if (game.state.clock.turn.player !== player) return out;
+  for (const ref of game.staticAbilities("summonFromMana")) {
+    if (ref.controller !== player || !game.canApply(ref).ok) continue;
+    const s = ref.ability.static!;
+    for (const o of game.cardsIn("mana", player)) {
+      if (!isCreature(game, o)) continue;
+      if (s.dragon === true && game.characteristic(o, "dragon") !== true) continue;
+      if (!choosePayment(game, player, summonCost(game, player, o), civilizationsOf(game, o), o)) continue;
+      out.push({
+        id: `mana:${ref.obj.id}:${ref.ability.id}:${o.id}`,
+        label: `Summon ${game.card(o).name} from your mana zone (${ref.card.name})`,
+      });
+    }
+  }
+  return out;
+}
+
 /** "You may summon … for no cost" abilities usable now (RULINGS DM-2.1, DM-2.2: once each turn, per card). */
 function freeSummonOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
@@ -243,8 +266,19 @@ export const dmTasks: Record<string, TaskHandler> = {
     prompt: "Summon a creature, cast a spell, or end the main step",
     passLabel: "End the main step",
     actions: (game, p) =>
-      checkDeckOut(game) ? [] : [...cardOptions(game, p), ...freeSummonOptions(game, p)],
+      checkDeckOut(game)
+        ? []
+        : [...cardOptions(game, p), ...freeSummonOptions(game, p), ...manaSummonOptions(game, p)],
     perform(game, p, option) {
+      if (option.id.startsWith("mana:")) {
+        const [, src, ability, id] = option.id.split(":") as [string, string, string, string];
+        const obj = game.obj(id);
+        const payment = choosePayment(game, p, summonCost(game, p, obj), civilizationsOf(game, obj), obj)!;
+        game.applyStatic(game.abilityRef(src, ability));
+        payMana(game, p, payment);
+        useCard(game, p, obj, "summon");
+        return;
+      }
       if (option.id.startsWith("free:")) {
         const [, src, ability, id] = option.id.split(":") as [string, string, string, string];
         game.useLimits(game.abilityRef(src, ability));
@@ -398,6 +432,15 @@ export const dmTasks: Record<string, TaskHandler> = {
         { id: "no", label: "Keep it in hand" },
       ],
     });
+  },
+  // Ninja Strike: a creature summoned by it goes to the bottom of its owner's deck at the end of the turn.
+  "dm.ninjaReturn": (game, task) => {
+    game.popTask(task);
+    const turn = game.state.clock.turn.id;
+    for (const p of game.state.players)
+      for (const o of game.cardsIn("battle", p.id))
+        if (o.vars.ninja === turn)
+          game.move(o, zoneId("deck", o.owner), { position: "bottom", data: { ninjaStrike: true } });
   },
   "dm.spellDone": (game, task: Task) => {
     game.popTask(task);

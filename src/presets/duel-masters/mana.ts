@@ -23,8 +23,9 @@ export function choosePayment(
   player: PlayerId,
   cost: number,
   civs: readonly string[],
+  exclude?: GameObject,
 ): GameObject[] | null {
-  const untapped = game.cardsIn("mana", player).filter((o) => !o.tapped);
+  const untapped = game.cardsIn("mana", player).filter((o) => !o.tapped && o !== exclude);
   if (untapped.length < cost) return null;
   const byFlex = [...untapped].sort(
     (a, b) => civilizationsOf(game, a).length - civilizationsOf(game, b).length,

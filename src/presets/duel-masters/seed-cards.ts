@@ -245,11 +245,106 @@ export const hellObel: CardDef = {
   ],
 };
 
+/** Ninja Strike N: when an opponent's creature attacks or blocks (two abilities sharing the keyword's limit). */
+function ninjaStrike(n: number): NonNullable<CardDef["abilities"]> {
+  const ability = (id: string, on: string): NonNullable<CardDef["abilities"]>[number] => ({
+    id,
+    kind: "triggered",
+    keyword: "Ninja Strike",
+    zones: ["hand"],
+    text: `Ninja Strike ${n} (when an opponent's creature ${on === "attack" ? "attacks" : "blocks"}, if you have ${n} or more cards in your mana zone and haven't used Ninja Strike during this attack, you may summon this creature for no cost; at the end of the turn, put it on the bottom of your deck)`,
+    trigger: { on, player: "opponent" },
+    condition: { count: { zone: "mana", controller: "self" }, gte: n },
+    optional: true,
+    effect: [{ op: "ninjaSummon" }],
+    limit: {
+      counts: "resolution",
+      key: "keywordPerPlayer",
+      window: "attack",
+      label: "if you haven't used Ninja Strike during this attack",
+    },
+  });
+  return [ability("ninjaStrike", "attack"), ability("ninjaStrikeOnBlock", "block")];
+}
+
+/** RULINGS DM-4.1 to DM-4.3: Ninja Strike checks whether you resolved it during this attack. */
+export const bainaradondon: CardDef = {
+  id: "bainaradondon",
+  name: "Bainaradondon",
+  nameJa: "バイナラドンデン",
+  types: ["creature"],
+  cost: 8,
+  power: 2000,
+  civilizations: ["colorless"],
+  races: ["Jokers", "Shinobi"],
+  text: "Ninja Strike 8. When this creature is put into the battle zone, choose one of your opponent's creatures and put it on the bottom of its owner's deck. Then draw a card.",
+  abilities: [
+    ...ninjaStrike(8),
+    {
+      id: "vanish",
+      kind: "triggered",
+      trigger: { on: "move", to: "battle", self: true },
+      effect: [
+        {
+          op: "choose",
+          from: { zone: "battle", controller: "opponent" },
+          min: 1,
+          max: 1,
+          as: "target",
+          prompt: "Put a creature on the bottom of its owner's deck",
+        },
+        { op: "move", what: "$target", to: "deck", position: "bottom" },
+        { op: "draw", n: 1 },
+      ],
+    },
+  ],
+};
+
 export const seedCards: CardDef[] = [
   procyonDragoon,
   bolbalzakShiden,
   ichigekiTopgear,
   faerieLife,
   aquaBrothers,
+  bainaradondon,
 ];
-export const playsCards: CardDef[] = [hellObel];
+/** RULINGS DM-3.2, DM-3.7 (Duel Masters Play's): a named once-per-turn static ability, used up only when applied. */
+export const kantabile: CardDef = {
+  id: "itsuwari-no-ou-kantabile",
+  name: "Itsuwari no Ou Kantabile",
+  nameJa: "偽りの王 カンタービレ",
+  types: ["creature"],
+  cost: 8,
+  power: 8000,
+  civilizations: ["darkness", "nature"],
+  races: ["King Command Dragon", "Unknown"],
+  keywords: ["doubleBreaker"],
+  text: "When this creature is put into the battle zone, put all Dragons from your graveyard into your mana zone. During your turn, you may summon a Dragon from your mana zone. (This effect of your Itsuwari no Ou Kantabile triggers only once per turn.) Double Breaker.",
+  abilities: [
+    {
+      id: "harvest",
+      kind: "triggered",
+      trigger: { on: "move", to: "battle", self: true },
+      effect: [
+        {
+          op: "move",
+          what: { select: { zone: "graveyard", controller: "self", where: { dragon: true } } },
+          to: "mana",
+        },
+      ],
+    },
+    {
+      id: "fromMana",
+      kind: "static",
+      static: { kind: "summonFromMana", dragon: true },
+      limit: {
+        counts: "application",
+        key: "namePerPlayer",
+        window: "turn",
+        label: "this effect of your Itsuwari no Ou Kantabile triggers only once per turn",
+      },
+    },
+  ],
+};
+
+export const playsCards: CardDef[] = [hellObel, kantabile];

@@ -58,7 +58,7 @@ export function dmTurn(options: JsonObject): TurnNode {
       ...middle,
       { id: "main", label: "Main step", kind: "step", interaction: "dm.main" },
       { id: "attackStep", label: "Attack step", kind: "step", interaction: "dm.attack", children: [attack] },
-      { id: "end", label: "End of turn step", kind: "step" },
+      { id: "end", label: "End of turn step", kind: "step", onBegin: ["dm.ninjaReturn"] },
     ],
   };
 }
