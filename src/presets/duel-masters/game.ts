@@ -193,8 +193,27 @@ function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
   return out;
 }
 
+/** RULINGS DM-5.2: opposing creatures that must be attacked if able (tapped, not yet attacked this turn). */
+function forcedTargets(game: Game, player: PlayerId): Set<string> {
+  const out = new Set<string>();
+  for (const ref of game.staticAbilities("mustBeAttacked"))
+    if (ref.controller !== player && ref.obj.tapped && game.canApply(ref).ok) out.add(ref.obj.id);
+  return out;
+}
+
 function attackOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
+  const forced = forcedTargets(game, player);
+  if (forced.size > 0) {
+    for (const o of game.cardsIn("battle", player))
+      if (canAttack(game, o))
+        for (const t of forced)
+          out.push({
+            id: `attack:${o.id}:${t}`,
+            label: `Attack ${game.card(game.obj(t)).name} with ${game.card(o).name} (it must be attacked)`,
+          });
+    return out;
+  }
   const defenders = game.opponents(player);
   for (const o of game.cardsIn("battle", player)) {
     if (!canAttack(game, o)) continue;
@@ -321,6 +340,17 @@ export const dmTasks: Record<string, TaskHandler> = {
       name: game.card(obj).name,
       data: { target: a.target },
     });
+    if (a.target) {
+      const t = game.obj(a.target);
+      emit(game, {
+        type: "attacked",
+        player: t.controller,
+        obj: t.id,
+        inc: t.inc,
+        card: t.card,
+        name: game.card(t).name,
+      });
+    }
   },
   // DM-T8: the defending player may block with an untapped Blocker.
   "dm.block": actionLoop({

@@ -300,6 +300,71 @@ export const bainaradondon: CardDef = {
   ],
 };
 
+/** RULINGS DM-5.2: "attack it if able" while it is tapped and not yet attacked this turn. */
+export const furakuNoChojin: CardDef = {
+  id: "furaku-no-chojin",
+  name: "Furaku no Chojin",
+  nameJa: "不落の超人",
+  types: ["creature"],
+  cost: 8,
+  power: 12000,
+  civilizations: ["nature"],
+  races: ["Giant"],
+  keywords: ["doubleBreaker"],
+  text: "Double Breaker. During your opponent's turn, while this creature is tapped and hasn't been attacked yet that turn, your opponent's creatures attack this creature if able.",
+  abilities: [
+    {
+      id: "lure",
+      kind: "static",
+      static: { kind: "mustBeAttacked" },
+      limit: {
+        counts: "event",
+        nth: 1,
+        key: "incarnation",
+        window: "turn",
+        event: { on: "attacked", self: true, noun: "attack on this creature" },
+        label: "hasn't been attacked yet this turn",
+      },
+    },
+  ],
+};
+
+/** RULINGS DM-G4: "the first Scholar put into the battle zone this game", by either player. */
+export const jigenNoArashiScholar: CardDef = {
+  id: "jigen-no-arashi-scholar",
+  name: "Jigen no Arashi Scholar",
+  nameJa: "次元の嵐 スコーラー",
+  types: ["creature"],
+  cost: 11,
+  power: 11000,
+  civilizations: ["water"],
+  races: ["Muutopia", "Specials"],
+  keywords: ["doubleBreaker"],
+  text: "G-Zero: if you have cast 5 or more spells this turn, you may summon this creature for no cost. Double Breaker. When this creature is put into the battle zone by summoning, if it is the first Jigen no Arashi Scholar put into the battle zone this game, take an extra turn after this one.",
+  abilities: [
+    {
+      id: "storm",
+      kind: "triggered",
+      trigger: { on: "summon", self: true },
+      effect: [{ op: "extraTurn", player: "self" }],
+      limit: {
+        counts: "event",
+        nth: 1,
+        key: "all",
+        window: "game",
+        event: {
+          on: "move",
+          to: "battle",
+          player: "any",
+          card: { name: "Jigen no Arashi Scholar" },
+          noun: "Jigen no Arashi Scholar put into the battle zone",
+        },
+        label: "the first Jigen no Arashi Scholar this game",
+      },
+    },
+  ],
+};
+
 export const seedCards: CardDef[] = [
   procyonDragoon,
   bolbalzakShiden,
@@ -307,7 +372,10 @@ export const seedCards: CardDef[] = [
   faerieLife,
   aquaBrothers,
   bainaradondon,
+  furakuNoChojin,
+  jigenNoArashiScholar,
 ];
+
 /** RULINGS DM-3.2, DM-3.7 (Duel Masters Play's): a named once-per-turn static ability, used up only when applied. */
 export const kantabile: CardDef = {
   id: "itsuwari-no-ou-kantabile",
