@@ -70,6 +70,21 @@ describe("RULINGS.md coverage", () => {
       },
     );
   }
+  it("every expected refusal asserts its reason", () => {
+    const bare: string[] = [];
+    for (const f of files) {
+      const { scenario } = loadScenarioFile(f);
+      const expectations = [
+        scenario.expect,
+        ...scenario.script.map((s) => ("expect" in s ? s.expect : undefined)),
+      ];
+      for (const e of expectations)
+        for (const c of e?.canUse ?? [])
+          if (!c.ok && c.reason === undefined && c.reasonIncludes === undefined)
+            bare.push(`${f}: ${c.card} ${c.ability}`);
+    }
+    expect(bare).toEqual([]);
+  });
   it("no scenario covers an id that is not in the catalogue", () => {
     const known = new Set(rulingIds());
     const unknown = files.flatMap((f) =>

@@ -410,7 +410,7 @@ export const dmTasks: Record<string, TaskHandler> = {
     if (shields.length === 0) {
       game.declareWinner(
         attacker.controller,
-        `${game.card(attacker).name} attacked ${game.playerName(defender)} directly with no shields left`,
+        `${game.playerName(attacker.controller)} wins: ${game.card(attacker).name} attacked ${game.playerName(defender)} directly with no shields left`,
       );
       return;
     }
