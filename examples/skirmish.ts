@@ -6,10 +6,12 @@
 import {
   actionLoop,
   type CardDef,
+  drawOrLoseTask,
   type Game,
   nodeTask,
   type Preset,
   type TurnNode,
+  untapTask,
   zoneId,
 } from "../src/index.js";
 
@@ -142,16 +144,8 @@ export const skirmish: Preset = {
     },
   },
   tasks: {
-    "sk.untap": (game, task) => {
-      for (const obj of game.cardsIn("field", game.state.clock.turn.player)) obj.tapped = false;
-      game.popTask(task);
-    },
-    "sk.draw": (game, task) => {
-      const p = game.state.clock.turn.player;
-      game.popTask(task);
-      if (game.zone("deck", p).cards.length === 0) game.declareLoser(p, "could not draw");
-      else game.draw(p, 1);
-    },
+    "sk.untap": untapTask("field"),
+    "sk.draw": drawOrLoseTask(1),
     "sk.main": actionLoop({
       kind: "main",
       prompt: "Play a card or pass",

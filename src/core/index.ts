@@ -2,7 +2,7 @@ export { activeEffects, addDuration, expireDurations } from "./durations.js";
 export * from "./errors.js";
 export { closeWindow, countEvents, currentStamp, emit, openWindow } from "./events.js";
 export { type Action, Game, type NewGameOptions, type Snapshot } from "./game.js";
-export { type ActionLoopSpec, actionLoop } from "./interactions.js";
+export { type ActionLoopSpec, actionLoop, drawOrLoseTask, untapTask } from "./interactions.js";
 export type { Json, JsonObject } from "./json.js";
 export { cloneJson } from "./json.js";
 export {

@@ -57,3 +57,22 @@ export function actionLoop(spec: ActionLoopSpec): TaskHandler {
     });
   };
 }
+
+/** A turn-based action: the active player's cards in these zones untap. */
+export function untapTask(...kinds: string[]): TaskHandler {
+  return (game, task) => {
+    game.popTask(task);
+    const p = game.state.clock.turn.player;
+    for (const kind of kinds) for (const obj of game.cardsIn(kind, p)) obj.tapped = false;
+  };
+}
+
+/** A turn-based action: the active player draws `n`; a player who can't draw loses. */
+export function drawOrLoseTask(n = 1, reason = "could not draw"): TaskHandler {
+  return (game, task) => {
+    const p = game.state.clock.turn.player;
+    game.popTask(task);
+    if (game.zone(game.deckZoneKind, p).cards.length < n) game.declareLoser(p, reason);
+    else game.draw(p, n);
+  };
+}

@@ -8,7 +8,7 @@
 
 import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
-import { actionLoop } from "../../core/interactions.js";
+import { actionLoop, drawOrLoseTask, untapTask } from "../../core/interactions.js";
 import type { Json } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
 import type { Preset, TurnNode } from "../../core/preset.js";
@@ -113,20 +113,12 @@ export const lab: Preset = {
   },
   tasks: {
     "lab.chain": runChainTask,
-    "lab.untap": (game, task) => {
-      for (const obj of game.cardsIn("field", game.state.clock.turn.player)) obj.tapped = false;
-      game.popTask(task);
-    },
+    "lab.untap": untapTask("field"),
     "lab.resetPlays": (game, task) => {
       game.state.players[game.state.clock.turn.player]!.vars.plays = 1;
       game.popTask(task);
     },
-    "lab.draw": (game, task) => {
-      const p = game.state.clock.turn.player;
-      game.popTask(task);
-      if (game.zone("deck", p).cards.length === 0) game.declareLoser(p, "could not draw");
-      else game.draw(p, 1);
-    },
+    "lab.draw": drawOrLoseTask(1),
     "lab.main": actionLoop({
       kind: "main",
       prompt: "Play a card, activate an ability, or pass",
