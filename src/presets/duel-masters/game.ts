@@ -193,6 +193,13 @@ function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
   return out;
 }
 
+/** "Creatures can't attack you" effects (Last Avatar, RULINGS DM-G7). */
+function playerProtected(game: Game, player: PlayerId): boolean {
+  return game
+    .effects("cantAttackPlayer")
+    .some((d) => d.effect.target && "player" in d.effect.target && d.effect.target.player === player);
+}
+
 /** RULINGS DM-5.2: opposing creatures that must be attacked if able (tapped, not yet attacked this turn). */
 function forcedTargets(game: Game, player: PlayerId): Set<string> {
   const out = new Set<string>();
@@ -219,7 +226,8 @@ function attackOptions(game: Game, player: PlayerId): DecisionOption[] {
     if (!canAttack(game, o)) continue;
     const name = game.card(o).name;
     for (const d of defenders) {
-      out.push({ id: `attack:${o.id}`, label: `Attack ${game.playerName(d)} with ${name}` });
+      if (!playerProtected(game, d))
+        out.push({ id: `attack:${o.id}`, label: `Attack ${game.playerName(d)} with ${name}` });
       for (const t of game.cardsIn("battle", d))
         if (t.tapped && isCreature(game, t))
           out.push({ id: `attack:${o.id}:${t.id}`, label: `Attack ${game.card(t).name} with ${name}` });

@@ -415,4 +415,43 @@ export const kantabile: CardDef = {
   ],
 };
 
-export const playsCards: CardDef[] = [hellObel, kantabile];
+/** RULINGS DM-G7 (Duel Masters Play's): a once-per-game note with neither name nor player, treated as named. */
+export const lastAvatar: CardDef = {
+  id: "kaiou-ryusei-last-avatar",
+  name: "Kaiou Ryusei Last Avatar",
+  nameJa: "海王龍聖ラスト・アヴァタール",
+  types: ["creature"],
+  cost: 7,
+  power: 7000,
+  civilizations: ["light", "water"],
+  races: ["Apollonia Dragon", "Poseidia Dragon"],
+  keywords: ["doubleBreaker"],
+  text: "Double Breaker. When your last shield is broken, draw 3 cards. That turn, creatures can't attack you. (This effect triggers only once per game.)",
+  abilities: [
+    {
+      id: "lastStand",
+      kind: "triggered",
+      trigger: { on: "break", player: "self" },
+      condition: { count: { zone: "shield", controller: "self" }, eq: 0 },
+      effect: [
+        { op: "draw", n: 3 },
+        {
+          op: "until",
+          expires: "turn",
+          effect: { kind: "cantAttackPlayer" },
+          targetPlayer: "self",
+          label: "creatures can't attack this player",
+        },
+      ],
+      // Per the official Q&A, every card of that name is affected: treated as named.
+      limit: {
+        counts: "trigger",
+        key: "namePerPlayer",
+        window: "game",
+        label: "this effect triggers only once per game",
+      },
+    },
+  ],
+};
+
+export const playsCards: CardDef[] = [hellObel, kantabile, lastAvatar];
