@@ -10,6 +10,7 @@ import { actionLoop } from "../../core/interactions.js";
 import type { JsonObject } from "../../core/json.js";
 import { setTapped, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
+import { tryReplace } from "../../core/replacement.js";
 import { scriptTask } from "../../core/script.js";
 import { nodeTask } from "../../core/structure.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
@@ -210,6 +211,7 @@ function forcedTargets(game: Game, player: PlayerId): Set<string> {
 
 function attackOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
+  if (game.effects("noAttacks").length > 0) return out; // "creatures can't attack this turn"
   const forced = forcedTargets(game, player);
   if (forced.size > 0) {
     for (const o of game.cardsIn("battle", player))
@@ -416,6 +418,16 @@ export const dmTasks: Record<string, TaskHandler> = {
     const defender = game.opponents(attacker.controller)[0]!;
     const shields = game.zone("shield", defender).cards;
     if (shields.length === 0) {
+      // A replacement may stop the win (Gabriela, RULINGS DM-G6); at most one applies.
+      const win = {
+        type: "winByAttack",
+        player: attacker.controller,
+        obj: attacker.id,
+        inc: attacker.inc,
+        card: attacker.card,
+        name: game.card(attacker).name,
+      };
+      if (tryReplace(game, win)) return;
       game.declareWinner(
         attacker.controller,
         `${game.playerName(attacker.controller)} wins: ${game.card(attacker).name} attacked ${game.playerName(defender)} directly with no shields left`,

@@ -454,4 +454,40 @@ export const lastAvatar: CardDef = {
   ],
 };
 
-export const playsCards: CardDef[] = [hellObel, kantabile, lastAvatar];
+/** RULINGS DM-G6 (Duel Masters Play's): a named "(this effect triggers only once per game)" on a replacement. */
+export const gabriela: CardDef = {
+  id: "koki-seirei-gabriela",
+  name: "Koki Seirei Gabriela",
+  nameJa: "光姫聖霊ガブリエラ",
+  types: ["creature"],
+  cost: 7,
+  power: 7000,
+  civilizations: ["light"],
+  races: ["Angel Command", "Mecha del Sol"],
+  keywords: ["doubleBreaker"],
+  text: "G-Zero: if you have no shields and no Koki Seirei Gabriela in your battle zone. Double Breaker. When your opponent would win the game by an attack of their creature, destroy this creature instead. If you do, your opponent doesn't win, and creatures can't attack this turn. (This effect of your Koki Seirei Gabriela triggers only once per game.)",
+  abilities: [
+    {
+      id: "guardian",
+      kind: "replacement",
+      replaces: { on: "winByAttack", player: "opponent" },
+      instead: [
+        { op: "move", what: "self", to: "graveyard", event: "destroy" },
+        {
+          op: "until",
+          expires: "turn",
+          effect: { kind: "noAttacks" },
+          label: "creatures can't attack this turn",
+        },
+      ],
+      limit: {
+        counts: "application",
+        key: "namePerPlayer",
+        window: "game",
+        label: "this effect of your Koki Seirei Gabriela triggers only once per game",
+      },
+    },
+  ],
+};
+
+export const playsCards: CardDef[] = [hellObel, kantabile, lastAvatar, gabriela];
