@@ -8,7 +8,7 @@ import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import { actionLoop } from "../../core/interactions.js";
 import type { JsonObject } from "../../core/json.js";
-import { setTapped, zoneId } from "../../core/objects.js";
+import { putUnder, setTapped, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import { tryReplace } from "../../core/replacement.js";
 import { scriptTask } from "../../core/script.js";
@@ -28,6 +28,22 @@ export function keywords(game: Game, obj: GameObject): string[] {
 }
 
 const isCreature = (game: Game, obj: GameObject): boolean => game.card(obj).types.includes("creature");
+
+/** An evolution creature goes on top of one of your creatures of the races it names (DM 800). */
+export const isEvolution = (game: Game, obj: GameObject): boolean =>
+  game.card(obj).types.includes("evolution");
+
+/** Your creatures this evolution creature may evolve from: a race containing one of `stats.evolvesFrom`. */
+function evolutionBases(game: Game, player: PlayerId, evo: GameObject): GameObject[] {
+  const wanted = (game.card(evo).stats?.evolvesFrom as string[] | undefined) ?? [];
+  return game
+    .cardsIn("battle", player)
+    .filter(
+      (o) =>
+        isCreature(game, o) &&
+        ((game.card(o).races ?? []) as string[]).some((r) => wanted.some((w) => r.includes(w))),
+    );
+}
 
 export function attackState(game: Game): AttackState | null {
   return (game.state.vars.attack as AttackState | undefined) ?? null;
@@ -66,7 +82,12 @@ function untapPrevented(game: Game, obj: GameObject): boolean {
 /** Summoning sickness (DM-T2): a creature can attack from its controller's turn after it entered, or at once with Speed Attacker. */
 export function canAttack(game: Game, obj: GameObject): boolean {
   if (obj.tapped || !isCreature(game, obj)) return false;
-  return obj.enteredTurn < game.state.clock.turn.id || keywords(game, obj).includes("speedAttacker");
+  // Evolution creatures are not affected by summoning sickness.
+  return (
+    obj.enteredTurn < game.state.clock.turn.id ||
+    keywords(game, obj).includes("speedAttacker") ||
+    isEvolution(game, obj)
+  );
 }
 
 /** Puts a creature into the battle zone or casts a spell, from wherever it is. */
@@ -132,6 +153,23 @@ export function summonCost(game: Game, player: PlayerId, obj: GameObject): numbe
   return cost;
 }
 
+/** Puts an evolution creature on top of its base: the base goes under it, the new stack keeps the base's tapped state. */
+export function evolve(game: Game, player: PlayerId, obj: GameObject, base: GameObject): void {
+  const tapped = base.tapped;
+  game.moveWithReplacement(obj, zoneId("battle", player), { event: "move", tapped });
+  if (game.state.zones[obj.zone]!.kind !== "battle") return; // replaced (e.g. sent elsewhere instead)
+  putUnder(game, base, obj);
+  emit(game, {
+    type: "summon",
+    player,
+    obj: obj.id,
+    inc: obj.inc,
+    card: obj.card,
+    name: game.card(obj).name,
+    data: { how: "evolution", base: base.id },
+  });
+}
+
 function payable(game: Game, player: PlayerId, obj: GameObject): GameObject[] | null {
   return choosePayment(game, player, summonCost(game, player, obj), civilizationsOf(game, obj));
 }
@@ -185,6 +223,14 @@ function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   for (const o of game.cardsIn("hand", player)) {
     if (!payable(game, player, o)) continue;
+    if (isEvolution(game, o)) {
+      for (const base of evolutionBases(game, player, o))
+        out.push({
+          id: `evolve:${o.id}:${base.id}`,
+          label: `Evolve ${game.card(base).name} into ${game.card(o).name} (cost ${summonCost(game, player, o)})`,
+        });
+      continue;
+    }
     const verb = isCreature(game, o) ? "summon" : "cast";
     out.push({
       id: `${verb}:${o.id}`,
@@ -312,6 +358,14 @@ export const dmTasks: Record<string, TaskHandler> = {
         const [, src, ability, id] = option.id.split(":") as [string, string, string, string];
         game.useLimits(game.abilityRef(src, ability));
         useCard(game, p, game.obj(id), "summon");
+        return;
+      }
+      if (option.id.startsWith("evolve:")) {
+        const [, id, baseId] = option.id.split(":") as [string, string, string];
+        const obj = game.obj(id);
+        const base = game.obj(baseId);
+        payMana(game, p, payable(game, p, obj)!);
+        evolve(game, p, obj, base);
         return;
       }
       const [verb, id] = option.id.split(":") as ["summon" | "cast", string];

@@ -1,10 +1,26 @@
 /** Duel Masters effect ops beyond the kernel's. */
 import { EngineError } from "../../core/errors.js";
+import { zoneId } from "../../core/objects.js";
 import type { OpHandler } from "../../core/script.js";
 import { resolvePlayer, varsOf } from "../../core/script.js";
-import { useCard } from "./game.js";
+import { isEvolution, useCard } from "./game.js";
 
 export const dmOps: Record<string, OpHandler> = {
+  creaturesFromTop: {
+    doc: "creaturesFromTop: n — from the top of the controller's deck, puts the first n non-evolution creatures into the battle zone (Emperor Kiriko).",
+    run(game, op, frame) {
+      const p = frame.ctx.controller;
+      const n = Number(op.n ?? 1);
+      const deck = game.zone("deck", p).cards;
+      const picked: string[] = [];
+      for (let i = deck.length - 1; i >= 0 && picked.length < n; i--) {
+        const o = game.obj(deck[i]!);
+        if (game.card(o).types.includes("creature") && !isEvolution(game, o)) picked.push(o.id);
+      }
+      for (const id of picked) game.moveWithReplacement(game.obj(id), zoneId("battle", p), { event: "move" });
+      return "next";
+    },
+  },
   ninjaSummon: {
     doc: "ninjaSummon — summons the ability's card for no cost; at the end of the turn it goes to the bottom of its owner's deck (Ninja Strike).",
     run(game, _op, frame) {

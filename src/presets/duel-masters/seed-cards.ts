@@ -490,4 +490,42 @@ export const gabriela: CardDef = {
   ],
 };
 
-export const playsCards: CardDef[] = [hellObel, kantabile, lastAvatar, gabriela];
+/** RULINGS DM-3.6 (Duel Masters Play's): named "(this effect of your Emperor Kiriko triggers only once per turn)". */
+export const emperorKiriko: CardDef = {
+  id: "emperor-kiriko",
+  name: "Emperor Kiriko",
+  nameJa: "エンペラー・キリコ",
+  types: ["creature", "evolution"],
+  cost: 9,
+  power: 13000,
+  civilizations: ["water"],
+  races: ["Cyber Lord", "Origin"],
+  keywords: ["tripleBreaker"],
+  stats: { evolvesFrom: ["Cyber", "Origin"] },
+  text: "Evolution — put on one of your Cyber or Origin creatures. When this creature is put into the battle zone, put all your other creatures on the bottom of your deck. Then put the first 3 non-evolution creatures from the top of your deck into the battle zone. Then shuffle your deck. (This effect of your Emperor Kiriko triggers only once per turn.) Triple Breaker.",
+  abilities: [
+    {
+      id: "rebirth",
+      kind: "triggered",
+      trigger: { on: "move", to: "battle", self: true },
+      effect: [
+        {
+          op: "move",
+          what: { select: { zone: "battle", controller: "self", other: true } },
+          to: "deck",
+          position: "bottom",
+        },
+        { op: "creaturesFromTop", n: 3 },
+        { op: "shuffle" },
+      ],
+      limit: {
+        counts: "trigger",
+        key: "namePerPlayer",
+        window: "turn",
+        label: "this effect of your Emperor Kiriko triggers only once per turn",
+      },
+    },
+  ],
+};
+
+export const playsCards: CardDef[] = [hellObel, kantabile, lastAvatar, gabriela, emperorKiriko];
