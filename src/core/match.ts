@@ -21,7 +21,19 @@ function jsonEqual(a: Json | undefined, b: Json | undefined): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-const OPERATORS = new Set(["eq", "ne", "lt", "lte", "gt", "gte", "includes", "includesAny", "in", "not"]);
+const OPERATORS = new Set([
+  "eq",
+  "ne",
+  "lt",
+  "lte",
+  "gt",
+  "gte",
+  "includes",
+  "includesAny",
+  "in",
+  "not",
+  "size",
+]);
 
 function isOperator(m: MatcherT): m is Exclude<MatcherT, Json> & object {
   if (typeof m !== "object" || m === null || Array.isArray(m)) return false;
@@ -38,6 +50,7 @@ export function matchValue(actual: Json | undefined, matcher: MatcherT): boolean
   }
   const m = matcher as Record<string, Json | MatcherT>;
   if ("not" in m) return !matchValue(actual, m.not as MatcherT);
+  if ("size" in m) return Array.isArray(actual) && matchValue(actual.length, m.size as MatcherT);
   if ("eq" in m) return jsonEqual(actual, m.eq as Json);
   if ("ne" in m) return !jsonEqual(actual, m.ne as Json);
   if ("includes" in m) return Array.isArray(actual) && actual.some((x) => jsonEqual(x, m.includes as Json));

@@ -35,6 +35,10 @@ export const Matcher: z.ZodType<MatcherT> = z.lazy(() =>
     z.object({ includesAny: z.array(json) }).strict(),
     z.object({ in: z.array(json) }).strict(),
     z.object({ not: Matcher }).strict(),
+    z
+      .object({ size: Matcher })
+      .strict()
+      .describe("The length of a list (e.g. non-multicolored: civilizations size lte 1)."),
     json,
   ]),
 );
@@ -46,6 +50,7 @@ export type MatcherT =
   | { includesAny: import("../json.js").Json[] }
   | { in: import("../json.js").Json[] }
   | { not: MatcherT }
+  | { size: MatcherT }
   | import("../json.js").Json;
 
 const stringOrList = z.union([z.string(), z.array(z.string()).min(1)]);

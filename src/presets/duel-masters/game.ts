@@ -36,6 +36,10 @@ export const isEvolution = (game: Game, obj: GameObject): boolean =>
 /** Your creatures this evolution creature may evolve from: a race containing one of `stats.evolvesFrom`. */
 function evolutionBases(game: Game, player: PlayerId, evo: GameObject): GameObject[] {
   const wanted = (game.card(evo).stats?.evolvesFrom as string[] | undefined) ?? [];
+  if (game.card(evo).stats?.evolvesFromMulticolored === true)
+    return game
+      .cardsIn("battle", player)
+      .filter((o) => isCreature(game, o) && civilizationsOf(game, o).length > 1);
   return game
     .cardsIn("battle", player)
     .filter(

@@ -365,7 +365,50 @@ export const jigenNoArashiScholar: CardDef = {
   ],
 };
 
+/** RULINGS DM-5.1: a replacement that works only while no opponent's creature was put into the graveyard by it this turn. */
+export const alcadeiasPS: CardDef = {
+  id: "seigaia-king-alcadeias-ps",
+  name: "Seigaia King Alcadeias P'S",
+  nameJa: "聖鎧亜キング・アルカディアスP'S",
+  types: ["creature", "evolution"],
+  cost: 7,
+  power: 9000,
+  civilizations: ["light", "darkness"],
+  races: ["Angel Command", "Lost Crusader"],
+  keywords: ["doubleBreaker"],
+  stats: { evolvesFromMulticolored: true },
+  text: "Evolution — put on one of your multicolored creatures. Double Breaker. When an opponent's non-multicolored creature would be put into the battle zone, if no opponent's creature has been put into the graveyard by a Seigaia King Alcadeias P'S's ability this turn, put it into the graveyard instead.",
+  abilities: [
+    {
+      id: "judgement",
+      kind: "replacement",
+      replaces: {
+        on: "move",
+        to: "battle",
+        player: "opponent",
+        card: { type: "creature", where: { civilizations: { size: { lte: 1 } } } },
+      },
+      instead: [{ op: "move", what: "event", to: "graveyard" }],
+      limit: {
+        counts: "event",
+        key: "all",
+        window: "turn",
+        event: {
+          on: "move",
+          to: "graveyard",
+          player: "opponent",
+          where: { "cause.name": "Seigaia King Alcadeias P'S" },
+          noun: "opponent's creature put into the graveyard by a Seigaia King Alcadeias P'S",
+        },
+        label:
+          "if no opponent's creature has been put into the graveyard by a Seigaia King Alcadeias P'S's ability this turn",
+      },
+    },
+  ],
+};
+
 export const seedCards: CardDef[] = [
+  alcadeiasPS,
   procyonDragoon,
   bolbalzakShiden,
   ichigekiTopgear,
