@@ -439,8 +439,8 @@ export class Game {
   }
 
   /** In-play zones, the active player's first, then in turn order. */
-  zonesInTurnOrder(): ZoneState[] {
-    const zones = this.zonesOfKinds(this.rules.inPlayKinds);
+  zonesInTurnOrder(kinds: Iterable<string> = this.rules.inPlayKinds): ZoneState[] {
+    const zones = this.zonesOfKinds(kinds);
     const n = this.state.players.length;
     const active = this.state.clock.turn.player;
     return zones.sort((a, b) => (((a.owner ?? 0) - active + n) % n) - (((b.owner ?? 0) - active + n) % n));

@@ -67,6 +67,8 @@ export class Rules {
   readonly triggerZones = new Map<string, Set<string>>();
   /** card ids with replacement abilities, and the zones they work in. */
   readonly replacementCards = new Map<string, { ability: AbilityDef; zones: readonly string[] }[]>();
+  /** Zone kinds where some replacement ability works (in play, or a hand for Madness). */
+  readonly replacementZoneKinds = new Set<string>();
   readonly counterSpecs = new Map<string, CounterSpec>();
   readonly countersByType = new Map<string, CounterSpec[]>();
   readonly tasks = new Map<string, TaskHandler>();
@@ -193,6 +195,7 @@ export class Rules {
         const list = this.replacementCards.get(card.id) ?? [];
         list.push({ ability, zones });
         this.replacementCards.set(card.id, list);
+        for (const z of zones) this.replacementZoneKinds.add(z);
       }
       for (const limit of limitsOf(ability)) {
         if (!this.windows.has(limit.window) && !isNodeWindow(this, limit.window))

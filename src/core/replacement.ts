@@ -15,7 +15,7 @@ export function applicableReplacements(game: Game, proposed: GameEvent): Ability
   const out: AbilityRef[] = [];
   const rules = game.rules;
   if (rules.replacementCards.size === 0) return out;
-  for (const zone of game.zonesInTurnOrder()) {
+  for (const zone of game.zonesInTurnOrder(rules.replacementZoneKinds)) {
     for (const id of zone.cards) {
       const obj = game.state.objects[id]!;
       if (obj.faceDown) continue;

@@ -1,11 +1,28 @@
 /** Duel Masters effect ops beyond the kernel's. */
 import { EngineError } from "../../core/errors.js";
 import { zoneId } from "../../core/objects.js";
+import { causeOf } from "../../core/ops.js";
+import { nextInt } from "../../core/rng.js";
 import type { OpHandler } from "../../core/script.js";
-import { resolvePlayer, varsOf } from "../../core/script.js";
+import { resolvePlayer, resolvePlayers, varsOf } from "../../core/script.js";
 import { isEvolution, useCard } from "./game.js";
 
 export const dmOps: Record<string, OpHandler> = {
+  discardRandom: {
+    doc: "discardRandom: player — that player discards a card at random from their hand (the game's seeded RNG).",
+    run(game, op, frame) {
+      for (const p of resolvePlayers(game, op.player ?? "opponent", frame)) {
+        const hand = game.zone("hand", p).cards;
+        if (hand.length === 0) continue;
+        const card = game.obj(hand[nextInt(game.state.rng, hand.length)]!);
+        game.moveWithReplacement(card, zoneId("graveyard", p), {
+          event: "discard",
+          cause: causeOf(game, frame),
+        });
+      }
+      return "next";
+    },
+  },
   creaturesFromTop: {
     doc: "creaturesFromTop: n — from the top of the controller's deck, puts the first n non-evolution creatures into the battle zone (Emperor Kiriko).",
     run(game, op, frame) {

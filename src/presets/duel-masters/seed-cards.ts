@@ -407,7 +407,53 @@ export const alcadeiasPS: CardDef = {
   ],
 };
 
+/** A real spell that makes the opponent discard at random (a way to trigger Madness). */
+export const ghostTouch: CardDef = {
+  id: "ghost-touch",
+  name: "Ghost Touch",
+  nameJa: "ゴースト・タッチ",
+  types: ["spell"],
+  cost: 2,
+  civilizations: ["darkness"],
+  keywords: ["shieldTrigger"],
+  text: "Shield Trigger. Your opponent discards a card at random from their hand.",
+  abilities: [{ id: "spell", kind: "activated", effect: [{ op: "discardRandom", player: "opponent" }] }],
+};
+
+/** A sample creature with Madness (not a printed card): a replacement of its own discard. */
+export const sampleMadness: CardDef = {
+  id: "sample-darkness-madness-5000",
+  name: "Sample Darkness 5000 Madness",
+  types: ["creature"],
+  cost: 6,
+  power: 5000,
+  civilizations: ["darkness"],
+  races: ["Dark Lord"],
+  text: "Madness (when this card would be discarded from your hand by your opponent's effect during their turn, you may put it into the battle zone instead).",
+  abilities: [
+    {
+      id: "madness",
+      kind: "replacement",
+      keyword: "Madness",
+      zones: ["hand"],
+      replaces: { on: "discard", self: true },
+      condition: { turn: "opponent" },
+      instead: [
+        {
+          op: "may",
+          prompt: "Put this creature into the battle zone instead (Madness)?",
+          // biome-ignore lint/suspicious/noThenProperty: "then" is the may op's branch in the card vocabulary
+          then: [{ op: "move", what: "selfCard", to: "battle" }],
+          else: [{ op: "move", what: "selfCard", to: "graveyard", event: "discard" }],
+        },
+      ],
+    },
+  ],
+};
+
 export const seedCards: CardDef[] = [
+  ghostTouch,
+  sampleMadness,
   alcadeiasPS,
   procyonDragoon,
   bolbalzakShiden,
@@ -571,4 +617,45 @@ export const emperorKiriko: CardDef = {
   ],
 };
 
-export const playsCards: CardDef[] = [hellObel, kantabile, lastAvatar, gabriela, emperorKiriko];
+/** RULINGS DM-3.7, DM-3.8 (Duel Masters Play's): a named once-per-turn replacement, used up only when it applies. */
+export const seigaiaKingAlcadeias: CardDef = {
+  id: "seigaia-king-alcadeias",
+  name: "Seigaia King Alcadeias",
+  nameJa: "聖鎧亜キング・アルカディアス",
+  types: ["creature", "evolution"],
+  cost: 7,
+  power: 9000,
+  civilizations: ["light", "darkness"],
+  races: ["Angel Command", "Lost Crusader"],
+  keywords: ["doubleBreaker"],
+  stats: { evolvesFromMulticolored: true },
+  text: "Evolution — put on one of your multicolored creatures. Double Breaker. When an opponent's non-multicolored creature would be put into the battle zone, it is put into the graveyard instead. (This effect of your Seigaia King Alcadeias triggers only once per turn.)",
+  abilities: [
+    {
+      id: "judgement",
+      kind: "replacement",
+      replaces: {
+        on: "move",
+        to: "battle",
+        player: "opponent",
+        card: { type: "creature", where: { civilizations: { size: { lte: 1 } } } },
+      },
+      instead: [{ op: "move", what: "event", to: "graveyard" }],
+      limit: {
+        counts: "application",
+        key: "namePerPlayer",
+        window: "turn",
+        label: "this effect of your Seigaia King Alcadeias triggers only once per turn",
+      },
+    },
+  ],
+};
+
+export const playsCards: CardDef[] = [
+  hellObel,
+  kantabile,
+  lastAvatar,
+  gabriela,
+  emperorKiriko,
+  seigaiaKingAlcadeias,
+];
