@@ -451,7 +451,30 @@ export const sampleMadness: CardDef = {
   ],
 };
 
+/** RULINGS DM-1.8: "the Nth time" — the turn's third attack (John's awakened side; a Psychic creature). */
+export const jonjoJohn: CardDef = {
+  id: "bouken-no-kakuseisha-jonjo-john",
+  name: "Bouken no Kakuseisha Jonjo John",
+  nameJa: "冒険の覚醒者ジョンジョ・ジョン",
+  types: ["creature", "psychic"],
+  cost: 5,
+  power: 5000,
+  civilizations: ["fire"],
+  races: ["Dreammate", "Vehicle Bee"],
+  text: "Whenever one of your creatures attacks, if it is the third attack this turn, untap this creature. (Awakened side of Jikuu no Tankenka John.)",
+  abilities: [
+    {
+      id: "thirdAttack",
+      kind: "triggered",
+      trigger: { on: "attack", player: "self", noun: "attack" },
+      effect: [{ op: "untap", what: "self" }],
+      limit: { counts: "event", nth: 3, key: "player", window: "turn", label: "the third attack this turn" },
+    },
+  ],
+};
+
 export const seedCards: CardDef[] = [
+  jonjoJohn,
   ghostTouch,
   sampleMadness,
   alcadeiasPS,
