@@ -99,7 +99,7 @@ export function useCard(
   game: Game,
   player: PlayerId,
   obj: GameObject,
-  how: "summon" | "cast" | "shieldTrigger",
+  how: "summon" | "cast" | "shieldTrigger" | "gr",
 ): void {
   const card = game.card(obj);
   if (isCreature(game, obj)) {

@@ -57,6 +57,7 @@ function makePreset(id: string, name: string, play: boolean): Preset {
       { kind: "shield", label: "shield zone", perPlayer: true, visibility: "public" },
       { kind: "graveyard", label: "graveyard", perPlayer: true, visibility: "public" },
       { kind: "resolving", label: "resolving spells", perPlayer: false, visibility: "public" },
+      { kind: "superGR", label: "super GR zone", perPlayer: true, visibility: "hidden" },
     ],
     options: {
       rulesVersion: {

@@ -4,10 +4,27 @@ import { zoneId } from "../../core/objects.js";
 import { causeOf } from "../../core/ops.js";
 import { nextInt } from "../../core/rng.js";
 import type { OpHandler } from "../../core/script.js";
-import { resolvePlayer, resolvePlayers, varsOf } from "../../core/script.js";
+import { resolveObjects, resolvePlayer, resolvePlayers, varsOf } from "../../core/script.js";
 import { isEvolution, useCard } from "./game.js";
 
 export const dmOps: Record<string, OpHandler> = {
+  grSummon: {
+    doc: "grSummon — summons the top card of the controller's super GR zone as if its cost were paid.",
+    run(game, _op, frame) {
+      const p = frame.ctx.controller;
+      const gr = game.zone("superGR", p).cards;
+      const top = gr[gr.length - 1];
+      if (top !== undefined) useCard(game, p, game.obj(top), "gr");
+      return "next";
+    },
+  },
+  castFree: {
+    doc: "castFree: what — casts those spells for no cost, from wherever they are.",
+    run(game, op, frame) {
+      for (const o of resolveObjects(game, op.what, frame)) useCard(game, frame.ctx.controller, o, "cast");
+      return "next";
+    },
+  },
   discardRandom: {
     doc: "discardRandom: player — that player discards a card at random from their hand (the game's seeded RNG).",
     run(game, op, frame) {

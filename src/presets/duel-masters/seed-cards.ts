@@ -473,7 +473,68 @@ export const jonjoJohn: CardDef = {
   ],
 };
 
+/** A sample GR creature (not a printed card): leaving the battle zone, it goes to the bottom of its owner's super GR zone instead. */
+export const sampleGR: CardDef = {
+  id: "sample-gr-water-2000",
+  name: "Sample GR Water 2000",
+  types: ["creature", "gr"],
+  cost: 2,
+  power: 2000,
+  civilizations: ["water"],
+  races: ["Trickster"],
+  text: "(GR creature: when it would leave the battle zone for another zone, it goes to the bottom of its owner's super GR zone instead.)",
+  abilities: [
+    {
+      id: "grReturn",
+      kind: "replacement",
+      replaces: { on: "move", from: "battle", self: true },
+      instead: [{ op: "move", what: "selfCard", to: "superGR", position: "bottom" }],
+    },
+  ],
+};
+
+/** RULINGS DM-1.7: "each turn, when you cast your first spell, GR summon". */
+export const wave: CardDef = {
+  id: "wave",
+  name: "Wave",
+  nameJa: "Wave ウェイブ",
+  types: ["creature"],
+  cost: 5,
+  power: 5000,
+  civilizations: ["water"],
+  races: ["Trickster", "Wonderforce"],
+  text: "When this creature is put into the battle zone by summoning, you may cast a spell that costs 4 or less from your graveyard for no cost. Each turn, when you cast your first spell, GR summon. (GR summon: summon the top card of your super GR zone as if you had paid its cost.)",
+  abilities: [
+    {
+      id: "recast",
+      kind: "triggered",
+      trigger: { on: "summon", self: true },
+      optional: true,
+      effect: [
+        {
+          op: "choose",
+          from: { zone: "graveyard", controller: "self", type: "spell", where: { cost: { lte: 4 } } },
+          min: 1,
+          max: 1,
+          as: "spell",
+          prompt: "Cast a spell from your graveyard for no cost",
+        },
+        { op: "castFree", what: "$spell" },
+      ],
+    },
+    {
+      id: "grOnFirstSpell",
+      kind: "triggered",
+      trigger: { on: "cast", player: "self", noun: "spell cast" },
+      effect: [{ op: "grSummon" }],
+      limit: { counts: "event", nth: 1, key: "player", window: "turn", label: "each turn, your first spell" },
+    },
+  ],
+};
+
 export const seedCards: CardDef[] = [
+  sampleGR,
+  wave,
   jonjoJohn,
   ghostTouch,
   sampleMadness,
