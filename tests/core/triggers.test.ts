@@ -1,0 +1,170 @@
+/** Triggered abilities: collection from events, the pending order, optional triggers, limits (DESIGN: triggers). */
+import { describe, expect, it } from "vitest";
+import { Game } from "../../src/core/game.js";
+import type { TurnNode } from "../../src/core/preset.js";
+import type { CardDef } from "../../src/core/vocabulary/schema.js";
+import { tinyPreset } from "../support/tiny.js";
+
+const turn: TurnNode = {
+  id: "turn",
+  label: "Turn",
+  children: [{ id: "main", label: "Main", kind: "step", interaction: "main" }],
+};
+const note = (text: string) => [{ op: "log", text }];
+const cards: CardDef[] = [
+  { id: "token", name: "Token", types: ["creature"] },
+  {
+    id: "watcher",
+    name: "Watcher",
+    types: ["creature"],
+    abilities: [
+      { id: "w", kind: "triggered", trigger: { on: "draw", player: "any" }, effect: note("watched") },
+    ],
+  },
+  {
+    id: "mine",
+    name: "Own Eyes",
+    types: ["creature"],
+    abilities: [
+      { id: "m", kind: "triggered", trigger: { on: "draw", player: "self" }, effect: note("mine") },
+    ],
+  },
+  {
+    id: "maybe",
+    name: "Maybe",
+    types: ["creature"],
+    abilities: [
+      { id: "y", kind: "triggered", optional: true, trigger: { on: "draw" }, effect: note("used maybe") },
+    ],
+  },
+  {
+    id: "once-trigger",
+    name: "Once Trigger",
+    types: ["creature"],
+    abilities: [
+      {
+        id: "t",
+        kind: "triggered",
+        trigger: { on: "draw" },
+        effect: note("once on trigger"),
+        limit: { counts: "trigger", key: "card", window: "turn" },
+      },
+    ],
+  },
+  {
+    id: "once-resolve",
+    name: "Once Resolve",
+    types: ["creature"],
+    abilities: [
+      {
+        id: "r",
+        kind: "triggered",
+        trigger: { on: "draw" },
+        effect: note("once on resolution"),
+        limit: { counts: "resolution", key: "namePerPlayer", window: "turn" },
+      },
+    ],
+  },
+  {
+    id: "in-hand",
+    name: "Hand Watcher",
+    types: ["creature"],
+    abilities: [{ id: "h", kind: "triggered", trigger: { on: "draw" }, effect: note("from hand") }],
+  },
+];
+
+/** A game at P1's main step with the given cards on each player's field; "go" makes P1 draw `n`. */
+function table(p1: string[], p2: string[], n = 1) {
+  const preset = tinyPreset({ turn, cards, onGo: (g) => g.draw(0, n) });
+  const game = Game.create(preset, { setup: false });
+  const objs = [
+    ...p1.map((c) => game.createCard(c, 0, "field")),
+    ...p2.map((c) => game.createCard(c, 1, "field")),
+  ];
+  for (let i = 0; i < 6; i++) game.createCard("token", 0, "deck");
+  return { game: game.run(), ids: objs.map((o) => o.id) };
+}
+const resolved = (g: Game) =>
+  g.state.log.filter((e) => e.type === "resolve").map((e) => `${e.obj}:${e.data?.ability}`);
+
+describe("triggered abilities", () => {
+  it("trigger from matching events only, for the right player", () => {
+    const { game, ids } = table(["watcher", "mine"], ["watcher", "mine"]);
+    game.act("go");
+    const triggered = game.state.log.filter((e) => e.type === "trigger").map((e) => e.obj);
+    // P2's "when you draw" doesn't see P1's draw; both "whenever a player draws" do.
+    expect(triggered.sort()).toEqual([ids[0], ids[1], ids[2]].sort());
+  });
+
+  it("resolve the active player's first; each player orders their own with `<obj>:<ability>` options", () => {
+    const { game, ids } = table(["watcher", "mine"], ["watcher"]);
+    const [w1, m1, w2] = ids;
+    game.act("go");
+    const d = game.decision!;
+    expect(d).toMatchObject({ player: 0, kind: "orderTriggers" });
+    expect(d.options.map((o) => o.id).sort()).toEqual([`${w1}:w`, `${m1}:m`].sort());
+    game.act(`${m1}:m`);
+    expect(resolved(game)).toEqual([`${m1}:m`, `${w1}:w`, `${w2}:w`]);
+    expect(game.state.pending).toEqual([]);
+    expect(game.decision).toMatchObject({ player: 0, kind: "main" });
+  });
+
+  it("name twins apart when the same ability is pending twice", () => {
+    const { game, ids } = table(["watcher", "mine"], [], 2);
+    game.act("go");
+    const opts = game.decision!.options.map((o) => o.id);
+    expect(opts).toHaveLength(4);
+    expect(opts.filter((o) => o.startsWith(`${ids[0]}:w#`))).toHaveLength(2);
+  });
+
+  it("ask before an optional trigger; declining resolves nothing", () => {
+    const { game, ids } = table(["maybe"], [], 2);
+    game.act("go");
+    expect(game.decision).toMatchObject({ player: 0, kind: "orderTriggers" });
+    game.act(game.decision!.options[0]!.id);
+    expect(game.decision).toMatchObject({ player: 0, kind: "useAbility" });
+    expect(game.decision!.options.map((o) => o.id)).toEqual(["yes", "no"]);
+    game.act("no");
+    expect(game.state.log.some((e) => e.type === "decline" && e.obj === ids[0])).toBe(true);
+    game.act("yes");
+    const notes = game.state.log.filter((e) => e.type === "note").map((e) => e.data?.text);
+    expect(notes).toEqual(["used maybe"]);
+  });
+
+  it("refuse a trigger-limited ability at the trigger, with a reason, and no pending entry", () => {
+    const { game, ids } = table(["once-trigger"], [], 2);
+    game.act("go");
+    const triggers = game.state.log.filter((e) => e.type === "trigger" && e.obj === ids[0]);
+    expect(triggers).toHaveLength(1);
+    expect(triggers[0]!.data?.limitUsed).toBe(true);
+    const refused = game.state.log.find((e) => e.type === "limitRefused")!;
+    expect(refused).toMatchObject({ obj: ids[0], data: { ability: "t", at: "trigger" } });
+    expect(String(refused.data?.reason)).toMatch(/Once Trigger/);
+    expect(resolved(game)).toEqual([`${ids[0]}:t`]);
+    // A new turn is a new window.
+    game.act("pass");
+    game.act("pass");
+    game.act("go");
+    expect(game.state.log.filter((e) => e.type === "trigger" && e.obj === ids[0])).toHaveLength(2);
+  });
+
+  it("let every copy of a resolution-limited ability trigger, then fizzle all but the first with a reason", () => {
+    const { game, ids } = table(["once-resolve", "once-resolve"], []);
+    game.act("go");
+    expect(game.state.log.filter((e) => e.type === "trigger")).toHaveLength(2);
+    game.act(`${ids[1]}:r`);
+    expect(resolved(game)).toEqual([`${ids[1]}:r`]);
+    const fizzle = game.state.log.find((e) => e.type === "fizzle")!;
+    expect(fizzle.obj).toBe(ids[0]);
+    expect(String(fizzle.data?.reason)).toMatch(/Once Resolve/);
+  });
+
+  it("work only from the zones they name (in play by default)", () => {
+    const preset = tinyPreset({ turn, cards, onGo: (g) => g.draw(0, 1) });
+    const game = Game.create(preset, { setup: false });
+    game.createCard("in-hand", 0, "hand");
+    game.createCard("token", 0, "deck");
+    game.run().act("go");
+    expect(game.state.log.some((e) => e.type === "trigger")).toBe(false);
+  });
+});
