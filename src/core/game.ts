@@ -324,7 +324,7 @@ export class Game {
       player: d.player,
       data: { decision: d.id, kind: d.kind, choice: option.id, label: option.label },
     };
-    if (d.private) event.seenBy = [d.player]; // not a spread: this runs on every action
+    if (d.private || option.private) event.seenBy = [d.player]; // not a spread: this runs on every action
     emit(this, event);
     return this.run();
   }

@@ -19,6 +19,9 @@ export interface ActionLoopSpec {
   passLabel?: string;
   /** End the loop at once when only passing is possible (DM 500.2). Default true. */
   autoPass?: boolean;
+  /** The answer is seen only by the acting player (options name cards others can't see, e.g. a Set from hand); others see `publicPrompt`. */
+  private?: boolean;
+  publicPrompt?: string;
 }
 
 /** A task handler: resolve pending abilities, ask the player for an action or a pass, repeat. */
@@ -54,6 +57,8 @@ export function actionLoop(spec: ActionLoopSpec): TaskHandler {
       prompt:
         typeof spec.prompt === "function" ? spec.prompt(game, player) : (spec.prompt ?? "Choose an action"),
       options,
+      ...(spec.private ? { private: true } : {}),
+      ...(spec.publicPrompt ? { publicPrompt: spec.publicPrompt } : {}),
     });
   };
 }

@@ -140,6 +140,8 @@ export interface DecisionOption {
   id: string;
   label: string;
   data?: JsonObject;
+  /** Choosing this option is seen only by the deciding player (Setting a card face-down from the hand). */
+  private?: boolean;
 }
 
 export interface Decision {

@@ -6,6 +6,7 @@ import { DefinitionError } from "../core/errors.js";
 import type { Preset } from "../core/preset.js";
 import { duelMasters, duelMastersPlay } from "./duel-masters/index.js";
 import { lab } from "./lab/index.js";
+import { yugioh } from "./yugioh/index.js";
 
 const registry = new Map<string, Preset>();
 
@@ -17,6 +18,7 @@ registerPreset(skirmish);
 registerPreset(lab);
 registerPreset(duelMasters());
 registerPreset(duelMastersPlay());
+registerPreset(yugioh());
 
 export function presetIds(): string[] {
   return [...registry.keys()].sort();

@@ -111,3 +111,61 @@ describe("views", () => {
     expect(game.viewFor(1).zones[zoneId("field", 0)]!.cards[0]).toEqual({ hidden: true, tapped: false });
   });
 });
+
+describe("saving and restoring", () => {
+  const play = (game: Game, n: number, seed: number): string[] => {
+    const rng = seedRng(seed);
+    const taken: string[] = [];
+    for (let i = 0; i < n && !game.over; i++) {
+      const opts = game.decision!.options;
+      const choice = opts[nextInt(rng, opts.length)]!.id;
+      taken.push(choice);
+      game.act(choice);
+    }
+    return taken;
+  };
+
+  it("a deserialized game continues exactly as the original", () => {
+    const game = Game.create(lab, { seed: 11 }).run();
+    play(game, 15, 1);
+    const copy = Game.deserialize(lab, game.serialize());
+    expect(copy.serialize()).toBe(game.serialize());
+    const taken = play(game, 40, 2);
+    for (const c of taken) copy.act(c);
+    expect(copy.serialize()).toBe(game.serialize());
+    expect(copy.toJSON()).toEqual(game.toJSON());
+  });
+
+  it("a snapshot restores the same point any number of times, log included", () => {
+    const game = Game.create(lab, { seed: 12 }).run();
+    play(game, 10, 3);
+    const at = game.serialize();
+    const snap = game.snapshot();
+    const first = play(game, 30, 4);
+    const end = game.serialize();
+    game.restore(snap);
+    expect(game.serialize()).toBe(at);
+    play(game, 20, 5);
+    game.restore(snap);
+    expect(game.serialize()).toBe(at);
+    for (const c of first) game.act(c);
+    expect(game.serialize()).toBe(end);
+  });
+
+  it("refuses a state that isn't JSON, isn't turnkit's, or belongs to another preset", () => {
+    const game = Game.create(lab, { seed: 1 }).run();
+    expect(() => Game.deserialize(lab, "{nope")).toThrow(/saved state is not JSON/);
+    expect(() => Game.deserialize(lab, JSON.stringify({ format: "x" }))).toThrow(/not a turnkit state/);
+    const other = { ...lab, id: "other" };
+    expect(() => Game.deserialize(other, game.serialize())).toThrow(/made by preset "lab", not "other"/);
+  });
+
+  it("toJSON is a copy: changing it doesn't change the game", () => {
+    const game = Game.create(lab, { seed: 1 }).run();
+    const before = game.serialize();
+    const json = game.toJSON();
+    json.vars.tampered = true;
+    json.zones[zoneId("hand", 0)]!.cards.pop();
+    expect(game.serialize()).toBe(before);
+  });
+});

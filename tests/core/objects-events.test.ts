@@ -104,3 +104,90 @@ describe("event log and counters", () => {
     expect(game.countEvents({ on: "draw" }, "turn", 0).n).toBe(1);
   });
 });
+
+describe("attack windows", () => {
+  const battleTurn: TurnNode = {
+    id: "turn",
+    label: "Turn",
+    children: [
+      {
+        id: "battle",
+        label: "Battle step",
+        kind: "step",
+        interaction: "battle",
+        children: [
+          {
+            id: "attack",
+            label: "Attack",
+            kind: "group",
+            onDemand: true,
+            windows: ["attack"],
+            children: [
+              { id: "declare", label: "Declare", kind: "substep", onBegin: ["drawOne"], interaction: "main" },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const preset = tinyPreset({
+    turn: battleTurn,
+    onGo: (g) => g.draw(g.state.clock.turn.player, 1),
+    tasks: {
+      drawOne: (g, task) => {
+        g.popTask(task);
+        g.draw(g.state.clock.turn.player, 1);
+      },
+    },
+  });
+
+  it("stamp events with the attack instance and count per attack, from zero each attack", () => {
+    const game = Game.create(preset, { setup: false });
+    for (let i = 0; i < 8; i++) game.createCard("token", 0, "deck");
+    game.run();
+    game.rules.registerCounter({ on: "draw" }, "attack");
+    game.rules.registerCounter({ on: "draw", player: "self" }, "turn");
+    const perAttack = () => game.countEvents({ on: "draw" }, "attack", 0);
+    expect(perAttack().n).toBe(0);
+    game.act("attack");
+    // Inside the attack: the clock's path goes down to the substep, the window is open.
+    expect(game.state.clock.path).toEqual(["turn", "battle", "attack", "declare"]);
+    const first = game.state.clock.attack!;
+    expect(game.state.clock.windows.attack).toEqual(expect.any(Number));
+    expect(perAttack().n).toBe(1);
+    game.act("go");
+    expect(perAttack()).toMatchObject({ n: 2, first: { attack: first, node: "declare", turn: 1 } });
+    const draws = game.state.log.filter((e) => e.type === "draw");
+    expect(draws.every((e) => e.attack === first && e.node === "declare")).toBe(true);
+    game.act("pass");
+    // Between attacks the window is closed: nothing counts in it.
+    expect(perAttack().n).toBe(0);
+    game.act("attack");
+    expect(game.state.clock.attack).not.toBe(first);
+    expect(perAttack()).toMatchObject({ n: 1, first: { attack: game.state.clock.attack } });
+    // The turn window kept counting across both attacks.
+    expect(game.countEvents({ on: "draw", player: "self" }, "turn", 0).n).toBe(3);
+    expect(game.countEvents({ on: "draw", player: "self" }, "turn", 1).n).toBe(0);
+  });
+
+  it("count events about one object, per incarnation", () => {
+    const game = Game.create(preset, { setup: false });
+    const o = game.createCard("token", 0, "hand");
+    game.run();
+    game.rules.registerCounter({ on: "move", self: true }, "turn");
+    const mine = () => game.countEvents({ on: "move", self: true }, "turn", 0, o).n;
+    expect(mine()).toBe(0);
+    game.move(o, zoneId("field", 0));
+    // A move belongs to the incarnation it creates ("when this enters"); each new one counts apart (CR 400.7).
+    expect(mine()).toBe(1);
+    game.move(o, zoneId("field", 0));
+    expect(mine()).toBe(1);
+    expect(game.countEvents({ on: "move", self: true }, "turn", 0).n).toBe(0);
+    const before = o.inc;
+    game.rules.registerCounter({ on: "tap", self: true }, "turn");
+    game.emit({ type: "tap", obj: o.id, inc: o.inc, player: 0 });
+    game.emit({ type: "tap", obj: o.id, inc: o.inc, player: 0 });
+    expect(o.inc).toBe(before);
+    expect(game.countEvents({ on: "tap", self: true }, "turn", 0, o).n).toBe(2);
+  });
+});

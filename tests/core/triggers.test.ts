@@ -66,6 +66,20 @@ const cards: CardDef[] = [
     ],
   },
   {
+    id: "second",
+    name: "Second Wind",
+    types: ["creature"],
+    abilities: [
+      {
+        id: "s",
+        kind: "triggered",
+        trigger: { on: "draw", player: "self", noun: "draw" },
+        effect: note("second draw"),
+        limit: { counts: "event", key: "card", window: "turn", nth: 2 },
+      },
+    ],
+  },
+  {
     id: "in-hand",
     name: "Hand Watcher",
     types: ["creature"],
@@ -157,6 +171,21 @@ describe("triggered abilities", () => {
     const fizzle = game.state.log.find((e) => e.type === "fizzle")!;
     expect(fizzle.obj).toBe(ids[0]);
     expect(String(fizzle.data?.reason)).toMatch(/Once Resolve/);
+  });
+
+  it("trigger only on the Nth event of the window, counted from the window's start (nth)", () => {
+    const { game, ids } = table(["second"], [], 1);
+    game.act("go");
+    expect(resolved(game)).toEqual([]);
+    const first = game.state.log.find((e) => e.type === "limitRefused")!;
+    expect(String(first.data?.reason)).toMatch(/this is the first draw of turn 1, not the second/);
+    game.act("go");
+    expect(resolved(game)).toEqual([`${ids[0]}:s`]);
+    game.act("go");
+    expect(resolved(game)).toEqual([`${ids[0]}:s`]);
+    expect(String(game.state.log.filter((e) => e.type === "limitRefused").at(-1)!.data?.reason)).toMatch(
+      /this is the third draw of turn 1, not the second/,
+    );
   });
 
   it("work only from the zones they name (in play by default)", () => {

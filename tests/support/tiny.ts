@@ -10,6 +10,7 @@ import { actionLoop } from "../../src/core/interactions.js";
 import type { Json } from "../../src/core/json.js";
 import type { Preset, TaskHandler, TurnNode } from "../../src/core/preset.js";
 import { nodeTask } from "../../src/core/structure.js";
+import type { DecisionOption } from "../../src/core/types.js";
 import type { CardDef } from "../../src/core/vocabulary/schema.js";
 
 export interface TinySpec {
@@ -18,6 +19,8 @@ export interface TinySpec {
   cards?: CardDef[];
   conditions?: Preset["conditions"];
   onGo?: (game: Game) => void;
+  /** The main step's options besides passing (default: one "go"); any of them runs `onGo`. */
+  mainActions?: (game: Game) => DecisionOption[];
   tasks?: Record<string, TaskHandler>;
 }
 
@@ -36,7 +39,7 @@ export function tinyPreset(spec: TinySpec): Preset {
   const tasks: Record<string, TaskHandler> = {
     main: actionLoop({
       kind: "main",
-      actions: () => [{ id: "go", label: "Go" }],
+      actions: (game) => spec.mainActions?.(game) ?? [{ id: "go", label: "Go" }],
       perform: (game) => spec.onGo?.(game),
     }),
     battle: actionLoop({

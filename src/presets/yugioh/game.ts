@@ -1,0 +1,354 @@
+/**
+ * The Yu-Gi-Oh! game actions as named tasks: the normal draw, Main Phase actions (Normal
+ * Summon/Set with tributes, Flip Summon, position changes), the Battle Step, damage calculation and
+ * the End Phase hand limit. RULINGS YG-T1 to YG-T10.
+ */
+import type { Game } from "../../core/game.js";
+import { actionLoop } from "../../core/interactions.js";
+import type { JsonObject } from "../../core/json.js";
+import { turnFaceUp, zoneId } from "../../core/objects.js";
+import type { TaskHandler } from "../../core/preset.js";
+import { nodeTask } from "../../core/structure.js";
+import type { Cause, DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
+import {
+  describeMonster,
+  isMonster,
+  MONSTER_ZONES,
+  monstersOf,
+  position,
+  stat,
+  tributesFor,
+} from "./monsters.js";
+
+/** The hand size the turn player keeps at the end of the End Phase (YG-T10). */
+export const HAND_LIMIT = 6;
+
+const RULE: Cause = { kind: "rule" };
+
+export interface AttackState {
+  attacker: string;
+  attackerInc: number;
+  /** The attack target, or null for a direct attack. */
+  target: string | null;
+  targetInc: number | null;
+  destroyed: string[];
+}
+
+export function attackState(game: Game): AttackState | null {
+  return (game.state.vars.attack as unknown as AttackState | undefined) ?? null;
+}
+
+export function lifePoints(game: Game, p: PlayerId): number {
+  return Number(game.state.players[p]!.vars.lp);
+}
+
+/** Changes a player's Life Points; a player at 0 loses the Duel. */
+export function changeLifePoints(game: Game, p: PlayerId, delta: number, kind: string): void {
+  const player = game.state.players[p]!;
+  player.vars.lp = Math.max(0, lifePoints(game, p) + delta);
+  game.emit({ type: kind, player: p, data: { n: Math.abs(delta), lp: Number(player.vars.lp) } });
+  if (Number(player.vars.lp) <= 0) game.declareLoser(p, "Life Points reached 0");
+}
+
+function turnId(game: Game): number {
+  return game.state.clock.turn.id;
+}
+
+/** YG-T2: the normal draw; the player who goes first skips it on the Duel's first turn; can't draw → lose. */
+const normalDraw: TaskHandler = (game, task) => {
+  game.popTask(task);
+  const p = game.state.clock.turn.player;
+  if (turnId(game) === 1) return;
+  if (game.zone("deck", p).cards.length === 0) {
+    game.declareLoser(p, "could not draw (Deck empty)");
+    return;
+  }
+  game.draw(p, 1);
+};
+
+function summonOptions(game: Game, p: PlayerId): DecisionOption[] {
+  const vars = game.state.players[p]!.vars;
+  if (vars.normalSummonTurn === turnId(game)) return [];
+  const onField = monstersOf(game, p).length;
+  const out: DecisionOption[] = [];
+  for (const obj of game.cardsIn("hand", p)) {
+    if (!isMonster(game, obj)) continue;
+    const need = tributesFor(stat(game, obj, "level"));
+    if (need > onField || onField - need >= MONSTER_ZONES) continue;
+    const name = game.card(obj).name;
+    const t = need ? ` (tribute ${need})` : "";
+    out.push({ id: `summon:${obj.id}`, label: `Normal Summon ${name}${t}` });
+    out.push({ id: `set:${obj.id}`, label: `Set ${name}${t}` });
+  }
+  return out;
+}
+
+function mainActions(game: Game, p: PlayerId, task: Task): DecisionOption[] {
+  const out = summonOptions(game, p);
+  const now = turnId(game);
+  for (const obj of monstersOf(game, p)) {
+    const name = game.card(obj).name;
+    // YG-T4: a monster can't change position the turn it was summoned, set or after attacking, and once per turn.
+    if (obj.enteredTurn === now || obj.vars.positionTurn === now || obj.vars.attackedTurn === now) continue;
+    if (obj.faceDown) out.push({ id: `flip:${obj.id}`, label: `Flip Summon ${name}` });
+    else {
+      const to = position(obj) === "atk" ? "Defense" : "Attack";
+      out.push({ id: `position:${obj.id}`, label: `Change ${name} to ${to} Position` });
+    }
+  }
+  // YG-T1, YG-T9: from Main Phase 1 the turn player goes to the Battle Phase or to the End Phase.
+  if (task.node === "main1" && now > 1) out.push({ id: "battle", label: "Enter the Battle Phase" });
+  return out;
+}
+
+function place(game: Game, p: PlayerId, obj: GameObject, set: boolean): void {
+  game.state.players[p]!.vars.normalSummonTurn = turnId(game);
+  game.move(obj, zoneId("monster", p), {
+    faceDown: set,
+    event: set ? "set" : "normalSummon",
+    cause: { kind: "action", player: p },
+  });
+  obj.vars.pos = set ? "def" : "atk";
+}
+
+const main = actionLoop({
+  kind: "main",
+  prompt: (game) =>
+    `${game.state.clock.path.includes("main2") ? "Main Phase 2" : "Main Phase 1"}: act or pass`,
+  passLabel: "Go to the End Phase",
+  // A Set names a card from the hand: the choice is private; the move's own event says what others see.
+  private: true,
+  publicPrompt: "Main Phase: the turn player acts",
+  actions: mainActions,
+  perform(game, p, option, task) {
+    if (option.id === "battle") {
+      game.state.vars.battleChosen = turnId(game);
+      game.popTask(task);
+      return;
+    }
+    const [verb, id] = option.id.split(":") as [string, string];
+    const obj = game.obj(id);
+    if (verb === "summon" || verb === "set") {
+      const need = tributesFor(stat(game, obj, "level"));
+      if (need === 0) place(game, p, obj, verb === "set");
+      else game.pushTask({ t: "ygo.tribute", card: id, set: verb === "set", need, chosen: [] });
+      return;
+    }
+    obj.vars.positionTurn = turnId(game);
+    if (verb === "flip") {
+      // Turned face-up first: the Flip Summon event then names a card everyone sees.
+      turnFaceUp(game, obj, { kind: "action", player: p });
+      game.emit({
+        type: "flipSummon",
+        player: p,
+        obj: obj.id,
+        inc: obj.inc,
+        card: obj.card,
+        name: game.card(obj).name,
+      });
+      obj.vars.pos = "atk";
+      return;
+    }
+    obj.vars.pos = position(obj) === "atk" ? "def" : "atk";
+    game.emit({
+      type: "position",
+      player: p,
+      obj: obj.id,
+      inc: obj.inc,
+      card: obj.card,
+      name: game.card(obj).name,
+      data: { to: String(obj.vars.pos) },
+    });
+  },
+});
+
+/** Tributes for a Normal Summon or Set of a Level 5+ monster, one choice at a time (YG-T4). */
+const tribute: TaskHandler = (game, task) => {
+  const p = game.state.clock.turn.player;
+  const chosen = task.chosen as string[];
+  if (task.answer) {
+    const id = task.answer.id.slice("tribute:".length);
+    task.answer = undefined;
+    chosen.push(id);
+  }
+  if (chosen.length < Number(task.need)) {
+    game.ask({
+      player: p,
+      kind: "tribute",
+      prompt: `Tribute a monster (${chosen.length + 1} of ${task.need})`,
+      private: true,
+      options: monstersOf(game, p)
+        .filter((o) => !chosen.includes(o.id))
+        .map((o) => ({ id: `tribute:${o.id}`, label: `Tribute ${describeMonster(game, o, p)}` })),
+    });
+    return;
+  }
+  game.popTask(task);
+  for (const id of chosen)
+    game.move(game.obj(id), zoneId("graveyard", game.obj(id).owner), {
+      event: "tribute",
+      cause: { kind: "cost", player: p },
+    });
+  place(game, p, game.obj(String(task.card)), Boolean(task.set));
+};
+
+function battleActions(game: Game, p: PlayerId): DecisionOption[] {
+  const now = turnId(game);
+  const opp = game.opponents(p)[0]!;
+  const targets = monstersOf(game, opp);
+  const out: DecisionOption[] = [];
+  for (const a of monstersOf(game, p)) {
+    // YG-T5: face-up Attack Position monsters attack, each at most once per turn.
+    if (a.faceDown || position(a) !== "atk" || a.vars.attackedTurn === now) continue;
+    const name = game.card(a).name;
+    if (targets.length === 0) out.push({ id: `attack:${a.id}:direct`, label: `${name} attacks directly` });
+    targets.forEach((t, i) => {
+      const tid = t.faceDown ? `set${i + 1}` : t.id;
+      out.push({ id: `attack:${a.id}:${tid}`, label: `${name} attacks ${describeMonster(game, t, p)}` });
+    });
+  }
+  return out;
+}
+
+const battleStep = actionLoop({
+  kind: "battle",
+  prompt: "Battle Step: declare an attack or end the Battle Phase",
+  passLabel: "End the Battle Phase",
+  actions: battleActions,
+  perform(game, p, option) {
+    const [, aid, tid] = option.id.split(":") as [string, string, string];
+    const attacker = game.obj(aid);
+    const opp = game.opponents(p)[0]!;
+    let target: GameObject | null = null;
+    if (tid.startsWith("set")) target = game.obj(game.zone("monster", opp).cards[Number(tid.slice(3)) - 1]!);
+    else if (tid !== "direct") target = game.obj(tid);
+    attacker.vars.attackedTurn = turnId(game);
+    const attack: AttackState = {
+      attacker: attacker.id,
+      attackerInc: attacker.inc,
+      target: target?.id ?? null,
+      targetInc: target?.inc ?? null,
+      destroyed: [],
+    };
+    game.state.vars.attack = attack as unknown as JsonObject;
+    game.emit({
+      type: "attack",
+      player: p,
+      obj: attacker.id,
+      inc: attacker.inc,
+      card: attacker.card,
+      name: game.card(attacker).name,
+      data: { target: target ? describeMonster(game, target, p) : "directly" },
+    });
+    game.pushTask(nodeTask("attack"));
+  },
+});
+
+/** The attack's monsters, if both are still where the attack left them. */
+function combatants(game: Game): { a: AttackState; attacker: GameObject; target: GameObject | null } | null {
+  const a = attackState(game);
+  if (!a) return null;
+  const attacker = game.obj(a.attacker);
+  if (attacker.inc !== a.attackerInc) return null;
+  if (a.target === null) return { a, attacker, target: null };
+  const target = game.obj(a.target);
+  if (target.inc !== a.targetInc) return null;
+  return { a, attacker, target };
+}
+
+/** Start of the Damage Step: a face-down Defense Position target is flipped face-up. */
+const flipDefender: TaskHandler = (game, task) => {
+  game.popTask(task);
+  const c = combatants(game);
+  if (c?.target?.faceDown) turnFaceUp(game, c.target, RULE);
+};
+
+/** Damage calculation by ATK and DEF: battle damage now, destruction at the end of the Damage Step. */
+const damageCalculation: TaskHandler = (game, task) => {
+  game.popTask(task);
+  const c = combatants(game);
+  if (!c) return;
+  const { a, attacker, target } = c;
+  const atk = stat(game, attacker, "atk");
+  const p = attacker.controller;
+  if (!target) {
+    changeLifePoints(game, game.opponents(p)[0]!, -atk, "battleDamage");
+    return;
+  }
+  const q = target.controller;
+  if (position(target) === "atk") {
+    const other = stat(game, target, "atk");
+    if (atk > other) {
+      a.destroyed.push(target.id);
+      changeLifePoints(game, q, other - atk, "battleDamage");
+    } else if (atk < other) {
+      a.destroyed.push(attacker.id);
+      changeLifePoints(game, p, atk - other, "battleDamage");
+    } else if (atk > 0) a.destroyed.push(attacker.id, target.id);
+    return;
+  }
+  const def = stat(game, target, "def");
+  if (atk > def) a.destroyed.push(target.id);
+  else if (atk < def) changeLifePoints(game, p, atk - def, "battleDamage");
+};
+
+const destroyBattled: TaskHandler = (game, task) => {
+  game.popTask(task);
+  const a = attackState(game);
+  if (!a) return;
+  for (const id of a.destroyed) {
+    const obj = game.obj(id);
+    if (obj.zone !== zoneId("monster", obj.controller)) continue;
+    game.move(obj, zoneId("graveyard", obj.owner), {
+      event: "destroy",
+      cause: RULE,
+      data: { byBattle: true },
+    });
+  }
+  a.destroyed = [];
+};
+
+/** YG-T10: at the end of the End Phase the turn player discards down to 6 (not "by a card effect"). */
+const handLimit: TaskHandler = (game, task) => {
+  const p = game.state.clock.turn.player;
+  if (task.answer) {
+    const obj = game.obj(task.answer.id.slice("discard:".length));
+    task.answer = undefined;
+    game.move(obj, zoneId("graveyard", p), { event: "discard", cause: RULE, data: { handLimit: true } });
+    return;
+  }
+  // Effects triggered by a discard ("sent from the hand to the GY") are activated in the End Phase.
+  const checkpoint = game.rules.preset.checkpoint;
+  if (checkpoint && game.state.pending.length > 0) {
+    game.pushTask({ t: checkpoint, node: task.node });
+    return;
+  }
+  const hand = game.cardsIn("hand", p);
+  if (hand.length <= HAND_LIMIT) {
+    game.popTask(task);
+    return;
+  }
+  game.ask({
+    player: p,
+    kind: "discard",
+    prompt: `Discard down to ${HAND_LIMIT} cards (${hand.length} in hand)`,
+    publicPrompt: `${game.playerName(p)} discards down to ${HAND_LIMIT} cards`,
+    private: true,
+    options: hand.map((o) => ({ id: `discard:${o.id}`, label: `Discard ${game.card(o).name}` })),
+  });
+};
+
+export const ygoTasks: Record<string, TaskHandler> = {
+  "ygo.normalDraw": normalDraw,
+  "ygo.main": main,
+  "ygo.tribute": tribute,
+  "ygo.battleConducted": (game, task) => {
+    game.popTask(task);
+    game.state.vars.battleConducted = turnId(game);
+  },
+  "ygo.battleStep": battleStep,
+  "ygo.flipDefender": flipDefender,
+  "ygo.damageCalculation": damageCalculation,
+  "ygo.destroyBattled": destroyBattled,
+  "ygo.handLimit": handLimit,
+};

@@ -1,0 +1,101 @@
+/**
+ * The Yu-Gi-Oh! preset `yugioh()`: 8,000 LP, the turn of RULINGS YG-T1 to YG-T10 as data
+ * (turn.ts), the game's actions as named tasks (game.ts), the cards as data (cards.ts).
+ */
+import type { Game } from "../../core/game.js";
+import { zoneId } from "../../core/objects.js";
+import type { Preset } from "../../core/preset.js";
+import type { LogEntry, PlayerId } from "../../core/types.js";
+import { sampleDecks, ygoCards } from "./cards.js";
+import { ygoTasks } from "./game.js";
+import { ygoOps } from "./ops.js";
+import { ygoTurn } from "./turn.js";
+
+export { sampleDecks, ygoCards } from "./cards.js";
+
+/** Starting Life Points. */
+export const STARTING_LP = 8000;
+/** Opening hand size. */
+export const OPENING_HAND = 5;
+
+function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | null {
+  const who = e.player === undefined ? "" : game.playerName(e.player);
+  const d = e.data ?? {};
+  const hiddenFrom = viewer !== null && e.seenBy !== undefined && !e.seenBy.includes(viewer);
+  switch (e.type) {
+    case "normalSummon":
+      return `${who} Normal Summons ${e.name}.`;
+    case "set":
+      return `${who} Sets ${hiddenFrom ? "a monster" : e.name} in face-down Defense Position.`;
+    case "flipSummon":
+      return `${who} Flip Summons ${e.name}.`;
+    case "tribute":
+      return `${who} Tributes ${e.name}.`;
+    case "position":
+      return `${who} changes ${e.name} to ${d.to === "def" ? "Defense" : "Attack"} Position.`;
+    case "attack":
+      return d.target === "directly" ? `${e.name} attacks directly.` : `${e.name} attacks ${d.target}.`;
+    case "lpGain":
+      return `${who} gains ${d.n} LP (${d.lp} LP).`;
+    case "effectDamage":
+      return `${who} takes ${d.n} effect damage (${d.lp} LP).`;
+    case "battleDamage":
+      return `${who} takes ${d.n} battle damage (${d.lp} LP).`;
+    case "destroy":
+      return `${e.name} is destroyed${d.byBattle ? " by battle" : ""}.`;
+    case "discard":
+      return `${who} discards ${hiddenFrom ? "a card" : e.name}${d.handLimit ? " for the hand limit" : ""}.`;
+    default:
+      return null;
+  }
+}
+
+export function yugioh(): Preset {
+  return {
+    id: "yugioh",
+    name: "Yu-Gi-Oh! TCG/OCG",
+    players: { min: 2, max: 2 },
+    zones: [
+      { kind: "deck", label: "Deck", perPlayer: true, visibility: "hidden" },
+      { kind: "hand", label: "hand", perPlayer: true, visibility: "owner" },
+      {
+        kind: "monster",
+        label: "Monster Zone",
+        perPlayer: true,
+        visibility: "public",
+        faceDownSeenBy: "owner",
+        inPlay: true,
+      },
+      {
+        kind: "spellTrap",
+        label: "Spell & Trap Zone",
+        perPlayer: true,
+        visibility: "public",
+        faceDownSeenBy: "owner",
+        inPlay: true,
+      },
+      { kind: "graveyard", label: "GY", perPlayer: true, visibility: "public" },
+      { kind: "banished", label: "banishment", perPlayer: true, visibility: "public" },
+      { kind: "extra", label: "Extra Deck", perPlayer: true, visibility: "owner" },
+    ],
+    turn: () => ygoTurn,
+    tasks: ygoTasks,
+    ops: ygoOps,
+    cards: ygoCards,
+    checkpoint: "kernel.resolvePending",
+    playerVars: () => ({ lp: STARTING_LP, normalSummonTurn: 0 }),
+    conditions: {
+      battleChosen: (game) => game.state.vars.battleChosen === game.state.clock.turn.id,
+      battleConducted: (game) => game.state.vars.battleConducted === game.state.clock.turn.id,
+    },
+    narrate,
+    setup(game, spec) {
+      const decks = spec.decks ?? sampleDecks();
+      for (let p = 0; p < spec.players; p++) {
+        for (const card of decks[p % decks.length]!) game.createCard(card, p, "deck");
+        game.shuffle(zoneId("deck", p));
+        game.draw(p, OPENING_HAND);
+      }
+    },
+  };
+}

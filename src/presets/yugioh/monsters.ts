@@ -1,0 +1,40 @@
+/**
+ * Monsters on the field: stats, battle positions and the per-turn flags the summoning rules read.
+ * Position and flags live in `obj.vars`, so they reset when the card leaves the field.
+ */
+import type { Game } from "../../core/game.js";
+import type { GameObject, PlayerId } from "../../core/types.js";
+
+export type BattlePosition = "atk" | "def";
+
+/** The Main Monster Zone holds 5 monsters. */
+export const MONSTER_ZONES = 5;
+
+export function stat(game: Game, obj: GameObject, field: "level" | "atk" | "def"): number {
+  const stats = game.card(obj).stats ?? {};
+  return Number(game.characteristic(obj, field) ?? stats[field] ?? 0);
+}
+
+export function isMonster(game: Game, obj: GameObject): boolean {
+  return game.card(obj).types.includes("monster");
+}
+
+export function position(obj: GameObject): BattlePosition {
+  return obj.vars.pos === "def" ? "def" : "atk";
+}
+
+export function monstersOf(game: Game, p: PlayerId): GameObject[] {
+  return game.cardsIn("monster", p);
+}
+
+/** Tributes a Normal Summon or Set needs: Level 5-6 one, Level 7+ two (YG-T4). */
+export function tributesFor(level: number): number {
+  return level >= 7 ? 2 : level >= 5 ? 1 : 0;
+}
+
+/** How a player sees a monster: its name if they may see it, else its place. */
+export function describeMonster(game: Game, obj: GameObject, viewer: PlayerId): string {
+  if (!obj.faceDown || obj.controller === viewer) return game.card(obj).name;
+  const zone = game.state.zones[obj.zone]!;
+  return `the face-down monster of ${game.playerName(obj.controller)} (#${zone.cards.indexOf(obj.id) + 1})`;
+}

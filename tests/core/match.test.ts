@@ -1,0 +1,168 @@
+/** Data predicates (src/core/match.ts) and the card vocabulary's errors (src/core/vocabulary/schema.ts). */
+import { describe, expect, it } from "vitest";
+import { Game } from "../../src/core/game.js";
+import {
+  evalCondition,
+  matchCard,
+  matchEvent,
+  matchValue,
+  printedField,
+  selectObjects,
+} from "../../src/core/match.js";
+import type { TurnNode } from "../../src/core/preset.js";
+import { type CardDef, CardDef as CardDefSchema } from "../../src/core/vocabulary/schema.js";
+import { tinyPreset } from "../support/tiny.js";
+
+const turn: TurnNode = {
+  id: "turn",
+  label: "Turn",
+  children: [{ id: "main", label: "Main", kind: "step", interaction: "main" }],
+};
+const dragon: CardDef = {
+  id: "dragon",
+  name: "Bolshack Dragon",
+  types: ["creature", "evolution"],
+  power: 6000,
+  civilizations: ["fire"],
+  races: ["Armored Dragon"],
+  stats: { level: 4 },
+};
+const elf: CardDef = {
+  id: "elf",
+  name: "Elf",
+  types: ["creature"],
+  power: 1000,
+  civilizations: ["nature", "light"],
+};
+const spell: CardDef = { id: "spell", name: "Bolt", types: ["spell"] };
+
+function table() {
+  const game = Game.create(tinyPreset({ turn, cards: [dragon, elf, spell] }), { setup: false });
+  const d = game.createCard("dragon", 0, "field");
+  const e = game.createCard("elf", 1, "field");
+  const s = game.createCard("spell", 0, "hand");
+  e.tapped = true;
+  return { game: game.run(), d, e, s };
+}
+
+describe("matchers", () => {
+  it("compare values: equality, lists, numbers, membership, negation, sizes", () => {
+    expect(matchValue(3, 3)).toBe(true);
+    expect(matchValue(["a", "b"], "b")).toBe(true);
+    expect(matchValue(["a", "b"], ["a", "b"])).toBe(true);
+    expect(matchValue(["a", "b"], ["b", "a"])).toBe(false);
+    expect(matchValue(5, { gte: 5, lt: 6 })).toBe(true);
+    expect(matchValue(6, { gte: 5, lt: 6 })).toBe(false);
+    expect(matchValue("5", { gte: 1 })).toBe(false);
+    expect(matchValue("fire", { in: ["fire", "water"] })).toBe(true);
+    expect(matchValue(["x"], { includesAny: ["y", "x"] })).toBe(true);
+    expect(matchValue(["x"], { includes: "y" })).toBe(false);
+    expect(matchValue(1, { not: { eq: 1 } })).toBe(false);
+    expect(matchValue(1, { ne: 2 })).toBe(true);
+    expect(matchValue(["a", "b"], { size: { lte: 1 } })).toBe(false);
+    expect(matchValue(undefined, { size: 0 })).toBe(false);
+  });
+
+  it("filter printed cards by type, name and characteristics, stats included", () => {
+    expect(printedField(dragon, "level")).toBe(4);
+    expect(printedField(dragon, "power")).toBe(6000);
+    expect(matchCard(dragon, { type: "evolution" })).toBe(true);
+    expect(matchCard(dragon, { type: ["spell", "creature"], name: "Bolshack Dragon" })).toBe(true);
+    expect(matchCard(dragon, { name: "Elf" })).toBe(false);
+    expect(matchCard(dragon, { where: { civilizations: "fire", level: { gte: 4 } } })).toBe(true);
+    expect(matchCard(elf, { where: { civilizations: { size: { lte: 1 } } } })).toBe(false);
+  });
+
+  it("select objects relative to a player, by zone, state and characteristics", () => {
+    const { game, d, e, s } = table();
+    const ids = (sel: Parameters<typeof selectObjects>[1], viewer = 0) =>
+      selectObjects(game, sel, viewer, d).map((o) => o.id);
+    expect(ids({})).toEqual([d.id, e.id]);
+    expect(ids({ controller: "self" })).toEqual([d.id]);
+    expect(ids({ controller: "opponent" })).toEqual([e.id]);
+    expect(ids({ controller: "self" }, 1)).toEqual([e.id]);
+    expect(ids({ tapped: true })).toEqual([e.id]);
+    expect(ids({ other: true })).toEqual([e.id]);
+    expect(ids({ zone: "hand" })).toEqual([s.id]);
+    expect(ids({ zone: ["hand", "field"], type: "spell" })).toEqual([s.id]);
+    expect(ids({ where: { power: { gt: 2000 } } })).toEqual([d.id]);
+    expect(ids({ controller: "active" })).toEqual([d.id]);
+    expect(ids({ owner: "nonActive" })).toEqual([e.id]);
+  });
+
+  it("match events by type, zones, relative player, own object, card and fields", () => {
+    const { game, d, e } = table();
+    const ev = {
+      type: "move",
+      player: 0,
+      obj: d.id,
+      card: "dragon",
+      from: "hand",
+      to: "field",
+      data: { n: 2 },
+    };
+    expect(matchEvent(game, ev, { on: "move" }, 0)).toBe(true);
+    expect(matchEvent(game, ev, { on: "draw" }, 0)).toBe(false);
+    expect(matchEvent(game, ev, { on: "move", to: ["field", "graveyard"], from: "hand" }, 0)).toBe(true);
+    expect(matchEvent(game, ev, { on: "move", from: "deck" }, 0)).toBe(false);
+    expect(matchEvent(game, ev, { on: "move", player: "self" }, 0)).toBe(true);
+    expect(matchEvent(game, ev, { on: "move", player: "self" }, 1)).toBe(false);
+    expect(matchEvent(game, ev, { on: "move", player: "opponent" }, 1)).toBe(true);
+    expect(matchEvent(game, ev, { on: "move", self: true }, 0, d)).toBe(true);
+    expect(matchEvent(game, ev, { on: "move", self: true }, 0, e)).toBe(false);
+    expect(matchEvent(game, ev, { on: "move", card: { type: "evolution" } }, 0)).toBe(true);
+    expect(matchEvent(game, ev, { on: "move", where: { "data.n": { gte: 2 } } }, 0)).toBe(true);
+    expect(matchEvent(game, ev, { on: "move", where: { "cause.name": "X" } }, 0)).toBe(false);
+  });
+
+  it("evaluate conditions: counts, turns, nodes, combinators and named functions", () => {
+    const { game, d } = table();
+    const at = (cond: Parameters<typeof evalCondition>[1], controller = 0) =>
+      evalCondition(game, cond, { controller, obj: d });
+    expect(at({ count: { controller: "self" }, eq: 1 })).toBe(true);
+    expect(at({ count: {}, gte: 3 })).toBe(false);
+    expect(at({ turn: "self" })).toBe(true);
+    expect(at({ turn: "self" }, 1)).toBe(false);
+    expect(at({ node: "main" })).toBe(true);
+    expect(at({ node: ["battle"] })).toBe(false);
+    expect(at({ all: [{ turn: "self" }, { not: { node: "battle" } }] })).toBe(true);
+    expect(at({ any: [{ turn: "opponent" }, { fn: "always" }] })).toBe(true);
+    expect(at({ fn: "never" })).toBe(false);
+    expect(() => at({ fn: "missing" })).toThrow(/unknown condition function "missing"/);
+  });
+});
+
+describe("card vocabulary", () => {
+  it("reports every problem of a malformed card with its path", () => {
+    const r = CardDefSchema.safeParse({
+      id: "",
+      name: "Broken",
+      types: [],
+      power: "big",
+      abilities: [
+        { id: "t", kind: "triggered" },
+        { id: "x", kind: "static", limit: { counts: "sometimes", key: "card" } },
+      ],
+      colour: "red",
+    });
+    expect(r.success).toBe(false);
+    const issues = r.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    const text = issues.join("\n");
+    expect(text).toMatch(/^id: /m);
+    expect(text).toMatch(/^types: /m);
+    expect(text).toMatch(/^power: .*number/m);
+    expect(text).toMatch(/abilities\.0.*a triggered ability needs trigger/);
+    expect(text).toMatch(/^abilities\.1\.limit/m);
+    expect(text).toMatch(/colour/);
+  });
+
+  it("accepts a well-formed card and fills defaults (a limit's window is the turn)", () => {
+    const r = CardDefSchema.parse({
+      id: "ok",
+      name: "Ok",
+      types: ["creature"],
+      abilities: [{ id: "a", kind: "activated", limit: { counts: "use", key: "card" } }],
+    });
+    expect(r.abilities![0]!.limit).toMatchObject({ window: "turn" });
+  });
+});

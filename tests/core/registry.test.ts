@@ -1,0 +1,76 @@
+/** The rules registry (src/core/registry.ts) refuses a malformed preset or card with a readable DefinitionError. */
+import { describe, expect, it } from "vitest";
+import { DefinitionError } from "../../src/core/errors.js";
+import { Game } from "../../src/core/game.js";
+import type { TurnNode } from "../../src/core/preset.js";
+import type { AbilityDef, CardDef } from "../../src/core/vocabulary/schema.js";
+import { tinyPreset } from "../support/tiny.js";
+
+const turn: TurnNode = {
+  id: "turn",
+  label: "Turn",
+  children: [{ id: "main", label: "Main", kind: "step", interaction: "main" }],
+};
+const token: CardDef = { id: "token", name: "Token", types: ["creature"] };
+const withAbility = (a: Partial<AbilityDef>): CardDef => ({
+  id: "odd",
+  name: "Odd",
+  types: ["creature"],
+  abilities: [{ id: "a", kind: "activated", ...a } as AbilityDef],
+});
+const make =
+  (cards: CardDef[], t: TurnNode = turn) =>
+  () =>
+    Game.create(tinyPreset({ turn: t, cards }), { setup: false });
+
+describe("definition errors", () => {
+  it("name a card defined twice, or an ability id used twice", () => {
+    expect(make([token, token])).toThrow(DefinitionError);
+    expect(make([token, token])).toThrow(/card id "token" is defined twice/);
+    const twice: CardDef = {
+      ...token,
+      id: "t2",
+      abilities: [
+        { id: "a", kind: "activated" },
+        { id: "a", kind: "activated" },
+      ],
+    };
+    expect(make([twice])).toThrow(/ability id is used twice/);
+    expect(() => Game.create(tinyPreset({ turn, cards: [token] }), { setup: false, cards: [token] })).toThrow(
+      /card id "token" is defined twice/,
+    );
+  });
+
+  it("name an unknown zone, an undeclared window and incomplete limit keys", () => {
+    expect(make([withAbility({ zones: ["limbo"] })])).toThrow(/unknown zone kind "limbo"/);
+    expect(make([withAbility({ limit: { counts: "use", key: "card", window: "chain" } })])).toThrow(
+      /limit window "chain" is not declared by the preset/,
+    );
+    expect(make([withAbility({ limit: { counts: "use", key: "group", window: "turn" } })])).toThrow(
+      /key group needs group/,
+    );
+    expect(make([withAbility({ limit: { counts: "use", key: "bucket", window: "turn" } })])).toThrow(
+      /key bucket needs bucket/,
+    );
+    expect(make([withAbility({ limit: { counts: "event", key: "card", window: "turn" } })])).toThrow(
+      /a limit that counts events needs event or a trigger/,
+    );
+  });
+
+  it("name a turn node id used twice", () => {
+    const dup: TurnNode = {
+      ...turn,
+      children: [...turn.children!, { id: "main", label: "Again", kind: "step" }],
+    };
+    expect(make([token], dup)).toThrow(/turn node id "main" is used twice/);
+  });
+
+  it("name an unknown card when asked for one", () => {
+    const game = make([token])();
+    const before = game.serialize();
+    expect(() => game.createCard("ghost", 0, "hand")).toThrow(/unknown card "ghost"/);
+    expect(() => game.createCard("token", 0, "limbo")).toThrow(/no zone kind "limbo"/);
+    expect(game.serialize()).toBe(before);
+    expect(() => game.ability("token", "zap")).toThrow(/card "token" has no ability "zap"/);
+  });
+});

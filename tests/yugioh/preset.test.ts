@@ -1,0 +1,70 @@
+/**
+ * yugioh() rules through the public API: Set cards stay hidden from the opponent (options, view,
+ * narration), a Flip Summon reveals, illegal choices are refused with the state unchanged.
+ */
+import { describe, expect, it } from "vitest";
+import { Game } from "../../src/core/game.js";
+import { zoneId } from "../../src/core/objects.js";
+import { yugioh } from "../../src/presets/yugioh/index.js";
+
+function board(): { game: Game; raider: string; giant: string } {
+  const game = Game.create(yugioh(), { seed: 1, setup: false });
+  for (let p = 0; p < 2; p++) for (let i = 0; i < 3; i++) game.createCard("celtic-guardian", p, "deck");
+  const raider = game.createCard("vorse-raider", 0, "monster");
+  raider.vars.pos = "atk";
+  const giant = game.createCard("giant-soldier-of-stone", 1, "monster", { faceDown: true });
+  giant.vars.pos = "def";
+  game.startAt(3, 0, "main1").run();
+  return { game, raider: raider.id, giant: giant.id };
+}
+
+describe("yugioh: hidden Set monsters", () => {
+  it("names a face-down attack target by position, never by id or name", () => {
+    const { game, raider, giant } = board();
+    game.act("battle");
+    const ids = game.legalActions().map((a) => a.choice);
+    expect(ids).toEqual([`attack:${raider}:set1`, "pass"]);
+    const text = JSON.stringify({ d: game.state.decision, v: game.viewFor(1) });
+    expect(text).not.toContain(giant);
+    expect(JSON.stringify(game.viewFor(0).zones)).not.toContain("Giant Soldier of Stone");
+    game.act(`attack:${raider}:set1`);
+    // Flipped face-up at the start of the Damage Step; 1900 ATK against 2000 DEF: 100 to P1.
+    expect(game.obj(giant).faceDown).toBe(false);
+    expect(game.state.players[0]!.vars.lp).toBe(7900);
+    expect(game.obj(giant).zone).toBe(zoneId("monster", 1));
+  });
+
+  it("tells the opponent only that a monster was Set", () => {
+    const game = Game.create(yugioh(), { seed: 1, setup: false });
+    for (let p = 0; p < 2; p++) for (let i = 0; i < 3; i++) game.createCard("celtic-guardian", p, "deck");
+    const elf = game.createCard("mystical-elf", 0, "hand");
+    game.startAt(3, 0, "main1").run();
+    game.act(`set:${elf.id}`);
+    const theirs = JSON.stringify(game.viewFor(1));
+    expect(theirs).not.toContain("Mystical Elf");
+    expect(theirs).not.toContain(`"${elf.id}"`);
+    expect(JSON.stringify(game.viewFor(0))).toContain("Mystical Elf");
+  });
+});
+
+describe("yugioh: refusals", () => {
+  it("refuses an option that is not offered and changes nothing", () => {
+    const { game, giant } = board();
+    const before = game.serialize();
+    expect(() => game.act(`attack:x:${giant}`)).toThrow();
+    expect(game.serialize()).toBe(before);
+  });
+
+  it("does not offer a Flip Summon of a monster Set this turn, offers it the next turn", () => {
+    const game = Game.create(yugioh(), { seed: 1, setup: false });
+    for (let p = 0; p < 2; p++) for (let i = 0; i < 3; i++) game.createCard("celtic-guardian", p, "deck");
+    const elf = game.createCard("mystical-elf", 0, "hand");
+    game.startAt(3, 0, "main1").run();
+    game.act(`set:${elf.id}`);
+    expect(game.legalActions().map((a) => a.choice)).not.toContain(`flip:${elf.id}`);
+    while (game.state.clock.turn.id < 5 || !game.state.clock.path.includes("main1")) game.act("pass");
+    game.act(`flip:${elf.id}`);
+    expect(game.obj(elf.id).faceDown).toBe(false);
+    expect(game.state.log.some((e) => e.type === "flipSummon" && e.name === "Mystical Elf")).toBe(true);
+  });
+});

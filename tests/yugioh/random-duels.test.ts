@@ -1,0 +1,44 @@
+/**
+ * Issue 5 acceptance: 1,000 seeded random duels between random legal agents finish with a winner
+ * (Life Points 0 or a failed normal draw), throw nothing and never lose or duplicate a card.
+ */
+import { describe, expect, it } from "vitest";
+import { randomAgent } from "../../src/agents/random.js";
+import { Game } from "../../src/core/game.js";
+import { allPlacedCards } from "../../src/core/objects.js";
+import { yugioh } from "../../src/presets/yugioh/index.js";
+
+const DUELS = Number(process.env.TURNKIT_YGO_DUELS ?? 1000);
+const MAX_ACTIONS = 5000;
+
+describe("yugioh: random duels", () => {
+  it(`${DUELS} seeded duels end with a winner and conserve every card`, () => {
+    const preset = yugioh();
+    const reasons = new Map<string, number>();
+    for (let seed = 1; seed <= DUELS; seed++) {
+      const game = Game.create(preset, { seed, logging: "none" }).run();
+      const ids = Object.keys(game.state.objects).sort();
+      expect(ids).toHaveLength(80);
+      const agent = randomAgent(seed);
+      let actions = 0;
+      while (!game.over && actions < MAX_ACTIONS) {
+        game.act(agent.choose(game));
+        actions++;
+        const placed = allPlacedCards(game);
+        if (placed.length !== 80 || new Set(placed).size !== 80)
+          throw new Error(
+            `seed ${seed}, action ${actions}: ${placed.length} cards placed, ${new Set(placed).size} distinct`,
+          );
+      }
+      expect(game.over, `seed ${seed} did not finish in ${MAX_ACTIONS} actions`).toBe(true);
+      expect(game.result!.winner, `seed ${seed}: ${game.result!.reason}`).not.toBeNull();
+      expect(allPlacedCards(game).sort()).toEqual(ids);
+      const reason = game.result!.reason.replace(/^P\d lost: /, "");
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    }
+    // Duels are decided by Life Points; decking out is the bound that ends the rest.
+    expect(reasons.get("Life Points reached 0")).toBeGreaterThan(0);
+    for (const r of reasons.keys())
+      expect(["Life Points reached 0", "could not draw (Deck empty)"]).toContain(r);
+  });
+});
