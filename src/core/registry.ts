@@ -96,16 +96,10 @@ export class Rules {
     for (const w of preset.windows ?? []) this.windows.add(w);
 
     this.root = this.compileTree(preset.turn(options));
-    for (const card of preset.cards) this.addCard(card, `preset ${preset.id}`);
+    for (const card of validatedLibrary(preset)) this.addCard(card, `preset ${preset.id}`);
     for (const card of extraCards) {
       if (this.cards.has(card.id)) throw new DefinitionError(`card id "${card.id}" is defined twice`);
-      const parsed = CardDefSchema.safeParse(card);
-      if (!parsed.success) {
-        const id = typeof (card as { id?: unknown }).id === "string" ? `card "${card.id}"` : "a card";
-        const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(card)"}: ${i.message}`);
-        throw new DefinitionError(`${id}: ${issues.join("; ")}`);
-      }
-      this.addCard(parsed.data, "extra cards");
+      this.addCard(parseCard(card, "extra cards"), "extra cards");
     }
     for (const c of preset.counters ?? []) this.registerCounter(c.pattern, c.window);
   }
@@ -245,4 +239,24 @@ export class Rules {
 
 function isNodeWindow(rules: Rules, window: string): boolean {
   return rules.windows.has(window);
+}
+
+/** A card definition checked against the vocabulary (defaults filled in), or a DefinitionError naming card and fields. */
+function parseCard(card: CardDef, where: string): CardDef {
+  const parsed = CardDefSchema.safeParse(card);
+  if (parsed.success) return parsed.data;
+  const id = typeof (card as { id?: unknown }).id === "string" ? `card "${card.id}"` : "a card";
+  const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(card)"}: ${i.message}`);
+  throw new DefinitionError(`${where}: ${id}: ${issues.join("; ")}`);
+}
+
+/** A preset's library, checked once per library (games are created often; cards don't change). */
+const checkedLibraries = new WeakMap<readonly CardDef[], CardDef[]>();
+function validatedLibrary(preset: Preset): CardDef[] {
+  let lib = checkedLibraries.get(preset.cards);
+  if (!lib) {
+    lib = preset.cards.map((c) => parseCard(c, `preset ${preset.id}`));
+    checkedLibraries.set(preset.cards, lib);
+  }
+  return lib;
 }
