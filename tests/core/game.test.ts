@@ -53,6 +53,16 @@ describe("game creation", () => {
   });
 });
 
+describe("preset libraries", () => {
+  it("are checked against the card vocabulary, naming the preset, the card and the field", () => {
+    const broken = {
+      ...lab,
+      cards: [...lab.cards, { id: "bad", name: "Bad", types: [], power: "x" } as never],
+    };
+    expect(() => Game.create(broken, {})).toThrow(/preset lab: card "bad": types: .*; power: /);
+  });
+});
+
 describe("the seeded RNG", () => {
   it("is deterministic, bounded and unbiased enough to shuffle into a permutation", () => {
     const a = seedRng(42);
