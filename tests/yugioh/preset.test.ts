@@ -24,8 +24,8 @@ describe("yugioh: hidden Set monsters", () => {
     game.act("battle");
     const ids = game.legalActions().map((a) => a.choice);
     expect(ids).toEqual([`attack:${raider}:set1`, "pass"]);
-    const text = JSON.stringify({ d: game.state.decision, v: game.viewFor(1) });
-    expect(text).not.toContain(giant);
+    const text = JSON.stringify({ d: game.state.decision, v: game.viewFor(0) });
+    expect(text).not.toContain(`"${giant}"`);
     expect(JSON.stringify(game.viewFor(0).zones)).not.toContain("Giant Soldier of Stone");
     game.act(`attack:${raider}:set1`);
     // Flipped face-up at the start of the Damage Step; 1900 ATK against 2000 DEF: 100 to P1.
