@@ -32,6 +32,17 @@ export function collectTriggers(game: Game, ev: LogEntry): void {
       for (const entry of entries) if (worksFrom(entry, zone.kind, obj, ev)) tryTrigger(game, obj, entry, ev);
     }
   }
+  // "When this card leaves <zone>": the card is now elsewhere, in a zone not scanned above; its
+  // own leave-triggers look back to where it was (CR 603.10).
+  if (ev.obj !== undefined && ev.from !== undefined) {
+    const obj = state.objects[ev.obj];
+    const now = obj ? state.zones[obj.zone] : undefined;
+    if (obj && now && !obj.faceDown && !kinds.has(now.kind) && obj.underOf === null) {
+      const entries = game.rules.triggersByCard.get(obj.card)?.get(ev.type);
+      for (const entry of entries ?? [])
+        if (worksFrom(entry, now.kind, obj, ev)) tryTrigger(game, obj, entry, ev);
+    }
+  }
 }
 
 function tryTrigger(game: Game, obj: GameObject, entry: TriggerEntry, ev: LogEntry): void {

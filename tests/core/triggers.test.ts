@@ -196,4 +196,30 @@ describe("triggered abilities", () => {
     game.run().act("go");
     expect(game.state.log.some((e) => e.type === "trigger")).toBe(false);
   });
+
+  it("look back for a card's own 'when this leaves <zone>' trigger, wherever it went (CR 603.10)", () => {
+    const leaver: CardDef = {
+      id: "leaver",
+      name: "Leaver",
+      types: ["creature"],
+      abilities: [
+        {
+          id: "farewell",
+          kind: "triggered",
+          zones: ["hand"],
+          trigger: { on: "discard", self: true, from: "hand" },
+          effect: note("farewell"),
+        },
+      ],
+    };
+    const preset = tinyPreset({ turn, cards: [...cards, leaver] });
+    const game = Game.create(preset, { setup: false });
+    const card = game.createCard("leaver", 0, "hand");
+    const stay = game.createCard("leaver", 0, "hand");
+    game.run();
+    game.move(card, "graveyard@0", { event: "discard" });
+    const triggers = game.state.log.filter((e) => e.type === "trigger");
+    expect(triggers.map((e) => e.obj)).toEqual([card.id]);
+    expect(stay.zone).toBe("hand@0");
+  });
 });
