@@ -80,6 +80,8 @@ export function redactEntry(entry: LogEntry, viewer: PlayerId): JsonObject {
   const hidden = entry.seenBy !== undefined && !entry.seenBy.includes(viewer);
   if (hidden) {
     for (const f of IDENTITY_FIELDS) delete copy[f];
+    // What caused a hidden event can itself be a hidden card (an ability from a hand).
+    delete copy.cause;
     if (copy.data && typeof copy.data === "object" && !Array.isArray(copy.data)) {
       const data = copy.data as JsonObject;
       delete data.fromInc;
