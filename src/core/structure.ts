@@ -127,6 +127,13 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
       return;
     }
     case Stage.End: {
+      // Abilities triggered by the node's end actions resolve before the node ends (DM 500.2:
+      // a step ends when no effect is being processed).
+      const checkpoint = game.rules.preset.checkpoint;
+      if (checkpoint && game.state.pending.length > 0) {
+        game.pushTask({ t: checkpoint, node: node.id });
+        return;
+      }
       const instance = game.state.clock.instances[node.id]!;
       emit(game, { type: "nodeEnd", player: game.state.clock.turn.player, data: { node: node.id } });
       // DM 500.3: effects lasting "until the end of" this node expire as it ends.

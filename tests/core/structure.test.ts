@@ -131,6 +131,41 @@ describe("turn structure", () => {
     expect(game.state.clock.turn).toMatchObject({ id: 2, player: 1 });
   });
 
+  it("resolves abilities triggered by a node's end actions before the node ends", () => {
+    const endDraw: TurnNode = {
+      id: "turn",
+      label: "Turn",
+      children: [{ id: "main", label: "Main", kind: "step", interaction: "main", onEnd: ["drawOne"] }],
+    };
+    const preset = tinyPreset({
+      turn: endDraw,
+      cards: [
+        { id: "token", name: "Token", types: ["creature"] },
+        {
+          id: "watcher",
+          name: "Watcher",
+          types: ["creature"],
+          abilities: [
+            { id: "w", kind: "triggered", trigger: { on: "draw" }, effect: [{ op: "log", text: "seen" }] },
+          ],
+        },
+      ],
+      tasks: {
+        drawOne: (g, task) => {
+          g.popTask(task);
+          g.draw(g.state.clock.turn.player, 1);
+        },
+      },
+    });
+    const game = Game.create(preset, { setup: false });
+    game.createCard("watcher", 0, "field");
+    for (let i = 0; i < 3; i++) game.createCard("token", 0, "deck");
+    game.run().act("pass");
+    const order = game.state.log.map((e) => (e.type === "nodeEnd" ? `end:${e.data?.node}` : e.type));
+    expect(order.indexOf("resolve")).toBeGreaterThan(order.indexOf("draw"));
+    expect(order.indexOf("resolve")).toBeLessThan(order.indexOf("end:main"));
+  });
+
   it("starts mid-turn at a named node for scenarios", () => {
     const game = Game.create(tinyPreset({ turn: deep, traces }), { setup: false });
     game.startAt(7, 1, "main").run();
