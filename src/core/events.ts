@@ -77,6 +77,20 @@ function objectKey(obj: GameObject): string {
   return `${obj.id}.${obj.inc}`;
 }
 
+/**
+ * Whether anything reads an event of this type: the log, a listener, a counter or a trigger.
+ * Bookkeeping events (node enter/begin/end, decisions) nobody reads are skipped by their emitters,
+ * which still take their sequence number so `seq` is the same with or without a log.
+ */
+export function heard(game: Game, type: string): boolean {
+  return (
+    game.keepLog ||
+    game.hasListeners ||
+    game.rules.countersByType.has(type) ||
+    game.rules.triggerZones.has(type)
+  );
+}
+
 /** Appends an event (a fresh object, which becomes the entry), counts it and collects its triggers. */
 export function emit(game: Game, event: GameEvent): LogEntry {
   const state = game.state;

@@ -5,7 +5,7 @@
  */
 import { activeEffects } from "./durations.js";
 import { DefinitionError, EngineError, IllegalActionError } from "./errors.js";
-import { countEvents, emit, openWindow } from "./events.js";
+import { countEvents, emit, heard, openWindow } from "./events.js";
 import type { Json, JsonObject } from "./json.js";
 import {
   type AbilityRef,
@@ -319,6 +319,10 @@ export class Game {
     const top = this.state.tasks[this.state.tasks.length - 1]!;
     top.answer = option;
     this.state.decision = null;
+    if (!heard(this, "decision")) {
+      this.state.ids.event++; // nobody reads it: skip the entry, keep the sequence (events.heard)
+      return this.run();
+    }
     const event: GameEvent = {
       type: "decision",
       player: d.player,
@@ -687,6 +691,11 @@ export class Game {
     return () => {
       this.listeners = this.listeners.filter((l) => l !== listener);
     };
+  }
+
+  /** Whether any `onEvent` listener is subscribed (events.heard). */
+  get hasListeners(): boolean {
+    return this.listeners.length > 0;
   }
 
   notify(entry: LogEntry): void {

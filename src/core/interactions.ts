@@ -27,6 +27,8 @@ export interface ActionLoopSpec {
 /** A task handler: resolve pending abilities, ask the player for an action or a pass, repeat. */
 export function actionLoop(spec: ActionLoopSpec): TaskHandler {
   const passId = spec.passId ?? "pass";
+  const passLabel = spec.passLabel ?? "Pass";
+  const kind = spec.kind ?? "action";
   return (game, task) => {
     const player = spec.player ? spec.player(game, task) : game.state.clock.turn.player;
     if (task.answer) {
@@ -50,16 +52,14 @@ export function actionLoop(spec: ActionLoopSpec): TaskHandler {
       game.popTask(task);
       return;
     }
-    options.push({ id: passId, label: spec.passLabel ?? "Pass" });
-    game.ask({
-      player,
-      kind: spec.kind ?? "action",
-      prompt:
-        typeof spec.prompt === "function" ? spec.prompt(game, player) : (spec.prompt ?? "Choose an action"),
-      options,
-      ...(spec.private ? { private: true } : {}),
-      ...(spec.publicPrompt ? { publicPrompt: spec.publicPrompt } : {}),
-    });
+    options.push({ id: passId, label: passLabel });
+    // Built field by field (no spreads): this runs once per action.
+    const prompt =
+      typeof spec.prompt === "function" ? spec.prompt(game, player) : (spec.prompt ?? "Choose an action");
+    const decision: Parameters<Game["ask"]>[0] = { player, kind, prompt, options };
+    if (spec.private) decision.private = true;
+    if (spec.publicPrompt) decision.publicPrompt = spec.publicPrompt;
+    game.ask(decision);
   };
 }
 

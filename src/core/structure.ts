@@ -4,7 +4,7 @@
  * end of" it expire). RULINGS DM-T1, DM-T9 to DM-T12, MT-1, MT-2, MT-19.
  */
 import { expireDurations } from "./durations.js";
-import { closeWindow, emit, openWindow } from "./events.js";
+import { closeWindow, emit, heard, openWindow } from "./events.js";
 import type { Game } from "./game.js";
 import type { CompiledNode } from "./registry.js";
 import type { Task } from "./types.js";
@@ -78,16 +78,18 @@ export function runNodeTask(game: Game, task: Task): void {
   );
 }
 
+/** A node event; "at the start of your …" matches its player, the active player. Skipped when unheard. */
+function emitNodeEvent(game: Game, type: "nodeEnter" | "nodeBegin" | "nodeEnd", node: string): void {
+  if (heard(game, type)) emit(game, { type, player: game.state.clock.turn.player, data: { node } });
+  else game.state.ids.event++;
+}
+
 function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
   switch (t.stage) {
     case Stage.Enter: {
       enterNode(game, node);
       // A marker for the log and narration; "at the start of" abilities listen to nodeBegin below.
-      emit(game, {
-        type: "nodeEnter",
-        player: game.state.clock.turn.player,
-        data: { node: node.id },
-      });
+      emitNodeEvent(game, "nodeEnter", node.id);
       // DM 500.3: effects lasting "until" this node expire as it begins.
       expireDurations(game, { at: "nodeBegin", node: node.id });
       t.stage = Stage.Begun;
@@ -95,11 +97,7 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
       return;
     }
     case Stage.Begun: {
-      emit(game, {
-        type: "nodeBegin",
-        player: game.state.clock.turn.player, // "at the start of your …" matches the active player
-        data: { node: node.id },
-      });
+      emitNodeEvent(game, "nodeBegin", node.id);
       t.stage = Stage.Body;
       const cp = game.rules.preset.checkpoint;
       if (cp && game.state.pending.length > 0) game.pushTask({ t: cp, node: node.id });
@@ -135,7 +133,7 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
         return;
       }
       const instance = game.state.clock.instances[node.id]!;
-      emit(game, { type: "nodeEnd", player: game.state.clock.turn.player, data: { node: node.id } });
+      emitNodeEvent(game, "nodeEnd", node.id);
       // DM 500.3: effects lasting "until the end of" this node expire as it ends.
       expireDurations(game, { at: "nodeEnd", node: node.id, instance });
       leaveNode(game, node);

@@ -3,7 +3,7 @@
  * first taken (DM 500.5, CR 500.7; RULINGS DM-T13), skips remove a player's next turn.
  */
 import { expireDurations } from "./durations.js";
-import { closeWindow, emit, openWindow } from "./events.js";
+import { closeWindow, emit, heard, openWindow } from "./events.js";
 import type { Game } from "./game.js";
 import { nodeTask } from "./structure.js";
 import type { PlayerId, Task } from "./types.js";
@@ -64,16 +64,19 @@ export function runTurnTask(game: Game, task: Task): void {
   if (t.stage === "begin") {
     openWindow(game, "turn");
     expireDurations(game, { at: "turnBegin", player: turn.player });
-    emit(game, {
-      type: "turnBegin",
-      player: turn.player,
-      data: { turn: turn.id, extra: turn.extra, ordinal: turn.ordinal },
-    });
+    if (heard(game, "turnBegin"))
+      emit(game, {
+        type: "turnBegin",
+        player: turn.player,
+        data: { turn: turn.id, extra: turn.extra, ordinal: turn.ordinal },
+      });
+    else game.state.ids.event++; // unheard: keep the sequence (events.heard)
     t.stage = "end";
     game.pushTask(nodeTask(game.rules.root.id));
     return;
   }
-  emit(game, { type: "turnEnd", player: turn.player, data: { turn: turn.id } });
+  if (heard(game, "turnEnd")) emit(game, { type: "turnEnd", player: turn.player, data: { turn: turn.id } });
+  else game.state.ids.event++;
   // DM 500.3: "this turn" effects end after the turn has completely ended.
   expireDurations(game, { at: "turnEnd", turn: turn.id });
   closeWindow(game, "turn");
