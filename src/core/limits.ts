@@ -305,6 +305,7 @@ export function chargeLimit(game: Game, ref: AbilityRef, spec: LimitSpec): void 
   mark.player = ref.controller;
   const key = limitKey(ref, spec);
   const cell = bump(game, spec.window, key, mark);
+  for (const w of spec.alsoRecordIn ?? []) bump(game, w, key, mark); // a window not open now records nothing
   emit(game, {
     type: "limitUsed",
     player: ref.controller,
@@ -326,12 +327,16 @@ export function chargeLimit(game: Game, ref: AbilityRef, spec: LimitSpec): void 
 
 /** Gives back a use: a negated activation of an "activate" limit (RULINGS YG-2.4). */
 export function refundLimit(game: Game, ref: AbilityRef, spec: LimitSpec): void {
-  const cells = game.state.counters[spec.window];
   const key = limitKey(ref, spec);
-  const cell = cells?.[key];
-  if (!cell) return;
-  cell.n -= 1;
-  if (cell.n <= 0) delete cells[key];
+  const cells = game.state.counters[spec.window];
+  if (!cells?.[key]) return;
+  for (const w of [spec.window, ...(spec.alsoRecordIn ?? [])]) {
+    const inWindow = game.state.counters[w];
+    const cell = inWindow?.[key];
+    if (!inWindow || !cell) continue;
+    cell.n -= 1;
+    if (cell.n <= 0) delete inWindow[key];
+  }
   emit(game, {
     type: "limitRefunded",
     player: ref.controller,

@@ -223,5 +223,10 @@ export function evalCondition(game: Game, cond: ConditionT, ctx: ConditionContex
   if ("node" in cond) return oneOf(cond.node, game.state.clock.path);
   const fn = game.rules.conditions.get(cond.fn);
   if (!fn) throw new Error(`unknown condition function "${cond.fn}"`);
-  return fn(game, { ...(cond.args ?? {}), controller: ctx.controller, obj: ctx.obj?.id ?? null });
+  return fn(game, {
+    ...(cond.args ?? {}),
+    controller: ctx.controller,
+    obj: ctx.obj?.id ?? null,
+    eventObj: ctx.event?.obj ?? null, // the object the triggering event is about, if any
+  });
 }

@@ -159,9 +159,20 @@ export function moveObject(game: Game, obj: GameObject, to: string, opts: MoveOp
   });
 }
 
-/** Puts `obj` under `top` (evolution, materials). The card joins top's zone and gets a new incarnation. */
-export function putUnder(game: Game, obj: GameObject, top: GameObject, cause?: Cause): LogEntry {
+/**
+ * Puts `obj` under `top` (evolution, materials). The card joins top's zone and gets a new
+ * incarnation. `faceDown` puts it there face-down (DM seals): the event then names it only to
+ * those who could see it both where it was and where it went.
+ */
+export function putUnder(
+  game: Game,
+  obj: GameObject,
+  top: GameObject,
+  cause?: Cause,
+  faceDown = false,
+): LogEntry {
   const from = game.state.zones[obj.zone]!;
+  const seenBefore = seenIn(game, from, obj.faceDown, obj.owner);
   detach(game, obj);
   for (const inner of obj.under) {
     // A stack put under another card flattens: its sources join the new stack (DM evolution).
@@ -174,8 +185,12 @@ export function putUnder(game: Game, obj: GameObject, top: GameObject, cause?: C
   obj.underOf = top.id;
   obj.tapped = false;
   obj.vars = {};
+  if (faceDown) obj.faceDown = true;
   renew(game, obj, false);
   top.under.push(obj.id);
+  const seen = faceDown
+    ? mergeSeen(seenBefore, seenIn(game, game.state.zones[top.zone]!, true, obj.owner))
+    : undefined;
   return emit(game, {
     type: "putUnder",
     player: obj.owner,
@@ -187,6 +202,7 @@ export function putUnder(game: Game, obj: GameObject, top: GameObject, cause?: C
     to: game.state.zones[top.zone]!.kind,
     ...(cause ? { cause } : {}),
     data: { top: top.id },
+    ...(seen ? { seenBy: seen } : {}),
   });
 }
 

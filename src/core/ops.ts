@@ -112,8 +112,17 @@ interface ChooseScratch {
   picked: string[];
 }
 
+/** `total: {field, atLeast}` on choose: the chosen objects' field must add up to at least that (Master J Tornado). */
+function totalReached(game: Game, total: Json | undefined, picked: string[]): boolean {
+  if (total === undefined || total === null || typeof total !== "object" || Array.isArray(total)) return true;
+  const field = String(total.field);
+  let sum = 0;
+  for (const id of picked) sum += Number(game.characteristic(game.state.objects[id]!, field) ?? 0);
+  return sum >= Number(total.atLeast ?? 0);
+}
+
 const chooseOp: OpHandler = {
-  doc: "choose: from Selector (or among: objects), min, max, as, prompt, chooser — picks objects one at a time into $as.",
+  doc: "choose: from Selector (or among: objects), min, max, as, prompt, chooser, total {field, atLeast} — picks objects one at a time into $as; with total, done only once the chosen objects' field adds up to atLeast.",
   check: (op) =>
     op.as === undefined
       ? "needs as"
@@ -145,7 +154,8 @@ const chooseOp: OpHandler = {
     if (scratch.picked.length >= max || candidates.length === 0) return finish();
     const chooser = resolvePlayer(game, o.chooser ?? "controller", frame);
     const options = candidates.map((c) => ({ id: c.id, label: game.describeObject(c, chooser) }));
-    if (scratch.picked.length >= min) options.push({ id: "done", label: "Done choosing" });
+    if (scratch.picked.length >= min && totalReached(game, o.total, scratch.picked))
+      options.push({ id: "done", label: "Done choosing" });
     frame.scratch = scratch as unknown as Json;
     // Choosing among cards some player can't see: the answer is the chooser's alone.
     const hidden = candidates.some(
@@ -303,10 +313,11 @@ const countOp: OpHandler = {
   },
 };
 
-/** Reads an expiry written in an op: "turn", {endOf: node}, {until: node}, {nextTurnOf: player}, {tag}, "source". */
+/** Reads an expiry written in an op: "turn", "nextTurn" (to the end of the turn after this one), {endOf: node}, {until: node}, {nextTurnOf: player}, {tag}, "source". */
 export function expiryFrom(game: Game, spec: Json | undefined, frame: ScriptTask): Expiry {
   const clock = game.state.clock;
   if (spec === undefined || spec === "turn") return { at: "turnEnd", turn: clock.turn.id };
+  if (spec === "nextTurn") return { at: "turnEnd", turn: clock.turn.id + 1 }; // turn ids count every turn, extra ones too
   if (spec === "source") {
     const s = sourceOf(game, frame.ctx);
     if (!s) throw new EngineError("until source: the source is gone");

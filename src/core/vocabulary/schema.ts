@@ -168,6 +168,12 @@ export const LimitSpec = z
     group: z.string().optional().describe("Group id for key group."),
     bucket: z.string().optional().describe("Bucket id for key bucket (YG-3.1: cards with the same text)."),
     window: z.string().default("turn"),
+    alsoRecordIn: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "Other open windows each use is also recorded in, under the same key: an ability that checks the same key over a longer (or shorter) window sees it (RULINGS DM-G3: Final Revolution this turn, Extreme Final Revolution this game).",
+      ),
     ownTurnOnly: z.boolean().optional().describe("Usable only during its controller's turn."),
     times: z.number().int().positive().optional().describe("How many uses per window (default 1)."),
     nth: z

@@ -37,6 +37,8 @@ export const sampleCreatures: CardDef[] = [
   vanilla("light", 3, 3000, "Guardian", ["blocker"]),
   vanilla("water", 2, 2000, "Liquid People"),
   vanilla("water", 4, 4000, "Cyber Lord", ["blocker"]),
+  vanilla("water", 5, 5000, "Poseidia Dragon"),
+  vanilla("light", 5, 5500, "Mecha del Sol"),
   vanilla("darkness", 3, 3000, "Dark Lord"),
   vanilla("darkness", 5, 5000, "Demon Command", ["doubleBreaker"]),
   vanilla("fire", 1, 1000, "Human", ["speedAttacker"]),
@@ -76,7 +78,9 @@ export const sampleSpells: CardDef[] = [
       {
         id: "spell",
         kind: "activated",
-        effect: [{ op: "tap", what: { select: { zone: "battle", controller: "opponent" } } }],
+        effect: [
+          { op: "tap", what: { select: { zone: "battle", type: "creature", controller: "opponent" } } },
+        ],
       },
     ]),
   },
@@ -96,7 +100,7 @@ export const sampleSpells: CardDef[] = [
         effect: [
           {
             op: "choose",
-            from: { zone: "battle" },
+            from: { zone: "battle", type: "creature" },
             max: 1,
             min: 1,
             as: "target",
@@ -122,7 +126,12 @@ export const sampleSpells: CardDef[] = [
         effect: [
           {
             op: "choose",
-            from: { zone: "battle", controller: "opponent", where: { power: { lte: 2000 } } },
+            from: {
+              zone: "battle",
+              type: "creature",
+              controller: "opponent",
+              where: { power: { lte: 2000 } },
+            },
             max: 1,
             min: 1,
             as: "target",
@@ -149,7 +158,7 @@ export const sampleSpells: CardDef[] = [
         effect: [
           {
             op: "choose",
-            from: { zone: "battle", controller: "opponent" },
+            from: { zone: "battle", type: "creature", controller: "opponent" },
             max: 1,
             min: 1,
             as: "target",
@@ -179,7 +188,7 @@ export function sampleDecks(): [string[], string[]] {
     ["bolbalzak-shiden-dragon", 2],
     ["sample-darkness-5-5000-doubleBreaker", 4],
     ["crimson-hammer", 4],
-    ["natural-snare", 2],
+    ["ryu-no-kyokugen-dogiragolden", 2],
     ["faerie-life", 2],
   ]);
   const lightWater = deck([
@@ -189,7 +198,9 @@ export function sampleDecks(): [string[], string[]] {
     ["sample-water-2-2000", 2],
     ["bainaradondon", 2],
     ["sample-water-4-4000-blocker", 4],
-    ["sample-fire-3-3000", 4],
+    ["mirai-no-houou-miradante-sf", 2],
+    ["jolly-the-jolnade", 1],
+    ["d-no-kindan-dokindam-area", 1],
     ["sample-nature-4-5000", 4],
     ["sample-darkness-5-5000-doubleBreaker", 4],
     ["sample-fire-6-6000-doubleBreaker", 4],

@@ -14,6 +14,7 @@ import { tryReplace } from "../../core/replacement.js";
 import { scriptTask } from "../../core/script.js";
 import { nodeTask } from "../../core/structure.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
+import { cannotLose, hasRaceCategory, isSealed } from "./keywords.js";
 import { choosePayment, civilizationsOf, costOf, payMana } from "./mana.js";
 import { ATTACK_NODE } from "./turn.js";
 
@@ -63,7 +64,7 @@ function inBattleZone(game: Game, id: string | null): GameObject | null {
 export function checkDeckOut(game: Game): boolean {
   if (game.over) return true;
   for (const p of game.state.players)
-    if (game.zone("deck", p.id).cards.length === 0) {
+    if (game.zone("deck", p.id).cards.length === 0 && !cannotLose(game, p.id)) {
       game.declareLoser(p.id, "their deck is empty");
       return true;
     }
@@ -85,7 +86,7 @@ function untapPrevented(game: Game, obj: GameObject): boolean {
 
 /** Summoning sickness (DM-T2): a creature can attack from its controller's turn after it entered, or at once with Speed Attacker. */
 export function canAttack(game: Game, obj: GameObject): boolean {
-  if (obj.tapped || !isCreature(game, obj)) return false;
+  if (obj.tapped || !isCreature(game, obj) || isSealed(game, obj)) return false;
   // Evolution creatures are not affected by summoning sickness.
   return (
     obj.enteredTurn < game.state.clock.turn.id ||
@@ -99,9 +100,13 @@ export function useCard(
   game: Game,
   player: PlayerId,
   obj: GameObject,
-  how: "summon" | "cast" | "shieldTrigger" | "gr",
+  how: "summon" | "cast" | "shieldTrigger" | "gr" | "deploy",
 ): void {
   const card = game.card(obj);
+  if (card.types.includes("field")) {
+    deployField(game, player, obj);
+    return;
+  }
   if (isCreature(game, obj)) {
     game.moveWithReplacement(obj, zoneId("battle", player), { event: "move" });
     emit(game, {
@@ -138,6 +143,24 @@ export function useCard(
       ability: "spell",
     }),
   );
+}
+
+/** A field goes into the battle zone; a D2 field sends every other D2 field to its owner's graveyard (DM D2 rule). */
+function deployField(game: Game, player: PlayerId, obj: GameObject): void {
+  game.moveWithReplacement(obj, zoneId("battle", player), { event: "move", data: { how: "deploy" } });
+  emit(game, {
+    type: "deploy",
+    player,
+    obj: obj.id,
+    inc: obj.inc,
+    card: obj.card,
+    name: game.card(obj).name,
+  });
+  if (!game.card(obj).types.includes("d2Field")) return;
+  for (const p of game.state.players)
+    for (const o of game.cardsIn("battle", p.id))
+      if (o.id !== obj.id && game.card(o).types.includes("d2Field"))
+        game.move(o, zoneId("graveyard", o.owner), { data: { replacedBy: obj.id } });
 }
 
 /**
@@ -235,20 +258,38 @@ function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
         });
       continue;
     }
-    const verb = isCreature(game, o) ? "summon" : "cast";
+    const verb = isCreature(game, o) ? "summon" : game.card(o).types.includes("field") ? "deploy" : "cast";
+    const say = { summon: "Summon", deploy: "Put into the battle zone", cast: "Cast" }[verb];
     out.push({
       id: `${verb}:${o.id}`,
-      label: `${verb === "summon" ? "Summon" : "Cast"} ${game.card(o).name} (cost ${summonCost(game, player, o)})`,
+      label: `${say} ${game.card(o).name} (cost ${summonCost(game, player, o)})`,
     });
   }
   return out;
 }
 
-/** "Creatures can't attack you" effects (Last Avatar, RULINGS DM-G7). */
-function playerProtected(game: Game, player: PlayerId): boolean {
+/** "Creatures can't attack you" effects (Last Avatar, RULINGS DM-G7); a value caps the attacker's power (Dogiragolden). */
+function playerProtected(game: Game, player: PlayerId, attacker: GameObject): boolean {
+  const power = Number(game.characteristic(attacker, "power") ?? 0);
   return game
     .effects("cantAttackPlayer")
-    .some((d) => d.effect.target && "player" in d.effect.target && d.effect.target.player === player);
+    .some(
+      (d) =>
+        d.effect.target &&
+        "player" in d.effect.target &&
+        d.effect.target.player === player &&
+        (d.effect.value === null || d.effect.value === undefined || power <= Number(d.effect.value)),
+    );
+}
+
+/** "Your <race> can't be blocked" static abilities (Jolly the Jolnade). */
+function unblockable(game: Game, attacker: GameObject): boolean {
+  for (const ref of game.staticAbilities("unblockable")) {
+    if (ref.controller !== attacker.controller) continue;
+    const race = ref.ability.static!.raceWord;
+    if (typeof race !== "string" || hasRaceCategory(game, attacker, race)) return true;
+  }
+  return false;
 }
 
 /** RULINGS DM-5.2: opposing creatures that must be attacked if able (tapped, not yet attacked this turn). */
@@ -278,10 +319,10 @@ function attackOptions(game: Game, player: PlayerId): DecisionOption[] {
     if (!canAttack(game, o)) continue;
     const name = game.card(o).name;
     for (const d of defenders) {
-      if (!playerProtected(game, d))
+      if (!playerProtected(game, d, o))
         out.push({ id: `attack:${o.id}`, label: `Attack ${game.playerName(d)} with ${name}` });
       for (const t of game.cardsIn("battle", d))
-        if (t.tapped && isCreature(game, t))
+        if (t.tapped && isCreature(game, t) && !isSealed(game, t))
           out.push({ id: `attack:${o.id}:${t.id}`, label: `Attack ${game.card(t).name} with ${name}` });
     }
   }
@@ -372,7 +413,7 @@ export const dmTasks: Record<string, TaskHandler> = {
         evolve(game, p, obj, base);
         return;
       }
-      const [verb, id] = option.id.split(":") as ["summon" | "cast", string];
+      const [verb, id] = option.id.split(":") as ["summon" | "cast" | "deploy", string];
       const obj = game.obj(id);
       payMana(game, p, payable(game, p, obj)!);
       useCard(game, p, obj, verb);
@@ -428,10 +469,14 @@ export const dmTasks: Record<string, TaskHandler> = {
     passLabel: "Don't block",
     actions(game, p) {
       const a = attackState(game)!;
-      if (a.blocker || !inBattleZone(game, a.attacker)) return [];
+      const attacker = inBattleZone(game, a.attacker);
+      if (a.blocker || !attacker || unblockable(game, attacker)) return [];
       return game
         .cardsIn("battle", p)
-        .filter((o) => !o.tapped && o.id !== a.target && keywords(game, o).includes("blocker"))
+        .filter(
+          (o) =>
+            !o.tapped && o.id !== a.target && keywords(game, o).includes("blocker") && !isSealed(game, o),
+        )
         .map((o) => ({ id: `block:${o.id}`, label: `Block with ${game.card(o).name}` }));
     },
     perform(game, p, option) {
@@ -486,6 +531,10 @@ export const dmTasks: Record<string, TaskHandler> = {
         name: game.card(attacker).name,
       };
       if (tryReplace(game, win)) return;
+      if (cannotLose(game, defender)) {
+        emit(game, { type: "lossPrevented", player: defender, data: { by: attacker.id } });
+        return;
+      }
       game.declareWinner(
         attacker.controller,
         `${game.playerName(attacker.controller)} wins: ${game.card(attacker).name} attacked ${game.playerName(defender)} directly with no shields left`,
@@ -553,6 +602,8 @@ export const dmTasks: Record<string, TaskHandler> = {
   "dm.spellDone": (game, task: Task) => {
     game.popTask(task);
     const obj = game.state.objects[String(task.obj)];
-    if (obj && obj.inc === task.inc) game.move(obj, zoneId("graveyard", obj.owner), { event: "move" });
+    // Replaceable: Manji Shinsekai Manji may keep a Magic Tool spell under itself instead.
+    if (obj && obj.inc === task.inc)
+      game.moveWithReplacement(obj, zoneId("graveyard", obj.owner), { event: "move" });
   },
 };

@@ -9,6 +9,8 @@ import type { Preset } from "../../core/preset.js";
 import type { LogEntry } from "../../core/types.js";
 import { dmCards, sampleDecks } from "./cards.js";
 import { attackState, dmTasks } from "./game.js";
+import { keywordCards } from "./keyword-cards.js";
+import { keywordConditions, keywordOps } from "./keywords.js";
 import { dmOps } from "./ops.js";
 import { playsCards, seedCards } from "./seed-cards.js";
 import { dmTurn } from "./turn.js";
@@ -69,10 +71,13 @@ function makePreset(id: string, name: string, play: boolean): Preset {
     },
     turn: dmTurn,
     tasks: dmTasks,
-    cards: play ? [...dmCards, ...seedCards, ...playsCards] : [...dmCards, ...seedCards],
-    ops: dmOps,
+    cards: play
+      ? [...dmCards, ...seedCards, ...keywordCards, ...playsCards]
+      : [...dmCards, ...seedCards, ...keywordCards],
+    ops: { ...dmOps, ...keywordOps },
     checkpoint: "kernel.resolvePending",
     conditions: {
+      ...keywordConditions,
       // DM 500.6: the player who plays first skips the draw step of their first turn.
       firstPlayersFirstTurn: (game) => game.state.clock.turn.id === 1,
       creatureBattles: (game) => {
@@ -94,6 +99,10 @@ function makePreset(id: string, name: string, play: boolean): Preset {
       // "Dragon" is a race category: every race whose name has Dragon in it.
       if (field === "dragon")
         return ((game.card(obj).races ?? []) as string[]).some((r) => r.includes("Dragon"));
+      // Name and race categories (DM 名前カテゴリ, 種族カテゴリ): the words of the name and races.
+      if (field === "nameWords") return game.card(obj).name.split(/[\s.]+/);
+      if (field === "raceWords")
+        return ((game.card(obj).races ?? []) as string[]).flatMap((r) => r.split(" "));
       if (field !== "power" || typeof printed !== "number") return printed;
       let power = printed;
       for (const d of game.effects("power")) {

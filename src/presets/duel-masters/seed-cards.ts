@@ -287,7 +287,7 @@ export const bainaradondon: CardDef = {
       effect: [
         {
           op: "choose",
-          from: { zone: "battle", controller: "opponent" },
+          from: { zone: "battle", type: "creature", controller: "opponent" },
           min: 1,
           max: 1,
           as: "target",
@@ -684,7 +684,7 @@ export const emperorKiriko: CardDef = {
       effect: [
         {
           op: "move",
-          what: { select: { zone: "battle", controller: "self", other: true } },
+          what: { select: { zone: "battle", type: "creature", controller: "self", other: true } },
           to: "deck",
           position: "bottom",
         },

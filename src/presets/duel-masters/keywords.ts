@@ -1,0 +1,233 @@
+/**
+ * Duel Masters keyword mechanics as effect ops and conditions: Revolution Change, shield-ing the
+ * top card of the deck (シールド化), seals (封印) and the D Switch that removes them, turning a
+ * field upside down (Dスイッチ, 幸せスイッチ, 無月の門99), and "you don't lose" effects. Cards say
+ * when these happen; their limits are the shared limit model's data.
+ */
+import { emit } from "../../core/events.js";
+import type { Game } from "../../core/game.js";
+import type { JsonObject } from "../../core/json.js";
+import { putUnder, zoneId } from "../../core/objects.js";
+import type { ConditionFn } from "../../core/preset.js";
+import type { OpHandler } from "../../core/script.js";
+import { resolveObjects, resolvePlayers, sourceOf } from "../../core/script.js";
+import type { GameObject, PlayerId } from "../../core/types.js";
+import { attackState } from "./game.js";
+import { civilizationsOf, costOf } from "./mana.js";
+
+/** A race category matches every race whose name contains it (DM 200.3: "Dragon", "Mecha", "Jokers"). */
+export function hasRaceCategory(game: Game, obj: GameObject, category: string): boolean {
+  return ((game.card(obj).races ?? []) as string[]).some((r) => r.includes(category));
+}
+
+/** A card put face-down on a creature as a seal (DM 封印): the creature is ignored while it has one. */
+export function isSeal(obj: GameObject): boolean {
+  return obj.vars.seal === true;
+}
+
+export function isSealed(game: Game, obj: GameObject): boolean {
+  return obj.under.some((u) => isSeal(game.state.objects[u]!));
+}
+
+/** DM 封印 (simplified): a sealed creature can't attack, block or be attacked. */
+export function sealsOf(game: Game, player: PlayerId): GameObject[] {
+  const out: GameObject[] = [];
+  for (const o of game.cardsIn("battle", player))
+    for (const u of o.under) if (isSeal(game.state.objects[u]!)) out.push(game.state.objects[u]!);
+  return out;
+}
+
+/** "You don't lose the game" effects (Bolshack Voljaak's Shukyoku Sengen). */
+export function cannotLose(game: Game, player: PlayerId): boolean {
+  return game
+    .effects("cantLose")
+    .some((d) => d.effect.target && "player" in d.effect.target && d.effect.target.player === player);
+}
+
+function inBattle(game: Game, obj: GameObject | undefined): obj is GameObject {
+  return !!obj && game.state.zones[obj.zone]!.kind === "battle";
+}
+
+function shieldTop(game: Game, player: PlayerId, cause?: JsonObject): boolean {
+  const deck = game.zone("deck", player).cards;
+  const top = deck[deck.length - 1];
+  if (top === undefined) return false;
+  game.move(game.obj(top), zoneId("shield", player), {
+    event: "shield",
+    faceDown: true,
+    data: { shieldTop: true, ...(cause ?? {}) },
+  });
+  return true;
+}
+
+export const keywordOps: Record<string, OpHandler> = {
+  revolutionChange: {
+    doc: "revolutionChange — Revolution Change: the attacking creature that triggered this returns to its owner's hand and this card from the hand enters the battle zone tapped, attacking in its place.",
+    run(game, _op, frame) {
+      const self = sourceOf(game, frame.ctx);
+      const a = attackState(game);
+      const attacker = a ? game.state.objects[a.attacker] : undefined;
+      // Only the creature whose attack triggered it, still attacking; this card still in the hand.
+      if (!self || !a || !inBattle(game, attacker) || game.state.zones[self.zone]!.kind !== "hand")
+        return "next";
+      if (frame.ctx.event?.obj !== attacker.id) return "next";
+      game.moveWithReplacement(attacker, zoneId("hand", attacker.owner), {
+        data: { revolutionChange: true },
+      });
+      if (inBattle(game, attacker)) return "next"; // a replacement kept it there (a seal instead)
+      game.moveWithReplacement(self, zoneId("battle", frame.ctx.controller), {
+        tapped: true,
+        data: { how: "revolutionChange" },
+      });
+      if (inBattle(game, self)) a.attacker = self.id;
+      return "next";
+    },
+  },
+  shieldTop: {
+    doc: "shieldTop: player (default controller), n (default 1) — puts the top card of that player's deck into their shield zone face-down (シールド化).",
+    run(game, op, frame) {
+      for (const p of resolvePlayers(game, op.player ?? "controller", frame))
+        for (let i = 0; i < Number(op.n ?? 1); i++) if (!shieldTop(game, p)) break;
+      return "next";
+    },
+  },
+  seal: {
+    doc: "seal: what — puts the top card of each creature's controller's deck face-down on it as a seal (封印).",
+    run(game, op, frame) {
+      for (const o of resolveObjects(game, op.what, frame)) {
+        const deck = game.zone("deck", o.controller).cards;
+        const top = deck[deck.length - 1];
+        if (top === undefined) continue;
+        const seal = game.obj(top);
+        putUnder(game, seal, o, undefined, true);
+        seal.vars.seal = true;
+        emit(game, {
+          type: "seal",
+          player: o.controller,
+          obj: o.id,
+          inc: o.inc,
+          card: o.card,
+          name: game.card(o).name,
+        });
+      }
+      return "next";
+    },
+  },
+  removeSeals: {
+    doc: "removeSeals: max — puts up to max of the controller's seals into their owners' graveyards.",
+    run(game, op, frame) {
+      const seals = sealsOf(game, frame.ctx.controller).slice(0, Number(op.max ?? 1));
+      for (const s of seals) game.move(s, zoneId("graveyard", s.owner), { event: "unseal" });
+      return "next";
+    },
+  },
+  flipField: {
+    doc: "flipField — turns this field upside down (D Switch, Happiness Switch): it stays upside down while it stays in the battle zone.",
+    run(game, _op, frame) {
+      const self = sourceOf(game, frame.ctx);
+      if (!inBattle(game, self)) return "next";
+      self.vars.upsideDown = true;
+      emit(game, {
+        type: "flip",
+        player: frame.ctx.controller,
+        obj: self.id,
+        inc: self.inc,
+        card: self.card,
+        name: game.card(self).name,
+      });
+      return "next";
+    },
+  },
+  putUnderSelf: {
+    doc: "putUnderSelf: what — puts those cards under this card (Manji Shinsekai Manji keeps Magic Tool spells).",
+    run(game, op, frame) {
+      const self = sourceOf(game, frame.ctx);
+      if (!inBattle(game, self)) return "next";
+      for (const o of resolveObjects(game, op.what, frame)) putUnder(game, o, self);
+      return "next";
+    },
+  },
+  propose: {
+    doc: "propose — the controller proposes to the opponent, who answers (Happiness Switch). It changes nothing in the game.",
+    run(game, _op, frame) {
+      const to = game.opponents(frame.ctx.controller)[0]!;
+      if (frame.answer) {
+        const yes = frame.answer.id === "yes";
+        delete frame.answer;
+        emit(game, {
+          type: "proposal",
+          player: frame.ctx.controller,
+          data: { to, accepted: yes },
+        });
+        return "next";
+      }
+      game.ask({
+        player: to,
+        kind: "proposal",
+        prompt: `${game.playerName(frame.ctx.controller)} proposes to you. Say yes?`,
+        options: [
+          { id: "yes", label: "Yes" },
+          { id: "no", label: "No" },
+        ],
+      });
+      return "wait";
+    },
+  },
+  breakOwnShields: {
+    doc: "breakOwnShields — the controller breaks all their own shields: each goes to their hand (Shield Trigger may be used).",
+    run(game, _op, frame) {
+      const p = frame.ctx.controller;
+      const shields = [...game.zone("shield", p).cards].reverse();
+      for (const id of shields) game.move(game.obj(id), zoneId("hand", p), { event: "break" });
+      for (const id of [...shields].reverse()) {
+        const o = game.obj(id);
+        if (((game.card(o).keywords ?? []) as string[]).includes("shieldTrigger"))
+          game.pushTask({ t: "dm.shieldTrigger", obj: o.id, inc: o.inc });
+      }
+      return "next";
+    },
+  },
+};
+
+/**
+ * Revolution Change's condition: the creature whose attack triggered it is still the attacker, and
+ * is of these civilizations, cost and race category (checked again on resolution: a second
+ * Revolution Change for the same attack finds it gone).
+ */
+const attackerIs: ConditionFn = (game, args) => {
+  const id = args?.eventObj;
+  const o = typeof id === "string" ? game.state.objects[id] : undefined;
+  if (!o || attackState(game)?.attacker !== o.id || !inBattle(game, o)) return false;
+  const civs = args?.civilizations as string[] | undefined;
+  if (civs && !civilizationsOf(game, o).some((c) => civs.includes(c))) return false;
+  if (typeof args?.costAtLeast === "number" && costOf(game, o) < args.costAtLeast) return false;
+  if (typeof args?.race === "string" && !hasRaceCategory(game, o, args.race)) return false;
+  return true;
+};
+
+/** Your creatures of a race category whose costs add up to at least `atLeast` (Master J Tornado). */
+const raceCostAtLeast: ConditionFn = (game, args) => {
+  const p = Number(args?.controller);
+  let total = 0;
+  for (const o of game.cardsIn("battle", p))
+    if (game.card(o).types.includes("creature") && hasRaceCategory(game, o, String(args?.race)))
+      total += costOf(game, o);
+  return total >= Number(args?.atLeast ?? 0);
+};
+
+/** At least `n` cards under the ability's own object (Mugetsu no Mon 99). */
+const cardsUnderAtLeast: ConditionFn = (game, args) => {
+  const o = typeof args?.obj === "string" ? game.state.objects[args.obj] : undefined;
+  return !!o && o.under.length >= Number(args?.n ?? 1);
+};
+
+/** The controller's deck has a card (a seal or a shield can be made from it). */
+const deckNotEmpty: ConditionFn = (game, args) =>
+  game.zone("deck", Number(args?.controller)).cards.length > 0;
+
+export const keywordConditions: Record<string, ConditionFn> = {
+  attackerIs,
+  raceCostAtLeast,
+  cardsUnderAtLeast,
+  deckNotEmpty,
+};
