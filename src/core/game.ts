@@ -347,6 +347,7 @@ export class Game {
     };
     if (d.publicPrompt !== undefined) decision.publicPrompt = d.publicPrompt;
     if (d.private !== undefined) decision.private = d.private;
+    if (d.reveals !== undefined) decision.reveals = d.reveals;
     this.state.decision = decision;
   }
 

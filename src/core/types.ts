@@ -154,6 +154,11 @@ export interface Decision {
   publicPrompt?: string;
   /** The answer is seen only by the deciding player (choosing among hidden cards). */
   private?: boolean;
+  /**
+   * Hidden cards the deciding player looks at while deciding (searching their deck): their view
+   * shows these cards face up until the decision is answered.
+   */
+  reveals?: ObjectId[];
 }
 
 export interface PendingAbility {

@@ -47,6 +47,9 @@ export interface PlayerView {
 }
 
 function canSee(game: Game, obj: GameObject, viewer: PlayerId): boolean {
+  // A card the viewer looks at while deciding (searching their deck).
+  const d = game.state.decision;
+  if (d?.reveals && d.player === viewer && d.reveals.includes(obj.id)) return true;
   if (obj.underOf !== null) {
     const top = game.state.objects[obj.underOf]!;
     if (!canSee(game, top, viewer)) return false;
@@ -88,6 +91,8 @@ export function redactEntry(entry: LogEntry, viewer: PlayerId): JsonObject {
       // A private decision's answer (a card chosen from a hidden zone).
       delete data.choice;
       delete data.label;
+      // Reasons name the card ("X: its condition no longer holds").
+      delete data.reason;
     }
   }
   delete copy.seenBy;

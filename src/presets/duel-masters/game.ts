@@ -34,20 +34,26 @@ const isCreature = (game: Game, obj: GameObject): boolean => game.card(obj).type
 export const isEvolution = (game: Game, obj: GameObject): boolean =>
   game.card(obj).types.includes("evolution");
 
-/** Your creatures this evolution creature may evolve from: a race containing one of `stats.evolvesFrom`. */
-function evolutionBases(game: Game, player: PlayerId, evo: GameObject): GameObject[] {
-  const wanted = (game.card(evo).stats?.evolvesFrom as string[] | undefined) ?? [];
-  if (game.card(evo).stats?.evolvesFromMulticolored === true)
-    return game
-      .cardsIn("battle", player)
-      .filter((o) => isCreature(game, o) && civilizationsOf(game, o).length > 1);
-  return game
-    .cardsIn("battle", player)
-    .filter(
-      (o) =>
-        isCreature(game, o) &&
-        ((game.card(o).races ?? []) as string[]).some((r) => wanted.some((w) => r.includes(w))),
-    );
+/** A Tamaseed with Shinkarise takes an evolution creature as if it were a creature (DM Shinkarise). */
+const evolvableTamaseed = (game: Game, obj: GameObject): boolean =>
+  game.card(obj).types.includes("tamaseed") && keywords(game, obj).includes("shinkarise");
+
+/**
+ * Your creatures this evolution creature may evolve from: one of a race containing one of
+ * `stats.evolvesFrom`, or of a civilization in `stats.evolvesFromCivilizations` (Lionel.Star:
+ * "a Rexstars or a light creature"), or multicolored (`evolvesFromMulticolored`).
+ */
+export function evolutionBases(game: Game, player: PlayerId, evo: GameObject): GameObject[] {
+  const stats = game.card(evo).stats ?? {};
+  const races = (stats.evolvesFrom as string[] | undefined) ?? [];
+  const civs = (stats.evolvesFromCivilizations as string[] | undefined) ?? [];
+  return game.cardsIn("battle", player).filter((o) => {
+    if (!isCreature(game, o) && !evolvableTamaseed(game, o)) return false;
+    if (isSealed(game, o)) return false;
+    if (stats.evolvesFromMulticolored === true) return civilizationsOf(game, o).length > 1;
+    if (civilizationsOf(game, o).some((c) => civs.includes(c))) return true;
+    return ((game.card(o).races ?? []) as string[]).some((r) => races.some((w) => r.includes(w)));
+  });
 }
 
 export function attackState(game: Game): AttackState | null {
@@ -103,7 +109,7 @@ export function useCard(
   how: "summon" | "cast" | "shieldTrigger" | "gr" | "deploy",
 ): void {
   const card = game.card(obj);
-  if (card.types.includes("field")) {
+  if (card.types.includes("field") || card.types.includes("tamaseed")) {
     deployField(game, player, obj);
     return;
   }
@@ -145,7 +151,10 @@ export function useCard(
   );
 }
 
-/** A field goes into the battle zone; a D2 field sends every other D2 field to its owner's graveyard (DM D2 rule). */
+/**
+ * A field or a Tamaseed goes into the battle zone; a D2 field sends every other D2 field to its
+ * owner's graveyard (DM D2 rule).
+ */
 function deployField(game: Game, player: PlayerId, obj: GameObject): void {
   game.moveWithReplacement(obj, zoneId("battle", player), { event: "move", data: { how: "deploy" } });
   emit(game, {
@@ -180,12 +189,26 @@ export function summonCost(game: Game, player: PlayerId, obj: GameObject): numbe
   return cost;
 }
 
-/** Puts an evolution creature on top of its base: the base goes under it, the new stack keeps the base's tapped state. */
-export function evolve(game: Game, player: PlayerId, obj: GameObject, base: GameObject): void {
+/**
+ * Puts an evolution creature on top of its base: the base goes under it, the new stack keeps the
+ * base's tapped state. Summoned by its owner, or put there by an effect (`how: "effect"`, no summon).
+ */
+export function evolve(
+  game: Game,
+  player: PlayerId,
+  obj: GameObject,
+  base: GameObject,
+  how: "evolution" | "effect" = "evolution",
+): void {
   const tapped = base.tapped;
-  game.moveWithReplacement(obj, zoneId("battle", player), { event: "move", tapped });
+  game.moveWithReplacement(obj, zoneId("battle", player), {
+    event: "move",
+    tapped,
+    data: { evolvedOn: base.id },
+  });
   if (game.state.zones[obj.zone]!.kind !== "battle") return; // replaced (e.g. sent elsewhere instead)
   putUnder(game, base, obj);
+  if (how === "effect") return;
   emit(game, {
     type: "summon",
     player,
@@ -258,7 +281,12 @@ function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
         });
       continue;
     }
-    const verb = isCreature(game, o) ? "summon" : game.card(o).types.includes("field") ? "deploy" : "cast";
+    const types = game.card(o).types;
+    const verb = isCreature(game, o)
+      ? "summon"
+      : types.includes("field") || types.includes("tamaseed")
+        ? "deploy"
+        : "cast";
     const say = { summon: "Summon", deploy: "Put into the battle zone", cast: "Cast" }[verb];
     out.push({
       id: `${verb}:${o.id}`,

@@ -8,11 +8,13 @@ import { zoneId } from "../../core/objects.js";
 import type { Preset } from "../../core/preset.js";
 import type { LogEntry } from "../../core/types.js";
 import { dmCards, sampleDecks } from "./cards.js";
+import { evolutionOps } from "./evolution-ops.js";
 import { attackState, dmTasks } from "./game.js";
 import { keywordCards } from "./keyword-cards.js";
 import { keywordConditions, keywordOps } from "./keywords.js";
 import { dmOps } from "./ops.js";
 import { playsCards, seedCards } from "./seed-cards.js";
+import { starCards } from "./star-cards.js";
 import { dmTurn } from "./turn.js";
 
 function narrate(game: Game, e: LogEntry): string | null {
@@ -72,9 +74,9 @@ function makePreset(id: string, name: string, play: boolean): Preset {
     turn: dmTurn,
     tasks: dmTasks,
     cards: play
-      ? [...dmCards, ...seedCards, ...keywordCards, ...playsCards]
-      : [...dmCards, ...seedCards, ...keywordCards],
-    ops: { ...dmOps, ...keywordOps },
+      ? [...dmCards, ...seedCards, ...keywordCards, ...starCards, ...playsCards]
+      : [...dmCards, ...seedCards, ...keywordCards, ...starCards],
+    ops: { ...dmOps, ...keywordOps, ...evolutionOps },
     checkpoint: "kernel.resolvePending",
     conditions: {
       ...keywordConditions,
@@ -101,6 +103,7 @@ function makePreset(id: string, name: string, play: boolean): Preset {
         return ((game.card(obj).races ?? []) as string[]).some((r) => r.includes("Dragon"));
       // Name and race categories (DM 名前カテゴリ, 種族カテゴリ): the words of the name and races.
       if (field === "nameWords") return game.card(obj).name.split(/[\s.]+/);
+      if (field === "nameJaChars") return [...(game.card(obj).nameJa ?? "")];
       if (field === "raceWords")
         return ((game.card(obj).races ?? []) as string[]).flatMap((r) => r.split(" "));
       if (field !== "power" || typeof printed !== "number") return printed;

@@ -16,7 +16,8 @@ export function costOf(game: Game, obj: GameObject): number {
 /**
  * The mana cards that pay `cost` with every civilization in `civs`, or null if none can. Picks
  * deterministically: first one card per civilization (the card with the fewest civilizations),
- * then the rest from the cards with the fewest civilizations, so flexible cards stay untapped.
+ * then the rest from the cards with the fewest civilizations and, among those, of the most
+ * plentiful civilization, so flexible and rare cards stay untapped for later payments.
  */
 export function choosePayment(
   game: Game,
@@ -38,9 +39,18 @@ export function choosePayment(
     picked.push(card);
   }
   if (picked.length > cost) return null;
-  for (const o of byFlex) {
+  const plenty = new Map<string, number>();
+  for (const o of untapped) for (const c of civilizationsOf(game, o)) plenty.set(c, (plenty.get(c) ?? 0) + 1);
+  const rarest = (o: GameObject): number =>
+    Math.min(...civilizationsOf(game, o).map((c) => plenty.get(c) ?? 0), Number.MAX_SAFE_INTEGER);
+  const filler = byFlex
+    .filter((o) => !picked.includes(o))
+    .sort(
+      (a, b) => civilizationsOf(game, a).length - civilizationsOf(game, b).length || rarest(b) - rarest(a),
+    );
+  for (const o of filler) {
     if (picked.length >= cost) break;
-    if (!picked.includes(o)) picked.push(o);
+    picked.push(o);
   }
   return picked.length === cost ? picked : null;
 }

@@ -1,0 +1,188 @@
+/**
+ * Seed cards of pattern 2 ("once each turn", optional) that need star evolution, Tamaseeds with
+ * Shinkarise, shield-ing and Exile creatures (seeds/dm-once-per-turn-ja.txt; RULINGS DM-2.4).
+ */
+import type { CardDef } from "../../core/vocabulary/schema.js";
+
+type Ability = NonNullable<CardDef["abilities"]>[number];
+
+/** Star evolution: when this would leave the battle zone, only it leaves; the card under it stays. */
+const starEvolutionLeaves: Ability[] = (["destroy", "move"] as const).map((on) => ({
+  id: `starEvolution-${on}`,
+  kind: "replacement",
+  text: "Star evolution: when this creature would leave the battle zone, only its top card leaves.",
+  replaces: { on, from: "battle", self: true },
+  condition: { fn: "cardsUnderAtLeast", args: { n: 1 } },
+  instead: [{ op: "starLeave" }],
+}));
+
+/** RULINGS DM-2.4: "once each turn, when your Tamaseed enters" — optional, per card, declining keeps it. */
+export const lionelStar: CardDef = {
+  id: "seigi-seitei-lionel-star",
+  name: '"Seigi Seitei" Lionel.Star',
+  nameJa: "「正義星帝」 <ライオネル.Star>",
+  types: ["creature", "evolution", "starEvolution"],
+  cost: 5,
+  power: 9500,
+  civilizations: ["light"],
+  races: ["Metallica", "Angel Command", "Rexstars"],
+  keywords: ["doubleBreaker"],
+  stats: { evolvesFrom: ["Rexstars"], evolvesFromCivilizations: ["light"] },
+  text: "Star evolution: put on one of your Rexstars or light creatures. Double Breaker. When this creature is put into the battle zone, draw a card. Then you may put a light Tamaseed from your hand into the battle zone. Once each turn, when your Tamaseed is put into the battle zone, you may put an evolution creature of cost 6 or less from your hand into the battle zone.",
+  abilities: [
+    ...starEvolutionLeaves,
+    {
+      id: "arrive",
+      kind: "triggered",
+      trigger: { on: "move", to: "battle", self: true },
+      effect: [
+        { op: "draw", n: 1 },
+        {
+          op: "choose",
+          from: {
+            zone: "hand",
+            controller: "self",
+            type: "tamaseed",
+            where: { civilizations: "light" },
+          },
+          min: 0,
+          max: 1,
+          as: "seed",
+          prompt: "Put a light Tamaseed from your hand into the battle zone",
+        },
+        { op: "move", what: "$seed", to: "battle" },
+      ],
+    },
+    {
+      id: "onTamaseed",
+      kind: "triggered",
+      trigger: {
+        on: "move",
+        to: "battle",
+        player: "self",
+        card: { type: "tamaseed" },
+        noun: "Tamaseed entering",
+      },
+      optional: true,
+      effect: [{ op: "putEvolution", from: "hand", maxCost: 6 }],
+      limit: { counts: "resolution", key: "incarnation", window: "turn", label: "once each turn" },
+    },
+  ],
+};
+
+/** RULINGS DM-2.4: "this ability can be used only once each turn" on a Tamaseed with Shinkarise. */
+export const starmansTenkaiju: CardDef = {
+  id: "starman-no-tenkaiju",
+  name: "Starman no Tenkaiju",
+  nameJa: "スターマンの天海珠",
+  types: ["tamaseed"],
+  cost: 5,
+  civilizations: ["light", "water"],
+  races: ["Starnoid", "Rexstars"],
+  keywords: ["shinkarise"],
+  text: "Shinkarise (you may put an evolution creature on this Tamaseed as if it were a creature). When this Tamaseed is put into the battle zone, look at your deck. You may put a light or water evolution creature from it with cost no more than the number of your Tamaseeds into the battle zone. If you do, shuffle your deck. Whenever one of your evolution creatures attacks, you may draw a card and put the top card of your deck into your shield zone. This ability can be used only once each turn.",
+  abilities: [
+    {
+      id: "arrive",
+      kind: "triggered",
+      trigger: { on: "move", to: "battle", self: true },
+      effect: [
+        { op: "count", of: { zone: "battle", controller: "self", type: "tamaseed" }, as: "seeds" },
+        { op: "putEvolution", from: "deck", maxCost: "$seeds", civilizations: ["light", "water"] },
+      ],
+    },
+    {
+      id: "onEvolutionAttack",
+      kind: "triggered",
+      trigger: {
+        on: "attack",
+        player: "self",
+        card: { type: "evolution" },
+        noun: "attack by an evolution creature",
+      },
+      optional: true,
+      effect: [{ op: "draw", n: 1 }, { op: "shieldTop" }],
+      limit: {
+        counts: "resolution",
+        key: "incarnation",
+        window: "turn",
+        label: "this ability can be used only once each turn",
+      },
+    },
+  ],
+};
+
+/** RULINGS DM-2.4: "during your turn, you may summon one creature from your mana zone" works like once each turn. */
+export const katsukingMax: CardDef = {
+  id: "mutekiken-katsuking-max",
+  name: "Mutekiken Katsuking MAX",
+  nameJa: "無敵剣 カツキングMAX",
+  types: ["creature", "exile"],
+  cost: 8,
+  power: 8000,
+  civilizations: ["fire", "nature"],
+  races: ["Outrage MAX"],
+  keywords: ["doubleBreaker"],
+  text: "Double Breaker. When this creature is put into the battle zone, destroy one of your opponent's creatures that has power 8000 or less. During your turn, you may summon one creature from your mana zone. Doron Go: when this creature is destroyed, you may put an Exile creature with 無 in its name from your hand into the battle zone. You can't put your other Exile creatures with 無敵 in their names into the battle zone.",
+  abilities: [
+    {
+      id: "arrive",
+      kind: "triggered",
+      trigger: { on: "move", to: "battle", self: true },
+      effect: [
+        {
+          op: "choose",
+          from: { zone: "battle", controller: "opponent", type: "creature", where: { power: { lte: 8000 } } },
+          min: 1,
+          max: 1,
+          as: "target",
+          prompt: "Destroy an opponent's creature with power 8000 or less",
+        },
+        { op: "move", what: "$target", to: "graveyard", event: "destroy" },
+      ],
+    },
+    {
+      id: "fromMana",
+      kind: "static",
+      static: { kind: "summonFromMana" },
+      limit: {
+        counts: "application",
+        key: "incarnation",
+        window: "turn",
+        label: "during your turn, one creature from your mana zone",
+      },
+    },
+    {
+      id: "doronGo",
+      kind: "triggered",
+      keyword: "Doron Go",
+      trigger: { on: "destroy", self: true },
+      effect: [
+        {
+          op: "choose",
+          from: { zone: "hand", controller: "self", type: "exile", where: { nameJaChars: "無" } },
+          min: 0,
+          max: 1,
+          as: "exile",
+          prompt: "Put an Exile creature with 無 in its name from your hand into the battle zone",
+        },
+        { op: "move", what: "$exile", to: "battle" },
+      ],
+    },
+  ],
+};
+
+/** A sample light evolution creature (not a printed card) for Lionel.Star and Starman's Tenkaiju to put. */
+export const sampleLightEvolution: CardDef = {
+  id: "sample-light-evolution-2-5000",
+  name: "Sample Light Evolution 5000",
+  types: ["creature", "evolution"],
+  cost: 2,
+  power: 5000,
+  civilizations: ["light"],
+  races: ["Rexstars"],
+  stats: { evolvesFrom: ["Rexstars"] },
+  text: "Evolution: put on one of your Rexstars.",
+};
+
+export const starCards: CardDef[] = [lionelStar, starmansTenkaiju, katsukingMax, sampleLightEvolution];
