@@ -247,9 +247,14 @@ function manaSummonOptions(game: Game, player: PlayerId): DecisionOption[] {
   return out;
 }
 
-/** "You may summon … for no cost" abilities usable now (RULINGS DM-2.1, DM-2.2: once each turn, per card). */
+/**
+ * "You may summon (or cast) … for no cost" abilities usable now (RULINGS DM-2.1, DM-2.2: once each
+ * turn, per card). When several could apply to the same card, the first in battle zone order is
+ * offered; the others stay unused (RULINGS DM-3.9).
+ */
 function freeSummonOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
+  const offered = new Set<string>();
   const hand = game.cardsIn("hand", player);
   for (const ref of game.staticAbilities("freeSummon")) {
     const s = ref.ability.static!;
@@ -257,12 +262,17 @@ function freeSummonOptions(game: Game, player: PlayerId): DecisionOption[] {
     if (s.ownTurn === true && game.state.clock.turn.player !== player) continue;
     if (hand.length < Number(s.handAtLeast ?? 0)) continue;
     if (!game.canUse(ref.obj.id, ref.ability.id).ok) continue;
+    const spells = s.cardType === "spell";
     for (const o of hand) {
-      if (!isCreature(game, o)) continue;
+      if (offered.has(o.id)) continue;
+      if (spells ? !game.card(o).types.includes("spell") : !isCreature(game, o) || isEvolution(game, o))
+        continue;
       if (typeof s.race === "string" && !((game.card(o).races ?? []) as string[]).includes(s.race)) continue;
+      if (typeof s.civilization === "string" && !civilizationsOf(game, o).includes(s.civilization)) continue;
+      offered.add(o.id);
       out.push({
         id: `free:${ref.obj.id}:${ref.ability.id}:${o.id}`,
-        label: `Summon ${game.card(o).name} for no cost (${ref.card.name})`,
+        label: `${spells ? "Cast" : "Summon"} ${game.card(o).name} for no cost (${ref.card.name})`,
       });
     }
   }
@@ -430,7 +440,8 @@ export const dmTasks: Record<string, TaskHandler> = {
       if (option.id.startsWith("free:")) {
         const [, src, ability, id] = option.id.split(":") as [string, string, string, string];
         game.useLimits(game.abilityRef(src, ability));
-        useCard(game, p, game.obj(id), "summon");
+        const obj = game.obj(id);
+        useCard(game, p, obj, isCreature(game, obj) ? "summon" : "cast");
         return;
       }
       if (option.id.startsWith("evolve:")) {

@@ -13,6 +13,7 @@ import { attackState, dmTasks } from "./game.js";
 import { keywordCards } from "./keyword-cards.js";
 import { keywordConditions, keywordOps } from "./keywords.js";
 import { dmOps } from "./ops.js";
+import { paperNoteCards, playsNoteCards } from "./plays-note-cards.js";
 import { playsCards, seedCards } from "./seed-cards.js";
 import { starCards } from "./star-cards.js";
 import { dmTurn } from "./turn.js";
@@ -74,8 +75,16 @@ function makePreset(id: string, name: string, play: boolean): Preset {
     turn: dmTurn,
     tasks: dmTasks,
     cards: play
-      ? [...dmCards, ...seedCards, ...keywordCards, ...starCards, ...playsCards]
-      : [...dmCards, ...seedCards, ...keywordCards, ...starCards],
+      ? [
+          ...dmCards,
+          ...seedCards,
+          ...keywordCards,
+          ...starCards,
+          ...paperNoteCards,
+          ...playsCards,
+          ...playsNoteCards,
+        ]
+      : [...dmCards, ...seedCards, ...keywordCards, ...starCards, ...paperNoteCards],
     ops: { ...dmOps, ...keywordOps, ...evolutionOps },
     checkpoint: "kernel.resolvePending",
     conditions: {
@@ -103,6 +112,11 @@ function makePreset(id: string, name: string, play: boolean): Preset {
         return ((game.card(obj).races ?? []) as string[]).some((r) => r.includes("Dragon"));
       // Name and race categories (DM 名前カテゴリ, 種族カテゴリ): the words of the name and races.
       if (field === "nameWords") return game.card(obj).name.split(/[\s.]+/);
+      if (field === "knightOrShieldTrigger")
+        return (
+          ((game.card(obj).races ?? []) as string[]).includes("Knight") ||
+          ((game.card(obj).keywords ?? []) as string[]).includes("shieldTrigger")
+        );
       if (field === "nameJaChars") return [...(game.card(obj).nameJa ?? "")];
       if (field === "raceWords")
         return ((game.card(obj).races ?? []) as string[]).flatMap((r) => r.split(" "));

@@ -225,7 +225,18 @@ const cardsUnderAtLeast: ConditionFn = (game, args) => {
 const deckNotEmpty: ConditionFn = (game, args) =>
   game.zone("deck", Number(args?.controller)).cards.length > 0;
 
+/** The triggering event's card has this text in its Japanese name (名前に《X》とある). */
+const eventCardNameJaHas: ConditionFn = (game, args) => {
+  const o = typeof args?.eventObj === "string" ? game.state.objects[args.eventObj] : undefined;
+  return !!o && (game.card(o).nameJa ?? "").includes(String(args?.text));
+};
+
+/** The triggering event is about another object than the ability's own ("another creature"). */
+const eventObjIsOther: ConditionFn = (_game, args) => args?.eventObj !== args?.obj;
+
 export const keywordConditions: Record<string, ConditionFn> = {
+  eventCardNameJaHas,
+  eventObjIsOther,
   attackerIs,
   raceCostAtLeast,
   cardsUnderAtLeast,
