@@ -22,7 +22,7 @@ import {
   sourceOf,
   varsOf,
 } from "./script.js";
-import type { Expiry } from "./types.js";
+import type { Expiry, GameEvent } from "./types.js";
 import type { ConditionT, Op } from "./vocabulary/schema.js";
 import { Condition, Selector as SelectorSchema } from "./vocabulary/schema.js";
 
@@ -85,13 +85,18 @@ const mayOp: OpHandler = {
   blocks: (op) => [list(op.then), list(op.else)],
   check: needs("then"),
   run(game, op, frame) {
+    // The prompt of an ability of a card others can't see (in a hand) is the controller's alone.
+    const src = sourceOf(game, frame.ctx);
+    const hidden = src && seenIn(game, game.state.zones[src.zone]!, src.faceDown, src.owner) !== "all";
     if (frame.answer) {
       const yes = frame.answer.id === "yes";
-      emit(game, {
+      const answered: GameEvent = {
         type: yes ? "accept" : "decline",
         player: frame.ctx.controller,
         data: { prompt: String(op.prompt ?? "") },
-      });
+      };
+      if (hidden) answered.seenBy = [frame.ctx.controller];
+      emit(game, answered);
       pushBlock(game, frame, list(yes ? ops(op).then : ops(op).else));
       return "next";
     }
@@ -99,6 +104,9 @@ const mayOp: OpHandler = {
       player: frame.ctx.controller,
       kind: "may",
       prompt: String(op.prompt ?? "Do it?"),
+      ...(hidden
+        ? { private: true, publicPrompt: `${game.playerName(frame.ctx.controller)} may use an ability` }
+        : {}),
       options: [
         { id: "yes", label: "Yes" },
         { id: "no", label: "No" },

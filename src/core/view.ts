@@ -91,8 +91,9 @@ export function redactEntry(entry: LogEntry, viewer: PlayerId): JsonObject {
       // A private decision's answer (a card chosen from a hidden zone).
       delete data.choice;
       delete data.label;
-      // Reasons name the card ("X: its condition no longer holds").
+      // Reasons and prompts name the card ("X: its condition no longer holds").
       delete data.reason;
+      delete data.prompt;
     }
   }
   delete copy.seenBy;

@@ -171,7 +171,18 @@ export const sampleSpells: CardDef[] = [
   },
 ];
 
-export const dmCards: CardDef[] = [...sampleCreatures, sampleMulticolored, ...sampleSpells];
+/** A sample Cross Gear (not a printed card): generated like a creature is summoned, then crossed for its cross cost. */
+export const sampleCrossGear: CardDef = {
+  id: "sample-fire-cross-gear-2",
+  name: "Sample Fire Cross Gear",
+  types: ["crossGear"],
+  cost: 2,
+  civilizations: ["fire"],
+  stats: { crossCost: 2, powerBonus: 2000 },
+  text: "Cross Gear. Generate: put it into the battle zone for its cost. Cross 2: attach it to one of your creatures; the crossed creature gets +2000 power.",
+};
+
+export const dmCards: CardDef[] = [...sampleCreatures, sampleMulticolored, ...sampleSpells, sampleCrossGear];
 
 /** Two sample 40-card decks (fire/nature beatdown, light/water control) with the seed's cards in them. */
 export function sampleDecks(): [string[], string[]] {

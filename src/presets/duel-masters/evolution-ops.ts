@@ -48,6 +48,9 @@ export const evolutionOps: Record<string, OpHandler> = {
         game.ask({
           player: p,
           kind: "choose",
+          private: true,
+          publicPrompt: `${game.playerName(p)} chooses where to put an evolution creature`,
+          ...(game.state.zones[evo.zone]!.kind === "deck" ? { reveals: [evo.id] } : {}),
           prompt: `Put ${game.card(evo).name} on which card?`,
           options: bases.map((b) => ({ id: b.id, label: game.describeObject(b, p) })),
         });

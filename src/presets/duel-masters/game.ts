@@ -8,12 +8,15 @@ import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import { actionLoop } from "../../core/interactions.js";
 import type { JsonObject } from "../../core/json.js";
+import { evalCondition } from "../../core/match.js";
 import { putUnder, setTapped, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import { tryReplace } from "../../core/replacement.js";
+import type { EffectContext } from "../../core/script.js";
 import { scriptTask } from "../../core/script.js";
 import { nodeTask } from "../../core/structure.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
+import type { Op } from "../../core/vocabulary/schema.js";
 import { cannotLose, hasRaceCategory, isSealed } from "./keywords.js";
 import { choosePayment, civilizationsOf, costOf, payMana } from "./mana.js";
 import { ATTACK_NODE } from "./turn.js";
@@ -109,7 +112,7 @@ export function useCard(
   how: "summon" | "cast" | "shieldTrigger" | "gr" | "deploy",
 ): void {
   const card = game.card(obj);
-  if (card.types.includes("field") || card.types.includes("tamaseed")) {
+  if (isNonCreaturePermanent(game, obj)) {
     deployField(game, player, obj);
     return;
   }
@@ -151,9 +154,15 @@ export function useCard(
   );
 }
 
+/** Cards that are put into the battle zone without being creatures: fields, Tamaseeds, Cross Gears (generated). */
+export function isNonCreaturePermanent(game: Game, obj: GameObject): boolean {
+  const types = game.card(obj).types;
+  return types.includes("field") || types.includes("tamaseed") || types.includes("crossGear");
+}
+
 /**
- * A field or a Tamaseed goes into the battle zone; a D2 field sends every other D2 field to its
- * owner's graveyard (DM D2 rule).
+ * A field, a Tamaseed or a Cross Gear goes into the battle zone; a D2 field sends every other D2
+ * field to its owner's graveyard (DM D2 rule).
  */
 function deployField(game: Game, player: PlayerId, obj: GameObject): void {
   game.moveWithReplacement(obj, zoneId("battle", player), { event: "move", data: { how: "deploy" } });
@@ -279,6 +288,43 @@ function freeSummonOptions(game: Game, player: PlayerId): DecisionOption[] {
   return out;
 }
 
+/** G-Zero: a creature in your hand whose G-Zero condition holds may be summoned for no cost. */
+function gZeroOptions(game: Game, player: PlayerId): DecisionOption[] {
+  const out: DecisionOption[] = [];
+  for (const o of game.cardsIn("hand", player)) {
+    const g = game.card(o).abilities?.find((a) => a.static?.kind === "gZero");
+    if (!g?.condition || !evalCondition(game, g.condition, { controller: player, obj: o })) continue;
+    out.push({ id: `gzero:${o.id}`, label: `Summon ${game.card(o).name} for no cost (G-Zero)` });
+  }
+  return out;
+}
+
+/** Cross Gear: pay its cross cost to cross it to one of your creatures (DM Cross Gear). */
+function crossOptions(game: Game, player: PlayerId): DecisionOption[] {
+  const out: DecisionOption[] = [];
+  const creatures = game.cardsIn("battle", player).filter((o) => isCreature(game, o) && !isSealed(game, o));
+  for (const gear of game.cardsIn("battle", player)) {
+    if (!game.card(gear).types.includes("crossGear")) continue;
+    const cost = Number(game.card(gear).stats?.crossCost ?? costOf(game, gear));
+    if (!choosePayment(game, player, cost, civilizationsOf(game, gear))) continue;
+    const on = crossedTo(game, gear);
+    for (const c of creatures)
+      if (c !== on)
+        out.push({
+          id: `cross:${gear.id}:${c.id}`,
+          label: `Cross ${game.card(gear).name} to ${game.card(c).name} (cost ${cost})`,
+        });
+  }
+  return out;
+}
+
+/** The creature a Cross Gear is crossed to, if it is still that creature in the battle zone. */
+export function crossedTo(game: Game, gear: GameObject): GameObject | undefined {
+  const c = gear.vars.crossed as { obj: string; inc: number } | undefined;
+  const o = c ? game.state.objects[c.obj] : undefined;
+  return o && o.inc === c!.inc && game.state.zones[o.zone]!.kind === "battle" ? o : undefined;
+}
+
 function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   for (const o of game.cardsIn("hand", player)) {
@@ -291,12 +337,7 @@ function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
         });
       continue;
     }
-    const types = game.card(o).types;
-    const verb = isCreature(game, o)
-      ? "summon"
-      : types.includes("field") || types.includes("tamaseed")
-        ? "deploy"
-        : "cast";
+    const verb = isCreature(game, o) ? "summon" : isNonCreaturePermanent(game, o) ? "deploy" : "cast";
     const say = { summon: "Summon", deploy: "Put into the battle zone", cast: "Cast" }[verb];
     out.push({
       id: `${verb}:${o.id}`,
@@ -426,7 +467,13 @@ export const dmTasks: Record<string, TaskHandler> = {
     actions: (game, p) =>
       checkDeckOut(game)
         ? []
-        : [...cardOptions(game, p), ...freeSummonOptions(game, p), ...manaSummonOptions(game, p)],
+        : [
+            ...cardOptions(game, p),
+            ...freeSummonOptions(game, p),
+            ...manaSummonOptions(game, p),
+            ...gZeroOptions(game, p),
+            ...crossOptions(game, p),
+          ],
     perform(game, p, option) {
       if (option.id.startsWith("mana:")) {
         const [, src, ability, id] = option.id.split(":") as [string, string, string, string];
@@ -442,6 +489,28 @@ export const dmTasks: Record<string, TaskHandler> = {
         game.useLimits(game.abilityRef(src, ability));
         const obj = game.obj(id);
         useCard(game, p, obj, isCreature(game, obj) ? "summon" : "cast");
+        return;
+      }
+      if (option.id.startsWith("gzero:")) {
+        useCard(game, p, game.obj(option.id.slice("gzero:".length)), "summon");
+        return;
+      }
+      if (option.id.startsWith("cross:")) {
+        const [, gearId, creatureId] = option.id.split(":") as [string, string, string];
+        const gear = game.obj(gearId);
+        const creature = game.obj(creatureId);
+        const cost = Number(game.card(gear).stats?.crossCost ?? costOf(game, gear));
+        payMana(game, p, choosePayment(game, p, cost, civilizationsOf(game, gear))!);
+        gear.vars.crossed = { obj: creature.id, inc: creature.inc };
+        emit(game, {
+          type: "cross",
+          player: p,
+          obj: gear.id,
+          inc: gear.inc,
+          card: gear.card,
+          name: game.card(gear).name,
+          data: { to: creature.id, toName: game.card(creature).name },
+        });
         return;
       }
       if (option.id.startsWith("evolve:")) {
@@ -637,6 +706,14 @@ export const dmTasks: Record<string, TaskHandler> = {
       for (const o of game.cardsIn("battle", p.id))
         if (o.vars.ninja === turn)
           game.move(o, zoneId("deck", o.owner), { position: "bottom", data: { ninjaStrike: true } });
+  },
+  // "After the attack" effects (Ryusousha Valchulis) run as the attack ends, in the order made.
+  "dm.afterAttack": (game, task) => {
+    game.popTask(task);
+    const later = (game.state.vars.afterAttack as JsonObject[] | undefined) ?? [];
+    delete game.state.vars.afterAttack;
+    for (const entry of [...later].reverse())
+      game.pushTask(scriptTask(entry.do as unknown as Op[], entry.ctx as unknown as EffectContext));
   },
   "dm.spellDone": (game, task: Task) => {
     game.popTask(task);

@@ -9,7 +9,7 @@ import type { Preset } from "../../core/preset.js";
 import type { LogEntry } from "../../core/types.js";
 import { dmCards, sampleDecks } from "./cards.js";
 import { evolutionOps } from "./evolution-ops.js";
-import { attackState, dmTasks } from "./game.js";
+import { attackState, crossedTo, dmTasks } from "./game.js";
 import { keywordCards } from "./keyword-cards.js";
 import { keywordConditions, keywordOps } from "./keywords.js";
 import { dmOps } from "./ops.js";
@@ -122,6 +122,10 @@ function makePreset(id: string, name: string, play: boolean): Preset {
         return ((game.card(obj).races ?? []) as string[]).flatMap((r) => r.split(" "));
       if (field !== "power" || typeof printed !== "number") return printed;
       let power = printed;
+      // Cross Gears crossed to this creature add their power.
+      for (const gear of game.cardsIn("battle", obj.controller))
+        if (game.card(gear).types.includes("crossGear") && crossedTo(game, gear) === obj)
+          power += Number(game.card(gear).stats?.powerBonus ?? 0);
       for (const d of game.effects("power")) {
         const t = d.effect.target;
         if (t && "obj" in t && t.obj === obj.id && t.inc === obj.inc) power += Number(d.effect.value);

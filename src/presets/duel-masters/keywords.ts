@@ -12,6 +12,7 @@ import type { ConditionFn } from "../../core/preset.js";
 import type { OpHandler } from "../../core/script.js";
 import { resolveObjects, resolvePlayers, sourceOf } from "../../core/script.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
+import type { Op } from "../../core/vocabulary/schema.js";
 import { attackState } from "./game.js";
 import { civilizationsOf, costOf } from "./mana.js";
 
@@ -171,6 +172,16 @@ export const keywordOps: Record<string, OpHandler> = {
         ],
       });
       return "wait";
+    },
+  },
+  afterAttack: {
+    doc: 'afterAttack: do [ops] — runs the block at the end of the current attack ("after the attack", Ryusousha Valchulis).',
+    blocks: (op) => [Array.isArray(op.do) ? (op.do as unknown as Op[]) : []],
+    run(game, op, frame) {
+      const later = (game.state.vars.afterAttack as JsonObject[] | undefined) ?? [];
+      later.push({ do: op.do ?? [], ctx: frame.ctx as unknown as JsonObject });
+      game.state.vars.afterAttack = later;
+      return "next";
     },
   },
   breakOwnShields: {

@@ -61,6 +61,23 @@ export const bolbalzakShiden: CardDef = {
   text: "Double Breaker. Samurai Generate (when this creature is put into the battle zone, you may generate a Cross Gear from your hand for no cost). Each turn, the first time this creature becomes tapped, untap it.",
   abilities: [
     {
+      id: "samuraiGenerate",
+      kind: "triggered",
+      keyword: "Samurai Generate",
+      trigger: { on: "move", to: "battle", self: true },
+      effect: [
+        {
+          op: "choose",
+          from: { zone: "hand", controller: "self", type: "crossGear" },
+          min: 0,
+          max: 1,
+          as: "gear",
+          prompt: "Generate a Cross Gear from your hand for no cost",
+        },
+        { op: "move", what: "$gear", to: "battle" },
+      ],
+    },
+    {
       id: "untap",
       kind: "triggered",
       trigger: { on: "tap", self: true, noun: "time this creature became tapped" },
@@ -343,6 +360,13 @@ export const jigenNoArashiScholar: CardDef = {
   text: "G-Zero: if you have cast 5 or more spells this turn, you may summon this creature for no cost. Double Breaker. When this creature is put into the battle zone by summoning, if it is the first Jigen no Arashi Scholar put into the battle zone this game, take an extra turn after this one.",
   abilities: [
     {
+      id: "gZero",
+      kind: "static",
+      keyword: "G-Zero",
+      static: { kind: "gZero" },
+      condition: { events: { on: "cast", player: "self", noun: "spell cast" }, window: "turn", gte: 5 },
+    },
+    {
       id: "storm",
       kind: "triggered",
       trigger: { on: "summon", self: true },
@@ -532,7 +556,62 @@ export const wave: CardDef = {
   ],
 };
 
+/** Seed pattern 1: "if that attack is the second attack by a creature this turn", from the hand, after the attack. */
+export const ryusoushaValchulis: CardDef = {
+  id: "ryusousha-valchulis",
+  name: "Ryusousha Valchulis",
+  nameJa: "龍装者 バルチュリス",
+  types: ["creature"],
+  cost: 5,
+  power: 4000,
+  civilizations: ["fire"],
+  races: ["Dragon Guild", "Beat Jockey"],
+  keywords: ["speedAttacker"],
+  text: "When one of your creatures attacks, if this creature is in your hand and that attack is the second attack by a creature this turn, after the attack, if no Ryusousha Valchulis of yours has been put into the battle zone this turn, you may put this creature into the battle zone. Speed Attacker.",
+  abilities: [
+    {
+      id: "secondAttack",
+      kind: "triggered",
+      zones: ["hand"],
+      trigger: { on: "attack", player: "self", noun: "attack" },
+      effect: [
+        {
+          op: "afterAttack",
+          do: [
+            {
+              op: "if",
+              // "this creature" is this incarnation in the hand: moved away since, selfCard finds nothing.
+              if: {
+                events: { on: "move", to: "battle", player: "self", card: { name: "Ryusousha Valchulis" } },
+                window: "turn",
+                eq: 0,
+              },
+              // biome-ignore lint/suspicious/noThenProperty: "then" is the if op's branch in the card vocabulary
+              then: [
+                {
+                  op: "may",
+                  prompt: "Put Ryusousha Valchulis into the battle zone?",
+                  // biome-ignore lint/suspicious/noThenProperty: "then" is the may op's branch in the card vocabulary
+                  then: [{ op: "move", what: "selfCard", to: "battle" }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+      limit: {
+        counts: "event",
+        nth: 2,
+        key: "player",
+        window: "turn",
+        label: "the second attack by a creature this turn",
+      },
+    },
+  ],
+};
+
 export const seedCards: CardDef[] = [
+  ryusoushaValchulis,
   sampleGR,
   wave,
   jonjoJohn,
@@ -640,6 +719,18 @@ export const gabriela: CardDef = {
   keywords: ["doubleBreaker"],
   text: "G-Zero: if you have no shields and no Koki Seirei Gabriela in your battle zone. Double Breaker. When your opponent would win the game by an attack of their creature, destroy this creature instead. If you do, your opponent doesn't win, and creatures can't attack this turn. (This effect of your Koki Seirei Gabriela triggers only once per game.)",
   abilities: [
+    {
+      id: "gZero",
+      kind: "static",
+      keyword: "G-Zero",
+      static: { kind: "gZero" },
+      condition: {
+        all: [
+          { count: { zone: "shield", controller: "self" }, eq: 0 },
+          { count: { zone: "battle", controller: "self", name: "Koki Seirei Gabriela" }, eq: 0 },
+        ],
+      },
+    },
     {
       id: "guardian",
       kind: "replacement",

@@ -30,7 +30,7 @@ const attack: TurnNode = {
       when: "playerAttacked",
       onBegin: ["dm.directAttack"],
     },
-    { id: "endOfAttack", label: "End of attack step", kind: "substep" },
+    { id: "endOfAttack", label: "End of attack step", kind: "substep", onBegin: ["dm.afterAttack"] },
   ],
 };
 

@@ -1,0 +1,298 @@
+/**
+ * The Magic card library: real cards whose printed text exercises each turn-based action of
+ * CR 703.4 (issue 6). Cards are data: characteristics plus small effect ops (src/presets/magic/ops.ts).
+ * Simplifications (docs/magic.md): mana is generic (colours are ignored, `cost` is the mana value),
+ * targets are chosen as a spell or ability resolves.
+ *
+ * Conventions: `power` and `stats.toughness`; `keywords` hold evergreen keywords; `stats.back` is the
+ * back face of a daybound card (CR 712, 726); `stats.chapters` a Saga's final chapter (CR 714);
+ * `stats.lights` an Attraction's lit numbers (CR 717); `stats.ongoing` an ongoing scheme (CR 314).
+ */
+import type { CardDef } from "../../core/vocabulary/schema.js";
+
+const land = (id: string, name: string): CardDef => ({
+  id,
+  name,
+  types: ["land"],
+  stats: { subtypes: [name] },
+  // CR 305.6: a basic land has "{T}: Add one mana" (colour ignored here); a mana ability (CR 605).
+  text: "({T}: Add one mana.)",
+});
+
+const creature = (
+  id: string,
+  name: string,
+  cost: number,
+  power: number,
+  toughness: number,
+  extra: Partial<CardDef> = {},
+): CardDef => ({
+  id,
+  name,
+  types: ["creature"],
+  cost,
+  power,
+  ...extra,
+  stats: { toughness, ...(extra.stats ?? {}) },
+});
+
+export const magicCards: CardDef[] = [
+  land("forest", "Forest"),
+  land("mountain", "Mountain"),
+  land("plains", "Plains"),
+  land("island", "Island"),
+  land("swamp", "Swamp"),
+  // Vanilla creatures.
+  creature("grizzly-bears", "Grizzly Bears", 2, 2, 2),
+  creature("hill-giant", "Hill Giant", 4, 3, 3),
+  creature("savannah-lions", "Savannah Lions", 1, 2, 1),
+  creature("craw-wurm", "Craw Wurm", 6, 6, 4),
+  // First strike and double strike (CR 702.7, 702.4): a first-strike combat damage step (CR 510.4).
+  creature("youthful-knight", "Youthful Knight", 2, 2, 1, {
+    keywords: ["first strike"],
+    text: "First strike",
+  }),
+  creature("fencing-ace", "Fencing Ace", 2, 1, 1, { keywords: ["double strike"], text: "Double strike" }),
+  // Phasing (CR 702.26): phases out or in as its controller's untap step begins (CR 703.4a).
+  creature("breezekeeper", "Breezekeeper", 4, 4, 4, {
+    keywords: ["flying", "phasing"],
+    text: "Flying. Phasing",
+  }),
+  // Blocks several attackers: the defending player orders them (CR 509.2, 703.4m).
+  creature("palace-guard", "Palace Guard", 3, 1, 4, {
+    keywords: ["block any number"],
+    text: "Palace Guard can block any number of creatures.",
+  }),
+  // Daybound // nightbound (CR 702.145, 726): its face follows day and night.
+  creature("village-watch", "Village Watch", 5, 4, 3, {
+    keywords: ["haste", "daybound"],
+    text: "Haste. Daybound (If a player casts no spells during their own turn, it becomes night next turn.)",
+    stats: {
+      back: {
+        name: "Village Reavers",
+        power: 5,
+        toughness: 5,
+        keywords: ["nightbound"],
+        text: "Wolves and Werewolves you control have haste. Nightbound",
+      },
+    },
+  }),
+  // "Activate only once each turn." (CR 602.5b): limit key incarnation (CR 400.7).
+  creature("rootwalla", "Rootwalla", 3, 2, 2, {
+    text: "{1}{G}: Rootwalla gets +2/+2 until end of turn. Activate only once each turn.",
+    abilities: [
+      {
+        id: "pump",
+        kind: "activated",
+        text: "{1}{G}: Rootwalla gets +2/+2 until end of turn. Activate only once each turn.",
+        cost: [{ op: "payMana", n: 2 }],
+        effect: [
+          {
+            op: "until",
+            expires: { tag: "endOfTurn" },
+            target: "self",
+            effect: { kind: "pump", value: { power: 2, toughness: 2 } },
+            label: "+2/+2 until end of turn",
+          },
+        ],
+        limit: { counts: "use", key: "incarnation", window: "turn", label: "only once each turn" },
+      },
+    ],
+  }),
+  // "Whenever you cast your second spell each turn" (Flurry): counts the event, nth 2.
+  creature("cori-mountain-stalwart", "Cori Mountain Stalwart", 3, 3, 3, {
+    text: "Flurry — Whenever you cast your second spell each turn, this creature deals 2 damage to each opponent and you gain 2 life.",
+    abilities: [
+      {
+        id: "flurry",
+        kind: "triggered",
+        text: "Whenever you cast your second spell each turn, deal 2 damage to each opponent and gain 2 life.",
+        trigger: { on: "cast", player: "self", noun: "spell cast" },
+        effect: [
+          { op: "damagePlayers", players: "opponent", n: 2 },
+          { op: "gainLife", n: 2 },
+        ],
+        limit: { counts: "event", nth: 2, key: "player", window: "turn", label: "your second spell each turn" },
+      },
+    ],
+  }),
+  // A discard trigger: discarding to hand size in cleanup makes another cleanup step (CR 514.3a).
+  creature("glint-horn-buccaneer", "Glint-Horn Buccaneer", 3, 2, 4, {
+    keywords: ["haste"],
+    text: "Haste. Whenever you discard a card, Glint-Horn Buccaneer deals 1 damage to each opponent.",
+    abilities: [
+      {
+        id: "discard",
+        kind: "triggered",
+        trigger: { on: "discard", player: "self" },
+        effect: [{ op: "damagePlayers", players: "opponent", n: 1 }],
+      },
+    ],
+  }),
+  // "Open an Attraction" (CR 701.51) and an Attraction (CR 717).
+  creature("complaints-clerk", "Complaints Clerk", 3, 3, 2, {
+    text: "When this creature enters, open an Attraction.",
+    abilities: [
+      {
+        id: "open",
+        kind: "triggered",
+        trigger: { on: "move", self: true, to: "battlefield" },
+        effect: [{ op: "openAttraction" }],
+      },
+    ],
+  }),
+  {
+    id: "foam-weapons-kiosk",
+    name: "Foam Weapons Kiosk",
+    types: ["artifact", "attraction"],
+    stats: { lights: [2, 3, 6] },
+    text: "Visit — Put a +1/+1 counter on target creature you control. (Lights 2, 3, 6.)",
+    abilities: [
+      {
+        id: "visit",
+        kind: "triggered",
+        text: "Visit — Put a +1/+1 counter on target creature you control.",
+        trigger: { on: "visit", self: true },
+        effect: [{ op: "counterOnOwnCreature", counter: "+1/+1" }],
+      },
+    ],
+  },
+  // A Saga (CR 714): a lore counter as the precombat main phase begins (CR 703.4f).
+  {
+    id: "the-eldest-reborn",
+    name: "The Eldest Reborn",
+    types: ["enchantment", "saga"],
+    cost: 5,
+    stats: { chapters: 3 },
+    text: "I — Each opponent sacrifices a creature. II — Each opponent discards a card. III — Put target creature card from a graveyard onto the battlefield under your control.",
+    abilities: [
+      {
+        id: "chapter1",
+        kind: "triggered",
+        text: "I — Each opponent sacrifices a creature.",
+        trigger: { on: "chapter", self: true, where: { "data.chapter": 1 } },
+        effect: [{ op: "opponentsSacrifice" }],
+      },
+      {
+        id: "chapter2",
+        kind: "triggered",
+        text: "II — Each opponent discards a card.",
+        trigger: { on: "chapter", self: true, where: { "data.chapter": 2 } },
+        effect: [{ op: "opponentsDiscard" }],
+      },
+      {
+        id: "chapter3",
+        kind: "triggered",
+        text: "III — Put target creature card from a graveyard onto the battlefield under your control.",
+        trigger: { on: "chapter", self: true, where: { "data.chapter": 3 } },
+        effect: [{ op: "reanimate" }],
+      },
+    ],
+  },
+  // Instants and sorceries: their spell ability runs as they resolve (CR 608.2).
+  {
+    id: "lightning-bolt",
+    name: "Lightning Bolt",
+    types: ["instant"],
+    cost: 1,
+    text: "Lightning Bolt deals 3 damage to any target.",
+    abilities: [{ id: "spell", kind: "static", zones: ["stack"], effect: [{ op: "damageAnyTarget", n: 3 }] }],
+  },
+  {
+    id: "giant-growth",
+    name: "Giant Growth",
+    types: ["instant"],
+    cost: 1,
+    text: "Target creature gets +3/+3 until end of turn.",
+    abilities: [
+      {
+        id: "spell",
+        kind: "static",
+        zones: ["stack"],
+        effect: [{ op: "pumpTarget", power: 3, toughness: 3 }],
+      },
+    ],
+  },
+  {
+    id: "divination",
+    name: "Divination",
+    types: ["sorcery"],
+    cost: 3,
+    text: "Draw two cards.",
+    abilities: [{ id: "spell", kind: "static", zones: ["stack"], effect: [{ op: "draw", n: 2 }] }],
+  },
+  // Archenemy schemes (CR 314, 904): set in motion as the archenemy's precombat main begins (703.4e).
+  {
+    id: "your-puny-minds-cannot-fathom",
+    name: "Your Puny Minds Cannot Fathom",
+    types: ["scheme"],
+    text: "When you set this scheme in motion, draw four cards. You have no maximum hand size until your next turn.",
+    abilities: [
+      {
+        id: "motion",
+        kind: "triggered",
+        zones: ["command"],
+        trigger: { on: "setInMotion", self: true },
+        effect: [
+          { op: "draw", n: 4 },
+          {
+            op: "until",
+            expires: { nextTurnOf: "controller" },
+            targetPlayer: "controller",
+            effect: { kind: "noMaxHandSize" },
+            label: "no maximum hand size until your next turn",
+          },
+        ],
+      },
+    ],
+  },
+  {
+    id: "all-in-good-time",
+    name: "All in Good Time",
+    types: ["scheme"],
+    text: "When you set this scheme in motion, take an extra turn after this one. Schemes can't be set in motion that turn.",
+    abilities: [
+      {
+        id: "motion",
+        kind: "triggered",
+        zones: ["command"],
+        trigger: { on: "setInMotion", self: true },
+        effect: [{ op: "extraTurn" }, { op: "noSchemesNextTurn" }],
+      },
+    ],
+  },
+];
+
+/** A 40-card deck for random games: 17 lands and 23 spells. */
+export function defaultMagicDeck(variant: number): string[] {
+  const lands = ["forest", "mountain", "plains", "island", "swamp"];
+  const deck: string[] = [];
+  for (let i = 0; i < 17; i++) deck.push(lands[(i + variant) % lands.length]!);
+  const spells = [
+    "grizzly-bears",
+    "grizzly-bears",
+    "hill-giant",
+    "savannah-lions",
+    "savannah-lions",
+    "craw-wurm",
+    "youthful-knight",
+    "fencing-ace",
+    "breezekeeper",
+    "palace-guard",
+    "village-watch",
+    "rootwalla",
+    "rootwalla",
+    "cori-mountain-stalwart",
+    "glint-horn-buccaneer",
+    "complaints-clerk",
+    "the-eldest-reborn",
+    "lightning-bolt",
+    "lightning-bolt",
+    "giant-growth",
+    "giant-growth",
+    "divination",
+    "hill-giant",
+  ];
+  deck.push(...spells);
+  return deck;
+}

@@ -1,0 +1,152 @@
+/**
+ * Shared reads and writes of the Magic preset: characteristics with their modifiers (faces,
+ * counters, "until end of turn" effects), mana pools, life, players still in the game, the stack.
+ */
+import type { Game } from "../../core/game.js";
+import type { Json, JsonObject } from "../../core/json.js";
+import { zoneId } from "../../core/objects.js";
+import type { GameObject, PendingAbility, PlayerId } from "../../core/types.js";
+import type { CardDef } from "../../core/vocabulary/schema.js";
+
+/** One object on the stack: a spell (a card in the stack zone) or an ability. CR 405. */
+export type StackItem =
+  | { kind: "spell"; obj: string; controller: PlayerId }
+  | { kind: "ability"; pending: PendingAbility; controller: PlayerId; label: string };
+
+export function stack(game: Game): StackItem[] {
+  const v = game.state.vars;
+  if (!Array.isArray(v.stack)) v.stack = [];
+  return v.stack as unknown as StackItem[];
+}
+
+/** Triggered abilities waiting to be put on the stack the next time a player would get priority (CR 117.5). */
+export function waiting(game: Game): PendingAbility[] {
+  const v = game.state.vars;
+  if (!Array.isArray(v.waiting)) v.waiting = [];
+  return v.waiting as unknown as PendingAbility[];
+}
+
+/** CR 726: "day", "night" or null (neither). */
+export function dayNight(game: Game): "day" | "night" | null {
+  const d = game.state.vars.dayNight;
+  return d === "day" || d === "night" ? d : null;
+}
+
+export const battlefield = (p: PlayerId): string => zoneId("battlefield", p);
+
+export function life(game: Game, p: PlayerId): number {
+  return Number(game.state.players[p]!.vars.life ?? 0);
+}
+
+export function pool(game: Game, p: PlayerId): number {
+  return Number(game.state.players[p]!.vars.mana ?? 0);
+}
+
+export function setPool(game: Game, p: PlayerId, n: number): void {
+  game.state.players[p]!.vars.mana = n;
+}
+
+/** Players who have not lost (CR 800.4a: a player who leaves the game takes no more turns). */
+export function inGame(game: Game, p: PlayerId): boolean {
+  return game.state.players[p]!.vars.lost !== true;
+}
+
+/** Players still in the game, in turn order starting with the active player (APNAP, CR 101.4). */
+export function apnap(game: Game): PlayerId[] {
+  const n = game.state.players.length;
+  const ap = game.state.clock.turn.player;
+  const out: PlayerId[] = [];
+  for (let k = 0; k < n; k++) {
+    const p = (ap + k) % n;
+    if (inGame(game, p)) out.push(p);
+  }
+  return out;
+}
+
+export function liveOpponents(game: Game, p: PlayerId): PlayerId[] {
+  return game.opponents(p).filter((o) => inGame(game, o));
+}
+
+/** The face the object shows now: the back face of a daybound card at night (CR 726.3, 712.8). */
+function face(game: Game, obj: GameObject): CardDef | JsonObject {
+  const card = game.card(obj);
+  const back = card.stats?.back as JsonObject | undefined;
+  if (back && dayNight(game) === "night" && game.state.zones[obj.zone]?.kind === "battlefield") return back;
+  return card;
+}
+
+export function nameOf(game: Game, obj: GameObject): string {
+  return String((face(game, obj) as { name?: Json }).name ?? game.card(obj).name);
+}
+
+export function keywords(game: Game, obj: GameObject): string[] {
+  const f = face(game, obj) as { keywords?: Json };
+  return Array.isArray(f.keywords) ? (f.keywords as string[]) : [];
+}
+
+export function hasKeyword(game: Game, obj: GameObject, kw: string): boolean {
+  return keywords(game, obj).includes(kw);
+}
+
+/** Power or toughness after +1/+1 counters and "gets +X/+X" effects (CR 613.4). */
+export function stat(game: Game, obj: GameObject, which: "power" | "toughness"): number {
+  const f = face(game, obj) as { power?: Json; toughness?: Json; stats?: { toughness?: Json } };
+  let n = Number(which === "power" ? (f.power ?? 0) : (f.toughness ?? f.stats?.toughness ?? 0));
+  n += obj.counters["+1/+1"] ?? 0;
+  for (const d of game.effects("pump")) {
+    const t = d.effect.target;
+    if (t && "obj" in t && t.obj === obj.id && t.inc === obj.inc) {
+      const v = d.effect.value as JsonObject | null;
+      n += Number(v?.[which] ?? 0);
+    }
+  }
+  return n;
+}
+
+export function isType(game: Game, obj: GameObject, type: string): boolean {
+  return game.card(obj).types.includes(type);
+}
+
+export const phasedOut = (obj: GameObject): boolean => obj.vars.phasedOut === true;
+
+/** Permanents a player controls that are phased in (phased-out ones are treated as though they don't exist, CR 702.26b). */
+export function permanents(game: Game, p: PlayerId): GameObject[] {
+  return game.cardsIn("battlefield", p).filter((o) => !phasedOut(o));
+}
+
+export function creatures(game: Game, p: PlayerId): GameObject[] {
+  return permanents(game, p).filter((o) => isType(game, o, "creature"));
+}
+
+/** Every phased-in permanent, in APNAP order of controllers. */
+export function allPermanents(game: Game): GameObject[] {
+  const out: GameObject[] = [];
+  for (let p = 0; p < game.state.players.length; p++) out.push(...permanents(game, p));
+  return out;
+}
+
+/** CR 302.6: a creature can attack or {T} only if continuously controlled since the turn began (or haste). */
+export function summoningSick(game: Game, obj: GameObject): boolean {
+  return obj.enteredTurn === game.state.clock.turn.id && !hasKeyword(game, obj, "haste");
+}
+
+export function damage(obj: GameObject): number {
+  return Number(obj.vars.damage ?? 0);
+}
+
+export function maxHandSize(game: Game, p: PlayerId): number | null {
+  for (const d of game.effects("noMaxHandSize")) {
+    const t = d.effect.target;
+    if (t && "player" in t && t.player === p) return null;
+  }
+  return Number(game.state.options.handSize ?? 7);
+}
+
+/** Ids of the objects that are the source of something on the stack or waiting for it. */
+export function sourcesOnStack(game: Game): Set<string> {
+  const out = new Set<string>();
+  for (const it of stack(game)) if (it.kind === "ability") out.add(it.pending.obj);
+  for (const p of waiting(game)) out.add(p.obj);
+  for (const p of game.state.pending) out.add(p.obj);
+  return out;
+}
