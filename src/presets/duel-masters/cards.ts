@@ -182,7 +182,43 @@ export const sampleCrossGear: CardDef = {
   text: "Cross Gear. Generate: put it into the battle zone for its cost. Cross 2: attach it to one of your creatures; the crossed creature gets +2000 power.",
 };
 
-export const dmCards: CardDef[] = [...sampleCreatures, sampleMulticolored, ...sampleSpells, sampleCrossGear];
+/** Strike Back (S・バック): a real card whose Strike Back names fire. */
+export const flamelanceTrap: CardDef = {
+  id: "flamelance-trap",
+  name: "Flamelance Trap",
+  nameJa: "フレイムランス・トラップ",
+  types: ["spell"],
+  cost: 6,
+  civilizations: ["fire"],
+  keywords: ["strikeBack"],
+  stats: { strikeBack: "fire" },
+  text: "Strike Back—fire (when a fire card is put into your hand from your shield zone, you may discard it; if you do, cast this spell for no cost). Destroy one of your opponent's creatures that has power 5000 or less.",
+  abilities: [
+    {
+      id: "spell",
+      kind: "activated",
+      effect: [
+        {
+          op: "choose",
+          from: { zone: "battle", controller: "opponent", type: "creature", where: { power: { lte: 5000 } } },
+          min: 1,
+          max: 1,
+          as: "target",
+          prompt: "Destroy an opponent's creature with power 5000 or less",
+        },
+        { op: "move", what: "$target", to: "graveyard", event: "destroy" },
+      ],
+    },
+  ],
+};
+
+export const dmCards: CardDef[] = [
+  ...sampleCreatures,
+  sampleMulticolored,
+  ...sampleSpells,
+  sampleCrossGear,
+  flamelanceTrap,
+];
 
 /** Two sample 40-card decks (fire/nature beatdown, light/water control) with the seed's cards in them. */
 export function sampleDecks(): [string[], string[]] {
@@ -190,7 +226,8 @@ export function sampleDecks(): [string[], string[]] {
     ids.flatMap(([id, n]) => Array.from({ length: n }, () => id));
   const fireNature = deck([
     ["sample-fire-1-1000-speedAttacker", 4],
-    ["sample-fire-3-3000", 4],
+    ["sample-fire-3-3000", 2],
+    ["ryusousha-valchulis", 2],
     ["sample-fire-6-6000-doubleBreaker", 4],
     ["sample-nature-2-3000", 4],
     ["sample-nature-4-5000", 4],
@@ -199,7 +236,8 @@ export function sampleDecks(): [string[], string[]] {
     ["bolbalzak-shiden-dragon", 2],
     ["mutekiken-katsuking-max", 2],
     ["bolshack-voljaak", 2],
-    ["crimson-hammer", 4],
+    ["crimson-hammer", 2],
+    ["flamelance-trap", 2],
     ["ryu-no-kyokugen-dogiragolden", 2],
     ["faerie-life", 2],
   ]);

@@ -654,9 +654,10 @@ export const dmTasks: Record<string, TaskHandler> = {
       const shield = game.obj(id);
       game.move(shield, zoneId("hand", defender), { event: "break" });
     }
-    // Shield Trigger: each broken card with it may be used for no cost, in the order broken.
+    // Shield Trigger, then Strike Back: for each broken card, in the order broken.
     for (const id of [...broken].reverse()) {
       const o = game.obj(id);
+      game.pushTask({ t: "dm.strikeBack", obj: o.id, inc: o.inc });
       if (keywords(game, o).includes("shieldTrigger"))
         game.pushTask({ t: "dm.shieldTrigger", obj: o.id, inc: o.inc });
     }
@@ -694,6 +695,49 @@ export const dmTasks: Record<string, TaskHandler> = {
       private: true,
       options: [
         { id: "yes", label: `Use ${game.card(obj).name}` },
+        { id: "no", label: "Keep it in hand" },
+      ],
+    });
+  },
+  // Strike Back: a card put into the hand from the shield zone may be discarded to use, for no
+  // cost, a card in the hand whose Strike Back names one of its civilizations.
+  "dm.strikeBack": (game, task) => {
+    const shield = game.state.objects[String(task.obj)];
+    if (!shield || shield.inc !== task.inc || game.state.zones[shield.zone]!.kind !== "hand") {
+      game.popTask(task);
+      return;
+    }
+    const p = shield.owner;
+    const usable = game
+      .cardsIn("hand", p)
+      .filter(
+        (o) =>
+          o !== shield &&
+          typeof game.card(o).stats?.strikeBack === "string" &&
+          civilizationsOf(game, shield).includes(String(game.card(o).stats!.strikeBack)),
+      );
+    if (task.answer) {
+      const id = task.answer.id;
+      task.answer = undefined;
+      game.popTask(task);
+      if (id === "no") return;
+      const card = game.obj(id.slice("sback:".length));
+      game.move(shield, zoneId("graveyard", p), { event: "discard", data: { strikeBack: card.id } });
+      useCard(game, p, card, isCreature(game, card) ? "summon" : "cast");
+      return;
+    }
+    if (usable.length === 0) {
+      game.popTask(task);
+      return;
+    }
+    game.ask({
+      player: p,
+      kind: "strikeBack",
+      prompt: `Discard ${game.card(shield).name} to use a Strike Back card for no cost?`,
+      publicPrompt: `${game.playerName(p)} may use a Strike Back`,
+      private: true,
+      options: [
+        ...usable.map((o) => ({ id: `sback:${o.id}`, label: `Use ${game.card(o).name} (Strike Back)` })),
         { id: "no", label: "Keep it in hand" },
       ],
     });
