@@ -620,6 +620,20 @@ export const dmTasks: Record<string, TaskHandler> = {
     });
     if (pa >= pd) destroy(game, defender);
     if (pd >= pa) destroy(game, attacker);
+    // "When this creature wins a battle": it stayed, the other did not.
+    for (const [w, l] of [
+      [attacker, defender],
+      [defender, attacker],
+    ] as const)
+      if (inBattleZone(game, w.id) && !inBattleZone(game, l.id))
+        emit(game, {
+          type: "battleWon",
+          player: w.controller,
+          obj: w.id,
+          inc: w.inc,
+          card: w.card,
+          name: game.card(w).name,
+        });
   },
   // A creature attacking a player breaks shields; with none left, the attack wins the game.
   "dm.directAttack": (game, task) => {

@@ -4,6 +4,7 @@
  * small named tasks (game.ts), the cards are data (cards.ts).
  */
 import type { Game } from "../../core/game.js";
+import type { JsonObject } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
 import type { Preset } from "../../core/preset.js";
 import type { LogEntry } from "../../core/types.js";
@@ -12,6 +13,7 @@ import { evolutionOps } from "./evolution-ops.js";
 import { attackState, crossedTo, dmTasks } from "./game.js";
 import { keywordCards } from "./keyword-cards.js";
 import { keywordConditions, keywordOps } from "./keywords.js";
+import { civilizationsOf } from "./mana.js";
 import { dmOps } from "./ops.js";
 import { paperNoteCards, playsNoteCards } from "./plays-note-cards.js";
 import { playsCards, seedCards } from "./seed-cards.js";
@@ -63,6 +65,8 @@ function makePreset(id: string, name: string, play: boolean): Preset {
       { kind: "graveyard", label: "graveyard", perPlayer: true, visibility: "public" },
       { kind: "resolving", label: "resolving spells", perPlayer: false, visibility: "public" },
       { kind: "superGR", label: "super GR zone", perPlayer: true, visibility: "hidden" },
+      // Psychic creatures wait face up outside the deck (DM hyperspatial zone).
+      { kind: "hyperspatial", label: "hyperspatial zone", perPlayer: true, visibility: "public" },
     ],
     options: {
       rulesVersion: {
@@ -122,6 +126,14 @@ function makePreset(id: string, name: string, play: boolean): Preset {
         return ((game.card(obj).races ?? []) as string[]).flatMap((r) => r.split(" "));
       if (field !== "power" || typeof printed !== "number") return printed;
       let power = printed;
+      // "While attacking, +N for each <civilization> card in your graveyard" (Bolshack Dragon).
+      const per = game.card(obj).stats?.attackingPowerPerGraveyardCard as JsonObject | undefined;
+      if (per && attackState(game)?.attacker === obj.id)
+        power +=
+          Number(per.by) *
+          game
+            .cardsIn("graveyard", obj.controller)
+            .filter((o) => civilizationsOf(game, o).includes(String(per.civilization))).length;
       // Cross Gears crossed to this creature add their power.
       for (const gear of game.cardsIn("battle", obj.controller))
         if (game.card(gear).types.includes("crossGear") && crossedTo(game, gear) === obj)

@@ -174,6 +174,40 @@ export const keywordOps: Record<string, OpHandler> = {
       return "wait";
     },
   },
+  flipPsychic: {
+    doc: 'flipPsychic: to ("awakened" | "front") — turns this psychic creature to its other side (awakening, or release); an awakened creature is no longer summoning sick.',
+    run(game, op, frame) {
+      const self = sourceOf(game, frame.ctx);
+      if (!inBattle(game, self)) return "next";
+      const stats = game.card(self).stats ?? {};
+      const other = op.to === "front" ? stats.awakenedFrom : stats.awakensTo;
+      if (typeof other !== "string") return "next";
+      const from = self.card;
+      self.card = other;
+      if (op.to !== "front") self.enteredTurn = 0; // DM: awakening removes summoning sickness
+      emit(game, {
+        type: op.to === "front" ? "release" : "awaken",
+        player: self.controller,
+        obj: self.id,
+        inc: self.inc,
+        card: self.card,
+        name: game.card(self).name,
+        data: { from, fromName: game.rules.card(from).name },
+      });
+      return "next";
+    },
+  },
+  toHyperspatial: {
+    doc: "toHyperspatial — a psychic creature leaving the battle zone goes to its owner's hyperspatial zone instead, front side up.",
+    run(game, _op, frame) {
+      const self = sourceOf(game, frame.ctx);
+      if (!self) return "next";
+      const front = game.card(self).stats?.awakenedFrom;
+      if (typeof front === "string") self.card = front;
+      game.move(self, zoneId("hyperspatial", self.owner), { event: String(frame.ctx.event?.type ?? "move") });
+      return "next";
+    },
+  },
   afterAttack: {
     doc: 'afterAttack: do [ops] — runs the block at the end of the current attack ("after the attack", Ryusousha Valchulis).',
     blocks: (op) => [Array.isArray(op.do) ? (op.do as unknown as Op[]) : []],

@@ -5,6 +5,7 @@
  * docs/duel-masters.md.
  */
 import type { CardDef } from "../../core/vocabulary/schema.js";
+import { toHyperspatialInstead } from "./star-cards.js";
 
 /** RULINGS DM-1.1 to DM-1.4: the first time this turn a card is put into your mana zone. */
 export const procyonDragoon: CardDef = {
@@ -487,6 +488,7 @@ export const jonjoJohn: CardDef = {
   races: ["Dreammate", "Vehicle Bee"],
   text: "Whenever one of your creatures attacks, if it is the third attack this turn, untap this creature. (Awakened side of Jikuu no Tankenka John.)",
   abilities: [
+    ...toHyperspatialInstead,
     {
       id: "thirdAttack",
       kind: "triggered",

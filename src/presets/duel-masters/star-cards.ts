@@ -185,4 +185,153 @@ export const sampleLightEvolution: CardDef = {
   text: "Evolution: put on one of your Rexstars.",
 };
 
-export const starCards: CardDef[] = [lionelStar, starmansTenkaiju, katsukingMax, sampleLightEvolution];
+/** Psychic creatures: both sides of one card, kept in the hyperspatial zone (DM Psychic creatures). */
+export const toHyperspatialInstead: Ability[] = (["destroy", "move"] as const).map((on) => ({
+  id: `psychic-${on}`,
+  kind: "replacement",
+  text: "A Psychic creature that would leave the battle zone goes to its owner's hyperspatial zone.",
+  replaces: { on, from: "battle", self: true },
+  instead: [{ op: "toHyperspatial" }],
+}));
+
+/** The unawakened side: awakens when it wins a battle. */
+export const jikuuNoKaenBolshack: CardDef = {
+  id: "jikuu-no-kaen-bolshack-dragon",
+  name: "Jikuu no Kaen Bolshack Dragon",
+  nameJa: "時空の火焔ボルシャック・ドラゴン",
+  types: ["creature", "psychic"],
+  cost: 7,
+  power: 6000,
+  civilizations: ["fire"],
+  races: ["Armored Dragon"],
+  keywords: ["doubleBreaker"],
+  stats: {
+    awakensTo: "shori-no-kakuseisha-bolshack-mobius",
+    attackingPowerPerGraveyardCard: { civilization: "fire", by: 1000 },
+  },
+  text: "While attacking, this creature gets +1000 power for each fire card in your graveyard. Double Breaker. Awaken—when this creature wins a battle, turn it to its higher-cost side.",
+  abilities: [
+    ...toHyperspatialInstead,
+    {
+      id: "awaken",
+      kind: "triggered",
+      keyword: "Awaken",
+      trigger: { on: "battleWon", self: true },
+      effect: [{ op: "flipPsychic", to: "awakened" }],
+    },
+  ],
+};
+
+/** The awakened side: Release turns it back instead of leaving. */
+export const shoriNoKakuseishaMobius: CardDef = {
+  id: "shori-no-kakuseisha-bolshack-mobius",
+  name: "Shori no Kakuseisha Bolshack Mobius",
+  nameJa: "勝利の覚醒者ボルシャック・メビウス",
+  types: ["creature", "psychic"],
+  cost: 14,
+  power: 12000,
+  civilizations: ["fire"],
+  races: ["Armored Dragon"],
+  keywords: ["tripleBreaker"],
+  stats: {
+    awakenedFrom: "jikuu-no-kaen-bolshack-dragon",
+    attackingPowerPerGraveyardCard: { civilization: "fire", by: 1000 },
+  },
+  text: "When this creature attacks, you may put one of your shields into your graveyard. If you do, destroy one of your opponent's creatures that has power 6000 or less. Each turn, the first time this creature becomes tapped, untap it. While attacking, this creature gets +1000 power for each fire card in your graveyard. Triple Breaker. Release (when this creature would leave the battle zone, turn it to its lower-cost side instead).",
+  abilities: [
+    {
+      id: "scorch",
+      kind: "triggered",
+      trigger: { on: "attack", self: true },
+      optional: true,
+      effect: [
+        {
+          op: "choose",
+          from: { zone: "shield", controller: "self" },
+          min: 1,
+          max: 1,
+          as: "shield",
+          prompt: "Put one of your shields into your graveyard",
+        },
+        { op: "move", what: "$shield", to: "graveyard" },
+        {
+          op: "choose",
+          from: { zone: "battle", controller: "opponent", type: "creature", where: { power: { lte: 6000 } } },
+          min: 1,
+          max: 1,
+          as: "target",
+          prompt: "Destroy an opponent's creature with power 6000 or less",
+        },
+        { op: "move", what: "$target", to: "graveyard", event: "destroy" },
+      ],
+    },
+    {
+      id: "untap",
+      kind: "triggered",
+      trigger: { on: "tap", self: true, noun: "time this creature became tapped" },
+      effect: [{ op: "untap", what: "self" }],
+      limit: {
+        counts: "event",
+        nth: 1,
+        key: "incarnation",
+        window: "turn",
+        label: "each turn, the first time",
+      },
+    },
+    ...(["destroy", "move"] as const).map(
+      (on): Ability => ({
+        id: `release-${on}`,
+        kind: "replacement",
+        keyword: "Release",
+        replaces: { on, from: "battle", self: true },
+        instead: [{ op: "flipPsychic", to: "front" }],
+      }),
+    ),
+  ],
+};
+
+/** A sample hyperspatial spell (not a printed card): puts a Psychic creature into the battle zone. */
+export const sampleHyperspatialSpell: CardDef = {
+  id: "sample-fire-hyperspatial-spell",
+  name: "Sample Fire Hyperspatial Spell",
+  types: ["spell"],
+  cost: 4,
+  civilizations: ["fire"],
+  text: "Put a fire Psychic creature of cost 7 or less from your hyperspatial zone into the battle zone.",
+  abilities: [
+    {
+      id: "spell",
+      kind: "activated",
+      effect: [
+        {
+          op: "choose",
+          from: {
+            zone: "hyperspatial",
+            controller: "self",
+            type: "psychic",
+            where: { civilizations: "fire", cost: { lte: 7 } },
+          },
+          min: 0,
+          max: 1,
+          as: "psychic",
+          prompt: "Put a fire Psychic creature of cost 7 or less into the battle zone",
+        },
+        { op: "move", what: "$psychic", to: "battle" },
+      ],
+    },
+  ],
+};
+
+export const psychicCards: CardDef[] = [
+  jikuuNoKaenBolshack,
+  shoriNoKakuseishaMobius,
+  sampleHyperspatialSpell,
+];
+
+export const starCards: CardDef[] = [
+  lionelStar,
+  starmansTenkaiju,
+  katsukingMax,
+  sampleLightEvolution,
+  ...psychicCards,
+];
