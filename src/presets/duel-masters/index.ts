@@ -27,7 +27,9 @@ function narrate(game: Game, e: LogEntry): string | null {
     case "untapStep":
       return `${who} untaps their creatures and mana (${d.untapped} card${d.untapped === 1 ? "" : "s"}).`;
     case "move":
-      return d.charge ? `${who} charges ${e.name} into their mana zone.` : null;
+      if (d.charge) return `${who} charges ${e.name} into their mana zone.`;
+      if (d.how === "revolutionChange") return `${who} swaps in ${e.name} by Revolution Change.`;
+      return null;
     case "summon":
       return d.how === "shieldTrigger"
         ? `${who} summons ${e.name} with Shield Trigger.`
@@ -46,6 +48,24 @@ function narrate(game: Game, e: LogEntry): string | null {
       return `${e.name} is destroyed.`;
     case "break":
       return `A shield of ${who} is broken${e.name ? "" : ""}.`;
+    case "deploy":
+      return `${who} puts ${e.name} into the battle zone.`;
+    case "cross":
+      return `${who} crosses ${e.name} to ${d.toName}.`;
+    case "seal":
+      return `${e.name} is sealed instead of leaving the battle zone.`;
+    case "flip":
+      return `${who} turns ${e.name} upside down.`;
+    case "awaken":
+      return `${d.fromName} awakens into ${e.name}.`;
+    case "release":
+      return `${d.fromName} is released back to ${e.name} instead of leaving.`;
+    case "proposal":
+      return `${who} proposes to ${game.playerName(Number(d.to))}, who says ${d.accepted ? "yes" : "no"}.`;
+    case "lossPrevented":
+      return `${who} does not lose the game.`;
+    case "shield":
+      return d.shieldTop ? `${who} puts the top card of their deck into their shield zone.` : null;
     default:
       return null;
   }
