@@ -84,6 +84,8 @@ export class Rules {
     options: Record<string, import("./json.js").Json>,
     extraCards: readonly CardDef[],
     kernel: KernelParts,
+    /** Shared by every game of the preset with these options: no run-time additions. */
+    readonly shared = false,
   ) {
     for (const z of preset.zones) this.zoneDefs.set(z.kind, z);
     this.inPlayKinds = preset.zones.filter((z) => z.inPlay).map((z) => z.kind);
@@ -102,7 +104,10 @@ export class Rules {
       this.addCard(parseCard(card, "extra cards"), "extra cards");
     }
     for (const c of preset.counters ?? []) this.registerCounter(c.pattern, c.window);
+    this.compiledDone = true;
   }
+
+  private compiledDone = false;
 
   node(id: string): CompiledNode {
     const n = this.nodes.get(id);
@@ -126,6 +131,11 @@ export class Rules {
   registerCounter(pattern: EventPattern, window: string): CounterSpec {
     const spec = counterSpecFor(pattern, window);
     if (!this.counterSpecs.has(spec.id)) {
+      // A counter added at run time would count in every game sharing these rules.
+      if (this.shared && this.compiledDone)
+        throw new DefinitionError(
+          `cannot register a counter for "${pattern.on}" in window "${window}" at run time: these rules are shared by every game of preset "${this.preset.id}"; create the game with { privateRules: true }`,
+        );
       this.counterSpecs.set(spec.id, spec);
       const list = this.countersByType.get(spec.pattern.on) ?? [];
       list.push(spec);

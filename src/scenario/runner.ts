@@ -59,6 +59,7 @@ export class ScenarioRun {
         ...(this.scenario.options ? { options: this.scenario.options as Record<string, Json> } : {}),
         cards: (this.scenario.cards ?? []) as CardDef[],
         setup: false,
+        privateRules: true, // expectations register their own counters
       }),
     );
     this.game = game;

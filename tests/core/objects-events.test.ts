@@ -12,7 +12,7 @@ const turn: TurnNode = {
 };
 
 function board() {
-  const game = Game.create(tinyPreset({ turn }), { setup: false });
+  const game = Game.create(tinyPreset({ turn }), { setup: false, privateRules: true });
   for (let i = 0; i < 5; i++) game.createCard("token", 0, "deck");
   game.createCard("token", 1, "deck");
   return game.run();
@@ -94,8 +94,22 @@ describe("event log and counters", () => {
     expect(() => game.countEvents({ on: "shuffle" }, "turn", 0)).toThrow(/no counter is registered/);
   });
 
+  it("shares one compiled preset between games, and refuses run-time counters on shared rules", () => {
+    const preset = tinyPreset({ turn });
+    const a = Game.create(preset, { setup: false });
+    const b = Game.create(preset, { setup: false });
+    expect(a.rules).toBe(b.rules);
+    expect(Game.create(preset, { setup: false, options: {} }).rules).toBe(a.rules);
+    expect(() => a.rules.registerCounter({ on: "shuffle" }, "turn")).toThrow(
+      /shared by every game.*privateRules/,
+    );
+    const own = Game.create(preset, { setup: false, privateRules: true });
+    expect(own.rules).not.toBe(a.rules);
+    expect(() => own.rules.registerCounter({ on: "shuffle" }, "turn")).not.toThrow();
+  });
+
   it("keeps counting with logging off (search workloads), with an empty log", () => {
-    const game = Game.create(tinyPreset({ turn }), { setup: false, logging: "none" });
+    const game = Game.create(tinyPreset({ turn }), { setup: false, logging: "none", privateRules: true });
     game.createCard("token", 0, "deck");
     game.run();
     game.rules.registerCounter({ on: "draw" }, "turn");
@@ -142,7 +156,7 @@ describe("attack windows", () => {
   });
 
   it("stamp events with the attack instance and count per attack, from zero each attack", () => {
-    const game = Game.create(preset, { setup: false });
+    const game = Game.create(preset, { setup: false, privateRules: true });
     for (let i = 0; i < 8; i++) game.createCard("token", 0, "deck");
     game.run();
     game.rules.registerCounter({ on: "draw" }, "attack");
@@ -171,7 +185,7 @@ describe("attack windows", () => {
   });
 
   it("count events about one object, per incarnation", () => {
-    const game = Game.create(preset, { setup: false });
+    const game = Game.create(preset, { setup: false, privateRules: true });
     const o = game.createCard("token", 0, "hand");
     game.run();
     game.rules.registerCounter({ on: "move", self: true }, "turn");

@@ -39,16 +39,20 @@ export function choosePayment(
     picked.push(card);
   }
   if (picked.length > cost) return null;
+  if (picked.length === cost) return picked;
+  // The rest: fewest civilizations first, then the most plentiful civilization (scored once each).
   const plenty = new Map<string, number>();
   for (const o of untapped) for (const c of civilizationsOf(game, o)) plenty.set(c, (plenty.get(c) ?? 0) + 1);
-  const rarest = (o: GameObject): number =>
-    Math.min(...civilizationsOf(game, o).map((c) => plenty.get(c) ?? 0), Number.MAX_SAFE_INTEGER);
-  const filler = byFlex
-    .filter((o) => !picked.includes(o))
-    .sort(
-      (a, b) => civilizationsOf(game, a).length - civilizationsOf(game, b).length || rarest(b) - rarest(a),
-    );
-  for (const o of filler) {
+  const scored: { o: GameObject; civs: number; rarest: number }[] = [];
+  for (const o of byFlex) {
+    if (picked.includes(o)) continue;
+    const civs = civilizationsOf(game, o);
+    let rarest = Number.MAX_SAFE_INTEGER;
+    for (const c of civs) rarest = Math.min(rarest, plenty.get(c) ?? 0);
+    scored.push({ o, civs: civs.length, rarest });
+  }
+  scored.sort((a, b) => a.civs - b.civs || b.rarest - a.rarest);
+  for (const { o } of scored) {
     if (picked.length >= cost) break;
     picked.push(o);
   }
