@@ -4,6 +4,7 @@
  * Attacker, breakers). Cards are data; spells keep their effect in an ability with id "spell".
  */
 import type { CardDef } from "../../core/vocabulary/schema.js";
+import { pickAndMove } from "./card-parts.js";
 
 type Civ = "light" | "water" | "darkness" | "fire" | "nature";
 
@@ -198,15 +199,13 @@ export const flamelanceTrap: CardDef = {
       id: "spell",
       kind: "activated",
       effect: [
-        {
-          op: "choose",
+        ...pickAndMove({
           from: { zone: "battle", controller: "opponent", type: "creature", where: { power: { lte: 5000 } } },
-          min: 1,
-          max: 1,
-          as: "target",
+          to: "graveyard",
           prompt: "Destroy an opponent's creature with power 5000 or less",
-        },
-        { op: "move", what: "$target", to: "graveyard", event: "destroy" },
+          as: "target",
+          event: "destroy",
+        }),
       ],
     },
   ],

@@ -5,8 +5,7 @@
  * Sengen. Every limit is the shared limit model's data.
  */
 import type { CardDef } from "../../core/vocabulary/schema.js";
-
-type Ability = NonNullable<CardDef["abilities"]>[number];
+import { type Ability, pickAndMove, whenLeaving } from "./card-parts.js";
 
 /** Revolution Change: when your creature of this kind attacks, you may swap it with this card from your hand. */
 function revolutionChange(what: string, args: Record<string, string | number | string[]>): Ability {
@@ -100,24 +99,20 @@ export const dogiragolden: CardDef = {
       kind: "triggered",
       trigger: { on: "move", to: "battle", self: true },
       effect: [
-        {
-          op: "choose",
+        ...pickAndMove({
           from: { zone: "battle", controller: "opponent", type: "creature" },
-          min: 1,
-          max: 1,
-          as: "target",
+          to: "mana",
           prompt: "Put an opponent's creature into its owner's mana zone",
-        },
-        { op: "move", what: "$target", to: "mana", zoneOwner: "owner" },
-        {
-          op: "choose",
+          as: "target",
+          zoneOwner: "owner",
+        }),
+        ...pickAndMove({
           from: { zone: "battle", controller: "opponent", type: "forbidden" },
-          min: 1,
-          max: 1,
-          as: "forbidden",
+          to: "graveyard",
           prompt: "Destroy an opponent's Forbidden creature",
-        },
-        { op: "move", what: "$forbidden", to: "graveyard", event: "destroy" },
+          as: "forbidden",
+          event: "destroy",
+        }),
       ],
     },
     {
@@ -229,20 +224,15 @@ export const golginiEnGels: CardDef = {
   text: "Revolution Change: Mecha of cost 5 or more. Double Breaker. If no shield has left a shield zone this turn, this creature doesn't leave the battle zone. Shukyoku Sengen: at the start of your turn, you may choose 4 times from the following (the same one may be chosen more than once; Shukyoku Sengen can be used only once per game): ▶ Destroy one of your opponent's creatures. Then draw a card. ▶ Put the top card of your deck into your shield zone. Then return a card from your graveyard to your hand.",
   abilities: [
     revolutionChange("Mecha of cost 5 or more", { costAtLeast: 5, race: "Mecha" }),
-    ...(["destroy", "move"] as const).map(
-      (on): Ability => ({
-        id: `stays-${on}`,
-        kind: "replacement",
-        replaces: { on, from: "battle", self: true },
-        condition: {
-          all: [
-            { events: { on: "break" }, window: "turn", eq: 0 },
-            { events: { on: "move", from: "shield" }, window: "turn", eq: 0 },
-          ],
-        },
-        instead: [{ op: "log", text: "Golgini En Gels stays: no shield has left this turn" }],
-      }),
-    ),
+    ...whenLeaving("stays", {
+      condition: {
+        all: [
+          { events: { on: "break" }, window: "turn", eq: 0 },
+          { events: { on: "move", from: "shield" }, window: "turn", eq: 0 },
+        ],
+      },
+      instead: [{ op: "log", text: "Golgini En Gels stays: no shield has left this turn" }],
+    }),
     shukyokuSengen("Shukyoku Sengen: at the start of your turn, choose 4 times (once per game).", [
       {
         op: "modes",
@@ -252,15 +242,13 @@ export const golginiEnGels: CardDef = {
             id: "destroy",
             label: "Destroy an opponent's creature, then draw a card",
             do: [
-              {
-                op: "choose",
+              ...pickAndMove({
                 from: { zone: "battle", controller: "opponent", type: "creature" },
-                min: 1,
-                max: 1,
-                as: "target",
+                to: "graveyard",
                 prompt: "Destroy an opponent's creature",
-              },
-              { op: "move", what: "$target", to: "graveyard", event: "destroy" },
+                as: "target",
+                event: "destroy",
+              }),
               { op: "draw", n: 1 },
             ],
           },
@@ -270,15 +258,12 @@ export const golginiEnGels: CardDef = {
               "Put the top card of your deck into your shield zone, then return a card from your graveyard",
             do: [
               { op: "shieldTop" },
-              {
-                op: "choose",
+              ...pickAndMove({
                 from: { zone: "graveyard", controller: "self" },
-                min: 1,
-                max: 1,
-                as: "card",
+                to: "hand",
                 prompt: "Return a card from your graveyard to your hand",
-              },
-              { op: "move", what: "$card", to: "hand" },
+                as: "card",
+              }),
             ],
           },
         ],
@@ -314,20 +299,18 @@ export const bolshackVoljaak: CardDef = {
       kind: "triggered",
       trigger: { on: "destroy", self: true },
       effect: [
-        {
-          op: "choose",
+        ...pickAndMove({
           from: {
             zone: "hand",
             controller: "self",
             type: "creature",
             where: { nameWords: "Bolshack", cost: { lte: 7 } },
           },
-          min: 0,
-          max: 1,
-          as: "bolshack",
+          to: "battle",
           prompt: "Put a Bolshack of cost 7 or less from your hand into the battle zone",
-        },
-        { op: "move", what: "$bolshack", to: "battle" },
+          as: "bolshack",
+          min: 0,
+        }),
       ],
     },
     shukyokuSengen(
@@ -380,14 +363,10 @@ export const dokindamArea: CardDef = {
   civilizations: ["darkness"],
   text: "D2 Field. When one of your creatures would leave the battle zone, put a seal on it instead. (When another D2 Field is put into the battle zone, put this D2 Field into your graveyard.) D Switch: at the start of your turn, you may turn this D2 Field upside down once in the game. If you do, you may put up to 6 of your seals into the graveyard.",
   abilities: [
-    ...(["destroy", "move"] as const).map(
-      (on): Ability => ({
-        id: `seal-${on}`,
-        kind: "replacement",
-        replaces: { on, from: "battle", player: "self", card: { type: "creature" } },
-        condition: { fn: "deckNotEmpty" },
-        instead: [{ op: "seal", what: "event" }],
-      }),
+    ...whenLeaving(
+      "seal",
+      { condition: { fn: "deckNotEmpty" }, instead: [{ op: "seal", what: "event" }] },
+      "yours",
     ),
     fieldSwitch(
       "D Switch",

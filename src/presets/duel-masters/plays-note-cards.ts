@@ -5,6 +5,7 @@
  * text plus the note is used (docs/duel-masters.md says which).
  */
 import type { CardDef } from "../../core/vocabulary/schema.js";
+import { pickAndMove } from "./card-parts.js";
 
 const ONCE_PER_TURN = "this effect triggers only once per turn";
 
@@ -63,15 +64,13 @@ export const aquaMerge: CardDef = {
       condition: { all: [{ turn: "self" }, { fn: "eventObjIsOther" }] },
       optional: true,
       effect: [
-        {
-          op: "choose",
+        ...pickAndMove({
           from: { zone: "hand", controller: "self" },
-          min: 1,
-          max: 1,
-          as: "card",
+          to: "graveyard",
           prompt: "Discard a card",
-        },
-        { op: "move", what: "$card", to: "graveyard", event: "discard" },
+          as: "card",
+          event: "discard",
+        }),
         { op: "draw", n: 1 },
       ],
       limit: { counts: "trigger", key: "incarnation", window: "turn", label: ONCE_PER_TURN },

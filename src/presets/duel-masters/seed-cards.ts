@@ -5,6 +5,7 @@
  * docs/duel-masters.md.
  */
 import type { CardDef } from "../../core/vocabulary/schema.js";
+import { pickAndMove } from "./card-parts.js";
 import { toHyperspatialInstead } from "./star-cards.js";
 
 /** RULINGS DM-1.1 to DM-1.4: the first time this turn a card is put into your mana zone. */
@@ -25,15 +26,12 @@ export const procyonDragoon: CardDef = {
       trigger: { on: "move", to: "mana", player: "self", noun: "card put into your mana zone" },
       optional: true,
       effect: [
-        {
-          op: "choose",
+        ...pickAndMove({
           from: { zone: "mana", controller: "self" },
-          min: 1,
-          max: 1,
-          as: "card",
+          to: "graveyard",
           prompt: "Put a card from your mana zone into your graveyard",
-        },
-        { op: "move", what: "$card", to: "graveyard" },
+          as: "card",
+        }),
         { op: "move", what: "$card", to: "mana" },
       ],
       limit: {
@@ -67,15 +65,13 @@ export const bolbalzakShiden: CardDef = {
       keyword: "Samurai Generate",
       trigger: { on: "move", to: "battle", self: true },
       effect: [
-        {
-          op: "choose",
+        ...pickAndMove({
           from: { zone: "hand", controller: "self", type: "crossGear" },
-          min: 0,
-          max: 1,
-          as: "gear",
+          to: "battle",
           prompt: "Generate a Cross Gear from your hand for no cost",
-        },
-        { op: "move", what: "$gear", to: "battle" },
+          as: "gear",
+          min: 0,
+        }),
       ],
     },
     {
@@ -218,15 +214,12 @@ export const hellObel: CardDef = {
           prompt: "Return a Dragon from your graveyard to your hand?",
           // biome-ignore lint/suspicious/noThenProperty: "then" is the may op's branch in the card vocabulary
           then: [
-            {
-              op: "choose",
+            ...pickAndMove({
               from: { zone: "graveyard", controller: "self", where: { dragon: true } },
-              min: 1,
-              max: 1,
-              as: "dragon",
+              to: "hand",
               prompt: "Return a Dragon",
-            },
-            { op: "move", what: "$dragon", to: "hand" },
+              as: "dragon",
+            }),
           ],
         },
       ],
@@ -242,16 +235,13 @@ export const hellObel: CardDef = {
         card: { where: { races: { includes: "Dragon Zombie" } } },
       },
       effect: [
-        {
-          op: "choose",
-          chooser: "opponent",
+        ...pickAndMove({
           from: { zone: "hand", controller: "opponent" },
-          min: 1,
-          max: 1,
-          as: "card",
+          to: "graveyard",
           prompt: "Discard a card",
-        },
-        { op: "move", what: "$card", to: "graveyard", event: "discard" },
+          as: "card",
+          event: "discard",
+        }),
       ],
       limit: {
         counts: "trigger",

@@ -3,18 +3,14 @@
  * Shinkarise, shield-ing and Exile creatures (seeds/dm-once-per-turn-ja.txt; RULINGS DM-2.4).
  */
 import type { CardDef } from "../../core/vocabulary/schema.js";
-
-type Ability = NonNullable<CardDef["abilities"]>[number];
+import { pickAndMove, whenLeaving } from "./card-parts.js";
 
 /** Star evolution: when this would leave the battle zone, only it leaves; the card under it stays. */
-const starEvolutionLeaves: Ability[] = (["destroy", "move"] as const).map((on) => ({
-  id: `starEvolution-${on}`,
-  kind: "replacement",
+const starEvolutionLeaves = whenLeaving("starEvolution", {
   text: "Star evolution: when this creature would leave the battle zone, only its top card leaves.",
-  replaces: { on, from: "battle", self: true },
   condition: { fn: "cardsUnderAtLeast", args: { n: 1 } },
   instead: [{ op: "starLeave" }],
-}));
+});
 
 /** RULINGS DM-2.4: "once each turn, when your Tamaseed enters" — optional, per card, declining keeps it. */
 export const lionelStar: CardDef = {
@@ -37,20 +33,13 @@ export const lionelStar: CardDef = {
       trigger: { on: "move", to: "battle", self: true },
       effect: [
         { op: "draw", n: 1 },
-        {
-          op: "choose",
-          from: {
-            zone: "hand",
-            controller: "self",
-            type: "tamaseed",
-            where: { civilizations: "light" },
-          },
-          min: 0,
-          max: 1,
-          as: "seed",
+        ...pickAndMove({
+          from: { zone: "hand", controller: "self", type: "tamaseed", where: { civilizations: "light" } },
+          to: "battle",
           prompt: "Put a light Tamaseed from your hand into the battle zone",
-        },
-        { op: "move", what: "$seed", to: "battle" },
+          as: "seed",
+          min: 0,
+        }),
       ],
     },
     {
@@ -130,15 +119,13 @@ export const katsukingMax: CardDef = {
       kind: "triggered",
       trigger: { on: "move", to: "battle", self: true },
       effect: [
-        {
-          op: "choose",
+        ...pickAndMove({
           from: { zone: "battle", controller: "opponent", type: "creature", where: { power: { lte: 8000 } } },
-          min: 1,
-          max: 1,
-          as: "target",
+          to: "graveyard",
           prompt: "Destroy an opponent's creature with power 8000 or less",
-        },
-        { op: "move", what: "$target", to: "graveyard", event: "destroy" },
+          as: "target",
+          event: "destroy",
+        }),
       ],
     },
     {
@@ -158,15 +145,13 @@ export const katsukingMax: CardDef = {
       keyword: "Doron Go",
       trigger: { on: "destroy", self: true },
       effect: [
-        {
-          op: "choose",
+        ...pickAndMove({
           from: { zone: "hand", controller: "self", type: "exile", where: { nameJaChars: "無" } },
-          min: 0,
-          max: 1,
-          as: "exile",
+          to: "battle",
           prompt: "Put an Exile creature with 無 in its name from your hand into the battle zone",
-        },
-        { op: "move", what: "$exile", to: "battle" },
+          as: "exile",
+          min: 0,
+        }),
       ],
     },
   ],
@@ -186,13 +171,10 @@ export const sampleLightEvolution: CardDef = {
 };
 
 /** Psychic creatures: both sides of one card, kept in the hyperspatial zone (DM Psychic creatures). */
-export const toHyperspatialInstead: Ability[] = (["destroy", "move"] as const).map((on) => ({
-  id: `psychic-${on}`,
-  kind: "replacement",
+export const toHyperspatialInstead = whenLeaving("psychic", {
   text: "A Psychic creature that would leave the battle zone goes to its owner's hyperspatial zone.",
-  replaces: { on, from: "battle", self: true },
   instead: [{ op: "toHyperspatial" }],
-}));
+});
 
 /** The unawakened side: awakens when it wins a battle. */
 export const jikuuNoKaenBolshack: CardDef = {
@@ -245,24 +227,19 @@ export const shoriNoKakuseishaMobius: CardDef = {
       trigger: { on: "attack", self: true },
       optional: true,
       effect: [
-        {
-          op: "choose",
+        ...pickAndMove({
           from: { zone: "shield", controller: "self" },
-          min: 1,
-          max: 1,
-          as: "shield",
+          to: "graveyard",
           prompt: "Put one of your shields into your graveyard",
-        },
-        { op: "move", what: "$shield", to: "graveyard" },
-        {
-          op: "choose",
+          as: "shield",
+        }),
+        ...pickAndMove({
           from: { zone: "battle", controller: "opponent", type: "creature", where: { power: { lte: 6000 } } },
-          min: 1,
-          max: 1,
-          as: "target",
+          to: "graveyard",
           prompt: "Destroy an opponent's creature with power 6000 or less",
-        },
-        { op: "move", what: "$target", to: "graveyard", event: "destroy" },
+          as: "target",
+          event: "destroy",
+        }),
       ],
     },
     {
@@ -278,15 +255,7 @@ export const shoriNoKakuseishaMobius: CardDef = {
         label: "each turn, the first time",
       },
     },
-    ...(["destroy", "move"] as const).map(
-      (on): Ability => ({
-        id: `release-${on}`,
-        kind: "replacement",
-        keyword: "Release",
-        replaces: { on, from: "battle", self: true },
-        instead: [{ op: "flipPsychic", to: "front" }],
-      }),
-    ),
+    ...whenLeaving("release", { keyword: "Release", instead: [{ op: "flipPsychic", to: "front" }] }),
   ],
 };
 
@@ -303,20 +272,18 @@ export const sampleHyperspatialSpell: CardDef = {
       id: "spell",
       kind: "activated",
       effect: [
-        {
-          op: "choose",
+        ...pickAndMove({
           from: {
             zone: "hyperspatial",
             controller: "self",
             type: "psychic",
             where: { civilizations: "fire", cost: { lte: 7 } },
           },
-          min: 0,
-          max: 1,
-          as: "psychic",
+          to: "battle",
           prompt: "Put a fire Psychic creature of cost 7 or less into the battle zone",
-        },
-        { op: "move", what: "$psychic", to: "battle" },
+          as: "psychic",
+          min: 0,
+        }),
       ],
     },
   ],

@@ -1,0 +1,49 @@
+/**
+ * Pieces that many Duel Masters card texts share, as data builders: "choose a card and move it",
+ * and the pair of replacements a "would leave the battle zone" ability needs (destroyed, or moved
+ * by any other effect).
+ */
+import type { CardDef, Op, Selector } from "../../core/vocabulary/schema.js";
+
+export type Ability = NonNullable<CardDef["abilities"]>[number];
+
+/** Choose `min`–`max` objects (default exactly one) into `$as`, then move them. */
+export function pickAndMove(opts: {
+  from: Selector;
+  to: string;
+  prompt: string;
+  as?: string;
+  min?: number;
+  max?: number;
+  event?: string;
+  zoneOwner?: string;
+}): Op[] {
+  const as = opts.as ?? "picked";
+  const move: Op = { op: "move", what: `$${as}`, to: opts.to };
+  if (opts.event) move.event = opts.event;
+  if (opts.zoneOwner) move.zoneOwner = opts.zoneOwner;
+  return [
+    { op: "choose", from: opts.from, min: opts.min ?? 1, max: opts.max ?? 1, as, prompt: opts.prompt },
+    move,
+  ];
+}
+
+/**
+ * "When this would leave the battle zone, instead …": one replacement for being destroyed and one
+ * for any other move out of the battle zone, ids `<id>-destroy` and `<id>-move`.
+ */
+export function whenLeaving(
+  id: string,
+  parts: Omit<Ability, "id" | "kind" | "replaces">,
+  of: "self" | "yours" = "self",
+): Ability[] {
+  return (["destroy", "move"] as const).map((on) => ({
+    ...parts,
+    id: `${id}-${on}`,
+    kind: "replacement",
+    replaces:
+      of === "self"
+        ? { on, from: "battle", self: true }
+        : { on, from: "battle", player: "self", card: { type: "creature" } },
+  }));
+}
