@@ -6,6 +6,7 @@ import { DefinitionError } from "../core/errors.js";
 import type { Preset } from "../core/preset.js";
 import { duelMasters, duelMastersPlay } from "./duel-masters/index.js";
 import { lab } from "./lab/index.js";
+import { magic } from "./magic/index.js";
 import { yugioh } from "./yugioh/index.js";
 
 const registry = new Map<string, Preset>();
@@ -19,6 +20,7 @@ registerPreset(lab);
 registerPreset(duelMasters());
 registerPreset(duelMastersPlay());
 registerPreset(yugioh());
+registerPreset(magic());
 
 export function presetIds(): string[] {
   return [...registry.keys()].sort();

@@ -2,7 +2,7 @@
  * The Magic card library: real cards whose printed text exercises each turn-based action of
  * CR 703.4 (issue 6). Cards are data: characteristics plus small effect ops (src/presets/magic/ops.ts).
  * Simplifications (docs/magic.md): mana is generic (colours are ignored, `cost` is the mana value),
- * targets are chosen as a spell or ability resolves.
+ * abilities (not spells) choose their targets as they resolve.
  *
  * Conventions: `power` and `stats.toughness`; `keywords` hold evergreen keywords; `stats.back` is the
  * back face of a daybound card (CR 712, 726); `stats.chapters` a Saga's final chapter (CR 714);
@@ -112,7 +112,13 @@ export const magicCards: CardDef[] = [
           { op: "damagePlayers", players: "opponent", n: 2 },
           { op: "gainLife", n: 2 },
         ],
-        limit: { counts: "event", nth: 2, key: "player", window: "turn", label: "your second spell each turn" },
+        limit: {
+          counts: "event",
+          nth: 2,
+          key: "player",
+          window: "turn",
+          label: "your second spell each turn",
+        },
       },
     ],
   }),
@@ -265,7 +271,8 @@ export const magicCards: CardDef[] = [
 
 /** A 40-card deck for random games: 17 lands and 23 spells. */
 export function defaultMagicDeck(variant: number): string[] {
-  const lands = ["forest", "mountain", "plains", "island", "swamp"];
+  // No Mountain: its name is part of "Cori Mountain Stalwart", which would blur name-based view checks.
+  const lands = ["forest", "plains", "island", "swamp"];
   const deck: string[] = [];
   for (let i = 0; i < 17; i++) deck.push(lands[(i + variant) % lands.length]!);
   const spells = [

@@ -7,10 +7,11 @@ import type { Json, JsonObject } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
 import type { GameObject, PendingAbility, PlayerId } from "../../core/types.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
+import type { Target } from "./targets.js";
 
 /** One object on the stack: a spell (a card in the stack zone) or an ability. CR 405. */
 export type StackItem =
-  | { kind: "spell"; obj: string; controller: PlayerId }
+  | { kind: "spell"; obj: string; controller: PlayerId; target?: Target }
   | { kind: "ability"; pending: PendingAbility; controller: PlayerId; label: string };
 
 export function stack(game: Game): StackItem[] {

@@ -1,0 +1,419 @@
+/**
+ * The combat phase's turn-based actions (CR 506-511, 703.4h-703.4p): choosing the defending
+ * player, declaring attackers and blockers, damage assignment order (CR 20231117; removed by
+ * the 2024-11 Foundations update, option rulesVersion), APNAP damage assignment and
+ * simultaneous combat damage, with a first-strike damage step when needed (CR 510.4).
+ */
+import type { Game } from "../../core/game.js";
+import type { JsonObject } from "../../core/json.js";
+import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
+import { dealDamage } from "./ops.js";
+import {
+  apnap,
+  creatures,
+  damage,
+  hasKeyword,
+  inGame,
+  liveOpponents,
+  nameOf,
+  phasedOut,
+  stat,
+  summoningSick,
+} from "./state.js";
+
+type Handler = (game: Game, task: Task) => void;
+
+const onBattlefield = (game: Game, o: GameObject | undefined): o is GameObject =>
+  o !== undefined && game.state.zones[o.zone]!.kind === "battlefield" && !phasedOut(o);
+
+const attackers = (game: Game): GameObject[] =>
+  creatures(game, game.state.clock.turn.player).filter((o) => typeof o.vars.attacking === "number");
+
+const ids = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
+
+/** Blockers still blocking this attacker (a blocker that left combat is gone, CR 506.4). */
+function blockersOf(game: Game, a: GameObject): GameObject[] {
+  const order = ids(a.vars.order).length ? ids(a.vars.order) : ids(a.vars.blockedBy);
+  return order
+    .map((id) => game.state.objects[id])
+    .filter((b): b is GameObject => onBattlefield(game, b) && ids(b.vars.blocking).includes(a.id));
+}
+
+function blockedAttackersOf(game: Game, b: GameObject): GameObject[] {
+  const order = ids(b.vars.order).length ? ids(b.vars.order) : ids(b.vars.blocking);
+  return order
+    .map((id) => game.state.objects[id])
+    .filter((a): a is GameObject => onBattlefield(game, a) && typeof a.vars.attacking === "number");
+}
+
+export const combatConditions = {
+  /** CR 508.8: with no attackers, the declare blockers and combat damage steps are skipped. */
+  attacking: (game: Game) => attackers(game).length > 0,
+  /** CR 510.4: a first-strike damage step when an attacking or blocking creature has first or double strike. */
+  firstStrike: (game: Game) => {
+    for (const p of apnap(game))
+      for (const o of creatures(game, p))
+        if (
+          (typeof o.vars.attacking === "number" || ids(o.vars.blocking).length) &&
+          (hasKeyword(game, o, "first strike") || hasKeyword(game, o, "double strike"))
+        )
+          return true;
+    return false;
+  },
+};
+
+/** CR 703.4h, 506.2: in multiplayer with "attack one player", the active player chooses the defending player. */
+const chooseDefender: Handler = (game, task) => {
+  const ap = game.state.clock.turn.player;
+  const opps = liveOpponents(game, ap);
+  if (task.answer) {
+    const name = task.answer.id.slice(9);
+    task.answer = undefined;
+    const p = game.state.players.find((x) => x.name === name)!;
+    game.state.vars.defender = p.id;
+    game.emit({ type: "defendingPlayer", player: ap, data: { defender: p.id, name } });
+    game.popTask(task);
+    return;
+  }
+  game.state.vars.defender = null;
+  if (game.state.options.attackOneDefender !== true || opps.length < 2) {
+    game.popTask(task);
+    return;
+  }
+  game.ask({
+    player: ap,
+    kind: "defender",
+    prompt: "Choose the defending player",
+    options: opps.map((p) => ({ id: `defender:${game.playerName(p)}`, label: game.playerName(p) })),
+  });
+};
+
+function defenders(game: Game): PlayerId[] {
+  const d = game.state.vars.defender;
+  const ap = game.state.clock.turn.player;
+  return typeof d === "number" && inGame(game, d) ? [d] : liveOpponents(game, ap);
+}
+
+/** CR 703.4i, 508.1: the active player declares attackers (one choice at a time, "pass" when done). */
+const declareAttackers: Handler = (game, task) => {
+  const ap = game.state.clock.turn.player;
+  const defs = defenders(game);
+  if (task.answer) {
+    const [, id = "", who] = task.answer.id.split(":");
+    task.answer = undefined;
+    const o = game.obj(id);
+    const def = who === undefined ? defs[0]! : game.state.players.find((p) => p.name === who)!.id;
+    o.vars.attacking = def;
+    o.tapped = true; // CR 508.1f
+    game.emit({
+      type: "attack",
+      player: ap,
+      obj: o.id,
+      inc: o.inc,
+      name: nameOf(game, o),
+      data: { defender: def },
+    });
+    return;
+  }
+  const options: DecisionOption[] = [];
+  for (const o of creatures(game, ap)) {
+    if (o.tapped || typeof o.vars.attacking === "number" || summoningSick(game, o)) continue;
+    if (defs.length === 1) options.push({ id: `attack:${o.id}`, label: `Attack with ${nameOf(game, o)}` });
+    else
+      for (const d of defs)
+        options.push({
+          id: `attack:${o.id}:${game.playerName(d)}`,
+          label: `Attack ${game.playerName(d)} with ${nameOf(game, o)}`,
+        });
+  }
+  if (options.length === 0 || defs.length === 0) {
+    finishAttackers(game, task);
+    return;
+  }
+  options.push({ id: "pass", label: "Done declaring attackers" });
+  game.ask({ player: ap, kind: "declareAttackers", prompt: "Declare attackers", options });
+};
+
+function finishAttackers(game: Game, task: Task): void {
+  game.popTask(task);
+  game.emit({
+    type: "attackersDeclared",
+    player: game.state.clock.turn.player,
+    data: { n: attackers(game).length },
+  });
+}
+
+const declareAttackersTask: Handler = (game, task) => {
+  if (task.answer?.id === "pass") {
+    task.answer = undefined;
+    finishAttackers(game, task);
+    return;
+  }
+  declareAttackers(game, task);
+};
+
+function canBlock(game: Game, b: GameObject, a: GameObject): boolean {
+  if (hasKeyword(game, a, "flying") && !hasKeyword(game, b, "flying") && !hasKeyword(game, b, "reach"))
+    return false; // CR 702.9b
+  return !ids(b.vars.blocking).includes(a.id);
+}
+
+/** CR 703.4j, 509.1: each defending player, in APNAP order, declares blockers ("pass" when done). */
+const declareBlockers: Handler = (game, task) => {
+  const ap = game.state.clock.turn.player;
+  const defs = apnap(game).filter((p) => p !== ap && attackers(game).some((a) => a.vars.attacking === p));
+  task.i = Number(task.i ?? 0);
+  if (task.answer) {
+    const id = task.answer.id;
+    task.answer = undefined;
+    if (id === "pass") {
+      task.i = Number(task.i) + 1;
+      return;
+    }
+    const [, bId = "", aId = ""] = id.split(":");
+    const b = game.obj(bId);
+    const a = game.obj(aId);
+    b.vars.blocking = [...ids(b.vars.blocking), a.id];
+    a.vars.blockedBy = [...ids(a.vars.blockedBy), b.id];
+    a.vars.blocked = true; // CR 509.1h: it stays blocked even if its blockers leave
+    game.emit({
+      type: "block",
+      player: b.controller,
+      obj: b.id,
+      inc: b.inc,
+      name: nameOf(game, b),
+      data: { attacker: a.id, attackerName: nameOf(game, a) },
+    });
+    return;
+  }
+  while (Number(task.i) < defs.length) {
+    const p = defs[Number(task.i)]!;
+    const options: DecisionOption[] = [];
+    for (const b of creatures(game, p)) {
+      if (b.tapped) continue;
+      if (ids(b.vars.blocking).length > 0 && !hasKeyword(game, b, "block any number")) continue; // CR 509.1a
+      for (const a of attackers(game))
+        if (a.vars.attacking === p && canBlock(game, b, a))
+          options.push({
+            id: `block:${b.id}:${a.id}`,
+            label: `Block ${nameOf(game, a)} with ${nameOf(game, b)}`,
+          });
+    }
+    if (options.length === 0) {
+      task.i = Number(task.i) + 1;
+      continue;
+    }
+    options.push({ id: "pass", label: "Done declaring blockers" });
+    game.ask({ player: p, kind: "declareBlockers", prompt: "Declare blockers", options });
+    return;
+  }
+  game.popTask(task);
+  game.emit({ type: "blockersDeclared", player: ap });
+};
+
+const usesOrder = (game: Game): boolean => String(game.state.options.rulesVersion) === "20231117";
+
+/** Orders `among` for `owner` one pick at a time; returns true when done (order stored on owner). */
+function orderStep(
+  game: Game,
+  task: Task,
+  owner: GameObject,
+  among: GameObject[],
+  chooser: PlayerId,
+  what: string,
+): boolean {
+  const chosen = ids(owner.vars.order);
+  if (task.answer) {
+    chosen.push(task.answer.id.slice(6));
+    task.answer = undefined;
+    owner.vars.order = chosen;
+  }
+  const rest = among.filter((o) => !chosen.includes(o.id));
+  if (rest.length > 1) {
+    game.ask({
+      player: chooser,
+      kind: "damageOrder",
+      prompt: `Damage assignment order for ${nameOf(game, owner)}: choose the ${chosen.length === 0 ? "first" : "next"} ${what}`,
+      options: rest.map((o) => ({ id: `order:${o.id}`, label: nameOf(game, o) })),
+    });
+    return false;
+  }
+  if (rest.length === 1) chosen.push(rest[0]!.id);
+  owner.vars.order = chosen;
+  game.emit({
+    type: "damageOrder",
+    player: chooser,
+    obj: owner.id,
+    name: nameOf(game, owner),
+    data: { order: chosen.map((id) => nameOf(game, game.obj(id))) },
+  });
+  return true;
+}
+
+/** CR 703.4k, 509.2: for each attacker blocked by several creatures, the active player orders its blockers. */
+const attackerOrder: Handler = (game, task) => {
+  if (!usesOrder(game)) return void game.popTask(task);
+  for (const a of attackers(game)) {
+    const bs = blockersOf(game, a);
+    if (bs.length < 2 || a.vars.ordered === true) continue;
+    if (!orderStep(game, task, a, bs, a.controller, "blocker")) return;
+    a.vars.ordered = true;
+    return;
+  }
+  game.popTask(task);
+};
+
+/** CR 703.4m, 509.3: for each creature blocking several attackers, the defending player orders them. */
+const blockerOrder: Handler = (game, task) => {
+  if (!usesOrder(game)) return void game.popTask(task);
+  for (const p of apnap(game))
+    for (const b of creatures(game, p)) {
+      const as = blockedAttackersOf(game, b);
+      if (as.length < 2 || b.vars.ordered === true) continue;
+      if (!orderStep(game, task, b, as, b.controller, "attacker")) return;
+      b.vars.ordered = true;
+      return;
+    }
+  game.popTask(task);
+};
+
+interface Assignment extends JsonObject {
+  src: string;
+  to: string | number;
+  n: number;
+}
+
+/** Does this creature deal combat damage in this step (CR 510.4)? */
+function dealsNow(game: Game, o: GameObject, first: boolean): boolean {
+  const fs = hasKeyword(game, o, "first strike");
+  const ds = hasKeyword(game, o, "double strike");
+  if (first) return fs || ds;
+  return (!fs && o.vars.dealtFirst !== true) || ds;
+}
+
+/** Ways to divide n damage among targets; with an order, lethal damage first (CR 510.1c, 20231117). */
+function divisions(game: Game, n: number, targets: GameObject[], ordered: boolean): number[][] {
+  const out: number[][] = [];
+  const lethal = targets.map((t) => Math.max(0, stat(game, t, "toughness") - damage(t)));
+  const rec = (i: number, left: number, acc: number[]): void => {
+    if (out.length >= 60) return;
+    if (i === targets.length - 1) {
+      out.push([...acc, left]);
+      return;
+    }
+    for (let k = left; k >= 0; k--) rec(i + 1, left - k, [...acc, k]);
+  };
+  rec(0, n, []);
+  if (!ordered) return out;
+  return out.filter((d) => d.every((x, i) => d.slice(i + 1).every((y) => y === 0) || x >= lethal[i]!));
+}
+
+interface Source extends JsonObject {
+  src: string;
+  player: number;
+}
+
+/** CR 703.4n, 510.1: each player in APNAP order announces how their creatures assign combat damage. */
+const assignDamage: Handler = (game, task) => {
+  const first = task.node === "firstStrikeDamage";
+  if (!Array.isArray(task.sources)) {
+    const sources: Source[] = [];
+    for (const p of apnap(game))
+      for (const o of creatures(game, p))
+        if ((typeof o.vars.attacking === "number" || ids(o.vars.blocking).length) && dealsNow(game, o, first))
+          sources.push({ src: o.id, player: p });
+    task.sources = sources;
+    task.i = 0;
+    game.state.vars.assign = [];
+  }
+  const sources = task.sources as Source[];
+  const out = game.state.vars.assign as Assignment[];
+  while (Number(task.i) < sources.length) {
+    const { src } = sources[Number(task.i)]!;
+    const o = game.obj(src);
+    const power = Math.max(0, stat(game, o, "power"));
+    const targets = typeof o.vars.attacking === "number" ? blockersOf(game, o) : blockedAttackersOf(game, o);
+    let chosen: Assignment[] | null = null;
+    if (typeof o.vars.attacking === "number" && o.vars.blocked !== true)
+      chosen = [{ src, to: o.vars.attacking, n: power }];
+    else if (targets.length === 0) chosen = [];
+    else if (targets.length === 1) chosen = [{ src, to: targets[0]!.id, n: power }];
+    else if (task.answer) {
+      const parts = task.answer.id.slice(7).split(",");
+      task.answer = undefined;
+      chosen = parts.map((s) => {
+        const [to = "", n = "0"] = s.split("=");
+        return { src, to, n: Number(n) };
+      });
+    } else {
+      const opts = divisions(game, power, targets, usesOrder(game)).map((d) => ({
+        id: `assign:${d.map((n, i) => `${targets[i]!.id}=${n}`).join(",")}`,
+        label: d.map((n, i) => `${n} to ${nameOf(game, targets[i]!)}`).join(", "),
+      }));
+      game.ask({
+        player: o.controller,
+        kind: "assignDamage",
+        prompt: `Assign ${nameOf(game, o)}'s ${power} combat damage`,
+        options: opts,
+      });
+      return;
+    }
+    out.push(...chosen);
+    game.emit({
+      type: "assignDamage",
+      player: o.controller,
+      obj: o.id,
+      name: nameOf(game, o),
+      data: {
+        assignments: chosen.map((c) => ({
+          to: typeof c.to === "number" ? game.playerName(c.to) : nameOf(game, game.obj(c.to)),
+          n: c.n,
+        })),
+      },
+    });
+    task.i = Number(task.i) + 1;
+  }
+  game.popTask(task);
+};
+
+/** CR 703.4p, 510.2: all combat damage is dealt simultaneously. */
+const dealCombatDamage: Handler = (game, task) => {
+  game.popTask(task);
+  const list = (game.state.vars.assign as Assignment[] | undefined) ?? [];
+  game.state.vars.assign = [];
+  for (const a of list) {
+    const src = game.state.objects[a.src];
+    if (!src) continue;
+    const to = typeof a.to === "number" ? a.to : game.state.objects[a.to];
+    if (to === undefined || (typeof to === "number" ? !inGame(game, to) : !onBattlefield(game, to))) continue;
+    dealDamage(game, { obj: src, name: nameOf(game, src), controller: src.controller }, to, a.n, true);
+  }
+  for (const a of list) {
+    const src = game.state.objects[a.src];
+    if (src && task.node === "firstStrikeDamage") src.vars.dealtFirst = true;
+  }
+  game.emit({ type: "combatDamageDealt", player: game.state.clock.turn.player, data: { n: list.length } });
+};
+
+/** CR 511.3: as the end of combat step ends, creatures are removed from combat. */
+const endCombat: Handler = (game, task) => {
+  game.popTask(task);
+  for (const z of game.zonesOfKinds(["battlefield"]))
+    for (const id of z.cards) {
+      const v = game.obj(id).vars;
+      for (const k of ["attacking", "blocking", "blockedBy", "blocked", "order", "ordered", "dealtFirst"])
+        delete v[k];
+    }
+  game.state.vars.defender = null;
+};
+
+export const combatTasks: Record<string, Handler> = {
+  "mtg.chooseDefender": chooseDefender,
+  "mtg.declareAttackers": declareAttackersTask,
+  "mtg.declareBlockers": declareBlockers,
+  "mtg.attackerOrder": attackerOrder,
+  "mtg.blockerOrder": blockerOrder,
+  "mtg.assignDamage": assignDamage,
+  "mtg.dealCombatDamage": dealCombatDamage,
+  "mtg.endCombat": endCombat,
+};

@@ -1,0 +1,173 @@
+/**
+ * The Magic: The Gathering preset (issue 6): the full turn of CR 500-514 with every turn-based
+ * action of CR 703.4, priority and the stack, state-based actions, and a small card library.
+ * See docs/magic.md.
+ */
+import type { Game } from "../../core/game.js";
+import type { JsonObject } from "../../core/json.js";
+import { zoneId } from "../../core/objects.js";
+import type { Preset } from "../../core/preset.js";
+import type { LogEntry, PlayerId } from "../../core/types.js";
+import { defaultMagicDeck, magicCards } from "./cards.js";
+import { combatConditions, combatTasks } from "./combat.js";
+import { magicOps } from "./ops.js";
+import { runCheckpoint, runPriority, runToGraveyard, runTriggersToStack } from "./priority.js";
+import { inGame, keywords, nameOf, stat } from "./state.js";
+import { tbaTasks } from "./tba.js";
+import { magicTurn } from "./turn.js";
+
+export { defaultMagicDeck, magicCards } from "./cards.js";
+
+function narrate(game: Game, e: LogEntry): string | null {
+  const who = e.player === undefined ? "" : game.playerName(e.player);
+  const d = (e.data ?? {}) as JsonObject;
+  switch (e.type) {
+    case "cast":
+      return `${who} casts ${e.name}.`;
+    case "playLand":
+      return `${who} plays ${e.name}.`;
+    case "resolveSpell":
+      return `${e.name} resolves.`;
+    case "attack":
+      return `${e.name} attacks ${game.playerName(Number(d.defender))}.`;
+    case "block":
+      return `${e.name} blocks ${d.attackerName}.`;
+    case "damage":
+      return e.obj && d.target
+        ? `${d.source} deals ${d.n} damage to ${d.target}.`
+        : `${d.source} deals ${d.n} damage to ${who} (life ${d.life}).`;
+    case "lifeGain":
+      return `${who} gains ${d.n} life (life ${d.life}).`;
+    case "dies":
+      return `${e.name} dies (${d.reason}).`;
+    case "phaseOut":
+      return `${e.name} phases out.`;
+    case "phaseIn":
+      return `${e.name} phases in.`;
+    case "dayNight":
+      return `It becomes ${d.now}.`;
+    case "setInMotion":
+      return `${who} sets ${e.name} in motion.`;
+    case "chapter":
+      return `${e.name}: chapter ${d.chapter}.`;
+    case "rollToVisit":
+      return `${who} rolls ${d.value} to visit Attractions.`;
+    case "visit":
+      return `${who} visits ${e.name}.`;
+    case "manaEmptied":
+      return `${who}'s unused mana (${d.n}) empties.`;
+    case "playerLost":
+      return `${who} loses: ${d.reason}.`;
+    case "move":
+      if (e.from === "stack" && e.to === "battlefield")
+        return `${e.name} enters the battlefield under ${who}'s control.`;
+      if (e.from === "stack") return `${e.name} goes to ${who}'s graveyard.`;
+      return null;
+    case "sacrifice":
+      return `${who} sacrifices ${e.name}.`;
+    case "discard":
+      return `${who} discards ${e.name}.`;
+    case "transform":
+      return `${e.name} transforms.`;
+    case "defendingPlayer":
+      return `${who} chooses ${d.name} as the defending player.`;
+    case "damageOrder":
+      return `Damage assignment order for ${e.name}: ${(d.order as string[]).join(", ")}.`;
+    case "cleanupPriority":
+      return "Something happened in the cleanup step: players get priority, and another cleanup step follows.";
+    case "mana":
+    case "assignDamage":
+    case "putOnStack":
+    case "counter":
+      return null;
+    default:
+      return null;
+  }
+}
+
+export function magic(): Preset {
+  return {
+    id: "magic",
+    name: "Magic: The Gathering",
+    players: { min: 2, max: 4 },
+    zones: [
+      { kind: "library", label: "library", perPlayer: true, visibility: "hidden" },
+      { kind: "hand", label: "hand", perPlayer: true, visibility: "owner" },
+      { kind: "battlefield", label: "battlefield", perPlayer: true, visibility: "public", inPlay: true },
+      { kind: "graveyard", label: "graveyard", perPlayer: true, visibility: "public" },
+      { kind: "exile", label: "exile", perPlayer: true, visibility: "public" },
+      { kind: "stack", label: "stack", perPlayer: false, visibility: "public" },
+      { kind: "command", label: "command zone", perPlayer: true, visibility: "public" },
+      { kind: "schemeDeck", label: "scheme deck", perPlayer: true, visibility: "hidden" },
+      { kind: "attractionDeck", label: "Attraction deck", perPlayer: true, visibility: "hidden" },
+    ],
+    options: {
+      rulesVersion: {
+        description:
+          'Comprehensive Rules version: "20231117" (the seed: damage assignment order is declared) or "20241108" (Foundations: no damage assignment order)',
+        default: "20231117",
+        values: ["20231117", "20241108"],
+      },
+      attackOneDefender: {
+        description:
+          "Multiplayer: the active player chooses one defending player at beginning of combat (CR 506.2, 703.4h)",
+        default: false,
+        values: [true, false],
+      },
+      archenemy: {
+        description: "Archenemy (CR 904): P1 is the archenemy with a scheme deck",
+        default: false,
+        values: [true, false],
+      },
+      handSize: { description: "Maximum hand size (CR 402.2)", default: 7 },
+      startingLife: { description: "Starting life total (CR 103.4)", default: 20 },
+    },
+    drawFrom: "library",
+    turn: () => magicTurn(),
+    cards: magicCards,
+    checkpoint: "mtg.checkpoint",
+    playerVars: (options) => ({ life: Number(options.startingLife ?? 20), mana: 0 }),
+    conditions: {
+      activeInGame: (game) => inGame(game, game.state.clock.turn.player),
+      skipFirstDraw: (game) => game.state.clock.turn.id === 1 && game.state.players.length === 2,
+      attacking: combatConditions.attacking,
+      firstStrikeInCombat: combatConditions.firstStrike,
+      cleanupAgain: (game) => game.state.vars.cleanupAgain === true,
+    },
+    ops: magicOps,
+    tasks: {
+      "mtg.priority": runPriority,
+      "mtg.checkpoint": runCheckpoint,
+      "mtg.toGraveyard": runToGraveyard,
+      "mtg.triggersToStack": runTriggersToStack,
+      ...tbaTasks,
+      ...combatTasks,
+    },
+    // Current characteristics: the face shown (CR 712), counters and "gets +N/+N" effects (CR 613).
+    characteristic(game, obj, field, printed) {
+      if (field === "power" || field === "toughness") return stat(game, obj, field);
+      if (field === "name") return nameOf(game, obj);
+      if (field === "keywords") return keywords(game, obj);
+      return printed;
+    },
+    setup(game, spec) {
+      for (let p: PlayerId = 0; p < spec.players; p++) {
+        const deck = spec.decks?.[p] ?? defaultMagicDeck(p);
+        for (const card of deck) game.createCard(card, p, "library");
+        game.shuffle(zoneId("library", p));
+        if (deck.includes("complaints-clerk")) {
+          for (let i = 0; i < 3; i++) game.createCard("foam-weapons-kiosk", p, "attractionDeck");
+        }
+      }
+      if (game.state.options.archenemy === true) {
+        // CR 904.5: the archenemy starts at 40 life with a shuffled scheme deck.
+        game.state.players[0]!.vars.life = 40;
+        for (const s of ["your-puny-minds-cannot-fathom", "all-in-good-time"])
+          game.createCard(s, 0, "schemeDeck");
+        game.shuffle(zoneId("schemeDeck", 0));
+      }
+      for (let p: PlayerId = 0; p < spec.players; p++) game.draw(p, 7); // CR 103.5
+    },
+    narrate: (game, e) => narrate(game, e),
+  };
+}

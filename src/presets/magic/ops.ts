@@ -1,0 +1,312 @@
+/**
+ * Effect ops of the Magic preset: damage, life, "+N/+N until end of turn", opening an
+ * Attraction, Saga chapters' sacrifice / discard / reanimation. A spell's target comes from its
+ * cast (targets.ts); abilities choose theirs as they resolve (a simplification, docs/magic.md).
+ */
+import { addDuration } from "../../core/durations.js";
+import type { Game } from "../../core/game.js";
+import type { JsonObject } from "../../core/json.js";
+import { zoneId } from "../../core/objects.js";
+import { causeOf } from "../../core/ops.js";
+import { type OpHandler, resolveNumber, type ScriptTask, sourceOf, varsOf } from "../../core/script.js";
+import type { Cause, DecisionOption, GameObject, PlayerId } from "../../core/types.js";
+import { payMana } from "./mana.js";
+import { allPermanents, creatures, isType, life, liveOpponents, nameOf } from "./state.js";
+import type { Target } from "./targets.js";
+
+/** Deals damage to a creature (marked, CR 120.3e) or a player (life loss, CR 120.3a). */
+export function dealDamage(
+  game: Game,
+  source: { obj?: GameObject; name: string; controller: PlayerId },
+  to: GameObject | PlayerId,
+  n: number,
+  combat = false,
+): void {
+  if (n <= 0) return;
+  const data: JsonObject = { n, source: source.name, combat };
+  if (typeof to === "number") {
+    const p = game.state.players[to]!;
+    p.vars.life = life(game, to) - n;
+    data.life = p.vars.life as number;
+    game.emit({ type: "damage", player: to, ...(source.obj ? { obj: source.obj.id } : {}), data });
+    return;
+  }
+  to.vars.damage = Number(to.vars.damage ?? 0) + n;
+  data.target = nameOf(game, to);
+  data.marked = to.vars.damage as number;
+  game.emit({ type: "damage", player: to.controller, obj: to.id, inc: to.inc, name: nameOf(game, to), data });
+}
+
+function sourceInfo(game: Game, frame: ScriptTask): { obj?: GameObject; name: string; controller: PlayerId } {
+  const src =
+    sourceOf(game, frame.ctx) ?? (frame.ctx.source ? game.state.objects[frame.ctx.source] : undefined);
+  const name = frame.ctx.card ? game.rules.card(frame.ctx.card).name : "an effect";
+  return { ...(src ? { obj: src } : {}), name, controller: frame.ctx.controller };
+}
+
+/** The target chosen as the spell was cast (CR 601.2c), if any: an object or a player. */
+function castTarget(game: Game, frame: ScriptTask): GameObject | PlayerId | null {
+  const t = varsOf(game, frame).target as unknown as Target | undefined;
+  if (!t) return null;
+  return "player" in t ? t.player : game.obj(t.obj);
+}
+
+/** Asks `player` to pick one option; returns the answer id once given, else null after asking. */
+function pick(
+  game: Game,
+  frame: ScriptTask,
+  player: PlayerId,
+  kind: string,
+  prompt: string,
+  options: DecisionOption[],
+  hidden = false,
+): string | null {
+  if (frame.answer) {
+    const id = frame.answer.id;
+    delete frame.answer;
+    return id;
+  }
+  game.ask({
+    player,
+    kind,
+    prompt,
+    options,
+    ...(hidden ? { private: true, publicPrompt: `${game.playerName(player)} chooses a card` } : {}),
+  });
+  return null;
+}
+
+const creatureOptions = (game: Game, objs: GameObject[]): DecisionOption[] =>
+  objs.map((o) => ({ id: `target:${o.id}`, label: `${nameOf(game, o)} (${game.playerName(o.controller)})` }));
+
+const allCreatures = (game: Game): GameObject[] =>
+  allPermanents(game).filter((o) => isType(game, o, "creature"));
+
+/**
+ * Draws n cards. A player who can't draw from an empty library is marked: they lose the next
+ * time state-based actions are checked (CR 121.4, 704.5b).
+ */
+export function drawCards(game: Game, p: PlayerId, n: number, cause?: Cause): void {
+  for (let i = 0; i < n; i++) {
+    if (game.zone("library", p).cards.length === 0) {
+      game.state.players[p]!.vars.drewFromEmpty = true;
+      game.emit({ type: "drawFromEmpty", player: p });
+      return;
+    }
+    game.draw(p, 1, cause);
+  }
+}
+
+export const magicOps: Record<string, OpHandler> = {
+  draw: {
+    doc: "draw: n — the controller draws n cards; drawing from an empty library loses at the next state-based action check (CR 704.5b).",
+    run(game, op, frame) {
+      drawCards(game, frame.ctx.controller, resolveNumber(game, op.n, frame, 1), causeOf(game, frame));
+      return "next";
+    },
+  },
+  payMana: {
+    doc: "payMana: n — the controller pays n generic mana (pool first, then their untapped lands' mana abilities).",
+    run(game, op, frame) {
+      payMana(game, frame.ctx.controller, resolveNumber(game, op.n, frame, 0));
+      return "next";
+    },
+  },
+  gainLife: {
+    doc: "gainLife: n — the controller gains n life.",
+    run(game, op, frame) {
+      const p = frame.ctx.controller;
+      const n = resolveNumber(game, op.n, frame, 1);
+      game.state.players[p]!.vars.life = life(game, p) + n;
+      game.emit({ type: "lifeGain", player: p, data: { n, life: life(game, p) } });
+      return "next";
+    },
+  },
+  damagePlayers: {
+    doc: "damagePlayers: players (opponent), n — the source deals n damage to each of those players.",
+    run(game, op, frame) {
+      const n = resolveNumber(game, op.n, frame, 1);
+      for (const p of liveOpponents(game, frame.ctx.controller))
+        dealDamage(game, sourceInfo(game, frame), p, n);
+      return "next";
+    },
+  },
+  damageAnyTarget: {
+    doc: "damageAnyTarget: n — the source deals n damage to the target chosen as the spell was cast (or, for an ability, a creature or player its controller chooses now).",
+    run(game, op, frame) {
+      const n = resolveNumber(game, op.n, frame, 1);
+      const chosen = castTarget(game, frame);
+      if (chosen !== null) {
+        dealDamage(game, sourceInfo(game, frame), chosen, n);
+        return "next";
+      }
+      const options = [
+        ...game.state.players
+          .filter((p) => p.vars.lost !== true)
+          .map((p) => ({ id: `player:${p.name}`, label: p.name })),
+        ...creatureOptions(game, allCreatures(game)),
+      ];
+      const id = pick(
+        game,
+        frame,
+        frame.ctx.controller,
+        "target",
+        `Choose a target for ${n} damage`,
+        options,
+      );
+      if (id === null) return "wait";
+      const to = id.startsWith("player:")
+        ? game.state.players.find((p) => `player:${p.name}` === id)!.id
+        : game.obj(id.slice(7));
+      dealDamage(game, sourceInfo(game, frame), to, n);
+      return "next";
+    },
+  },
+  pumpTarget: {
+    doc: "pumpTarget: power, toughness — target creature gets +power/+toughness until end of turn (CR 514.2).",
+    run(game, op, frame) {
+      const targets = allCreatures(game);
+      if (targets.length === 0) return "next";
+      const id = pick(
+        game,
+        frame,
+        frame.ctx.controller,
+        "target",
+        "Choose a creature",
+        creatureOptions(game, targets),
+      );
+      if (id === null) return "wait";
+      const t = game.obj(id.slice(7));
+      const value = { power: Number(op.power ?? 0), toughness: Number(op.toughness ?? 0) };
+      addDuration(game, {
+        expires: { at: "tag", tag: "endOfTurn" },
+        controller: frame.ctx.controller,
+        label: `+${value.power}/+${value.toughness} until end of turn`,
+        effect: { kind: "pump", value, target: { obj: t.id, inc: t.inc } },
+      });
+      game.emit({ type: "pump", player: t.controller, obj: t.id, name: nameOf(game, t), data: value });
+      return "next";
+    },
+  },
+  counterOnOwnCreature: {
+    doc: "counterOnOwnCreature: counter — put a counter on target creature you control.",
+    run(game, op, frame) {
+      const mine = creatures(game, frame.ctx.controller);
+      if (mine.length === 0) return "next";
+      const id = pick(
+        game,
+        frame,
+        frame.ctx.controller,
+        "target",
+        "Choose a creature you control",
+        creatureOptions(game, mine),
+      );
+      if (id === null) return "wait";
+      const t = game.obj(id.slice(7));
+      const c = String(op.counter ?? "+1/+1");
+      t.counters[c] = (t.counters[c] ?? 0) + 1;
+      game.emit({
+        type: "counter",
+        player: t.controller,
+        obj: t.id,
+        name: nameOf(game, t),
+        data: { counter: c, n: 1 },
+      });
+      return "next";
+    },
+  },
+  openAttraction: {
+    doc: "openAttraction — put the top card of your Attraction deck onto the battlefield (CR 701.51).",
+    run(game, _op, frame) {
+      const p = frame.ctx.controller;
+      const deck = game.zone("attractionDeck", p);
+      const top = deck.cards[deck.cards.length - 1];
+      if (top === undefined) return "next";
+      game.move(game.obj(top), zoneId("battlefield", p), {
+        event: "openAttraction",
+        cause: causeOf(game, frame),
+      });
+      return "next";
+    },
+  },
+  opponentsSacrifice: {
+    doc: "opponentsSacrifice — each opponent, in APNAP order, sacrifices a creature of their choice.",
+    run(game, _op, frame) {
+      const scratch = (frame.scratch as JsonObject | undefined) ?? { i: 0 };
+      frame.scratch = scratch;
+      const opps = liveOpponents(game, frame.ctx.controller);
+      while (Number(scratch.i) < opps.length) {
+        const p = opps[Number(scratch.i)]!;
+        const mine = creatures(game, p);
+        if (mine.length === 0) {
+          scratch.i = Number(scratch.i) + 1;
+          continue;
+        }
+        const id = pick(game, frame, p, "sacrifice", "Sacrifice a creature", creatureOptions(game, mine));
+        if (id === null) return "wait";
+        const o = game.obj(id.slice(7));
+        game.move(o, zoneId("graveyard", o.owner), { event: "sacrifice", cause: causeOf(game, frame) });
+        scratch.i = Number(scratch.i) + 1;
+      }
+      return "next";
+    },
+  },
+  opponentsDiscard: {
+    doc: "opponentsDiscard — each opponent, in APNAP order, discards a card of their choice.",
+    run(game, _op, frame) {
+      const scratch = (frame.scratch as JsonObject | undefined) ?? { i: 0 };
+      frame.scratch = scratch;
+      const opps = liveOpponents(game, frame.ctx.controller);
+      while (Number(scratch.i) < opps.length) {
+        const p = opps[Number(scratch.i)]!;
+        const hand = game.cardsIn("hand", p);
+        if (hand.length === 0) {
+          scratch.i = Number(scratch.i) + 1;
+          continue;
+        }
+        const options = hand.map((o) => ({ id: `discard:${o.id}`, label: game.card(o).name }));
+        const id = pick(game, frame, p, "discard", "Discard a card", options, true);
+        if (id === null) return "wait";
+        game.move(game.obj(id.slice(8)), zoneId("graveyard", p), {
+          event: "discard",
+          cause: causeOf(game, frame),
+        });
+        scratch.i = Number(scratch.i) + 1;
+      }
+      return "next";
+    },
+  },
+  reanimate: {
+    doc: "reanimate — put target creature card from a graveyard onto the battlefield under your control.",
+    run(game, _op, frame) {
+      const cards: GameObject[] = [];
+      for (let p = 0; p < game.state.players.length; p++)
+        for (const o of game.cardsIn("graveyard", p)) if (isType(game, o, "creature")) cards.push(o);
+      if (cards.length === 0) return "next";
+      const options = cards.map((o) => ({
+        id: `target:${o.id}`,
+        label: `${game.card(o).name} (${game.playerName(o.owner)}'s graveyard)`,
+      }));
+      const id = pick(
+        game,
+        frame,
+        frame.ctx.controller,
+        "target",
+        "Choose a creature card in a graveyard",
+        options,
+      );
+      if (id === null) return "wait";
+      game.move(game.obj(id.slice(7)), zoneId("battlefield", frame.ctx.controller), {
+        cause: causeOf(game, frame),
+      });
+      return "next";
+    },
+  },
+  noSchemesNextTurn: {
+    doc: "noSchemesNextTurn — schemes can't be set in motion during the extra turn this effect adds.",
+    run(game) {
+      game.state.vars.noSchemesTurn = game.state.clock.turn.id + 1;
+      return "next";
+    },
+  },
+};

@@ -1,0 +1,380 @@
+/**
+ * Priority and the stack (CR 117, 405, 601, 608). The active player receives priority first;
+ * a player who acts keeps priority (CR 117.3c); when all players pass in succession, the top of
+ * the stack resolves and the active player gets priority again (CR 117.3b), or, with an empty
+ * stack, the step or phase ends (CR 500.2). Before a player would receive priority, state-based
+ * actions are checked and waiting triggered abilities go on the stack, APNAP (CR 117.5, 603.3b).
+ */
+import { IllegalActionError } from "../../core/errors.js";
+import type { Game } from "../../core/game.js";
+import type { Json, JsonObject } from "../../core/json.js";
+import { zoneId } from "../../core/objects.js";
+import { scriptTask } from "../../core/script.js";
+import type { DecisionOption, GameObject, PendingAbility, PlayerId, Task } from "../../core/types.js";
+import { available, payMana, tapForMana, untappedLands } from "./mana.js";
+import { checkStateBasedActions } from "./sba.js";
+import { apnap, battlefield, inGame, nameOf, permanents, type StackItem, stack, waiting } from "./state.js";
+import { legalTargets, stillLegal, targetKind } from "./targets.js";
+
+const MAIN = new Set(["main1", "main2"]);
+
+/** Sorcery timing (CR 307.1): the active player, a main phase, an empty stack. */
+function sorceryTiming(game: Game, p: PlayerId): boolean {
+  const c = game.state.clock;
+  return c.turn.player === p && MAIN.has(c.path[c.path.length - 1] ?? "") && stack(game).length === 0;
+}
+
+function activatedAbilities(game: Game, obj: GameObject) {
+  return (game.card(obj).abilities ?? []).filter((a) => a.kind === "activated");
+}
+
+function abilityCost(game: Game, obj: GameObject, abilityId: string): number {
+  const a = game.ability(obj.card, abilityId);
+  let n = 0;
+  for (const op of a.cost ?? []) if (op.op === "payMana") n += Number(op.n ?? 0);
+  return n;
+}
+
+/** What a player may do with priority besides passing. */
+export function priorityActions(game: Game, p: PlayerId): DecisionOption[] {
+  const out: DecisionOption[] = [];
+  const mana = available(game, p);
+  const sorcery = sorceryTiming(game, p);
+  for (const o of game.cardsIn("hand", p)) {
+    const card = game.card(o);
+    if (card.types.includes("land")) {
+      // CR 305.2: one land per turn, at sorcery timing.
+      if (sorcery && game.state.players[p]!.vars.landTurn !== game.state.clock.turn.id)
+        out.push({ id: `land:${o.id}`, label: `Play ${card.name}` });
+      continue;
+    }
+    if ((card.cost ?? 0) > mana || !(card.types.includes("instant") || sorcery)) continue;
+    const label = `Cast ${card.name} (${card.cost ?? 0})`;
+    // CR 601.2c: a targeted spell names its target as it is cast; without a legal target it can't be cast.
+    if (targetKind(card) === null) out.push({ id: `cast:${o.id}`, label });
+    else
+      for (const t of legalTargets(game, card))
+        out.push({ id: `cast:${o.id}:${t.suffix}`, label: `${label} targeting ${t.label}` });
+  }
+  for (const o of permanents(game, p)) {
+    for (const a of activatedAbilities(game, o)) {
+      if (abilityCost(game, o, a.id) > mana || !game.canUse(o.id, a.id, { player: p }).ok) continue;
+      out.push({ id: `activate:${o.id}:${a.id}`, label: `Activate ${nameOf(game, o)}: ${a.text ?? a.id}` });
+    }
+  }
+  // Mana abilities (CR 605.3a): activated whenever a player has priority.
+  for (const land of untappedLands(game, p))
+    out.push({ id: `mana:${land.id}`, label: `Tap ${game.card(land).name} for mana` });
+  return out;
+}
+
+/** Counts spells the active player casts this turn, for the day/night check (CR 726.3a). */
+function recordCast(game: Game, p: PlayerId): void {
+  const v = game.state.vars;
+  const turn = game.state.clock.turn;
+  if (turn.player !== p) return;
+  if (v.apCastsTurn !== turn.id) {
+    v.apCastsTurn = turn.id;
+    v.apCasts = 0;
+  }
+  v.apCasts = Number(v.apCasts) + 1;
+}
+
+function ownCard(game: Game, p: PlayerId, id: string, zone: string): GameObject {
+  const obj = game.state.objects[id];
+  if (!obj || obj.controller !== p || game.state.zones[obj.zone]!.kind !== zone)
+    throw new IllegalActionError(`${id} is not a card in ${game.playerName(p)}'s ${zone}`);
+  return obj;
+}
+
+/** Does what a priority option says. Validated before anything changes. */
+export function performPriorityAction(game: Game, p: PlayerId, id: string): void {
+  const [verb, objId = "", abilityId = ""] = id.split(":");
+  if (verb === "mana") {
+    tapForMana(game, ownCard(game, p, objId, "battlefield"));
+    return;
+  }
+  if (verb === "land") {
+    const obj = ownCard(game, p, objId, "hand");
+    game.state.players[p]!.vars.landTurn = game.state.clock.turn.id;
+    game.move(obj, battlefield(p), { event: "playLand" });
+    return;
+  }
+  if (verb === "cast") {
+    // CR 601.2: move to the stack, choose targets, pay the cost, then the spell becomes cast.
+    const obj = ownCard(game, p, objId, "hand");
+    const card = game.card(obj);
+    const chosen = legalTargets(game, card).find((t) => t.suffix === abilityId);
+    if (targetKind(card) !== null && !chosen)
+      throw new IllegalActionError(`${card.name} needs a legal target, not "${abilityId}"`);
+    const cost = card.cost ?? 0;
+    payMana(game, p, cost);
+    recordCast(game, p);
+    game.move(obj, "stack", { event: "cast", data: { cost, ...(chosen ? { target: chosen.label } : {}) } });
+    stack(game).push({
+      kind: "spell",
+      obj: obj.id,
+      controller: p,
+      ...(chosen ? { target: chosen.target } : {}),
+    });
+    return;
+  }
+  if (verb === "activate") {
+    // CR 602.2: the ability goes on the stack, its cost is paid, its limit used (CR 602.5b).
+    const obj = ownCard(game, p, objId, "battlefield");
+    const ability = game.ability(obj.card, abilityId);
+    payMana(game, p, abilityCost(game, obj, abilityId));
+    const ref = game.abilityRef(obj.id, abilityId);
+    game.useLimits(ref);
+    game.emit({
+      type: "activate",
+      player: p,
+      obj: obj.id,
+      inc: obj.inc,
+      card: obj.card,
+      name: nameOf(game, obj),
+      data: { ability: abilityId },
+    });
+    stack(game).push({
+      kind: "ability",
+      controller: p,
+      label: `${nameOf(game, obj)}: ${ability.text ?? abilityId}`,
+      pending: {
+        id: ++game.state.ids.pending,
+        obj: obj.id,
+        inc: obj.inc,
+        card: obj.card,
+        ability: abilityId,
+        controller: p,
+        event: game.state.ids.event,
+        eventData: { type: "activate", player: p, obj: obj.id },
+        charged: [],
+      },
+    });
+    return;
+  }
+  throw new IllegalActionError(`unknown action "${id}"`);
+}
+
+const triggerLabel = (game: Game, pa: PendingAbility): string =>
+  `${game.rules.card(pa.card).name}: ${game.ability(pa.card, pa.ability).text ?? pa.ability}`;
+
+/** "c3:chapter1", or "c3:chapter1#7" when the same ability of the same object waits twice. */
+function optionId(pa: PendingAbility, among: PendingAbility[]): string {
+  const base = `${pa.obj}:${pa.ability}`;
+  return among.some((x) => x !== pa && x.obj === pa.obj && x.ability === pa.ability)
+    ? `${base}#${pa.id}`
+    : base;
+}
+
+/** Whether triggered abilities wait to be put on the stack. */
+export function triggersWaiting(game: Game): boolean {
+  return waiting(game).length + game.state.pending.length > 0;
+}
+
+function pushAbility(game: Game, pa: PendingAbility): void {
+  stack(game).push({
+    kind: "ability",
+    pending: pa,
+    controller: pa.controller,
+    label: triggerLabel(game, pa),
+  });
+  game.emit({
+    type: "putOnStack",
+    player: pa.controller,
+    obj: pa.obj,
+    name: game.rules.card(pa.card).name,
+    data: { ability: pa.ability },
+  });
+}
+
+/**
+ * CR 117.5, 603.3b: waiting triggered abilities go on the stack, the active player's first (so
+ * they resolve last); each player puts theirs in the order they choose.
+ */
+export function runTriggersToStack(game: Game, task: Task): void {
+  if (!Array.isArray(task.items)) {
+    task.items = [...waiting(game), ...game.state.pending] as unknown as Json;
+    game.state.vars.waiting = [];
+    game.state.pending = [];
+  }
+  const items = task.items as unknown as PendingAbility[];
+  if (task.answer) {
+    const id = task.answer.id;
+    task.answer = undefined;
+    const i = items.findIndex((pa) => optionId(pa, items) === id);
+    pushAbility(game, items.splice(i, 1)[0]!);
+  }
+  for (const p of apnap(game)) {
+    const mine = items.filter((pa) => pa.controller === p);
+    if (mine.length === 0) continue;
+    // One ability, or the same ability of the same object several times: no order to choose.
+    if (mine.every((pa) => pa.obj === mine[0]!.obj && pa.ability === mine[0]!.ability)) {
+      for (const pa of mine) {
+        items.splice(items.indexOf(pa), 1);
+        pushAbility(game, pa);
+      }
+      continue;
+    }
+    game.ask({
+      player: p,
+      kind: "orderTriggers",
+      prompt:
+        "Put your triggered abilities on the stack: choose the next one (the last one put resolves first)",
+      options: mine.map((pa) => ({ id: optionId(pa, mine), label: triggerLabel(game, pa) })),
+    });
+    return;
+  }
+  game.popTask(task);
+}
+
+/** Puts a lore counter on a Saga; each chapter reached triggers (CR 714.2b, 714.3b). */
+export function addLore(game: Game, saga: GameObject, n: number): void {
+  const before = saga.counters.lore ?? 0;
+  saga.counters.lore = before + n;
+  game.emit({
+    type: "counter",
+    player: saga.controller,
+    obj: saga.id,
+    name: game.card(saga).name,
+    data: { counter: "lore", n, total: before + n },
+  });
+  const chapters = Number(game.card(saga).stats?.chapters ?? 0);
+  for (let ch = before + 1; ch <= Math.min(before + n, chapters); ch++)
+    game.emit({
+      type: "chapter",
+      player: saga.controller,
+      obj: saga.id,
+      inc: saga.inc,
+      card: saga.card,
+      name: game.card(saga).name,
+      data: { chapter: ch },
+    });
+}
+
+/** Resolves the top object of the stack (CR 608). */
+function resolveTop(game: Game): void {
+  const item = stack(game).pop() as StackItem;
+  if (item.kind === "ability") {
+    game.pushTask({ t: "resolve", pending: item.pending });
+    return;
+  }
+  const obj = game.obj(item.obj);
+  const card = game.card(obj);
+  if (card.types.includes("instant") || card.types.includes("sorcery")) {
+    // CR 608.2n: the spell goes to its owner's graveyard as the last step of its resolution.
+    game.pushTask({ t: "mtg.toGraveyard", obj: obj.id });
+    // CR 608.2b: a spell whose only target is illegal doesn't resolve.
+    if (item.target && !stillLegal(game, item.target)) {
+      game.emit({
+        type: "fizzle",
+        player: item.controller,
+        obj: obj.id,
+        name: card.name,
+        data: { reason: `${card.name}: its target is no longer legal` },
+      });
+      return;
+    }
+    game.emit({ type: "resolveSpell", player: item.controller, obj: obj.id, name: card.name });
+    const effect = card.abilities?.find((a) => a.id === "spell")?.effect ?? [];
+    const vars: JsonObject = item.target ? { target: item.target as unknown as JsonObject } : {};
+    game.pushTask(
+      scriptTask(
+        effect,
+        {
+          controller: item.controller,
+          source: obj.id,
+          sourceInc: obj.inc,
+          card: obj.card,
+          ability: "spell",
+        },
+        vars,
+      ),
+    );
+    return;
+  }
+  // CR 608.3: a permanent spell enters the battlefield under its controller's control.
+  game.emit({ type: "resolveSpell", player: item.controller, obj: obj.id, name: card.name });
+  const moved = game.obj(obj.id);
+  game.move(moved, battlefield(item.controller));
+  if ((card.stats?.chapters ?? 0) !== 0) addLore(game, moved, 1); // CR 714.3a
+}
+
+export interface PriorityTask extends Task {
+  t: "mtg.priority";
+  player?: PlayerId;
+  passes?: number;
+}
+
+function nextPlayer(game: Game, p: PlayerId): PlayerId {
+  const n = game.state.players.length;
+  for (let k = 1; k <= n; k++) {
+    const q = (p + k) % n;
+    if (inGame(game, q)) return q;
+  }
+  return p;
+}
+
+/** The priority interaction of a step or phase. */
+export function runPriority(game: Game, task: Task): void {
+  const t = task as PriorityTask;
+  const ap = game.state.clock.turn.player;
+  if (t.player === undefined || !inGame(game, t.player)) t.player = ap;
+  t.passes ??= 0;
+  if (t.answer) {
+    const id = t.answer.id;
+    t.answer = undefined;
+    if (id === "pass") {
+      t.passes += 1;
+      const alive = apnap(game).length;
+      if (t.passes < alive) {
+        t.player = nextPlayer(game, t.player);
+        return;
+      }
+      t.passes = 0;
+      if (stack(game).length === 0) {
+        game.popTask(t); // CR 500.2: all passed with an empty stack: the step ends.
+        return;
+      }
+      t.player = ap; // CR 117.3b
+      resolveTop(game);
+      return;
+    }
+    t.passes = 0; // CR 117.3c: the acting player receives priority again.
+    performPriorityAction(game, t.player, id);
+    return;
+  }
+  if (checkStateBasedActions(game)) return;
+  if (game.state.result) return;
+  if (triggersWaiting(game)) {
+    game.pushTask({ t: "mtg.triggersToStack" });
+    return;
+  }
+  const p = t.player;
+  const options = priorityActions(game, p);
+  options.push({ id: "pass", label: stack(game).length ? "Pass priority" : "Pass priority (end the step)" });
+  game.ask({
+    player: p,
+    kind: "priority",
+    prompt: stack(game).length ? `Priority (stack: ${topLabel(game)})` : "Priority",
+    options,
+  });
+}
+
+function topLabel(game: Game): string {
+  const top = stack(game)[stack(game).length - 1]!;
+  return top.kind === "spell" ? game.card(game.obj(top.obj)).name : top.label;
+}
+
+/** The preset checkpoint: abilities that triggered go wait for the next priority (CR 117.5, 502.4). */
+export function runCheckpoint(game: Game, task: Task): void {
+  waiting(game).push(...game.state.pending);
+  game.state.pending = [];
+  game.popTask(task);
+}
+
+export function runToGraveyard(game: Game, task: Task): void {
+  game.popTask(task);
+  const obj = game.obj(String(task.obj));
+  if (game.state.zones[obj.zone]!.kind === "stack") game.move(obj, zoneId("graveyard", obj.owner));
+}

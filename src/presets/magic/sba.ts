@@ -1,0 +1,107 @@
+/**
+ * State-based actions (CR 704): checked whenever a player would receive priority, all at once,
+ * repeated until none applies. Returns whether any was performed.
+ */
+import type { Game } from "../../core/game.js";
+import { zoneId } from "../../core/objects.js";
+import type { GameObject, PlayerId } from "../../core/types.js";
+import {
+  allPermanents,
+  damage,
+  dayNight,
+  hasKeyword,
+  inGame,
+  isType,
+  life,
+  nameOf,
+  sourcesOnStack,
+  stat,
+} from "./state.js";
+
+/** Players lose at once (CR 704.3); the last one standing wins, none standing is a draw (CR 104.4a). */
+export function playersLose(game: Game, losers: { p: PlayerId; reason: string }[]): void {
+  if (losers.length === 0) return;
+  const reasons: string[] = [];
+  for (const { p, reason } of losers) {
+    game.state.players[p]!.vars.lost = true;
+    game.emit({ type: "playerLost", player: p, data: { reason } });
+    reasons.push(`${game.playerName(p)} lost: ${reason}`);
+  }
+  const left = game.state.players.filter((pl) => inGame(game, pl.id));
+  if (left.length === 1) game.declareWinner(left[0]!.id, reasons.join("; "));
+  else if (left.length === 0) game.declareWinner(null, `draw: ${reasons.join("; ")}`);
+}
+
+function onePass(game: Game): boolean {
+  let acted = false;
+  // CR 704.5a, 704.5b: 0 or less life; drew from an empty library since the last check.
+  const losers: { p: PlayerId; reason: string }[] = [];
+  for (const pl of game.state.players) {
+    if (!inGame(game, pl.id)) continue;
+    if (life(game, pl.id) <= 0) losers.push({ p: pl.id, reason: "life total 0 or less" });
+    else if (pl.vars.drewFromEmpty === true) losers.push({ p: pl.id, reason: "drew from an empty library" });
+  }
+  if (losers.length) {
+    playersLose(game, losers);
+    return true;
+  }
+  // CR 726.2: a daybound permanent on the battlefield while it's neither day nor night: it becomes day.
+  const perms = allPermanents(game);
+  if (dayNight(game) === null && perms.some((o) => hasKeyword(game, o, "daybound"))) {
+    game.state.vars.dayNight = "day";
+    game.emit({
+      type: "dayNight",
+      data: { now: "day", was: null, reason: "a daybound permanent is on the battlefield" },
+    });
+    acted = true;
+  }
+  // CR 704.5f, 704.5g: toughness 0 or less; lethal damage. Simultaneous (CR 704.3).
+  const dying: { obj: GameObject; reason: string }[] = [];
+  // Sources of abilities on the stack: computed only when a Saga or scheme needs it.
+  let onStackCache: Set<string> | null = null;
+  const onStack = (): Set<string> => {
+    onStackCache ??= sourcesOnStack(game);
+    return onStackCache;
+  };
+  for (const o of perms) {
+    if (isType(game, o, "creature")) {
+      const t = stat(game, o, "toughness");
+      if (t <= 0) dying.push({ obj: o, reason: "toughness 0 or less" });
+      else if (damage(o) >= t) dying.push({ obj: o, reason: "lethal damage" });
+    }
+    // CR 704.5s: a Saga with lore counters at least its final chapter, no chapter ability on the stack.
+    const chapters = Number(game.card(o).stats?.chapters ?? 0);
+    if (chapters > 0 && (o.counters.lore ?? 0) >= chapters && !onStack().has(o.id))
+      dying.push({ obj: o, reason: "final chapter done" });
+  }
+  for (const { obj, reason } of dying) {
+    const name = nameOf(game, obj);
+    game.move(obj, zoneId("graveyard", obj.owner), {
+      event: reason === "final chapter done" ? "sacrifice" : "dies",
+      cause: { kind: "rule" },
+      data: { reason, shown: name },
+    });
+    acted = true;
+  }
+  // CR 704.5y: a face-up non-ongoing scheme with no ability of it on the stack goes to the bottom of its deck.
+  for (const pl of game.state.players)
+    for (const o of game.cardsIn("command", pl.id)) {
+      if (!isType(game, o, "scheme") || game.card(o).stats?.ongoing === true || onStack().has(o.id)) continue;
+      game.move(o, zoneId("schemeDeck", o.owner), {
+        position: "bottom",
+        faceDown: true,
+        cause: { kind: "rule" },
+      });
+      acted = true;
+    }
+  return acted;
+}
+
+export function checkStateBasedActions(game: Game): boolean {
+  let any = false;
+  for (let i = 0; i < 100 && !game.state.result; i++) {
+    if (!onePass(game)) break;
+    any = true;
+  }
+  return any;
+}

@@ -1,0 +1,41 @@
+/**
+ * Issue 6 acceptance: 1,000 seeded random games between random legal agents finish with a winner
+ * or a draw, throw nothing and never lose or duplicate a card.
+ */
+import { describe, expect, it } from "vitest";
+import { randomAgent } from "../../src/agents/random.js";
+import { Game } from "../../src/core/game.js";
+import type { JsonObject } from "../../src/core/json.js";
+import { allPlacedCards } from "../../src/core/objects.js";
+import { magic } from "../../src/presets/magic/index.js";
+
+const GAMES = Number(process.env.TURNKIT_MTG_GAMES ?? 1000);
+const MAX_ACTIONS = 20_000;
+
+describe("magic: random games", () => {
+  it(`${GAMES} seeded games end with a winner or a draw and conserve every card`, () => {
+    const preset = magic();
+    const reasons = new Map<string, number>();
+    for (let seed = 1; seed <= GAMES; seed++) {
+      // Mostly two-player games; every 10th has 3 players (every 20th 4), some attacking one player.
+      const players = seed % 20 === 0 ? 4 : seed % 10 === 0 ? 3 : 2;
+      const options: JsonObject = seed % 7 === 0 ? { archenemy: true, rulesVersion: "20241108" } : {};
+      if (seed % 30 === 0) options.attackOneDefender = true;
+      const game = Game.create(preset, { seed, players, options, logging: "none" }).run();
+      const ids = Object.keys(game.state.objects).sort();
+      const agent = randomAgent(seed);
+      let actions = 0;
+      while (!game.over && actions < MAX_ACTIONS) {
+        game.act(agent.choose(game));
+        actions++;
+      }
+      expect(game.over, `seed ${seed} did not finish in ${MAX_ACTIONS} actions`).toBe(true);
+      const placed = allPlacedCards(game);
+      expect(new Set(placed).size, `seed ${seed}: a card is in two places`).toBe(placed.length);
+      expect(placed.sort(), `seed ${seed}: cards lost`).toEqual(ids);
+      const reason = game.result!.reason.replace(/P\d lost: /g, "");
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    }
+    expect([...reasons.keys()].some((r) => r.includes("life total 0"))).toBe(true);
+  }, 120_000);
+});
