@@ -10,6 +10,7 @@ import { turnFaceUp, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import { nodeTask } from "../../core/structure.js";
 import type { Cause, DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
+import { activate, activationOptions } from "./chain.js";
 import {
   describeMonster,
   isMonster,
@@ -66,9 +67,24 @@ const normalDraw: TaskHandler = (game, task) => {
   game.draw(p, 1);
 };
 
+/**
+ * "You can Normal Summon 1 X in addition to your Normal Summon/Set" abilities that could apply
+ * now (RULINGS YG-3.1: "You can only gain this effect once per turn" is one bucket per player).
+ */
+function extraSummonSources(game: Game, p: PlayerId, obj: GameObject) {
+  return game.staticAbilities("extraNormalSummon").filter((ref) => {
+    const s = ref.ability.static!;
+    if (ref.controller !== p || ref.obj.faceDown) return false;
+    if (typeof s.race === "string" && !((game.card(obj).races ?? []) as string[]).includes(s.race))
+      return false;
+    if (typeof s.nameHas === "string" && !game.card(obj).name.includes(s.nameHas)) return false;
+    return game.canApply(ref).ok;
+  });
+}
+
 function summonOptions(game: Game, p: PlayerId): DecisionOption[] {
   const vars = game.state.players[p]!.vars;
-  if (vars.normalSummonTurn === turnId(game)) return [];
+  const used = vars.normalSummonTurn === turnId(game);
   const onField = monstersOf(game, p).length;
   const out: DecisionOption[] = [];
   for (const obj of game.cardsIn("hand", p)) {
@@ -77,19 +93,43 @@ function summonOptions(game: Game, p: PlayerId): DecisionOption[] {
     if (need > onField || onField - need >= MONSTER_ZONES) continue;
     const name = game.card(obj).name;
     const t = need ? ` (tribute ${need})` : "";
-    out.push({ id: `summon:${obj.id}`, label: `Normal Summon ${name}${t}` });
-    out.push({ id: `set:${obj.id}`, label: `Set ${name}${t}` });
+    if (!used) {
+      out.push({ id: `summon:${obj.id}`, label: `Normal Summon ${name}${t}` });
+      out.push({ id: `set:${obj.id}`, label: `Set ${name}${t}` });
+      continue;
+    }
+    // YG-3.1: an additional Normal Summon (not a Set) from the first source in field order.
+    const [src] = extraSummonSources(game, p, obj);
+    if (src && need === 0)
+      out.push({
+        id: `extra:${obj.id}:${src.obj.id}:${src.ability.id}`,
+        label: `Normal Summon ${name} in addition (${src.card.name})`,
+      });
   }
   return out;
 }
 
+/** Spells and Traps in the hand may be Set face-down in a free Spell & Trap Zone. */
+function setCardOptions(game: Game, p: PlayerId): DecisionOption[] {
+  if (game.zone("spellTrap", p).cards.length >= 5) return [];
+  return game
+    .cardsIn("hand", p)
+    .filter((o) => {
+      const t = game.card(o).types;
+      return t.includes("spell") || t.includes("trap");
+    })
+    .map((o) => ({ id: `setCard:${o.id}`, label: `Set ${game.card(o).name}` }));
+}
+
 function mainActions(game: Game, p: PlayerId, task: Task): DecisionOption[] {
-  const out = summonOptions(game, p);
+  const out = [...summonOptions(game, p), ...setCardOptions(game, p), ...activationOptions(game, p, 1, true)];
   const now = turnId(game);
   for (const obj of monstersOf(game, p)) {
     const name = game.card(obj).name;
-    // YG-T4: a monster can't change position the turn it was summoned, set or after attacking, and once per turn.
-    if (obj.enteredTurn === now || obj.vars.positionTurn === now || obj.vars.attackedTurn === now) continue;
+    // YG-T4: a monster can't change position the turn it was summoned, set or after attacking, and
+    // once per turn. Turned face-down by an effect, it may be Flip Summoned that turn.
+    if (obj.vars.summonedTurn === now || obj.vars.positionTurn === now || obj.vars.attackedTurn === now)
+      continue;
     if (obj.faceDown) out.push({ id: `flip:${obj.id}`, label: `Flip Summon ${name}` });
     else {
       const to = position(obj) === "atk" ? "Defense" : "Attack";
@@ -109,6 +149,7 @@ function place(game: Game, p: PlayerId, obj: GameObject, set: boolean): void {
     cause: { kind: "action", player: p },
   });
   obj.vars.pos = set ? "def" : "atk";
+  obj.vars.summonedTurn = turnId(game);
 }
 
 const main = actionLoop({
@@ -126,8 +167,31 @@ const main = actionLoop({
       game.popTask(task);
       return;
     }
-    const [verb, id] = option.id.split(":") as [string, string];
+    const [verb, id, src, ability] = option.id.split(":") as [string, string, string, string];
+    if (verb === "activate") {
+      activate(game, p, id, src);
+      return;
+    }
     const obj = game.obj(id);
+    if (verb === "setCard") {
+      game.move(obj, zoneId("spellTrap", p), {
+        faceDown: true,
+        event: "setCard",
+        cause: { kind: "action", player: p },
+      });
+      return;
+    }
+    if (verb === "extra") {
+      game.applyStatic(game.abilityRef(src, ability));
+      game.move(obj, zoneId("monster", p), {
+        event: "normalSummon",
+        cause: { kind: "action", player: p },
+        data: { extra: true },
+      });
+      obj.vars.pos = "atk";
+      obj.vars.summonedTurn = turnId(game);
+      return;
+    }
     if (verb === "summon" || verb === "set") {
       const need = tributesFor(stat(game, obj, "level"));
       if (need === 0) place(game, p, obj, verb === "set");
@@ -199,7 +263,8 @@ function battleActions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   for (const a of monstersOf(game, p)) {
     // YG-T5: face-up Attack Position monsters attack, each at most once per turn.
-    if (a.faceDown || position(a) !== "atk" || a.vars.attackedTurn === now) continue;
+    if (a.faceDown || position(a) !== "atk" || a.vars.attackedTurn === now || a.vars.noAttackTurn === now)
+      continue;
     const name = game.card(a).name;
     if (targets.length === 0) out.push({ id: `attack:${a.id}:direct`, label: `${name} attacks directly` });
     targets.forEach((t, i) => {

@@ -7,8 +7,10 @@ import { zoneId } from "../../core/objects.js";
 import type { Preset } from "../../core/preset.js";
 import type { LogEntry, PlayerId } from "../../core/types.js";
 import { sampleDecks, ygoCards } from "./cards.js";
+import { chainOf, chainOps, chainTasks } from "./chain.js";
+import { effectCards } from "./effect-cards.js";
 import { ygoTasks } from "./game.js";
-import { ygoOps } from "./ops.js";
+import { effectOps, ygoOps } from "./ops.js";
 import { ygoTurn } from "./turn.js";
 
 export { sampleDecks, ygoCards } from "./cards.js";
@@ -79,14 +81,50 @@ export function yugioh(): Preset {
       { kind: "extra", label: "Extra Deck", perPlayer: true, visibility: "owner" },
     ],
     turn: () => ygoTurn,
-    tasks: ygoTasks,
-    ops: ygoOps,
-    cards: ygoCards,
+    tasks: { ...ygoTasks, ...chainTasks },
+    ops: { ...ygoOps, ...effectOps, ...chainOps },
+    cards: [...ygoCards, ...effectCards],
     checkpoint: "kernel.resolvePending",
     playerVars: () => ({ lp: STARTING_LP, normalSummonTurn: 0 }),
     conditions: {
       battleChosen: (game) => game.state.vars.battleChosen === game.state.clock.turn.id,
       battleConducted: (game) => game.state.vars.battleConducted === game.state.clock.turn.id,
+      // Counter Traps answer a kind of activation: the chain link just made.
+      lastLinkIs: (game, args) => {
+        const last = chainOf(game)?.links.at(-1);
+        if (!last) return false;
+        const types = game.rules.card(last.card).types;
+        return args?.kind === "spellTrapCard" ? last.card_ : types.includes("monster");
+      },
+      never: () => false,
+    },
+    // Names changed until the End Phase (Hero Mask); ATK boosts; "HERO" monsters for Hero Mask.
+    characteristic(game, obj, field, printed) {
+      const target = (d: { effect: { target?: unknown } }) => {
+        const t = d.effect.target as { obj?: string; inc?: number } | undefined;
+        return t?.obj === obj.id && t.inc === obj.inc;
+      };
+      if (field === "name") {
+        const changed = game.effects("name").filter(target).at(-1);
+        return changed ? String(changed.effect.value) : printed;
+      }
+      if (field === "heroMonster")
+        return game.card(obj).types.includes("monster") && /\bHERO\b/.test(game.card(obj).name);
+      if (field === "attribute") return game.card(obj).stats?.attribute ?? printed;
+      if (field === "atk") {
+        let atk = Number(game.card(obj).stats?.atk ?? printed ?? 0);
+        for (const d of game.effects("atk")) if (target(d)) atk += Number(d.effect.value);
+        if (game.state.zones[obj.zone]!.kind === "monster" && !obj.faceDown)
+          for (const ref of game.staticAbilities("atkBoost"))
+            if (
+              ref.controller === obj.controller &&
+              !ref.obj.faceDown &&
+              ((game.card(obj).races ?? []) as string[]).includes(String(ref.ability.static!.race))
+            )
+              atk += Number(ref.ability.static!.by);
+        return atk;
+      }
+      return printed;
     },
     narrate,
     setup(game, spec) {

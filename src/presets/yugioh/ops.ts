@@ -1,7 +1,14 @@
 /**
  * Yu-Gi-Oh! effect ops besides the kernel's shared vocabulary: Life Point gain and effect damage.
  */
+import { addDuration } from "../../core/durations.js";
+import { emit } from "../../core/events.js";
+import type { Json } from "../../core/json.js";
+import { turnFaceDown, zoneId } from "../../core/objects.js";
+import { nextInt } from "../../core/rng.js";
 import type { OpHandler } from "../../core/script.js";
+import { pushBlock, resolveNumber, resolveObjects, sourceOf } from "../../core/script.js";
+import type { Op } from "../../core/vocabulary/schema.js";
 import { changeLifePoints } from "./game.js";
 
 function amount(n: unknown): number {
@@ -22,6 +29,137 @@ export const ygoOps: Record<string, OpHandler> = {
     check: (op) => (Number.isFinite(Number(op.n)) ? null : "damage needs a number n"),
     run(game, op, frame) {
       changeLifePoints(game, game.opponents(frame.ctx.controller)[0]!, -amount(op.n), "effectDamage");
+      return "next";
+    },
+  },
+};
+
+/** Ops of the seed's effect cards: coins, damage per count, name changes, Special Summons, LP costs. */
+export const effectOps: Record<string, OpHandler> = {
+  tossCoins: {
+    doc: "tossCoins: times, headsAtLeast, then [ops] — tosses coins with the game's seeded RNG; runs then if enough are Heads.",
+    blocks: (op) => [Array.isArray(op.then) ? (op.then as unknown as Op[]) : []],
+    run(game, op, frame) {
+      let heads = 0;
+      const results: string[] = [];
+      for (let i = 0; i < Number(op.times ?? 1); i++) {
+        const h = nextInt(game.state.rng, 2) === 0;
+        results.push(h ? "Heads" : "Tails");
+        if (h) heads++;
+      }
+      emit(game, { type: "coinToss", player: frame.ctx.controller, data: { results, heads } });
+      if (heads >= Number(op.headsAtLeast ?? 1)) pushBlock(game, frame, op.then as unknown as Op[]);
+      return "next";
+    },
+  },
+  damagePer: {
+    doc: "damagePer: each, of (Selector) — inflicts each × (how many objects match) damage to the opponent.",
+    run(game, op, frame) {
+      const n = resolveNumber(game, { count: op.of as Json }, frame);
+      changeLifePoints(
+        game,
+        game.opponents(frame.ctx.controller)[0]!,
+        -amount(Number(op.each) * n),
+        "effectDamage",
+      );
+      return "next";
+    },
+  },
+  cannotAttackThisTurn: {
+    doc: "cannotAttackThisTurn — this card can't attack this turn.",
+    run(game, _op, frame) {
+      const self = sourceOf(game, frame.ctx);
+      if (self) self.vars.noAttackTurn = game.state.clock.turn.id;
+      return "next";
+    },
+  },
+  takeName: {
+    doc: "takeName: what, from — until the End Phase, those monsters' names become the name of the card in $from.",
+    run(game, op, frame) {
+      const from = resolveObjects(game, op.from, frame)[0];
+      if (!from) return "next";
+      for (const t of resolveObjects(game, op.what, frame))
+        addDuration(game, {
+          expires: { at: "nodeBegin", node: "end" },
+          controller: frame.ctx.controller,
+          label: `its name becomes ${game.card(from).name}`,
+          effect: { kind: "name", value: game.card(from).name, target: { obj: t.id, inc: t.inc } },
+        });
+      return "next";
+    },
+  },
+  specialSummon: {
+    doc: "specialSummon: what — Special Summons those monsters to their controller's field in face-up Attack Position.",
+    run(game, op, frame) {
+      for (const o of resolveObjects(game, op.what, frame)) {
+        if (game.zone("monster", frame.ctx.controller).cards.length >= 5) break;
+        game.move(o, zoneId("monster", frame.ctx.controller), { event: "specialSummon" });
+        o.vars.pos = "atk";
+        o.vars.summonedTurn = game.state.clock.turn.id;
+      }
+      return "next";
+    },
+  },
+  payHalfLP: {
+    doc: "payHalfLP — the controller pays half their Life Points (a cost).",
+    run(game, _op, frame) {
+      const lp = Number(game.state.players[frame.ctx.controller]!.vars.lp);
+      changeLifePoints(game, frame.ctx.controller, -Math.floor(lp / 2), "payLP");
+      return "next";
+    },
+  },
+  payLP: {
+    doc: "payLP: n — the controller pays n Life Points (a cost).",
+    run(game, op, frame) {
+      changeLifePoints(game, frame.ctx.controller, -amount(op.n), "payLP");
+      return "next";
+    },
+  },
+  setFromDeck: {
+    doc: "setFromDeck: name — Sets 1 Spell/Trap of that name from the controller's Deck to their Spell & Trap Zone.",
+    run(game, op, frame) {
+      const p = frame.ctx.controller;
+      const card = game.cardsIn("deck", p).find((o) => game.card(o).name === op.name);
+      if (card && game.zone("spellTrap", p).cards.length < 5)
+        game.move(card, zoneId("spellTrap", p), { faceDown: true, event: "setCard" });
+      return "next";
+    },
+  },
+  vendorDraw: {
+    doc: "vendorDraw: family — draws 1 card and shows it; a monster of that family is Special Summoned, anything else goes to the GY.",
+    run(game, op, frame) {
+      const p = frame.ctx.controller;
+      const top = game.cardsIn("deck", p).at(-1);
+      if (!top) return "next";
+      game.draw(p, 1);
+      emit(game, {
+        type: "reveal",
+        player: p,
+        obj: top.id,
+        inc: top.inc,
+        card: top.card,
+        name: game.card(top).name,
+      });
+      const c = game.card(top);
+      if (
+        c.types.includes("monster") &&
+        c.name.includes(String(op.family)) &&
+        game.zone("monster", p).cards.length < 5
+      ) {
+        game.move(top, zoneId("monster", p), { event: "specialSummon" });
+        top.vars.pos = "atk";
+        top.vars.summonedTurn = game.state.clock.turn.id;
+      } else game.move(top, zoneId("graveyard", p), { event: "move" });
+      return "next";
+    },
+  },
+  setSelfFaceDown: {
+    doc: "setSelfFaceDown — changes this monster to face-down Defense Position by its own effect (RULINGS YG-1.5).",
+    run(game, _op, frame) {
+      const self = sourceOf(game, frame.ctx);
+      if (!self || self.faceDown) return "next";
+      turnFaceDown(game, self, true);
+      self.vars.pos = "def";
       return "next";
     },
   },

@@ -1,0 +1,352 @@
+/**
+ * Activating effects and the chain (Yu-Gi-Oh! rules: Spell Speeds, chain links, priority,
+ * resolution in reverse order). An activation pays its cost and picks its targets, then becomes a
+ * chain link; the other player may respond with Spell Speed 2 or higher (3 only answers 3);
+ * when both players pass in succession, the links resolve last-in first-out. A negated activation
+ * gives back "activate" limits (RULINGS YG-2.4) but not "use" or soft once-per-turn ones (YG-1.2);
+ * a negated effect leaves the activation standing.
+ */
+import { closeWindow, emit, openWindow } from "../../core/events.js";
+import type { Game } from "../../core/game.js";
+import type { JsonObject } from "../../core/json.js";
+import { evalCondition } from "../../core/match.js";
+import { turnFaceUp, zoneId } from "../../core/objects.js";
+import type { TaskHandler } from "../../core/preset.js";
+import type { OpHandler } from "../../core/script.js";
+import { scriptTask } from "../../core/script.js";
+import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
+import type { AbilityDef, CardDef } from "../../core/vocabulary/schema.js";
+
+export interface ChainLink extends JsonObject {
+  obj: string;
+  inc: number;
+  card: string;
+  ability: string;
+  controller: PlayerId;
+  speed: number;
+  /** Targets and costs chosen on activation, read by the effect on resolution. */
+  vars: JsonObject;
+  /** "activation" (the link does nothing, limits of kind "activate" come back) or "effect". */
+  negated: string | null;
+  /** A Spell or Trap Card's own activation: it goes to the GY after resolving unless Continuous. */
+  card_: boolean;
+}
+
+interface ChainState extends JsonObject {
+  links: ChainLink[];
+  next: PlayerId;
+  passes: number;
+}
+
+export function chainOf(game: Game): ChainState | null {
+  return (game.state.vars.chain as ChainState | undefined) ?? null;
+}
+
+const isSpellTrap = (card: CardDef): boolean => card.types.includes("spell") || card.types.includes("trap");
+
+/** Spell Speed of an ability: its `timing` for monsters; by card type for Spells and Traps. */
+export function spellSpeed(card: CardDef, ability: AbilityDef): number {
+  if (card.types.includes("counter")) return 3;
+  if (card.types.includes("trap") || card.types.includes("quickPlay")) return 2;
+  if (card.types.includes("spell")) return 1;
+  return ability.timing === "quick" ? 2 : 1;
+}
+
+/** The activated abilities `p` may activate now with at least Spell Speed `minSpeed`, as options. */
+export function activationOptions(
+  game: Game,
+  p: PlayerId,
+  minSpeed: number,
+  openState: boolean,
+): DecisionOption[] {
+  const out: DecisionOption[] = [];
+  const ownTurn = game.state.clock.turn.player === p;
+  const now = game.state.clock.turn.id;
+  const chain = chainOf(game);
+  const last = chain?.links.at(-1);
+  for (const zoneKind of ["hand", "monster", "spellTrap", "graveyard"])
+    for (const obj of game.cardsIn(zoneKind, p)) {
+      const card = game.card(obj);
+      for (const ability of card.abilities ?? []) {
+        if (ability.kind !== "activated") continue;
+        const speed = spellSpeed(card, ability);
+        if (speed < minSpeed || (last && last.speed === 3 && speed < 3)) continue;
+        if (!zoneAllows(game, obj, card, ability, zoneKind, ownTurn, now, speed, openState)) continue;
+        if (ability.condition && !evalCondition(game, ability.condition, { controller: p, obj })) continue;
+        if (!game.canUse(obj.id, ability.id, { player: p }).ok) continue;
+        out.push({
+          id: `activate:${obj.id}:${ability.id}`,
+          label: `Activate ${card.name}${ability.text ? `: ${ability.text}` : ""}`,
+          ...(obj.faceDown || zoneKind === "hand" ? { private: true } : {}),
+        });
+      }
+    }
+  return out;
+}
+
+/** Where and when a card's ability may be activated (YG: Spells from the hand on your turn, Traps once Set). */
+function zoneAllows(
+  game: Game,
+  obj: GameObject,
+  card: CardDef,
+  ability: AbilityDef,
+  zoneKind: string,
+  ownTurn: boolean,
+  now: number,
+  speed: number,
+  openState: boolean,
+): boolean {
+  if (isSpellTrap(card) && ability.id === "activate") {
+    // Traps: once Set, from the next turn. Spells: from the hand on your turn, or Set (a Set
+    // Quick-Play Spell not the turn it was Set).
+    if (card.types.includes("trap")) return zoneKind === "spellTrap" && obj.faceDown && obj.enteredTurn < now;
+    const timely = speed >= 2 || (ownTurn && openState);
+    if (zoneKind === "hand") return ownTurn && timely && freeSpellTrapZone(game, obj.controller);
+    if (zoneKind !== "spellTrap" || !obj.faceDown || !timely) return false;
+    return speed === 1 || obj.enteredTurn < now;
+  }
+  const zones = ability.zones ?? ["monster"];
+  if (!zones.includes(zoneKind)) return false;
+  if (zoneKind === "monster" && obj.faceDown) return false;
+  if (zoneKind === "spellTrap" && obj.faceDown) return false;
+  // Ignition effects: your Main Phase, open game state (YG-T4).
+  if (speed === 1) return ownTurn && openState;
+  return true;
+}
+
+function freeSpellTrapZone(game: Game, p: PlayerId): boolean {
+  return game.zone("spellTrap", p).cards.length < 5;
+}
+
+/**
+ * Starts an activation: the card is shown (a Spell from the hand is placed face-up; a Set card is
+ * turned face-up), the limits are used, and the cost and target choices run; the `ygo.link` op at
+ * their end makes the chain link.
+ */
+export function activate(game: Game, p: PlayerId, objId: string, abilityId: string): void {
+  const obj = game.obj(objId);
+  const card = game.card(obj);
+  const ability = game.ability(obj.card, abilityId);
+  const ref = { obj, card, ability, controller: p };
+  if (isSpellTrap(card) && abilityId === "activate") {
+    if (game.state.zones[obj.zone]!.kind === "hand")
+      game.move(obj, zoneId("spellTrap", p), { event: "activateCard", cause: { kind: "action", player: p } });
+    else if (obj.faceDown) turnFaceUp(game, obj, { kind: "action", player: p });
+  }
+  game.useLimits(ref);
+  if (!chainOf(game)) {
+    openWindow(game, "chain");
+    game.state.vars.chain = { links: [], next: p, passes: 0 } satisfies ChainState;
+    game.pushTask({ t: "ygo.chain" });
+  }
+  emit(game, {
+    type: "activate",
+    player: p,
+    obj: obj.id,
+    inc: obj.inc,
+    card: obj.card,
+    name: card.name,
+    data: { ability: abilityId, link: chainOf(game)!.links.length + 1 },
+  });
+  game.pushTask(
+    scriptTask([...(ability.cost ?? []), { op: "ygo.link" }], {
+      controller: p,
+      source: obj.id,
+      sourceInc: obj.inc,
+      card: obj.card,
+      ability: abilityId,
+    }),
+  );
+}
+
+export const chainOps: Record<string, OpHandler> = {
+  "ygo.link": {
+    doc: "ygo.link — ends an activation: its chain link is made, with the targets chosen; the other player may respond.",
+    run(game, _op, frame) {
+      const chain = chainOf(game)!;
+      const obj = game.obj(frame.ctx.source!);
+      const card = game.card(obj);
+      const ability = game.ability(obj.card, frame.ctx.ability!);
+      chain.links.push({
+        obj: obj.id,
+        inc: obj.inc,
+        card: obj.card,
+        ability: ability.id,
+        controller: frame.ctx.controller,
+        speed: spellSpeed(card, ability),
+        vars: { ...frame.vars },
+        negated: null,
+        card_: isSpellTrap(card) && ability.id === "activate",
+      });
+      chain.next = game.opponents(frame.ctx.controller)[0]!;
+      chain.passes = 0;
+      return "next";
+    },
+  },
+  negateActivation: {
+    doc: 'negateActivation: destroy (bool) — negates the activation of the chain link just below this one; limits of kind "activate" are given back (RULINGS YG-2.4).',
+    run(game, op, frame) {
+      const link = linkBelow(game, frame.ctx.source!);
+      if (!link) return "next";
+      link.negated = "activation";
+      const obj = game.state.objects[link.obj];
+      if (obj) {
+        game.negateActivation({
+          obj,
+          card: game.rules.card(link.card),
+          ability: game.ability(link.card, link.ability),
+          controller: link.controller,
+        });
+        if (op.destroy === true && obj.inc === link.inc && game.state.zones[obj.zone]!.kind !== "graveyard")
+          game.move(obj, zoneId("graveyard", obj.owner), { event: "destroy" });
+      }
+      emit(game, {
+        type: "activationNegated",
+        player: link.controller,
+        data: { link: link.obj, ability: link.ability },
+      });
+      return "next";
+    },
+  },
+  negateEffect: {
+    doc: "negateEffect — negates the effect of the chain link just below this one: its activation stands, its effect does nothing.",
+    run(game, _op, frame) {
+      const link = linkBelow(game, frame.ctx.source!);
+      if (!link) return "next";
+      link.negated = "effect";
+      emit(game, {
+        type: "effectNegated",
+        player: link.controller,
+        data: { link: link.obj, ability: link.ability },
+      });
+      return "next";
+    },
+  },
+};
+
+/** The chain link right below the link of this source (the activation it responds to). */
+function linkBelow(game: Game, source: string): ChainLink | undefined {
+  const links = chainOf(game)?.links ?? [];
+  for (let i = links.length - 1; i > 0; i--) if (links[i]!.obj === source) return links[i - 1];
+  return undefined;
+}
+
+/** Priority during a chain: the players alternate; two passes in succession resolve it. */
+const chainTask: TaskHandler = (game, task) => {
+  const chain = chainOf(game)!;
+  if (task.answer) {
+    const id = task.answer.id;
+    task.answer = undefined;
+    if (id === "pass") {
+      chain.passes += 1;
+      chain.next = game.opponents(chain.next)[0]!;
+    } else {
+      const [, objId, abilityId] = id.split(":") as [string, string, string];
+      activate(game, chain.next, objId, abilityId);
+      return;
+    }
+  }
+  while (chain.passes < 2) {
+    const last = chain.links.at(-1)!;
+    const options = activationOptions(game, chain.next, Math.max(2, last.speed), false);
+    if (options.length === 0) {
+      chain.passes += 1;
+      chain.next = game.opponents(chain.next)[0]!;
+      continue;
+    }
+    game.ask({
+      player: chain.next,
+      kind: "chain",
+      prompt: `Chain Link ${chain.links.length}: respond with Spell Speed ${Math.max(2, last.speed)} or higher, or pass`,
+      publicPrompt: `${game.playerName(chain.next)} may respond to Chain Link ${chain.links.length}`,
+      private: true,
+      options: [...options, { id: "pass", label: "Pass" }],
+    });
+    return;
+  }
+  // Resolve last-in first-out: the last link's task goes on top.
+  game.popTask(task);
+  game.pushTask({ t: "ygo.chainEnd" });
+  for (const link of chain.links) game.pushTask({ t: "ygo.resolveLink", link });
+};
+
+const resolveLink: TaskHandler = (game, task: Task) => {
+  game.popTask(task);
+  const link = task.link as ChainLink;
+  const obj = game.state.objects[link.obj];
+  const ability = game.ability(link.card, link.ability);
+  const name = game.rules.card(link.card).name;
+  const still = !!obj && obj.inc === link.inc;
+  if (link.card_ && still && !game.rules.card(link.card).types.includes("continuous"))
+    game.pushTask({ t: "ygo.toGraveyard", obj: link.obj, inc: link.inc });
+  if (link.negated === "activation") {
+    emit(game, {
+      type: "linkNegated",
+      player: link.controller,
+      name,
+      data: { ability: link.ability, how: "activation" },
+    });
+    return;
+  }
+  if (link.negated === "effect" || (still && effectsNegated(game, obj!))) {
+    emit(game, {
+      type: "linkNegated",
+      player: link.controller,
+      name,
+      data: { ability: link.ability, how: "effect" },
+    });
+    return;
+  }
+  emit(game, {
+    type: "resolve",
+    player: link.controller,
+    obj: link.obj,
+    inc: link.inc,
+    card: link.card,
+    name,
+    data: { ability: link.ability, chain: true },
+  });
+  if (ability.effect?.length)
+    game.pushTask(
+      scriptTask(
+        ability.effect,
+        {
+          controller: link.controller,
+          source: link.obj,
+          sourceInc: link.inc,
+          card: link.card,
+          ability: link.ability,
+        },
+        { ...link.vars },
+      ),
+    );
+};
+
+/** Effects of a monster negated by a continuous effect (Effect Veiler: until the end of the turn). */
+export function effectsNegated(game: Game, obj: GameObject): boolean {
+  return game
+    .effects("negateEffects")
+    .some(
+      (d) =>
+        d.effect.target &&
+        "obj" in d.effect.target &&
+        d.effect.target.obj === obj.id &&
+        d.effect.target.inc === obj.inc,
+    );
+}
+
+export const chainTasks: Record<string, TaskHandler> = {
+  "ygo.chain": chainTask,
+  "ygo.resolveLink": resolveLink,
+  "ygo.chainEnd": (game, task) => {
+    game.popTask(task);
+    delete game.state.vars.chain;
+    closeWindow(game, "chain");
+    emit(game, { type: "chainResolved", player: game.state.clock.turn.player });
+  },
+  "ygo.toGraveyard": (game, task) => {
+    game.popTask(task);
+    const obj = game.state.objects[String(task.obj)];
+    if (obj && obj.inc === task.inc) game.move(obj, zoneId("graveyard", obj.owner), { event: "move" });
+  },
+};

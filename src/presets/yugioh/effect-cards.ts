@@ -1,0 +1,420 @@
+/**
+ * Effect cards of seeds/ygo-once-per-turn-en.txt with their printed text, and the few cards the
+ * rulings need to negate an activation or change a name. Every "once per turn" is the shared
+ * limit model's data (RULINGS YG-1.x, YG-2.x, YG-3.1).
+ */
+import type { CardDef } from "../../core/vocabulary/schema.js";
+
+const SOFT_OPT = { counts: "use", key: "incarnation", window: "turn", label: "Once per turn" } as const;
+
+function monster(
+  id: string,
+  name: string,
+  stats: { level: number; atk: number; def: number; attribute: string },
+  race: string,
+  text: string,
+  abilities: NonNullable<CardDef["abilities"]>,
+): CardDef {
+  return { id, name, types: ["monster", "effect"], races: [race], stats, text, abilities };
+}
+
+/** RULINGS YG-1.1 to YG-1.3: soft once per turn, per copy, reset when it leaves the field. */
+export const barrelDragon = monster(
+  "barrel-dragon",
+  "Barrel Dragon",
+  { level: 7, atk: 2600, def: 2200, attribute: "DARK" },
+  "Machine",
+  "Once per turn: You can target 1 monster your opponent controls; toss a coin 3 times and destroy that target if at least 2 of the results are Heads.",
+  [
+    {
+      id: "shoot",
+      kind: "activated",
+      timing: "ignition",
+      cost: [
+        {
+          op: "choose",
+          from: { zone: "monster", controller: "opponent" },
+          min: 1,
+          max: 1,
+          as: "target",
+          prompt: "Target 1 monster your opponent controls",
+        },
+      ],
+      effect: [
+        {
+          op: "tossCoins",
+          times: 3,
+          headsAtLeast: 2,
+          then: [{ op: "move", what: "$target", to: "graveyard", event: "destroy" }],
+        },
+      ],
+      limit: SOFT_OPT,
+    },
+  ],
+);
+
+/** RULINGS YG-1.3: brings a monster back from the GY (a new card on the field). */
+export const callOfTheHaunted: CardDef = {
+  id: "call-of-the-haunted",
+  name: "Call of the Haunted",
+  types: ["trap", "continuous"],
+  text: "Activate this card by targeting 1 monster in your GY; Special Summon that target in Attack Position. When this card leaves the field, destroy that target. When that target is destroyed, destroy this card.",
+  abilities: [
+    {
+      id: "activate",
+      kind: "activated",
+      cost: [
+        {
+          op: "choose",
+          from: { zone: "graveyard", controller: "self", type: "monster" },
+          min: 1,
+          max: 1,
+          as: "target",
+          prompt: "Target 1 monster in your GY",
+        },
+      ],
+      effect: [{ op: "specialSummon", what: "$target" }],
+    },
+  ],
+};
+
+/** RULINGS YG-2.1, YG-2.3: hard once per turn by name, "use"; the printed name counts. */
+export const fairyArcher = monster(
+  "fairy-archer",
+  "Fairy Archer",
+  { level: 3, atk: 1400, def: 600, attribute: "LIGHT" },
+  "Fairy",
+  'During your Main Phase: You can inflict 400 damage to your opponent for each LIGHT monster you control. You can only use the effect of "Fairy Archer" once per turn. This card cannot attack during the turn you activate this effect.',
+  [
+    {
+      id: "volley",
+      kind: "activated",
+      timing: "ignition",
+      cost: [{ op: "cannotAttackThisTurn" }],
+      effect: [
+        {
+          op: "damagePer",
+          each: 400,
+          of: { zone: "monster", controller: "self", faceDown: false, where: { attribute: "LIGHT" } },
+        },
+      ],
+      limit: {
+        counts: "use",
+        key: "namePerPlayer",
+        window: "turn",
+        label: 'You can only use the effect of "Fairy Archer" once per turn',
+      },
+    },
+  ],
+);
+
+/** A HERO for Hero Mask to send (a Normal Monster). */
+export const elementalHeroAvian: CardDef = {
+  id: "elemental-hero-avian",
+  name: "Elemental HERO Avian",
+  types: ["monster", "normal"],
+  races: ["Warrior"],
+  stats: { level: 3, atk: 1000, def: 1000, attribute: "WIND" },
+  text: "A winged Elemental HERO who wheels through the sky and manipulates the wind.",
+};
+
+/** RULINGS YG-2.3: changes a monster's name; name-keyed limits keep the printed name. */
+export const heroMask: CardDef = {
+  id: "hero-mask",
+  name: "Hero Mask",
+  types: ["spell", "normal"],
+  text: 'Send 1 "HERO" monster from your Deck to the GY, then target 1 face-up monster on the field; its name becomes the sent monster\'s name until the End Phase.',
+  abilities: [
+    {
+      id: "activate",
+      kind: "activated",
+      cost: [
+        {
+          op: "choose",
+          from: { zone: "monster", faceDown: false },
+          min: 1,
+          max: 1,
+          as: "target",
+          prompt: "Target 1 face-up monster on the field",
+        },
+      ],
+      effect: [
+        {
+          op: "choose",
+          from: { zone: "deck", controller: "self", where: { heroMonster: true } },
+          min: 1,
+          max: 1,
+          as: "hero",
+          prompt: 'Send 1 "HERO" monster from your Deck to the GY',
+        },
+        { op: "move", what: "$hero", to: "graveyard" },
+        { op: "takeName", what: "$target", from: "$hero" },
+      ],
+    },
+  ],
+};
+
+/** RULINGS YG-2.4 "activate": a negated activation may be tried again that turn. */
+export const spellbookOfSecrets: CardDef = {
+  id: "spellbook-of-secrets",
+  name: "Spellbook of Secrets",
+  types: ["spell", "normal"],
+  text: 'Add 1 "Spellbook" card from your Deck to your hand, except "Spellbook of Secrets". You can only activate 1 "Spellbook of Secrets" per turn.',
+  abilities: [
+    {
+      id: "activate",
+      kind: "activated",
+      zones: ["hand", "spellTrap"], // activated from the hand, or Set
+      effect: [
+        {
+          op: "choose",
+          from: { zone: "deck", controller: "self", name: ["Spellbook of Power"] },
+          min: 1,
+          max: 1,
+          as: "book",
+          prompt: 'Add 1 "Spellbook" card from your Deck to your hand',
+        },
+        { op: "move", what: "$book", to: "hand" },
+      ],
+      limit: {
+        counts: "use",
+        usedUp: "activation",
+        key: "namePerPlayer",
+        window: "turn",
+        label: 'You can only activate 1 "Spellbook of Secrets" per turn',
+      },
+    },
+  ],
+};
+
+/** A "Spellbook" card for Spellbook of Secrets to add. */
+export const spellbookOfPower: CardDef = {
+  id: "spellbook-of-power",
+  name: "Spellbook of Power",
+  types: ["spell", "normal"],
+  text: 'Target 1 Spellcaster monster you control; it gains 1000 ATK until the end of this turn. If it destroys an opponent\'s monster by battle this turn, you can add 1 "Spellbook" Spell from your Deck to your hand.',
+  abilities: [
+    {
+      id: "activate",
+      kind: "activated",
+      cost: [
+        {
+          op: "choose",
+          from: { zone: "monster", controller: "self", faceDown: false, where: { races: "Spellcaster" } },
+          min: 1,
+          max: 1,
+          as: "target",
+          prompt: "Target 1 Spellcaster monster you control",
+        },
+      ],
+      effect: [{ op: "until", expires: "turn", effect: { kind: "atk", value: 1000 }, target: "$target" }],
+    },
+  ],
+};
+
+/** Negates a Spell/Trap activation (RULINGS YG-2.4). */
+export const solemnJudgment: CardDef = {
+  id: "solemn-judgment",
+  name: "Solemn Judgment",
+  types: ["trap", "counter"],
+  text: "When a monster(s) would be Summoned, OR a Spell/Trap Card is activated: Pay half your LP; negate the Summon or activation, and if you do, destroy that card.",
+  abilities: [
+    {
+      id: "activate",
+      kind: "activated",
+      condition: { fn: "lastLinkIs", args: { kind: "spellTrapCard" } },
+      cost: [{ op: "payHalfLP" }],
+      effect: [{ op: "negateActivation", destroy: true }],
+    },
+  ],
+};
+
+/** Negates a monster effect's activation (RULINGS YG-1.2, YG-2.4 "use"). */
+export const solemnStrike: CardDef = {
+  id: "solemn-strike",
+  name: "Solemn Strike",
+  types: ["trap", "counter"],
+  text: "When a monster effect is activated OR When a monster(s) would be Special Summoned: Pay 1500 LP; negate the activation or the Special Summon, and if you do, destroy that card.",
+  abilities: [
+    {
+      id: "activate",
+      kind: "activated",
+      condition: { fn: "lastLinkIs", args: { kind: "monsterEffect" } },
+      cost: [{ op: "payLP", n: 1500 }],
+      effect: [{ op: "negateActivation", destroy: true }],
+    },
+  ],
+};
+
+/** RULINGS YG-2.5: one limit over two effects. */
+export const fluffalBear = monster(
+  "fluffal-bear",
+  "Fluffal Bear",
+  { level: 3, atk: 1200, def: 800, attribute: "EARTH" },
+  "Fairy",
+  'You can send this card from your hand to the GY; Set 1 "Toy Vendor" directly from your Deck to your Spell & Trap Zone. You can Tribute this card, then target 1 "Polymerization" in your GY; add it to your hand. You can only use 1 "Fluffal Bear" effect per turn, and only once that turn.',
+  [
+    {
+      id: "vendor",
+      kind: "activated",
+      timing: "ignition",
+      zones: ["hand"],
+      cost: [{ op: "move", what: "self", to: "graveyard" }],
+      effect: [{ op: "setFromDeck", name: "Toy Vendor" }],
+      limit: {
+        counts: "use",
+        key: "group",
+        group: "Fluffal Bear",
+        window: "turn",
+        label: 'You can only use 1 "Fluffal Bear" effect per turn, and only once that turn',
+      },
+    },
+    {
+      id: "polymerization",
+      kind: "activated",
+      timing: "ignition",
+      cost: [
+        { op: "move", what: "self", to: "graveyard", event: "tribute" },
+        {
+          op: "choose",
+          from: { zone: "graveyard", controller: "self", name: "Polymerization" },
+          min: 1,
+          max: 1,
+          as: "poly",
+          prompt: 'Target 1 "Polymerization" in your GY',
+        },
+      ],
+      effect: [{ op: "move", what: "$poly", to: "hand" }],
+      limit: {
+        counts: "use",
+        key: "group",
+        group: "Fluffal Bear",
+        window: "turn",
+        label: 'You can only use 1 "Fluffal Bear" effect per turn, and only once that turn',
+      },
+    },
+  ],
+);
+
+/** Set from the deck by Fluffal Bear. */
+export const toyVendor: CardDef = {
+  id: "toy-vendor",
+  name: "Toy Vendor",
+  types: ["spell", "continuous"],
+  text: 'Once per turn: You can discard 1 card, then draw 1 card and show it, then if it is a "Fluffal" monster, you can Special Summon it. If not, send it to the GY.',
+  abilities: [
+    { id: "activate", kind: "activated" },
+    {
+      id: "vend",
+      kind: "activated",
+      timing: "ignition",
+      zones: ["spellTrap"],
+      cost: [
+        {
+          op: "choose",
+          from: { zone: "hand", controller: "self" },
+          min: 1,
+          max: 1,
+          as: "discarded",
+          prompt: "Discard 1 card",
+        },
+        { op: "move", what: "$discarded", to: "graveyard", event: "discard" },
+      ],
+      effect: [{ op: "vendorDraw", family: "Fluffal" }],
+      limit: SOFT_OPT,
+    },
+  ],
+};
+
+/** Fluffal Bear returns it from the GY; in this library a Fusion Summon needs a Fusion Monster (none yet). */
+export const polymerization: CardDef = {
+  id: "polymerization",
+  name: "Polymerization",
+  types: ["spell", "normal"],
+  text: "Fusion Summon 1 Fusion Monster from your Extra Deck, using monsters from your hand or field as Fusion Material.",
+  abilities: [{ id: "activate", kind: "activated", condition: { fn: "never" } }],
+};
+
+/** RULINGS YG-3.1: "(You can only gain this effect once per turn.)" — one bucket per player. */
+const GAIN_ONCE = {
+  counts: "application",
+  key: "bucket",
+  bucket: "You can only gain this effect once per turn",
+  window: "turn",
+  label: "You can only gain this effect once per turn",
+} as const;
+
+export const evilswarmCastor = monster(
+  "evilswarm-castor",
+  "Evilswarm Castor",
+  { level: 4, atk: 1750, def: 550, attribute: "DARK" },
+  "Beast-Warrior",
+  'During your Main Phase, you can Normal Summon 1 "lswarm" monster in addition to your Normal Summon/Set. (You can only gain this effect once per turn.)',
+  [
+    {
+      id: "swarm",
+      kind: "static",
+      static: { kind: "extraNormalSummon", nameHas: "lswarm" },
+      limit: GAIN_ONCE,
+    },
+  ],
+);
+
+export const fireFormationTensu: CardDef = {
+  id: "fire-formation-tensu",
+  name: "Fire Formation - Tensu",
+  types: ["spell", "continuous"],
+  text: "During your Main Phase, you can Normal Summon 1 Beast-Warrior monster in addition to your Normal Summon/Set. (You can only gain this effect once per turn.) All Beast-Warrior monsters you control gain 100 ATK.",
+  abilities: [
+    { id: "activate", kind: "activated" },
+    {
+      id: "formation",
+      kind: "static",
+      zones: ["spellTrap"],
+      static: { kind: "extraNormalSummon", race: "Beast-Warrior" },
+      limit: GAIN_ONCE,
+    },
+    {
+      id: "boost",
+      kind: "static",
+      zones: ["spellTrap"],
+      static: { kind: "atkBoost", race: "Beast-Warrior", by: 100 },
+    },
+  ],
+};
+
+/** RULINGS YG-1.5: a monster that turns itself face-down keeps its use after its next flip. */
+export const swarmOfLocusts = monster(
+  "swarm-of-locusts",
+  "Swarm of Locusts",
+  { level: 3, atk: 1000, def: 700, attribute: "EARTH" },
+  "Insect",
+  "FLIP: Destroy 1 Spell/Trap on the field. Once per turn: You can change this card to face-down Defense Position.",
+  [
+    {
+      id: "burrow",
+      kind: "activated",
+      timing: "ignition",
+      effect: [{ op: "setSelfFaceDown" }],
+      limit: { ...SOFT_OPT, keepOnSelfFaceDown: true },
+    },
+  ],
+);
+
+export const effectCards: CardDef[] = [
+  barrelDragon,
+  callOfTheHaunted,
+  fairyArcher,
+  elementalHeroAvian,
+  heroMask,
+  spellbookOfSecrets,
+  spellbookOfPower,
+  solemnJudgment,
+  solemnStrike,
+  fluffalBear,
+  toyVendor,
+  polymerization,
+  evilswarmCastor,
+  fireFormationTensu,
+  swarmOfLocusts,
+];
