@@ -22,7 +22,7 @@ import {
   sourceOf,
   varsOf,
 } from "./script.js";
-import type { Expiry, GameEvent } from "./types.js";
+import type { Expiry, GameEvent, GameObject } from "./types.js";
 import type { ConditionT, Op } from "./vocabulary/schema.js";
 import { Condition, Selector as SelectorSchema } from "./vocabulary/schema.js";
 
@@ -150,7 +150,10 @@ const chooseOp: OpHandler = {
       const id = frame.answer.id;
       delete frame.answer;
       if (id === "done") return finish();
-      scratch.picked.push(id);
+      const at = id.lastIndexOf("#");
+      scratch.picked.push(
+        at < 0 ? id : game.state.zones[id.slice(0, at)]!.cards[Number(id.slice(at + 1)) - 1]!,
+      );
     }
     const pool =
       o.from !== undefined
@@ -161,7 +164,23 @@ const chooseOp: OpHandler = {
     const max = resolveNumber(game, o.max, frame, Math.max(min, 1));
     if (scratch.picked.length >= max || candidates.length === 0) return finish();
     const chooser = resolvePlayer(game, o.chooser ?? "controller", frame);
-    const options = candidates.map((c) => ({ id: c.id, label: game.describeObject(c, chooser) }));
+    // Searching one's own hidden zone (a Deck) shows the searched cards to the chooser alone.
+    const looked = candidates.filter((c) => {
+      const zone = game.state.zones[c.zone]!;
+      const seen = seenIn(game, zone, c.faceDown, c.owner);
+      return zone.owner === chooser && seen !== "all" && !seen.includes(chooser);
+    });
+    // A card the chooser can't see (an opponent's face-down card) is named by its place, never its id.
+    const unseen = (c: GameObject): boolean => {
+      const seen = seenIn(game, game.state.zones[c.zone]!, c.faceDown, c.owner);
+      return !looked.includes(c) && seen !== "all" && !seen.includes(chooser);
+    };
+    const options = candidates.map((c) => ({
+      id: unseen(c) ? `${c.zone}#${game.state.zones[c.zone]!.cards.indexOf(c.id) + 1}` : c.id,
+      label: looked.includes(c)
+        ? `${game.rules.card(c.card).name} (${c.id}) in your ${game.rules.zoneDefs.get(game.state.zones[c.zone]!.kind)?.label ?? "zone"}`
+        : game.describeObject(c, chooser),
+    }));
     if (scratch.picked.length >= min && totalReached(game, o.total, scratch.picked))
       options.push({ id: "done", label: "Done choosing" });
     frame.scratch = scratch as unknown as Json;
@@ -173,6 +192,7 @@ const chooseOp: OpHandler = {
       player: chooser,
       kind: "choose",
       ...(hidden ? { private: true } : {}),
+      ...(looked.length > 0 ? { reveals: looked.map((c) => c.id) } : {}),
       prompt: `${String(o.prompt ?? "Choose")} (${scratch.picked.length} chosen, ${min}–${max})`,
       options,
     });

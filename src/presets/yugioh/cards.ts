@@ -40,28 +40,40 @@ export const normalMonsters: CardDef[] = [
 
 export const ygoCards: CardDef[] = [...normalMonsters];
 
-/** Two sample 40-card decks from the library (RULINGS YG: a Main Deck has 40 to 60 cards). */
+/** Two sample 40-card decks from the library (RULINGS YG: a Main Deck has 40 to 60 cards), with effect cards. */
 export function sampleDecks(): string[][] {
-  const a = [
-    "blue-eyes-white-dragon",
-    "summoned-skull",
-    "celtic-guardian",
-    "gemini-elf",
-    "alexandrite-dragon",
-    "luster-dragon",
-    "giant-soldier-of-stone",
-    "beaver-warrior",
-  ];
-  const b = [
-    "dark-magician",
-    "summoned-skull",
-    "mystical-elf",
-    "vorse-raider",
-    "mechanicalchaser",
-    "luster-dragon",
-    "celtic-guardian",
-    "giant-soldier-of-stone",
-  ];
-  const deck = (ids: string[]) => ids.flatMap((id) => [id, id, id, id, id]);
-  return [deck(a), deck(b)];
+  const deck = (ids: [string, number][]) => ids.flatMap(([id, n]) => Array.from({ length: n }, () => id));
+  const a = deck([
+    ["blue-eyes-white-dragon", 3],
+    ["barrel-dragon", 2],
+    ["summoned-skull", 3],
+    ["celtic-guardian", 4],
+    ["gemini-elf", 4],
+    ["alexandrite-dragon", 4],
+    ["fairy-archer", 3],
+    ["elemental-hero-avian", 2],
+    ["hero-mask", 2],
+    ["giant-soldier-of-stone", 3],
+    ["swarm-of-locusts", 3],
+    ["call-of-the-haunted", 2],
+    ["solemn-strike", 2],
+    ["solemn-judgment", 3],
+  ]);
+  const b = deck([
+    ["dark-magician", 3],
+    ["summoned-skull", 3],
+    ["mystical-elf", 4],
+    ["vorse-raider", 4],
+    ["beaver-warrior", 3],
+    ["evilswarm-castor", 3],
+    ["fire-formation-tensu", 2],
+    ["mechanicalchaser", 4],
+    ["luster-dragon", 3],
+    ["spellbook-of-secrets", 3],
+    ["spellbook-of-power", 2],
+    ["fluffal-bear", 3],
+    ["toy-vendor", 2],
+    ["solemn-strike", 1],
+  ]);
+  return [a, b];
 }

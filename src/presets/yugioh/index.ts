@@ -45,6 +45,20 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
       return `${who} takes ${d.n} battle damage (${d.lp} LP).`;
     case "destroy":
       return `${e.name} is destroyed${d.byBattle ? " by battle" : ""}.`;
+    case "activate":
+      return `${who} activates ${e.name} (Chain Link ${d.link}).`;
+    case "linkNegated":
+      return `${e.name}: its ${d.how === "activation" ? "activation" : "effect"} is negated.`;
+    case "chainResolved":
+      return "The chain has resolved.";
+    case "coinToss":
+      return `Coin toss: ${(d.results as string[]).join(", ")}.`;
+    case "specialSummon":
+      return `${who} Special Summons ${e.name}.`;
+    case "setCard":
+      return `${who} Sets ${hiddenFrom ? "a card" : e.name} in the Spell & Trap Zone.`;
+    case "payLP":
+      return `${who} pays ${d.n} LP (${d.lp} LP).`;
     case "discard":
       return `${who} discards ${hiddenFrom ? "a card" : e.name}${d.handLimit ? " for the hand limit" : ""}.`;
     default:
