@@ -49,7 +49,7 @@ export function spellSpeed(card: CardDef, ability: AbilityDef): number {
   if (card.types.includes("counter")) return 3;
   if (card.types.includes("trap") || card.types.includes("quickPlay")) return 2;
   if (card.types.includes("spell")) return 1;
-  return ability.timing === "quick" ? 2 : 1;
+  return ability.timing === "quick" || ability.timing === "damageStep" ? 2 : 1;
 }
 
 /** The activated abilities `p` may activate now with at least Spell Speed `minSpeed`, as options. */
@@ -71,6 +71,9 @@ export function activationOptions(
         if (ability.kind !== "activated") continue;
         const speed = spellSpeed(card, ability);
         if (speed < minSpeed || (last && last.speed === 3 && speed < 3)) continue;
+        // YG-T7: in the Damage Step only Counter Traps and effects made for it may be activated.
+        if (inDamageStep(game) && speed < 3 && ability.timing !== "damageStep") continue;
+        if (ability.timing === "damageStep" && !inDamageStep(game)) continue; // "During the Damage Step"
         if (!zoneAllows(game, obj, card, ability, zoneKind, ownTurn, now, speed, openState)) continue;
         if (ability.condition && !evalCondition(game, ability.condition, { controller: p, obj })) continue;
         if (!game.canUse(obj.id, ability.id, { player: p }).ok) continue;
@@ -82,6 +85,11 @@ export function activationOptions(
       }
     }
   return out;
+}
+
+/** Is a Damage Step running (RULINGS YG-T7)? */
+export function inDamageStep(game: Game): boolean {
+  return game.state.clock.path.includes("damageStep");
 }
 
 /** Where and when a card's ability may be activated (YG: Spells from the hand on your turn, Traps once Set). */
@@ -335,7 +343,63 @@ export function effectsNegated(game: Game, obj: GameObject): boolean {
     );
 }
 
+/**
+ * A point where players may start a chain with Spell Speed 2 or higher (after the normal draw, in
+ * the Standby Phase, after an attack is declared, before damage calculation): the turn player
+ * first; it closes when both pass in succession (RULINGS YG-T2, T3, T5, T7).
+ */
+const openWindowTask: TaskHandler = (game, task) => {
+  if (task.next === undefined) {
+    task.next = game.state.clock.turn.player;
+    task.passes = 0;
+  }
+  if (task.answer) {
+    const id = task.answer.id;
+    task.answer = undefined;
+    if (id === "pass") {
+      task.passes = Number(task.passes) + 1;
+      task.next = game.opponents(Number(task.next))[0]!;
+    } else {
+      const [, objId, abilityId] = id.split(":") as [string, string, string];
+      task.passes = 0;
+      const p = Number(task.next);
+      task.next = game.state.clock.turn.player;
+      activate(game, p, objId, abilityId);
+      return;
+    }
+  }
+  if (game.over) {
+    game.popTask(task);
+    return;
+  }
+  const checkpoint = game.rules.preset.checkpoint;
+  if (checkpoint && game.state.pending.length > 0) {
+    game.pushTask({ t: checkpoint, node: task.node });
+    return;
+  }
+  while (Number(task.passes) < 2) {
+    const p = Number(task.next);
+    const options = activationOptions(game, p, 2, false);
+    if (options.length === 0) {
+      task.passes = Number(task.passes) + 1;
+      task.next = game.opponents(p)[0]!;
+      continue;
+    }
+    game.ask({
+      player: p,
+      kind: "window",
+      prompt: `${game.rules.nodes.get(String(task.node))?.label ?? "Now"}: activate a card or effect (Spell Speed 2 or higher), or pass`,
+      publicPrompt: `${game.playerName(p)} may activate a card or effect`,
+      private: true,
+      options: [...options, { id: "pass", label: "Pass" }],
+    });
+    return;
+  }
+  game.popTask(task);
+};
+
 export const chainTasks: Record<string, TaskHandler> = {
+  "ygo.window": openWindowTask,
   "ygo.chain": chainTask,
   "ygo.resolveLink": resolveLink,
   "ygo.chainEnd": (game, task) => {

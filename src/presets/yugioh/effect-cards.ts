@@ -401,7 +401,61 @@ export const swarmOfLocusts = monster(
   ],
 );
 
+/** RULINGS YG-2.2: "once per Duel", "use": from the GY during the Battle Step. */
+export const baconSaver = monster(
+  "bacon-saver",
+  "Bacon Saver",
+  { level: 3, atk: 800, def: 1400, attribute: "DARK" },
+  "Zombie",
+  'During either player\'s Battle Step, while an attack is occurring: You can banish this card from your Graveyard; negate the attack. You can only use the effect of "Bacon Saver" once per Duel.',
+  [
+    {
+      id: "save",
+      kind: "activated",
+      timing: "quick",
+      zones: ["graveyard"],
+      condition: { fn: "attackOccurring" },
+      cost: [{ op: "move", what: "self", to: "banished" }],
+      effect: [{ op: "negateAttack" }],
+      limit: {
+        counts: "use",
+        key: "namePerPlayer",
+        window: "game",
+        label: 'You can only use the effect of "Bacon Saver" once per Duel',
+      },
+    },
+  ],
+);
+
+/** A Damage Step effect (RULINGS YG-T7): one of the effects allowed there. */
+export const honest = monster(
+  "honest",
+  "Honest",
+  { level: 4, atk: 1100, def: 1900, attribute: "LIGHT" },
+  "Fairy",
+  "During your Main Phase: You can return this card from the field to the hand. During each Damage Step, when a LIGHT monster you control battles: You can send this card from your hand to the GY; that monster gains ATK equal to the ATK of the opponent's monster it is battling, until the end of this turn.",
+  [
+    {
+      id: "return",
+      kind: "activated",
+      timing: "ignition",
+      effect: [{ op: "move", what: "self", to: "hand" }],
+    },
+    {
+      id: "boost",
+      kind: "activated",
+      timing: "damageStep",
+      zones: ["hand"],
+      condition: { fn: "lightMonsterBattles" },
+      cost: [{ op: "move", what: "self", to: "graveyard" }],
+      effect: [{ op: "gainBattlingAtk" }],
+    },
+  ],
+);
+
 export const effectCards: CardDef[] = [
+  baconSaver,
+  honest,
   barrelDragon,
   callOfTheHaunted,
   fairyArcher,

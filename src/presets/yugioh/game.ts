@@ -33,7 +33,13 @@ export interface AttackState {
   target: string | null;
   targetInc: number | null;
   destroyed: string[];
+  /** Negated (Bacon Saver) or stopped on a replay: no Damage Step. */
+  negated: boolean;
+  /** The opponent's monsters when the attack was declared (YG-T6). */
+  opponentMonsters: number;
 }
+
+const targets_ = (game: Game, p: PlayerId): number => monstersOf(game, p).length;
 
 export function attackState(game: Game): AttackState | null {
   return (game.state.vars.attack as unknown as AttackState | undefined) ?? null;
@@ -294,6 +300,8 @@ const battleStep = actionLoop({
       target: target?.id ?? null,
       targetInc: target?.inc ?? null,
       destroyed: [],
+      negated: false,
+      opponentMonsters: targets_(game, opp),
     };
     game.state.vars.attack = attack as unknown as JsonObject;
     game.emit({
@@ -306,8 +314,71 @@ const battleStep = actionLoop({
       data: { target: target ? describeMonster(game, target, p) : "directly" },
     });
     game.pushTask(nodeTask("attack"));
+    // YG-T5: "when an attack is declared" — players may respond before the attack goes on.
+    game.pushTask({ t: "ygo.window", node: "battleStep" });
   },
 });
+
+/**
+ * YG-T6: if the number of the opponent's monsters changed since the attack was declared, the
+ * attacker picks a new target (or attacks directly if none) or stops; a replay is not a new
+ * declaration ("when an attack is declared" effects don't get another chance).
+ */
+const replay: TaskHandler = (game, task) => {
+  const a = attackState(game);
+  if (!a || a.negated) {
+    game.popTask(task);
+    return;
+  }
+  const attacker = game.obj(a.attacker);
+  const opp = game.opponents(attacker.controller)[0]!;
+  const targets = monstersOf(game, opp);
+  if (task.answer) {
+    const id = task.answer.id;
+    task.answer = undefined;
+    game.popTask(task);
+    if (id === "stop") {
+      a.negated = true;
+      game.emit({
+        type: "attackStopped",
+        player: attacker.controller,
+        obj: attacker.id,
+        name: game.card(attacker).name,
+      });
+      return;
+    }
+    const target =
+      id === "direct" ? null : game.obj(game.zone("monster", opp).cards[Number(id.slice(6)) - 1]!);
+    a.target = target?.id ?? null;
+    a.targetInc = target?.inc ?? null;
+    game.emit({
+      type: "replay",
+      player: attacker.controller,
+      obj: attacker.id,
+      name: game.card(attacker).name,
+      data: { target: target ? describeMonster(game, target, attacker.controller) : "directly" },
+    });
+    return;
+  }
+  if (targets.length === a.opponentMonsters) {
+    game.popTask(task);
+    return;
+  }
+  game.ask({
+    player: attacker.controller,
+    kind: "replay",
+    prompt: `${game.card(attacker).name}: the opponent's monsters changed — choose a new target or stop the attack`,
+    options: [
+      ...(targets.length === 0
+        ? [{ id: "direct", label: "Attack directly" }]
+        : targets.map((t, i) => ({
+            id: `target${i + 1}`,
+            label: `Attack ${describeMonster(game, t, attacker.controller)}`,
+          }))),
+      { id: "stop", label: "Stop the attack" },
+    ],
+  });
+};
 
 /** The attack's monsters, if both are still where the attack left them. */
 function combatants(game: Game): { a: AttackState; attacker: GameObject; target: GameObject | null } | null {
@@ -404,6 +475,7 @@ const handLimit: TaskHandler = (game, task) => {
 };
 
 export const ygoTasks: Record<string, TaskHandler> = {
+  "ygo.replay": replay,
   "ygo.normalDraw": normalDraw,
   "ygo.main": main,
   "ygo.tribute": tribute,

@@ -9,7 +9,7 @@ import type { LogEntry, PlayerId } from "../../core/types.js";
 import { sampleDecks, ygoCards } from "./cards.js";
 import { chainOf, chainOps, chainTasks } from "./chain.js";
 import { effectCards } from "./effect-cards.js";
-import { ygoTasks } from "./game.js";
+import { attackState, ygoTasks } from "./game.js";
 import { effectOps, ygoOps } from "./ops.js";
 import { ygoTurn } from "./turn.js";
 
@@ -111,6 +111,31 @@ export function yugioh(): Preset {
         return args?.kind === "spellTrapCard" ? last.card_ : types.includes("monster");
       },
       never: () => false,
+      attackContinues: (game) => {
+        const a = attackState(game);
+        return !!a && !a.negated && game.state.objects[a.attacker]?.inc === a.attackerInc;
+      },
+      // "During either player's Battle Step, while an attack is occurring" (Bacon Saver).
+      attackOccurring: (game) => {
+        const a = attackState(game);
+        return (
+          !!a &&
+          !a.negated &&
+          game.state.clock.path.includes("battleStep") &&
+          !game.state.clock.path.includes("damageStep")
+        );
+      },
+      // "When a LIGHT monster you control battles" (Honest), in the Damage Step.
+      lightMonsterBattles: (game, args) => {
+        const a = attackState(game);
+        if (!a || a.target === null) return false;
+        return [a.attacker, a.target].some((id) => {
+          const o = game.state.objects[id];
+          return (
+            !!o && o.controller === Number(args?.controller) && game.card(o).stats?.attribute === "LIGHT"
+          );
+        });
+      },
     },
     // Names changed until the End Phase (Hero Mask); ATK boosts; "HERO" monsters for Hero Mask.
     characteristic(game, obj, field, printed) {

@@ -9,7 +9,8 @@ import { nextInt } from "../../core/rng.js";
 import type { OpHandler } from "../../core/script.js";
 import { pushBlock, resolveNumber, resolveObjects, sourceOf } from "../../core/script.js";
 import type { Op } from "../../core/vocabulary/schema.js";
-import { changeLifePoints } from "./game.js";
+import { attackState, changeLifePoints } from "./game.js";
+import { stat } from "./monsters.js";
 
 function amount(n: unknown): number {
   return Math.max(0, Math.trunc(Number(n ?? 0)));
@@ -150,6 +151,35 @@ export const effectOps: Record<string, OpHandler> = {
         top.vars.pos = "atk";
         top.vars.summonedTurn = game.state.clock.turn.id;
       } else game.move(top, zoneId("graveyard", p), { event: "move" });
+      return "next";
+    },
+  },
+  negateAttack: {
+    doc: "negateAttack — negates the current attack: it has no Damage Step.",
+    run(game, _op, frame) {
+      const a = attackState(game);
+      if (!a || a.negated) return "next";
+      a.negated = true;
+      emit(game, { type: "attackNegated", player: frame.ctx.controller, data: { attacker: a.attacker } });
+      return "next";
+    },
+  },
+  gainBattlingAtk: {
+    doc: "gainBattlingAtk — your LIGHT monster in this battle gains ATK equal to the opponent's battling monster's ATK until the end of the turn (Honest).",
+    run(game, _op, frame) {
+      const a = attackState(game);
+      if (!a || a.target === null) return "next";
+      const mine = [a.attacker, a.target]
+        .map((id) => game.state.objects[id]!)
+        .find((o) => o.controller === frame.ctx.controller && game.card(o).stats?.attribute === "LIGHT");
+      const theirs = [a.attacker, a.target].map((id) => game.state.objects[id]!).find((o) => o !== mine);
+      if (!mine || !theirs) return "next";
+      addDuration(game, {
+        expires: { at: "turnEnd", turn: game.state.clock.turn.id },
+        controller: frame.ctx.controller,
+        label: "gains the battling monster's ATK",
+        effect: { kind: "atk", value: stat(game, theirs, "atk"), target: { obj: mine.id, inc: mine.inc } },
+      });
       return "next";
     },
   },

@@ -8,6 +8,8 @@ const damageStep: TurnNode = {
   id: "damageStep",
   label: "Damage Step",
   kind: "step",
+  // A negated or stopped attack has no Damage Step.
+  when: "attackContinues",
   children: [
     {
       id: "startOfDamageStep",
@@ -15,7 +17,13 @@ const damageStep: TurnNode = {
       kind: "substep",
       onBegin: ["ygo.flipDefender"],
     },
-    { id: "beforeDamageCalculation", label: "before damage calculation", kind: "substep" },
+    // YG-T7: a window where only Counter Traps and Damage Step effects may be activated.
+    {
+      id: "beforeDamageCalculation",
+      label: "before damage calculation",
+      kind: "substep",
+      onBegin: ["ygo.window"],
+    },
     {
       id: "damageCalculation",
       label: "damage calculation",
@@ -37,8 +45,16 @@ export const ygoTurn: TurnNode = {
   label: "Turn",
   kind: "turn",
   children: [
-    { id: "draw", label: "Draw Phase", kind: "phase", windows: ["phase"], onBegin: ["ygo.normalDraw"] },
-    { id: "standby", label: "Standby Phase", kind: "phase", windows: ["phase"] },
+    // YG-T2: the normal draw first, then the turn player has priority (Spell Speed 2 and 3).
+    {
+      id: "draw",
+      label: "Draw Phase",
+      kind: "phase",
+      windows: ["phase"],
+      onBegin: ["ygo.normalDraw", "ygo.window"],
+    },
+    // YG-T3: Standby-Phase effects, then the turn player has priority.
+    { id: "standby", label: "Standby Phase", kind: "phase", windows: ["phase"], onBegin: ["ygo.window"] },
     { id: "main1", label: "Main Phase 1", kind: "phase", windows: ["phase"], interaction: "ygo.main" },
     {
       id: "battle",
@@ -62,6 +78,8 @@ export const ygoTurn: TurnNode = {
               kind: "group",
               onDemand: true,
               windows: ["attack"],
+              // YG-T6: a replay when the opponent's monsters changed since the declaration.
+              onBegin: ["ygo.replay"],
               children: [damageStep],
             },
           ],
