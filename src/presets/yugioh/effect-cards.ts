@@ -45,6 +45,7 @@ export const barrelDragon = monster(
           op: "tossCoins",
           times: 3,
           headsAtLeast: 2,
+          // biome-ignore lint/suspicious/noThenProperty: "then" is the op's branch in the card vocabulary
           then: [{ op: "move", what: "$target", to: "graveyard", event: "destroy" }],
         },
       ],
