@@ -248,6 +248,14 @@ export const solemnStrike: CardDef = {
 };
 
 /** RULINGS YG-2.5: one limit over two effects. */
+const FLUFFAL_BEAR_LIMIT = {
+  counts: "use",
+  key: "group",
+  group: "Fluffal Bear",
+  window: "turn",
+  label: 'You can only use 1 "Fluffal Bear" effect per turn, and only once that turn',
+} as const;
+
 export const fluffalBear = monster(
   "fluffal-bear",
   "Fluffal Bear",
@@ -262,13 +270,7 @@ export const fluffalBear = monster(
       zones: ["hand"],
       cost: [{ op: "move", what: "self", to: "graveyard" }],
       effect: [{ op: "setFromDeck", name: "Toy Vendor" }],
-      limit: {
-        counts: "use",
-        key: "group",
-        group: "Fluffal Bear",
-        window: "turn",
-        label: 'You can only use 1 "Fluffal Bear" effect per turn, and only once that turn',
-      },
+      limit: FLUFFAL_BEAR_LIMIT,
     },
     {
       id: "polymerization",
@@ -286,13 +288,7 @@ export const fluffalBear = monster(
         },
       ],
       effect: [{ op: "move", what: "$poly", to: "hand" }],
-      limit: {
-        counts: "use",
-        key: "group",
-        group: "Fluffal Bear",
-        window: "turn",
-        label: 'You can only use 1 "Fluffal Bear" effect per turn, and only once that turn',
-      },
+      limit: FLUFFAL_BEAR_LIMIT,
     },
   ],
 );
