@@ -57,7 +57,8 @@ export function sampleDecks(): string[][] {
     ["swarm-of-locusts", 3],
     ["call-of-the-haunted", 2],
     ["solemn-strike", 2],
-    ["solemn-judgment", 3],
+    ["solemn-judgment", 2],
+    ["heat-wave", 1],
   ]);
   const b = deck([
     ["dark-magician", 3],
@@ -67,7 +68,8 @@ export function sampleDecks(): string[][] {
     ["beaver-warrior", 3],
     ["evilswarm-castor", 3],
     ["fire-formation-tensu", 2],
-    ["mechanicalchaser", 4],
+    ["mechanicalchaser", 3],
+    ["fairy-box", 1],
     ["luster-dragon", 3],
     ["spellbook-of-secrets", 3],
     ["spellbook-of-power", 2],

@@ -406,6 +406,9 @@ export const chainTasks: Record<string, TaskHandler> = {
     game.popTask(task);
     delete game.state.vars.chain;
     closeWindow(game, "chain");
+    // A resolved chain ends the moment of an attack's declaration (YG-T5).
+    const attack = game.state.vars.attack as JsonObject | undefined;
+    if (attack) attack.declaration = false;
     emit(game, { type: "chainResolved", player: game.state.clock.turn.player });
   },
   "ygo.toGraveyard": (game, task) => {

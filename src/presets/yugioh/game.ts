@@ -18,6 +18,7 @@ import {
   monstersOf,
   position,
   stat,
+  summonForbidden,
   tributesFor,
 } from "./monsters.js";
 
@@ -37,6 +38,8 @@ export interface AttackState {
   negated: boolean;
   /** The opponent's monsters when the attack was declared (YG-T6). */
   opponentMonsters: number;
+  /** Still the moment of the declaration: no chain has resolved since (YG-T5, "when an attack is declared"). */
+  declaration: boolean;
 }
 
 const targets_ = (game: Game, p: PlayerId): number => monstersOf(game, p).length;
@@ -94,7 +97,7 @@ function summonOptions(game: Game, p: PlayerId): DecisionOption[] {
   const onField = monstersOf(game, p).length;
   const out: DecisionOption[] = [];
   for (const obj of game.cardsIn("hand", p)) {
-    if (!isMonster(game, obj)) continue;
+    if (!isMonster(game, obj) || summonForbidden(game, obj)) continue;
     const need = tributesFor(stat(game, obj, "level"));
     if (need > onField || onField - need >= MONSTER_ZONES) continue;
     const name = game.card(obj).name;
@@ -174,6 +177,7 @@ const main = actionLoop({
       return;
     }
     const [verb, id, src, ability] = option.id.split(":") as [string, string, string, string];
+    game.state.vars.mainActed = turnId(game); // YG-T4: no longer the start of Main Phase 1
     if (verb === "activate") {
       activate(game, p, id, src);
       return;
@@ -302,6 +306,7 @@ const battleStep = actionLoop({
       destroyed: [],
       negated: false,
       opponentMonsters: targets_(game, opp),
+      declaration: true,
     };
     game.state.vars.attack = attack as unknown as JsonObject;
     game.emit({
@@ -314,8 +319,6 @@ const battleStep = actionLoop({
       data: { target: target ? describeMonster(game, target, p) : "directly" },
     });
     game.pushTask(nodeTask("attack"));
-    // YG-T5: "when an attack is declared" — players may respond before the attack goes on.
-    game.pushTask({ t: "ygo.window", node: "battleStep" });
   },
 });
 

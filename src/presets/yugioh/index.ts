@@ -10,8 +10,10 @@ import { sampleDecks, ygoCards } from "./cards.js";
 import { chainOf, chainOps, chainTasks } from "./chain.js";
 import { effectCards } from "./effect-cards.js";
 import { attackState, ygoTasks } from "./game.js";
+import { maintenance } from "./maintenance.js";
 import { effectOps, ygoOps } from "./ops.js";
 import { ygoTurn } from "./turn.js";
+import { turnCards } from "./turn-cards.js";
 
 export { sampleDecks, ygoCards } from "./cards.js";
 
@@ -95,9 +97,9 @@ export function yugioh(): Preset {
       { kind: "extra", label: "Extra Deck", perPlayer: true, visibility: "owner" },
     ],
     turn: () => ygoTurn,
-    tasks: { ...ygoTasks, ...chainTasks },
+    tasks: { ...ygoTasks, ...chainTasks, "ygo.maintenance": maintenance },
     ops: { ...ygoOps, ...effectOps, ...chainOps },
-    cards: [...ygoCards, ...effectCards],
+    cards: [...ygoCards, ...effectCards, ...turnCards],
     checkpoint: "kernel.resolvePending",
     playerVars: () => ({ lp: STARTING_LP, normalSummonTurn: 0 }),
     conditions: {
@@ -111,6 +113,20 @@ export function yugioh(): Preset {
         return args?.kind === "spellTrapCard" ? last.card_ : types.includes("monster");
       },
       never: () => false,
+      // "At the start of your Main Phase 1": nothing done yet in this Main Phase 1 (YG-T4, YG-T9).
+      startOfMainPhase1: (game) =>
+        game.state.clock.path.includes("main1") && game.state.vars.mainActed !== game.state.clock.turn.id,
+      // "When your opponent's monster declares an attack": at the declaration, before any chain resolved.
+      opponentAttackDeclared: (game, args) => {
+        const a = attackState(game);
+        return (
+          !!a &&
+          !a.negated &&
+          a.declaration &&
+          !game.state.clock.path.includes("damageStep") &&
+          game.state.objects[a.attacker]?.controller !== Number(args?.controller)
+        );
+      },
       attackContinues: (game) => {
         const a = attackState(game);
         return !!a && !a.negated && game.state.objects[a.attacker]?.inc === a.attackerInc;
@@ -152,7 +168,10 @@ export function yugioh(): Preset {
       if (field === "attribute") return game.card(obj).stats?.attribute ?? printed;
       if (field === "atk") {
         let atk = Number(game.card(obj).stats?.atk ?? printed ?? 0);
-        for (const d of game.effects("atk")) if (target(d)) atk += Number(d.effect.value);
+        // "gains X ATK" and "ATK becomes X" in the order they were applied.
+        for (const d of game.state.durations)
+          if (target(d) && d.effect.kind === "atk") atk += Number(d.effect.value);
+          else if (target(d) && d.effect.kind === "atkSet") atk = Number(d.effect.value);
         if (game.state.zones[obj.zone]!.kind === "monster" && !obj.faceDown)
           for (const ref of game.staticAbilities("atkBoost"))
             if (

@@ -38,3 +38,8 @@ export function describeMonster(game: Game, obj: GameObject, viewer: PlayerId): 
   const zone = game.state.zones[obj.zone]!;
   return `the face-down monster of ${game.playerName(obj.controller)} (#${zone.cards.indexOf(obj.id) + 1})`;
 }
+
+/** Heat Wave: "Neither player can Normal or Special Summon Effect Monsters" while it lasts. */
+export function summonForbidden(game: Game, obj: GameObject): boolean {
+  return game.card(obj).types.includes("effect") && game.effects("noEffectMonsterSummons").length > 0;
+}

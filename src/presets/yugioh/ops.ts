@@ -7,10 +7,10 @@ import type { Json } from "../../core/json.js";
 import { turnFaceDown, zoneId } from "../../core/objects.js";
 import { nextInt } from "../../core/rng.js";
 import type { OpHandler } from "../../core/script.js";
-import { pushBlock, resolveNumber, resolveObjects, sourceOf } from "../../core/script.js";
+import { pushBlock, resolveNumber, resolveObjects, sourceOf, varsOf } from "../../core/script.js";
 import type { Op } from "../../core/vocabulary/schema.js";
 import { attackState, changeLifePoints } from "./game.js";
-import { stat } from "./monsters.js";
+import { stat, summonForbidden } from "./monsters.js";
 
 function amount(n: unknown): number {
   return Math.max(0, Math.trunc(Number(n ?? 0)));
@@ -94,6 +94,7 @@ export const effectOps: Record<string, OpHandler> = {
     run(game, op, frame) {
       for (const o of resolveObjects(game, op.what, frame)) {
         if (game.zone("monster", frame.ctx.controller).cards.length >= 5) break;
+        if (summonForbidden(game, o)) continue;
         game.move(o, zoneId("monster", frame.ctx.controller), { event: "specialSummon" });
         o.vars.pos = "atk";
         o.vars.summonedTurn = game.state.clock.turn.id;
@@ -145,12 +146,46 @@ export const effectOps: Record<string, OpHandler> = {
       if (
         c.types.includes("monster") &&
         c.name.includes(String(op.family)) &&
+        !summonForbidden(game, top) &&
         game.zone("monster", p).cards.length < 5
       ) {
         game.move(top, zoneId("monster", p), { event: "specialSummon" });
         top.vars.pos = "atk";
         top.vars.summonedTurn = game.state.clock.turn.id;
       } else game.move(top, zoneId("graveyard", p), { event: "move" });
+      return "next";
+    },
+  },
+  attackingMonster: {
+    doc: "attackingMonster: as — names the monster attacking now in $as (none if no attack is going on).",
+    check: (op) => (typeof op.as === "string" ? null : "attackingMonster needs as"),
+    run(game, op, frame) {
+      const a = attackState(game);
+      const attacker = a ? game.state.objects[a.attacker] : undefined;
+      varsOf(game, frame)[String(op.as)] = attacker && attacker.inc === a!.attackerInc ? [attacker.id] : [];
+      return "next";
+    },
+  },
+  callCoin: {
+    doc: "callCoin: then [ops] — the controller calls Heads or Tails, a coin is tossed with the game's seeded RNG; then runs if the call was right.",
+    blocks: (op) => [Array.isArray(op.then) ? (op.then as unknown as Op[]) : []],
+    run(game, op, frame) {
+      if (!frame.answer) {
+        game.ask({
+          player: frame.ctx.controller,
+          kind: "callCoin",
+          prompt: "Call the coin toss",
+          options: [
+            { id: "heads", label: "Heads" },
+            { id: "tails", label: "Tails" },
+          ],
+        });
+        return "wait";
+      }
+      const call = frame.answer.id === "heads" ? "Heads" : "Tails";
+      const result = nextInt(game.state.rng, 2) === 0 ? "Heads" : "Tails";
+      emit(game, { type: "coinToss", player: frame.ctx.controller, data: { results: [result], call } });
+      if (call === result) pushBlock(game, frame, op.then as unknown as Op[]);
       return "next";
     },
   },

@@ -54,7 +54,14 @@ export const ygoTurn: TurnNode = {
       onBegin: ["ygo.normalDraw", "ygo.window"],
     },
     // YG-T3: Standby-Phase effects, then the turn player has priority.
-    { id: "standby", label: "Standby Phase", kind: "phase", windows: ["phase"], onBegin: ["ygo.window"] },
+    // Maintenance costs ("During each of your Standby Phases, pay 500 LP or destroy this card") first.
+    {
+      id: "standby",
+      label: "Standby Phase",
+      kind: "phase",
+      windows: ["phase"],
+      onBegin: ["ygo.maintenance", "ygo.window"],
+    },
     { id: "main1", label: "Main Phase 1", kind: "phase", windows: ["phase"], interaction: "ygo.main" },
     {
       id: "battle",
@@ -65,7 +72,8 @@ export const ygoTurn: TurnNode = {
       windows: ["phase", "battlePhase"],
       onBegin: ["ygo.battleConducted"],
       children: [
-        { id: "startStep", label: "Start Step", kind: "step" },
+        // The turn player has priority in the Start and End Steps (Spell Speed 2 and 3).
+        { id: "startStep", label: "Start Step", kind: "step", onBegin: ["ygo.window"] },
         {
           id: "battleStep",
           label: "Battle Step",
@@ -78,13 +86,16 @@ export const ygoTurn: TurnNode = {
               kind: "group",
               onDemand: true,
               windows: ["attack"],
-              // YG-T6: a replay when the opponent's monsters changed since the declaration.
-              onBegin: ["ygo.replay"],
+              // YG-T5: "when an attack is declared" — both players may respond first; then YG-T6: a
+              // replay if the opponent's monsters changed since the declaration.
+              onBegin: ["ygo.window", "ygo.replay"],
               children: [damageStep],
             },
           ],
         },
-        { id: "endStep", label: "End Step", kind: "step" },
+        // YG-T8: "during the Battle Phase" and "until the end of the Battle Phase" effects end as
+        // the phase ends, once anything activated in the End Step has resolved.
+        { id: "endStep", label: "End Step", kind: "step", onBegin: ["ygo.window"] },
       ],
     },
     // YG-T9: Main Phase 2 only if the Battle Phase was conducted.
