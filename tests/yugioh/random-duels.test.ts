@@ -10,6 +10,8 @@ import { yugioh } from "../../src/presets/yugioh/index.js";
 
 const DUELS = Number(process.env.TURNKIT_YGO_DUELS ?? 1000);
 const MAX_ACTIONS = 5000;
+/** Two 40-card Main Decks plus two Xyz Monsters in the first player's Extra Deck. */
+const CARDS = 82;
 
 describe("yugioh: random duels", () => {
   it(`${DUELS} seeded duels end with a winner and conserve every card`, () => {
@@ -18,14 +20,14 @@ describe("yugioh: random duels", () => {
     for (let seed = 1; seed <= DUELS; seed++) {
       const game = Game.create(preset, { seed, logging: "none" }).run();
       const ids = Object.keys(game.state.objects).sort();
-      expect(ids).toHaveLength(80);
+      expect(ids).toHaveLength(CARDS);
       const agent = randomAgent(seed);
       let actions = 0;
       while (!game.over && actions < MAX_ACTIONS) {
         game.act(agent.choose(game));
         actions++;
         const placed = allPlacedCards(game);
-        if (placed.length !== 80 || new Set(placed).size !== 80)
+        if (placed.length !== CARDS || new Set(placed).size !== CARDS)
           throw new Error(
             `seed ${seed}, action ${actions}: ${placed.length} cards placed, ${new Set(placed).size} distinct`,
           );

@@ -40,7 +40,10 @@ export const normalMonsters: CardDef[] = [
 
 export const ygoCards: CardDef[] = [...normalMonsters];
 
-/** Two sample 40-card decks from the library (RULINGS YG: a Main Deck has 40 to 60 cards), with effect cards. */
+/**
+ * Two sample 40-card Main Decks from the library (a Main Deck has 40 to 60 cards), with effect
+ * cards; Xyz Monsters listed here go to the Extra Deck.
+ */
 export function sampleDecks(): string[][] {
   const deck = (ids: [string, number][]) => ids.flatMap(([id, n]) => Array.from({ length: n }, () => id));
   const a = deck([
@@ -53,12 +56,15 @@ export function sampleDecks(): string[][] {
     ["fairy-archer", 3],
     ["elemental-hero-avian", 2],
     ["hero-mask", 2],
-    ["giant-soldier-of-stone", 3],
+    ["giant-soldier-of-stone", 2],
+    ["zw-pegasus-twin-saber", 1],
     ["swarm-of-locusts", 3],
     ["call-of-the-haunted", 2],
     ["solemn-strike", 2],
     ["solemn-judgment", 2],
     ["heat-wave", 1],
+    // Extra Deck
+    ["number-39-utopia", 2],
   ]);
   const b = deck([
     ["dark-magician", 3],

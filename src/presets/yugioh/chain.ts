@@ -9,6 +9,7 @@
 import { closeWindow, emit, openWindow } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
+import type { AbilityRef } from "../../core/limits.js";
 import { evalCondition } from "../../core/match.js";
 import { turnFaceUp, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
@@ -16,6 +17,7 @@ import type { OpHandler } from "../../core/script.js";
 import { scriptTask } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
 import type { AbilityDef, CardDef } from "../../core/vocabulary/schema.js";
+import { settleEquips } from "./summon-procedures.js";
 
 export interface ChainLink extends JsonObject {
   obj: string;
@@ -30,6 +32,8 @@ export interface ChainLink extends JsonObject {
   negated: string | null;
   /** A Spell or Trap Card's own activation: it goes to the GY after resolving unless Continuous. */
   card_: boolean;
+  /** The zone kind the card was in when the effect was activated ("activated on the field"). */
+  from: string;
 }
 
 interface ChainState extends JsonObject {
@@ -141,6 +145,7 @@ export function activate(game: Game, p: PlayerId, objId: string, abilityId: stri
       game.move(obj, zoneId("spellTrap", p), { event: "activateCard", cause: { kind: "action", player: p } });
     else if (obj.faceDown) turnFaceUp(game, obj, { kind: "action", player: p });
   }
+  const from = game.state.zones[obj.zone]!.kind;
   game.useLimits(ref);
   if (!chainOf(game)) {
     openWindow(game, "chain");
@@ -157,13 +162,17 @@ export function activate(game: Game, p: PlayerId, objId: string, abilityId: stri
     data: { ability: abilityId, link: chainOf(game)!.links.length + 1 },
   });
   game.pushTask(
-    scriptTask([...(ability.cost ?? []), { op: "ygo.link" }], {
-      controller: p,
-      source: obj.id,
-      sourceInc: obj.inc,
-      card: obj.card,
-      ability: abilityId,
-    }),
+    scriptTask(
+      [...(ability.cost ?? []), { op: "ygo.link" }],
+      {
+        controller: p,
+        source: obj.id,
+        sourceInc: obj.inc,
+        card: obj.card,
+        ability: abilityId,
+      },
+      { activatedFrom: from },
+    ),
   );
 }
 
@@ -185,6 +194,7 @@ export const chainOps: Record<string, OpHandler> = {
         vars: { ...frame.vars },
         negated: null,
         card_: isSpellTrap(card) && ability.id === "activate",
+        from: String(frame.vars?.activatedFrom ?? ""),
       });
       chain.next = game.opponents(frame.ctx.controller)[0]!;
       chain.passes = 0;
@@ -278,9 +288,58 @@ const chainTask: TaskHandler = (game, task) => {
   for (const link of chain.links) game.pushTask({ t: "ygo.resolveLink", link });
 };
 
+/**
+ * RULINGS YG-1.4: a continuous effect that may negate a monster effect activated on the opponent's
+ * field as it resolves (ZW - Pegasus Twin Saber), if it is equipped and not yet applied this turn.
+ */
+function continuousNegation(game: Game, link: ChainLink): AbilityRef | undefined {
+  if (link.negated || link.from !== "monster" || !game.rules.card(link.card).types.includes("monster"))
+    return undefined;
+  return game.staticAbilities("negateOpponentMonsterEffect").find((ref) => {
+    const to = ref.obj.vars.equippedTo as { obj?: string; inc?: number } | undefined;
+    const equipped = to?.obj !== undefined && game.state.objects[to.obj]?.inc === to.inc;
+    return ref.controller !== link.controller && equipped && game.canApply(ref).ok;
+  });
+}
+
 const resolveLink: TaskHandler = (game, task: Task) => {
-  game.popTask(task);
   const link = task.link as ChainLink;
+  if (task.answer) {
+    const negate = task.answer.id === "negate";
+    task.answer = undefined;
+    if (negate) {
+      const ref = game.abilityRef(String(task.by), String(task.byAbility));
+      game.applyStatic(ref);
+      link.negated = "effect";
+      emit(game, {
+        type: "effectNegated",
+        player: ref.controller,
+        obj: ref.obj.id,
+        inc: ref.obj.inc,
+        card: ref.obj.card,
+        name: ref.card.name,
+        data: { link: link.obj, ability: link.ability, applied: ref.ability.id },
+      });
+    }
+  } else if (!task.offered) {
+    task.offered = true;
+    const ref = continuousNegation(game, link);
+    if (ref) {
+      task.by = ref.obj.id;
+      task.byAbility = ref.ability.id;
+      game.ask({
+        player: ref.controller,
+        kind: "applyEffect",
+        prompt: `${ref.card.name}: negate the effect of ${game.rules.card(link.card).name} as it resolves?`,
+        options: [
+          { id: "negate", label: "Negate it" },
+          { id: "resolve", label: "Let it resolve" },
+        ],
+      });
+      return;
+    }
+  }
+  game.popTask(task);
   const obj = game.state.objects[link.obj];
   const ability = game.ability(link.card, link.ability);
   const name = game.rules.card(link.card).name;
@@ -406,6 +465,7 @@ export const chainTasks: Record<string, TaskHandler> = {
     game.popTask(task);
     delete game.state.vars.chain;
     closeWindow(game, "chain");
+    settleEquips(game);
     // A resolved chain ends the moment of an attack's declaration (YG-T5).
     const attack = game.state.vars.attack as JsonObject | undefined;
     if (attack) attack.declaration = false;

@@ -21,6 +21,7 @@ import {
   summonForbidden,
   tributesFor,
 } from "./monsters.js";
+import { controlsOnlyOne, procedureOptions, settleEquips, specialSummonTo } from "./summon-procedures.js";
 
 /** The hand size the turn player keeps at the end of the End Phase (YG-T10). */
 export const HAND_LIMIT = 6;
@@ -97,7 +98,7 @@ function summonOptions(game: Game, p: PlayerId): DecisionOption[] {
   const onField = monstersOf(game, p).length;
   const out: DecisionOption[] = [];
   for (const obj of game.cardsIn("hand", p)) {
-    if (!isMonster(game, obj) || summonForbidden(game, obj)) continue;
+    if (!isMonster(game, obj) || summonForbidden(game, obj) || controlsOnlyOne(game, p, obj)) continue;
     const need = tributesFor(stat(game, obj, "level"));
     if (need > onField || onField - need >= MONSTER_ZONES) continue;
     const name = game.card(obj).name;
@@ -131,7 +132,12 @@ function setCardOptions(game: Game, p: PlayerId): DecisionOption[] {
 }
 
 function mainActions(game: Game, p: PlayerId, task: Task): DecisionOption[] {
-  const out = [...summonOptions(game, p), ...setCardOptions(game, p), ...activationOptions(game, p, 1, true)];
+  const out = [
+    ...summonOptions(game, p),
+    ...procedureOptions(game, p),
+    ...setCardOptions(game, p),
+    ...activationOptions(game, p, 1, true),
+  ];
   const now = turnId(game);
   for (const obj of monstersOf(game, p)) {
     const name = game.card(obj).name;
@@ -183,6 +189,14 @@ const main = actionLoop({
       return;
     }
     const obj = game.obj(id);
+    if (verb === "xyz") {
+      game.pushTask({ t: "ygo.xyzMaterials", card: id, chosen: [] });
+      return;
+    }
+    if (verb === "special") {
+      specialSummonTo(game, obj, p);
+      return;
+    }
     if (verb === "setCard") {
       game.move(obj, zoneId("spellTrap", p), {
         faceDown: true,
@@ -263,6 +277,7 @@ const tribute: TaskHandler = (game, task) => {
       event: "tribute",
       cause: { kind: "cost", player: p },
     });
+  settleEquips(game);
   place(game, p, game.obj(String(task.card)), Boolean(task.set));
 };
 
@@ -318,6 +333,11 @@ const battleStep = actionLoop({
       name: game.card(attacker).name,
       data: { target: target ? describeMonster(game, target, p) : "directly" },
     });
+    // Number 39: Utopia — "If this card is targeted for an attack, while it has no material: Destroy this card."
+    if (target && !target.faceDown && target.under.length === 0 && fragile(game, target)) {
+      game.move(target, zoneId("graveyard", target.owner), { event: "destroy", cause: RULE });
+      settleEquips(game);
+    }
     game.pushTask(nodeTask("attack"));
   },
 });
@@ -383,6 +403,10 @@ const replay: TaskHandler = (game, task) => {
   });
 };
 
+function fragile(game: Game, obj: GameObject): boolean {
+  return !!game.card(obj).abilities?.some((a) => a.static?.kind === "destroyedWhenAttackedWithoutMaterial");
+}
+
 /** The attack's monsters, if both are still where the attack left them. */
 function combatants(game: Game): { a: AttackState; attacker: GameObject; target: GameObject | null } | null {
   const a = attackState(game);
@@ -445,6 +469,7 @@ const destroyBattled: TaskHandler = (game, task) => {
     });
   }
   a.destroyed = [];
+  settleEquips(game);
 };
 
 /** YG-T10: at the end of the End Phase the turn player discards down to 6 (not "by a card effect"). */

@@ -12,8 +12,10 @@ import { effectCards } from "./effect-cards.js";
 import { attackState, ygoTasks } from "./game.js";
 import { maintenance } from "./maintenance.js";
 import { effectOps, ygoOps } from "./ops.js";
+import { xyzMaterials } from "./summon-procedures.js";
 import { ygoTurn } from "./turn.js";
 import { turnCards } from "./turn-cards.js";
+import { utopiaCards } from "./utopia-cards.js";
 
 export { sampleDecks, ygoCards } from "./cards.js";
 
@@ -57,6 +59,14 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
       return `Coin toss: ${(d.results as string[]).join(", ")}.`;
     case "specialSummon":
       return `${who} Special Summons ${e.name}.`;
+    case "xyzSummon":
+      return `${who} Xyz Summons ${e.name}.`;
+    case "putUnder":
+      return `${e.name} becomes Xyz Material.`;
+    case "detach":
+      return `${who} detaches ${e.name}.`;
+    case "equip":
+      return `${e.name} is equipped to ${d.to}.`;
     case "setCard":
       return `${who} Sets ${hiddenFrom ? "a card" : e.name} in the Spell & Trap Zone.`;
     case "payLP":
@@ -97,9 +107,9 @@ export function yugioh(): Preset {
       { kind: "extra", label: "Extra Deck", perPlayer: true, visibility: "owner" },
     ],
     turn: () => ygoTurn,
-    tasks: { ...ygoTasks, ...chainTasks, "ygo.maintenance": maintenance },
+    tasks: { ...ygoTasks, ...chainTasks, "ygo.maintenance": maintenance, "ygo.xyzMaterials": xyzMaterials },
     ops: { ...ygoOps, ...effectOps, ...chainOps },
-    cards: [...ygoCards, ...effectCards, ...turnCards],
+    cards: [...ygoCards, ...effectCards, ...turnCards, ...utopiaCards],
     checkpoint: "kernel.resolvePending",
     playerVars: () => ({ lp: STARTING_LP, normalSummonTurn: 0 }),
     conditions: {
@@ -116,6 +126,11 @@ export function yugioh(): Preset {
       // "At the start of your Main Phase 1": nothing done yet in this Main Phase 1 (YG-T4, YG-T9).
       startOfMainPhase1: (game) =>
         game.state.clock.path.includes("main1") && game.state.vars.mainActed !== game.state.clock.turn.id,
+      // "When a monster declares an attack" (Number 39: Utopia).
+      attackDeclared: (game) => {
+        const a = attackState(game);
+        return !!a && !a.negated && a.declaration && !game.state.clock.path.includes("damageStep");
+      },
       // "When your opponent's monster declares an attack": at the declaration, before any chain resolved.
       opponentAttackDeclared: (game, args) => {
         const a = attackState(game);
@@ -163,6 +178,8 @@ export function yugioh(): Preset {
         const changed = game.effects("name").filter(target).at(-1);
         return changed ? String(changed.effect.value) : printed;
       }
+      if (field === "utopiaMonster")
+        return game.card(obj).types.includes("monster") && game.card(obj).name.includes("Utopia");
       if (field === "heroMonster")
         return game.card(obj).types.includes("monster") && /\bHERO\b/.test(game.card(obj).name);
       if (field === "attribute") return game.card(obj).stats?.attribute ?? printed;
@@ -172,7 +189,12 @@ export function yugioh(): Preset {
         for (const d of game.state.durations)
           if (target(d) && d.effect.kind === "atk") atk += Number(d.effect.value);
           else if (target(d) && d.effect.kind === "atkSet") atk = Number(d.effect.value);
-        if (game.state.zones[obj.zone]!.kind === "monster" && !obj.faceDown)
+        if (game.state.zones[obj.zone]!.kind === "monster" && !obj.faceDown) {
+          // An Equip Card's ATK gain (ZW - Pegasus Twin Saber).
+          for (const ref of game.staticAbilities("equipAtk")) {
+            const to = ref.obj.vars.equippedTo as { obj?: string; inc?: number } | undefined;
+            if (to?.obj === obj.id && to.inc === obj.inc) atk += Number(ref.ability.static!.by);
+          }
           for (const ref of game.staticAbilities("atkBoost"))
             if (
               ref.controller === obj.controller &&
@@ -180,6 +202,7 @@ export function yugioh(): Preset {
               ((game.card(obj).races ?? []) as string[]).includes(String(ref.ability.static!.race))
             )
               atk += Number(ref.ability.static!.by);
+        }
         return atk;
       }
       return printed;
@@ -188,7 +211,9 @@ export function yugioh(): Preset {
     setup(game, spec) {
       const decks = spec.decks ?? sampleDecks();
       for (let p = 0; p < spec.players; p++) {
-        for (const card of decks[p % decks.length]!) game.createCard(card, p, "deck");
+        // Xyz Monsters start in the Extra Deck.
+        for (const card of decks[p % decks.length]!)
+          game.createCard(card, p, game.rules.card(card).types.includes("xyz") ? "extra" : "deck");
         game.shuffle(zoneId("deck", p));
         game.draw(p, OPENING_HAND);
       }

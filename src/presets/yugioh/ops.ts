@@ -189,6 +189,34 @@ export const effectOps: Record<string, OpHandler> = {
       return "next";
     },
   },
+  detach: {
+    doc: "detach: n — detaches n materials from this Xyz Monster (they go to the GY); a cost.",
+    run(game, op, frame) {
+      const self = sourceOf(game, frame.ctx);
+      for (let i = 0; self && i < Number(op.n ?? 1) && self.under.length > 0; i++) {
+        const material = game.obj(self.under[0]!);
+        game.move(material, zoneId("graveyard", material.owner), { event: "detach" });
+      }
+      return "next";
+    },
+  },
+  equipSelf: {
+    doc: "equipSelf: to — this monster becomes an Equip Spell in its controller's Spell & Trap Zone, equipped to that face-up monster; without a free zone or a valid target it goes to the GY.",
+    run(game, op, frame) {
+      const self = sourceOf(game, frame.ctx);
+      const target = resolveObjects(game, op.to, frame)[0];
+      if (!self || game.state.zones[self.zone]!.kind !== "monster" || self.faceDown) return "next";
+      const p = frame.ctx.controller;
+      const held = target && game.state.zones[target.zone]!.kind === "monster" && !target.faceDown;
+      if (!held || game.zone("spellTrap", p).cards.length >= 5) {
+        game.move(self, zoneId("graveyard", self.owner), { event: "move" });
+        return "next";
+      }
+      game.move(self, zoneId("spellTrap", p), { event: "equip", data: { to: game.card(target).name } });
+      self.vars.equippedTo = { obj: target.id, inc: target.inc };
+      return "next";
+    },
+  },
   negateAttack: {
     doc: "negateAttack — negates the current attack: it has no Damage Step.",
     run(game, _op, frame) {

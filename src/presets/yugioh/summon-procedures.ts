@@ -1,0 +1,109 @@
+/**
+ * Summons that are not activations (they start no chain): the Xyz Summon from the Extra Deck with
+ * its materials, and "you can Special Summon this card (from your hand)" procedures with their
+ * condition (ZW - Pegasus Twin Saber); and the rule "You can only control 1 X".
+ */
+import type { Game } from "../../core/game.js";
+import { putUnder, zoneId } from "../../core/objects.js";
+import type { TaskHandler } from "../../core/preset.js";
+import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
+import type { AbilityDef } from "../../core/vocabulary/schema.js";
+import { lifePoints } from "./game.js";
+import { describeMonster, MONSTER_ZONES, monstersOf, stat, summonForbidden } from "./monsters.js";
+
+function staticOf(game: Game, obj: GameObject, kind: string): AbilityDef | undefined {
+  return game.card(obj).abilities?.find((a) => a.kind === "static" && a.static?.kind === kind);
+}
+
+/** "You can only control 1 X": does `p` already control a face-up card of that name? */
+export function controlsOnlyOne(game: Game, p: PlayerId, obj: GameObject): boolean {
+  if (!staticOf(game, obj, "onlyControlOne")) return false;
+  const name = game.card(obj).name;
+  return ["monster", "spellTrap"].some((z) =>
+    game.cardsIn(z, p).some((o) => o !== obj && !o.faceDown && game.card(o).name === name),
+  );
+}
+
+/** Face-up monsters `p` controls that can be Xyz Material for a monster needing Level `level`. */
+function materialsFor(game: Game, p: PlayerId, level: number): GameObject[] {
+  return monstersOf(game, p).filter(
+    (o) => !o.faceDown && !game.card(o).types.includes("xyz") && stat(game, o, "level") === level,
+  );
+}
+
+/** Xyz Summons and hand Special Summon procedures `p` can perform now (in their Main Phase). */
+export function procedureOptions(game: Game, p: PlayerId): DecisionOption[] {
+  const out: DecisionOption[] = [];
+  for (const obj of game.cardsIn("extra", p)) {
+    const xyz = staticOf(game, obj, "xyzSummon")?.static;
+    if (!xyz || summonForbidden(game, obj)) continue;
+    if (materialsFor(game, p, Number(xyz.level)).length < Number(xyz.materials)) continue;
+    out.push({ id: `xyz:${obj.id}`, label: `Xyz Summon ${game.card(obj).name}` });
+  }
+  if (monstersOf(game, p).length >= MONSTER_ZONES) return out;
+  const opponent = game.opponents(p)[0]!;
+  for (const obj of game.cardsIn("hand", p)) {
+    const proc = staticOf(game, obj, "handSpecialSummon")?.static;
+    if (!proc || summonForbidden(game, obj) || controlsOnlyOne(game, p, obj)) continue;
+    // "If your opponent's LP are at least N higher than yours".
+    if (lifePoints(game, opponent) - lifePoints(game, p) < Number(proc.lpBehind ?? 0)) continue;
+    out.push({ id: `special:${obj.id}`, label: `Special Summon ${game.card(obj).name} from your hand` });
+  }
+  return out;
+}
+
+/** Places a Special Summoned monster in face-up Attack Position. */
+export function specialSummonTo(game: Game, obj: GameObject, p: PlayerId, event = "specialSummon"): void {
+  game.move(obj, zoneId("monster", p), { event, cause: { kind: "action", player: p } });
+  obj.vars.pos = "atk";
+  obj.vars.summonedTurn = game.state.clock.turn.id;
+}
+
+/** An Xyz Summon: the materials are chosen one at a time, then go under the Xyz Monster. */
+export const xyzMaterials: TaskHandler = (game, task) => {
+  const p = game.state.clock.turn.player;
+  const chosen = task.chosen as string[];
+  const xyz = game.obj(String(task.card));
+  const spec = staticOf(game, xyz, "xyzSummon")!.static!;
+  if (task.answer) {
+    chosen.push(task.answer.id.slice("material:".length));
+    task.answer = undefined;
+  }
+  if (chosen.length < Number(spec.materials)) {
+    game.ask({
+      player: p,
+      kind: "xyzMaterial",
+      prompt: `Xyz Material for ${game.card(xyz).name} (${chosen.length + 1} of ${spec.materials})`,
+      options: materialsFor(game, p, Number(spec.level))
+        .filter((o) => !chosen.includes(o.id))
+        .map((o) => ({ id: `material:${o.id}`, label: describeMonster(game, o, p) })),
+    });
+    return;
+  }
+  game.popTask(task);
+  const materials = chosen.map((id) => game.obj(id));
+  specialSummonTo(game, xyz, p, "xyzSummon");
+  for (const m of materials) putUnder(game, m, xyz, { kind: "action", player: p });
+  settleEquips(game);
+};
+
+/**
+ * An Equip Card whose monster left the field or was turned face-down is destroyed. Run after each
+ * action, chain and battle: the equipped monster can only leave during one of them.
+ */
+export function settleEquips(game: Game): void {
+  for (let p = 0; p < game.state.players.length; p++)
+    for (const card of game.cardsIn("spellTrap", p)) {
+      const to = card.vars.equippedTo as { obj: string; inc: number } | undefined;
+      if (!to) continue;
+      const target = game.state.objects[to.obj];
+      const held =
+        target &&
+        target.inc === to.inc &&
+        game.state.zones[target.zone]!.kind === "monster" &&
+        target.underOf === null &&
+        !target.faceDown;
+      if (!held)
+        game.move(card, zoneId("graveyard", card.owner), { event: "destroy", cause: { kind: "rule" } });
+    }
+}
