@@ -252,6 +252,13 @@ function linkBelow(game: Game, source: string): ChainLink | undefined {
 /** Priority during a chain: the players alternate; two passes in succession resolve it. */
 const chainTask: TaskHandler = (game, task) => {
   const chain = chainOf(game)!;
+  if (chain.links.length === 0) {
+    // Every triggered effect was declined or could not be activated: no chain.
+    game.popTask(task);
+    delete game.state.vars.chain;
+    closeWindow(game, "chain");
+    return;
+  }
   if (task.answer) {
     const id = task.answer.id;
     task.answer = undefined;

@@ -3,7 +3,7 @@
  * rulings need to negate an activation or change a name. Every "once per turn" is the shared
  * limit model's data (RULINGS YG-1.x, YG-2.x, YG-3.1).
  */
-import type { CardDef } from "../../core/vocabulary/schema.js";
+import type { AbilityDef, CardDef } from "../../core/vocabulary/schema.js";
 
 const SOFT_OPT = { counts: "use", key: "incarnation", window: "turn", label: "Once per turn" } as const;
 
@@ -381,6 +381,17 @@ export const fireFormationTensu: CardDef = {
 };
 
 /** RULINGS YG-1.5: a monster that turns itself face-down keeps its use after its next flip. */
+const BURROW: AbilityDef = {
+  id: "burrow",
+  kind: "activated",
+  timing: "ignition",
+  effect: [{ op: "setSelfFaceDown" }],
+  limit: { ...SOFT_OPT, keepOnSelfFaceDown: true },
+};
+
+/** "FLIP:" and "When this card is flipped face-up": it was turned face-up, however. */
+const FLIPPED = { on: "faceUp", self: true } as const;
+
 export const swarmOfLocusts = monster(
   "swarm-of-locusts",
   "Swarm of Locusts",
@@ -389,11 +400,53 @@ export const swarmOfLocusts = monster(
   "FLIP: Destroy 1 Spell/Trap on the field. Once per turn: You can change this card to face-down Defense Position.",
   [
     {
-      id: "burrow",
-      kind: "activated",
-      timing: "ignition",
-      effect: [{ op: "setSelfFaceDown" }],
-      limit: { ...SOFT_OPT, keepOnSelfFaceDown: true },
+      id: "flip",
+      kind: "triggered",
+      text: "FLIP: Destroy 1 Spell/Trap on the field.",
+      trigger: FLIPPED,
+      effect: [
+        {
+          op: "choose",
+          from: { zone: "spellTrap" },
+          min: 1,
+          max: 1,
+          as: "destroyed",
+          prompt: "Destroy 1 Spell/Trap on the field",
+        },
+        { op: "move", what: "$destroyed", to: "graveyard", event: "destroy" },
+      ],
+    },
+    BURROW,
+  ],
+);
+
+export const flipFlopFrog = monster(
+  "flip-flop-frog",
+  "Flip Flop Frog",
+  { level: 2, atk: 500, def: 200, attribute: "WATER" },
+  "Aqua",
+  'Once per turn, you can flip this card into face-down Defense Position. When this card is flipped face-up, you can return monsters your opponent controls to their owners\' hand up to the number of face-up "Frog" monsters you control, except "Frog the Jam".',
+  [
+    BURROW,
+    {
+      id: "flip",
+      kind: "triggered",
+      optional: true,
+      text: 'Return monsters your opponent controls to the hand, up to the number of face-up "Frog" monsters you control',
+      trigger: FLIPPED,
+      effect: [
+        {
+          op: "choose",
+          from: { zone: "monster", controller: "opponent" },
+          min: 0,
+          max: {
+            count: { zone: "monster", controller: "self", faceDown: false, where: { frogMonster: true } },
+          },
+          as: "returned",
+          prompt: "Return monsters your opponent controls to the hand",
+        },
+        { op: "returnToHand", what: "$returned" },
+      ],
     },
   ],
 );
@@ -468,4 +521,5 @@ export const effectCards: CardDef[] = [
   evilswarmCastor,
   fireFormationTensu,
   swarmOfLocusts,
+  flipFlopFrog,
 ];

@@ -13,6 +13,7 @@ import { attackState, ygoTasks } from "./game.js";
 import { maintenance } from "./maintenance.js";
 import { effectOps, ygoOps } from "./ops.js";
 import { xyzMaterials } from "./summon-procedures.js";
+import { releaseHeldTriggers, ygoTriggers } from "./triggers.js";
 import { ygoTurn } from "./turn.js";
 import { turnCards } from "./turn-cards.js";
 import { utopiaCards } from "./utopia-cards.js";
@@ -63,6 +64,8 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
       return `${who} Xyz Summons ${e.name}.`;
     case "putUnder":
       return `${e.name} becomes Xyz Material.`;
+    case "returnToHand":
+      return `${e.name} returns to ${d.controller === undefined ? "the" : "its owner's"} hand.`;
     case "detach":
       return `${who} detaches ${e.name}.`;
     case "equip":
@@ -107,10 +110,17 @@ export function yugioh(): Preset {
       { kind: "extra", label: "Extra Deck", perPlayer: true, visibility: "owner" },
     ],
     turn: () => ygoTurn,
-    tasks: { ...ygoTasks, ...chainTasks, "ygo.maintenance": maintenance, "ygo.xyzMaterials": xyzMaterials },
+    tasks: {
+      ...ygoTasks,
+      ...chainTasks,
+      "ygo.maintenance": maintenance,
+      "ygo.xyzMaterials": xyzMaterials,
+      "ygo.triggers": ygoTriggers,
+      "ygo.releaseHeldTriggers": releaseHeldTriggers,
+    },
     ops: { ...ygoOps, ...effectOps, ...chainOps },
     cards: [...ygoCards, ...effectCards, ...turnCards, ...utopiaCards],
-    checkpoint: "kernel.resolvePending",
+    checkpoint: "ygo.triggers",
     playerVars: () => ({ lp: STARTING_LP, normalSummonTurn: 0 }),
     conditions: {
       battleChosen: (game) => game.state.vars.battleChosen === game.state.clock.turn.id,
@@ -178,6 +188,9 @@ export function yugioh(): Preset {
         const changed = game.effects("name").filter(target).at(-1);
         return changed ? String(changed.effect.value) : printed;
       }
+      // "Frog" monsters, counted by Flip Flop Frog "except Frog the Jam".
+      if (field === "frogMonster")
+        return game.card(obj).name.includes("Frog") && game.card(obj).name !== "Frog the Jam";
       if (field === "utopiaMonster")
         return game.card(obj).types.includes("monster") && game.card(obj).name.includes("Utopia");
       if (field === "heroMonster")

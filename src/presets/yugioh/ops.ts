@@ -189,6 +189,16 @@ export const effectOps: Record<string, OpHandler> = {
       return "next";
     },
   },
+  returnToHand: {
+    doc: "returnToHand: what — returns those cards to their owners' hands; an Extra Deck monster (Xyz) goes back to the Extra Deck instead.",
+    run(game, op, frame) {
+      for (const o of resolveObjects(game, op.what, frame)) {
+        const extra = game.card(o).types.includes("xyz");
+        game.move(o, zoneId(extra ? "extra" : "hand", o.owner), { event: "returnToHand" });
+      }
+      return "next";
+    },
+  },
   detach: {
     doc: "detach: n — detaches n materials from this Xyz Monster (they go to the GY); a cost.",
     run(game, op, frame) {

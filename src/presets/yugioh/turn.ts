@@ -30,7 +30,13 @@ const damageStep: TurnNode = {
       kind: "substep",
       onBegin: ["ygo.damageCalculation"],
     },
-    { id: "afterDamageCalculation", label: "after damage calculation", kind: "substep" },
+    // Effects triggered earlier in the Damage Step (FLIP effects of an attacked monster) now.
+    {
+      id: "afterDamageCalculation",
+      label: "after damage calculation",
+      kind: "substep",
+      onBegin: ["ygo.releaseHeldTriggers"],
+    },
     {
       id: "endOfDamageStep",
       label: "end of the Damage Step",

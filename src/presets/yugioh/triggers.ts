@@ -1,0 +1,137 @@
+/**
+ * Trigger Effects (FLIP effects, "When this card is flipped face-up: You can …") become chain
+ * links: the checkpoint builds a chain in the order of simultaneous effects — the turn player's
+ * mandatory effects, the opponent's mandatory, the turn player's optional, the opponent's optional —
+ * then both players may respond as to any chain. Effects that trigger in the Damage Step before
+ * damage calculation (a face-down monster flipped by an attack) wait until after damage calculation.
+ */
+import { emit, openWindow } from "../../core/events.js";
+import type { Game } from "../../core/game.js";
+import type { JsonObject } from "../../core/json.js";
+import { evalCondition } from "../../core/match.js";
+import type { TaskHandler } from "../../core/preset.js";
+import type { PendingAbility } from "../../core/types.js";
+import { activate, chainOf, inDamageStep } from "./chain.js";
+
+/** The Damage Step timings where triggered effects are activated (YG-T7). */
+const DAMAGE_STEP_TRIGGER_TIMINGS = ["afterDamageCalculation", "endOfDamageStep"];
+
+function segocRank(game: Game, p: PendingAbility): number {
+  const optional = game.ability(p.card, p.ability).optional === true;
+  const turnPlayer = p.controller === game.state.clock.turn.player;
+  return (optional ? 2 : 0) + (turnPlayer ? 0 : 1);
+}
+
+/**
+ * "During the End Phase"-style effects (triggered as a phase begins) are processed player by
+ * player, the turn player first (RULINGS YG-T10: the turn player has priority): each player's go
+ * on a chain of their own.
+ */
+const phaseTimed = (p: PendingAbility): boolean => p.eventData.type === "nodeBegin";
+
+/** The next pending effect to put on the chain: SEGOC order, then the order they triggered. */
+function nextPending(game: Game, phasePlayer?: number): PendingAbility | undefined {
+  let best: PendingAbility | undefined;
+  for (const p of game.state.pending) {
+    if (phasePlayer !== undefined && (p.controller !== phasePlayer || !phaseTimed(p))) continue;
+    if (!best || segocRank(game, p) < segocRank(game, best)) best = p;
+  }
+  return best;
+}
+
+function take(game: Game, p: PendingAbility): void {
+  const list = game.state.pending;
+  list.splice(list.indexOf(p), 1);
+}
+
+/** Is the card still where it was when the effect triggered? */
+function stillThere(game: Game, p: PendingAbility): boolean {
+  return game.state.objects[p.obj]?.inc === p.inc;
+}
+
+export const ygoTriggers: TaskHandler = (game, task) => {
+  const state = game.state;
+  if (task.answer) {
+    const yes = task.answer.id === "activate";
+    task.answer = undefined;
+    const p = state.pending.find((x) => x.id === task.current);
+    if (p) {
+      take(game, p);
+      if (yes && stillThere(game, p)) activate(game, p.controller, p.obj, p.ability);
+      else
+        emit(game, {
+          type: "decline",
+          player: p.controller,
+          obj: p.obj,
+          card: p.card,
+          name: game.rules.card(p.card).name,
+          data: { ability: p.ability },
+        });
+    }
+    return;
+  }
+  if (game.over || state.pending.length === 0) {
+    game.popTask(task);
+    return;
+  }
+  // YG-T7: effects triggered early in the Damage Step wait for "after damage calculation".
+  const node = state.clock.path.at(-1) ?? "";
+  if (inDamageStep(game) && !DAMAGE_STEP_TRIGGER_TIMINGS.includes(node)) {
+    const held = (state.vars.heldTriggers as unknown as PendingAbility[] | undefined) ?? [];
+    held.push(...state.pending);
+    state.vars.heldTriggers = held as unknown as JsonObject[];
+    state.pending = [];
+    game.popTask(task);
+    return;
+  }
+  if (!chainOf(game)) {
+    // A new chain: its responses come once every simultaneous effect is on it.
+    game.popTask(task);
+    openWindow(game, "chain");
+    state.vars.chain = { links: [], next: state.clock.turn.player, passes: 0 };
+    game.pushTask({ t: "ygo.chain" });
+    const first = nextPending(game)!;
+    game.pushTask({ t: "ygo.triggers", ...(phaseTimed(first) ? { phasePlayer: first.controller } : {}) });
+    return;
+  }
+  const p = nextPending(game, task.phasePlayer === undefined ? undefined : Number(task.phasePlayer));
+  if (!p) {
+    game.popTask(task); // the rest go on the next chain
+    return;
+  }
+  const ability = game.ability(p.card, p.ability);
+  const obj = state.objects[p.obj];
+  const holds =
+    stillThere(game, p) &&
+    (!ability.condition ||
+      evalCondition(game, ability.condition, { controller: p.controller, obj: obj!, event: p.eventData }));
+  if (!holds) {
+    take(game, p);
+    return;
+  }
+  if (ability.optional) {
+    task.current = p.id;
+    const name = game.rules.card(p.card).name;
+    game.ask({
+      player: p.controller,
+      kind: "trigger",
+      prompt: `${name}: activate its effect${ability.text ? ` (“${ability.text}”)` : ""}?`,
+      options: [
+        { id: "activate", label: `Activate ${name}'s effect` },
+        { id: "decline", label: "Don't activate it" },
+      ],
+    });
+    return;
+  }
+  take(game, p);
+  activate(game, p.controller, p.obj, p.ability);
+};
+
+/** "After damage calculation": effects held from earlier in the Damage Step become pending again. */
+export const releaseHeldTriggers: TaskHandler = (game, task) => {
+  game.popTask(task);
+  const held = game.state.vars.heldTriggers as unknown as PendingAbility[] | undefined;
+  if (!held?.length) return;
+  game.state.pending.push(...held);
+  delete game.state.vars.heldTriggers;
+};
