@@ -333,7 +333,7 @@ export const polymerization: CardDef = {
 };
 
 /** RULINGS YG-3.1: "(You can only gain this effect once per turn.)" — one bucket per player. */
-const GAIN_ONCE = {
+export const GAIN_ONCE = {
   counts: "application",
   key: "bucket",
   bucket: "You can only gain this effect once per turn",

@@ -8,6 +8,8 @@ import type { Preset } from "../../core/preset.js";
 import type { LogEntry, PlayerId } from "../../core/types.js";
 import { sampleDecks, ygoCards } from "./cards.js";
 import { chainOf, chainOps, chainTasks } from "./chain.js";
+import { diceCards } from "./dice-cards.js";
+import { diceOps } from "./dice-ops.js";
 import { effectCards } from "./effect-cards.js";
 import { attackState, ygoTasks } from "./game.js";
 import { maintenance } from "./maintenance.js";
@@ -56,6 +58,10 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
       return `${e.name}: its ${d.how === "activation" ? "activation" : "effect"} is negated.`;
     case "chainResolved":
       return "The chain has resolved.";
+    case "dieRoll":
+      return `${who} rolls a die: ${d.result}.`;
+    case "effectGained":
+      return `${who} gains the effect of ${e.name}.`;
     case "coinToss":
       return `Coin toss: ${(d.results as string[]).join(", ")}.`;
     case "specialSummon":
@@ -118,8 +124,8 @@ export function yugioh(): Preset {
       "ygo.triggers": ygoTriggers,
       "ygo.releaseHeldTriggers": releaseHeldTriggers,
     },
-    ops: { ...ygoOps, ...effectOps, ...chainOps },
-    cards: [...ygoCards, ...effectCards, ...turnCards, ...utopiaCards],
+    ops: { ...ygoOps, ...effectOps, ...chainOps, ...diceOps },
+    cards: [...ygoCards, ...effectCards, ...turnCards, ...utopiaCards, ...diceCards],
     checkpoint: "ygo.triggers",
     playerVars: () => ({ lp: STARTING_LP, normalSummonTurn: 0 }),
     conditions: {
@@ -196,6 +202,11 @@ export function yugioh(): Preset {
       if (field === "heroMonster")
         return game.card(obj).types.includes("monster") && /\bHERO\b/.test(game.card(obj).name);
       if (field === "attribute") return game.card(obj).stats?.attribute ?? printed;
+      if (field === "def") {
+        let def = Number(game.card(obj).stats?.def ?? printed ?? 0);
+        for (const d of game.effects("def")) if (target(d)) def += Number(d.effect.value);
+        return def;
+      }
       if (field === "atk") {
         let atk = Number(game.card(obj).stats?.atk ?? printed ?? 0);
         // "gains X ATK" and "ATK becomes X" in the order they were applied.
