@@ -10,8 +10,8 @@ import { yugioh } from "../../src/presets/yugioh/index.js";
 
 const DUELS = Number(process.env.TURNKIT_YGO_DUELS ?? 1000);
 const MAX_ACTIONS = 5000;
-/** Two 40-card Main Decks plus two Xyz Monsters in the first player's Extra Deck. */
-const CARDS = 82;
+/** Two 40-card Main Decks plus three Extra Deck monsters (two Xyz, one Fusion). */
+const CARDS = 83;
 
 describe("yugioh: random duels", () => {
   it(`${DUELS} seeded duels end with a winner and conserve every card`, () => {

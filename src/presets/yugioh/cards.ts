@@ -36,6 +36,16 @@ export const normalMonsters: CardDef[] = [
   normal("luster-dragon", "Luster Dragon", 4, 1900, 1600, "WIND", "Dragon"),
   normal("mechanicalchaser", "Mechanicalchaser", 4, 1850, 800, "DARK", "Machine"),
   normal("beaver-warrior", "Beaver Warrior", 4, 1200, 1500, "EARTH", "Beast-Warrior"),
+  normal("flame-manipulator", "Flame Manipulator", 3, 900, 1000, "FIRE", "Spellcaster"),
+  normal(
+    "masaki-the-legendary-swordsman",
+    "Masaki the Legendary Swordsman",
+    4,
+    1100,
+    1100,
+    "EARTH",
+    "Warrior",
+  ),
 ];
 
 export const ygoCards: CardDef[] = [...normalMonsters];
@@ -69,7 +79,10 @@ export function sampleDecks(): string[][] {
   const b = deck([
     ["dark-magician", 3],
     ["summoned-skull", 3],
-    ["mystical-elf", 4],
+    ["mystical-elf", 1],
+    ["polymerization", 1],
+    ["flame-manipulator", 1],
+    ["masaki-the-legendary-swordsman", 1],
     ["vorse-raider", 4],
     ["beaver-warrior", 1],
     ["flip-flop-frog", 2],
@@ -85,6 +98,8 @@ export function sampleDecks(): string[][] {
     ["fluffal-bear", 3],
     ["toy-vendor", 2],
     ["solemn-strike", 1],
+    // Extra Deck
+    ["flame-swordsman", 1],
   ]);
   return [a, b];
 }

@@ -323,13 +323,38 @@ export const toyVendor: CardDef = {
   ],
 };
 
-/** Fluffal Bear returns it from the GY; in this library a Fusion Summon needs a Fusion Monster (none yet). */
+/** Fluffal Bear returns it from the GY; activated only if a Fusion Summon is possible. */
 export const polymerization: CardDef = {
   id: "polymerization",
   name: "Polymerization",
   types: ["spell", "normal"],
   text: "Fusion Summon 1 Fusion Monster from your Extra Deck, using monsters from your hand or field as Fusion Material.",
-  abilities: [{ id: "activate", kind: "activated", condition: { fn: "never" } }],
+  abilities: [
+    {
+      id: "activate",
+      kind: "activated",
+      condition: { fn: "canFusionSummon" },
+      effect: [{ op: "fusionSummon" }],
+    },
+  ],
+};
+
+/** A Fusion Monster and its two Normal Monster materials. */
+export const flameSwordsman: CardDef = {
+  id: "flame-swordsman",
+  name: "Flame Swordsman",
+  types: ["monster", "fusion"],
+  races: ["Warrior"],
+  stats: { level: 5, atk: 1800, def: 1600, attribute: "FIRE" },
+  text: '"Flame Manipulator" + "Masaki the Legendary Swordsman"',
+  abilities: [
+    {
+      id: "materials",
+      kind: "static",
+      zones: ["extra"],
+      static: { kind: "fusionMaterials", names: ["Flame Manipulator", "Masaki the Legendary Swordsman"] },
+    },
+  ],
 };
 
 /** RULINGS YG-3.1: "(You can only gain this effect once per turn.)" — one bucket per player. */
@@ -518,6 +543,7 @@ export const effectCards: CardDef[] = [
   fluffalBear,
   toyVendor,
   polymerization,
+  flameSwordsman,
   evilswarmCastor,
   fireFormationTensu,
   swarmOfLocusts,

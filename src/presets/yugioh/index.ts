@@ -11,6 +11,7 @@ import { chainOf, chainOps, chainTasks } from "./chain.js";
 import { diceCards } from "./dice-cards.js";
 import { diceOps } from "./dice-ops.js";
 import { effectCards } from "./effect-cards.js";
+import { fusionOps, summonableFusions } from "./fusion.js";
 import { attackState, ygoTasks } from "./game.js";
 import { maintenance } from "./maintenance.js";
 import { effectOps, ygoOps } from "./ops.js";
@@ -66,6 +67,10 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
       return `Coin toss: ${(d.results as string[]).join(", ")}.`;
     case "specialSummon":
       return `${who} Special Summons ${e.name}.`;
+    case "fusionSummon":
+      return `${who} Fusion Summons ${e.name}.`;
+    case "fusionMaterial":
+      return `${e.name} is sent to the GY as Fusion Material.`;
     case "xyzSummon":
       return `${who} Xyz Summons ${e.name}.`;
     case "putUnder":
@@ -86,6 +91,8 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
       return null;
   }
 }
+
+const isExtraDeckCard = (types: string[]): boolean => types.includes("xyz") || types.includes("fusion");
 
 export function yugioh(): Preset {
   return {
@@ -124,7 +131,7 @@ export function yugioh(): Preset {
       "ygo.triggers": ygoTriggers,
       "ygo.releaseHeldTriggers": releaseHeldTriggers,
     },
-    ops: { ...ygoOps, ...effectOps, ...chainOps, ...diceOps },
+    ops: { ...ygoOps, ...effectOps, ...chainOps, ...diceOps, ...fusionOps },
     cards: [...ygoCards, ...effectCards, ...turnCards, ...utopiaCards, ...diceCards],
     checkpoint: "ygo.triggers",
     playerVars: () => ({ lp: STARTING_LP, normalSummonTurn: 0 }),
@@ -138,7 +145,7 @@ export function yugioh(): Preset {
         const types = game.rules.card(last.card).types;
         return args?.kind === "spellTrapCard" ? last.card_ : types.includes("monster");
       },
-      never: () => false,
+      canFusionSummon: (game, args) => summonableFusions(game, Number(args?.controller)).length > 0,
       // "At the start of your Main Phase 1": nothing done yet in this Main Phase 1 (YG-T4, YG-T9).
       startOfMainPhase1: (game) =>
         game.state.clock.path.includes("main1") && game.state.vars.mainActed !== game.state.clock.turn.id,
@@ -235,9 +242,9 @@ export function yugioh(): Preset {
     setup(game, spec) {
       const decks = spec.decks ?? sampleDecks();
       for (let p = 0; p < spec.players; p++) {
-        // Xyz Monsters start in the Extra Deck.
+        // Xyz and Fusion Monsters start in the Extra Deck.
         for (const card of decks[p % decks.length]!)
-          game.createCard(card, p, game.rules.card(card).types.includes("xyz") ? "extra" : "deck");
+          game.createCard(card, p, isExtraDeckCard(game.rules.card(card).types) ? "extra" : "deck");
         game.shuffle(zoneId("deck", p));
         game.draw(p, OPENING_HAND);
       }

@@ -193,7 +193,7 @@ export const effectOps: Record<string, OpHandler> = {
     doc: "returnToHand: what — returns those cards to their owners' hands; an Extra Deck monster (Xyz) goes back to the Extra Deck instead.",
     run(game, op, frame) {
       for (const o of resolveObjects(game, op.what, frame)) {
-        const extra = game.card(o).types.includes("xyz");
+        const extra = game.card(o).types.includes("xyz") || game.card(o).types.includes("fusion");
         game.move(o, zoneId(extra ? "extra" : "hand", o.owner), { event: "returnToHand" });
       }
       return "next";

@@ -1,0 +1,107 @@
+/**
+ * Fusion Summons (Polymerization): a Fusion Monster in the Extra Deck names its materials; the
+ * effect sends one monster of each name from the hand or field to the GY and Special Summons the
+ * Fusion Monster. Polymerization can only be activated if some Fusion Summon is possible.
+ */
+import type { Game } from "../../core/game.js";
+import type { Json } from "../../core/json.js";
+import { zoneId } from "../../core/objects.js";
+import type { OpHandler } from "../../core/script.js";
+import type { GameObject, PlayerId } from "../../core/types.js";
+import type { CardDef } from "../../core/vocabulary/schema.js";
+import { monstersOf, summonForbidden } from "./monsters.js";
+import { specialSummonTo } from "./summon-procedures.js";
+
+function fusionMaterials(card: CardDef): string[] {
+  const spec = card.abilities?.find((a) => a.static?.kind === "fusionMaterials")?.static;
+  return Array.isArray(spec?.names) ? spec.names.map(String) : [];
+}
+
+/** Monsters in `p`'s hand and face-up on their field that could be Fusion Material named `name`. */
+function candidatesFor(game: Game, p: PlayerId, name: string, taken: string[]): GameObject[] {
+  return [...game.cardsIn("hand", p), ...monstersOf(game, p).filter((o) => !o.faceDown)].filter(
+    (o) =>
+      !taken.includes(o.id) &&
+      game.card(o).types.includes("monster") &&
+      game.characteristic(o, "name") === name,
+  );
+}
+
+/** Can every named material be found, each a different card? (Greedy is enough: names are distinct cards.) */
+function materialsAvailable(game: Game, p: PlayerId, names: string[]): boolean {
+  const taken: string[] = [];
+  for (const name of names) {
+    const c = candidatesFor(game, p, name, taken)[0];
+    if (!c) return false;
+    taken.push(c.id);
+  }
+  return true;
+}
+
+/** The Fusion Monsters `p` could Fusion Summon now. */
+export function summonableFusions(game: Game, p: PlayerId): GameObject[] {
+  // A free Monster Zone is needed (a simplification: field materials would free one).
+  if (monstersOf(game, p).length >= 5) return [];
+  return game.cardsIn("extra", p).filter((o) => {
+    const names = fusionMaterials(game.card(o));
+    return names.length > 0 && !summonForbidden(game, o) && materialsAvailable(game, p, names);
+  });
+}
+
+interface FusionScratch {
+  fusion?: string;
+  materials: string[];
+}
+
+export const fusionOps: Record<string, OpHandler> = {
+  fusionSummon: {
+    doc: "fusionSummon — Fusion Summons 1 Fusion Monster from the controller's Extra Deck, using monsters from their hand or field as Fusion Material (chosen one at a time).",
+    run(game, _op, frame) {
+      const p = frame.ctx.controller;
+      const scratch = (frame.scratch as unknown as FusionScratch | undefined) ?? { materials: [] };
+      frame.scratch = scratch as unknown as Json;
+      if (frame.answer) {
+        const id = frame.answer.id;
+        delete frame.answer;
+        if (scratch.fusion === undefined) scratch.fusion = id.slice("fusion:".length);
+        else scratch.materials.push(id.slice("material:".length));
+      }
+      if (scratch.fusion === undefined) {
+        const options = summonableFusions(game, p);
+        if (options.length === 0) return "next"; // nothing can be Fusion Summoned any more
+        game.ask({
+          player: p,
+          kind: "fusion",
+          prompt: "Fusion Summon 1 Fusion Monster from your Extra Deck",
+          options: options.map((o) => ({ id: `fusion:${o.id}`, label: game.card(o).name })),
+        });
+        return "wait";
+      }
+      const fusion = game.obj(scratch.fusion);
+      const names = fusionMaterials(game.card(fusion));
+      const next = names[scratch.materials.length];
+      if (next !== undefined) {
+        const candidates = candidatesFor(game, p, next, scratch.materials);
+        if (candidates.length === 0) return "next"; // a material left: the Fusion Summon fails
+        game.ask({
+          player: p,
+          kind: "fusionMaterial",
+          prompt: `Fusion Material for ${game.card(fusion).name}: ${next}`,
+          private: true,
+          publicPrompt: `${game.playerName(p)} chooses Fusion Material`,
+          options: candidates.map((o) => ({
+            id: `material:${o.id}`,
+            label: `${game.card(o).name} (${game.state.zones[o.zone]!.kind === "hand" ? "hand" : "field"})`,
+          })),
+        });
+        return "wait";
+      }
+      for (const id of scratch.materials) {
+        const m = game.obj(id);
+        game.move(m, zoneId("graveyard", m.owner), { event: "fusionMaterial" });
+      }
+      specialSummonTo(game, fusion, p, "fusionSummon");
+      return "next";
+    },
+  },
+};
