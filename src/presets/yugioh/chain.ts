@@ -17,7 +17,7 @@ import type { OpHandler } from "../../core/script.js";
 import { scriptTask } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
 import type { AbilityDef, CardDef } from "../../core/vocabulary/schema.js";
-import { settleEquips } from "./summon-procedures.js";
+import { settleBoundCards } from "./summon-procedures.js";
 
 export interface ChainLink extends JsonObject {
   obj: string;
@@ -472,7 +472,7 @@ export const chainTasks: Record<string, TaskHandler> = {
     game.popTask(task);
     delete game.state.vars.chain;
     closeWindow(game, "chain");
-    settleEquips(game);
+    settleBoundCards(game);
     // A resolved chain ends the moment of an attack's declaration (YG-T5).
     const attack = game.state.vars.attack as JsonObject | undefined;
     if (attack) attack.declaration = false;

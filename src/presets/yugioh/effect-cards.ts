@@ -74,7 +74,7 @@ export const callOfTheHaunted: CardDef = {
           prompt: "Target 1 monster in your GY",
         },
       ],
-      effect: [{ op: "specialSummon", what: "$target" }],
+      effect: [{ op: "specialSummon", what: "$target", link: true }],
     },
   ],
 };

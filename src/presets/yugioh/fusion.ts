@@ -73,6 +73,8 @@ export const fusionOps: Record<string, OpHandler> = {
           player: p,
           kind: "fusion",
           prompt: "Fusion Summon 1 Fusion Monster from your Extra Deck",
+          private: true,
+          publicPrompt: `${game.playerName(p)} chooses a Fusion Monster`,
           options: options.map((o) => ({ id: `fusion:${o.id}`, label: game.card(o).name })),
         });
         return "wait";

@@ -21,7 +21,7 @@ import {
   summonForbidden,
   tributesFor,
 } from "./monsters.js";
-import { controlsOnlyOne, procedureOptions, settleEquips, specialSummonTo } from "./summon-procedures.js";
+import { controlsOnlyOne, procedureOptions, settleBoundCards, specialSummonTo } from "./summon-procedures.js";
 
 /** The hand size the turn player keeps at the end of the End Phase (YG-T10). */
 export const HAND_LIMIT = 6;
@@ -277,7 +277,7 @@ const tribute: TaskHandler = (game, task) => {
       event: "tribute",
       cause: { kind: "cost", player: p },
     });
-  settleEquips(game);
+  settleBoundCards(game);
   place(game, p, game.obj(String(task.card)), Boolean(task.set));
 };
 
@@ -336,7 +336,7 @@ const battleStep = actionLoop({
     // Number 39: Utopia — "If this card is targeted for an attack, while it has no material: Destroy this card."
     if (target && !target.faceDown && target.under.length === 0 && fragile(game, target)) {
       game.move(target, zoneId("graveyard", target.owner), { event: "destroy", cause: RULE });
-      settleEquips(game);
+      settleBoundCards(game);
     }
     game.pushTask(nodeTask("attack"));
   },
@@ -469,7 +469,7 @@ const destroyBattled: TaskHandler = (game, task) => {
     });
   }
   a.destroyed = [];
-  settleEquips(game);
+  settleBoundCards(game);
 };
 
 /** YG-T10: at the end of the End Phase the turn player discards down to 6 (not "by a card effect"). */

@@ -90,14 +90,19 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   specialSummon: {
-    doc: "specialSummon: what — Special Summons those monsters to their controller's field in face-up Attack Position.",
+    doc: "specialSummon: what, link (bool) — Special Summons those monsters to their controller's field in face-up Attack Position; with link, the monster and this card are bound (Call of the Haunted: each is destroyed when the other leaves).",
     run(game, op, frame) {
+      const source = sourceOf(game, frame.ctx);
       for (const o of resolveObjects(game, op.what, frame)) {
         if (game.zone("monster", frame.ctx.controller).cards.length >= 5) break;
         if (summonForbidden(game, o)) continue;
         game.move(o, zoneId("monster", frame.ctx.controller), { event: "specialSummon" });
         o.vars.pos = "atk";
         o.vars.summonedTurn = game.state.clock.turn.id;
+        if (op.link === true && source) {
+          source.vars.linkedTo = { obj: o.id, inc: o.inc };
+          o.vars.linkedBy = { obj: source.id, inc: source.inc };
+        }
       }
       return "next";
     },

@@ -74,6 +74,9 @@ export const xyzMaterials: TaskHandler = (game, task) => {
       player: p,
       kind: "xyzMaterial",
       prompt: `Xyz Material for ${game.card(xyz).name} (${chosen.length + 1} of ${spec.materials})`,
+      // The Xyz Monster is still in the Extra Deck, hidden from the opponent.
+      private: true,
+      publicPrompt: `${game.playerName(p)} chooses Xyz Material`,
       options: materialsFor(game, p, Number(spec.level))
         .filter((o) => !chosen.includes(o.id))
         .map((o) => ({ id: `material:${o.id}`, label: describeMonster(game, o, p) })),
@@ -84,26 +87,36 @@ export const xyzMaterials: TaskHandler = (game, task) => {
   const materials = chosen.map((id) => game.obj(id));
   specialSummonTo(game, xyz, p, "xyzSummon");
   for (const m of materials) putUnder(game, m, xyz, { kind: "action", player: p });
-  settleEquips(game);
+  settleBoundCards(game);
+};
+
+/** Is this reference still the same card on the field, in a zone of that kind? */
+function onField(game: Game, ref: unknown, kind: string): boolean {
+  const r = ref as { obj: string; inc: number };
+  const o = game.state.objects[r.obj];
+  return !!o && o.inc === r.inc && game.state.zones[o.zone]!.kind === kind && o.underOf === null;
+}
+
+const destroy = (game: Game, obj: GameObject): void => {
+  game.move(obj, zoneId("graveyard", obj.owner), { event: "destroy", cause: { kind: "rule" } });
 };
 
 /**
- * An Equip Card whose monster left the field or was turned face-down is destroyed. Run after each
- * action, chain and battle: the equipped monster can only leave during one of them.
+ * Cards bound to a monster: an Equip Card whose monster left the field or was turned face-down is
+ * destroyed; Call of the Haunted and the monster it Special Summoned are each destroyed when the
+ * other leaves the field. Run after each action, chain and battle: a bound card can only leave
+ * during one of them.
  */
-export function settleEquips(game: Game): void {
-  for (let p = 0; p < game.state.players.length; p++)
+export function settleBoundCards(game: Game): void {
+  for (let p = 0; p < game.state.players.length; p++) {
     for (const card of game.cardsIn("spellTrap", p)) {
-      const to = card.vars.equippedTo as { obj: string; inc: number } | undefined;
+      const to = card.vars.equippedTo ?? card.vars.linkedTo;
       if (!to) continue;
-      const target = game.state.objects[to.obj];
-      const held =
-        target &&
-        target.inc === to.inc &&
-        game.state.zones[target.zone]!.kind === "monster" &&
-        target.underOf === null &&
-        !target.faceDown;
-      if (!held)
-        game.move(card, zoneId("graveyard", card.owner), { event: "destroy", cause: { kind: "rule" } });
+      const target = game.state.objects[(to as { obj: string }).obj];
+      const held = onField(game, to, "monster") && !(card.vars.equippedTo && target?.faceDown);
+      if (!held) destroy(game, card);
     }
+    for (const monster of game.cardsIn("monster", p))
+      if (monster.vars.linkedBy && !onField(game, monster.vars.linkedBy, "spellTrap")) destroy(game, monster);
+  }
 }
