@@ -29,7 +29,7 @@ import { Condition, Selector as SelectorSchema } from "./vocabulary/schema.js";
 const ops = (o: Op): Record<string, Json> => o as Record<string, Json>;
 const list = (v: Json | undefined): Op[] => (Array.isArray(v) ? (v as unknown as Op[]) : []);
 
-function needs(...fields: string[]): (op: Op) => string | null {
+export function needs(...fields: string[]): (op: Op) => string | null {
   return (op) => {
     const missing = fields.filter((f) => op[f] === undefined);
     return missing.length ? `needs ${missing.join(", ")}` : null;

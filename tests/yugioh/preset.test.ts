@@ -68,3 +68,38 @@ describe("yugioh: refusals", () => {
     expect(game.state.log.some((e) => e.type === "flipSummon" && e.name === "Mystical Elf")).toBe(true);
   });
 });
+
+describe("yugioh: new decisions and ops refuse bad input", () => {
+  it("refuses a wrong answer to a Fusion, a Xyz material or a coin call, state unchanged", () => {
+    const game = Game.create(yugioh(), { seed: 2, setup: false });
+    for (let p = 0; p < 2; p++) for (let i = 0; i < 3; i++) game.createCard("celtic-guardian", p, "deck");
+    const poly = game.createCard("polymerization", 0, "hand");
+    const cg = game.createCard("celtic-guardian", 0, "hand");
+    game.createCard("flame-manipulator", 0, "hand");
+    game.createCard("masaki-the-legendary-swordsman", 0, "monster");
+    const fs = game.createCard("flame-swordsman", 0, "extra", { faceDown: true });
+    game.startAt(3, 0, "main1").run();
+    game.act(`activate:${poly.id}:activate`);
+    expect(game.state.decision?.kind).toBe("fusion");
+    let before = game.serialize();
+    expect(() => game.act(`fusion:${cg.id}`)).toThrow(/not an option|fusion:/);
+    expect(game.serialize()).toBe(before);
+    game.act(`fusion:${fs.id}`);
+    expect(game.state.decision?.kind).toBe("fusionMaterial");
+    before = game.serialize();
+    expect(() => game.act(`material:${cg.id}`)).toThrow();
+    expect(game.serialize()).toBe(before);
+  });
+
+  it("names the card, the ability and the missing field of a malformed new op", () => {
+    const bad = {
+      id: "broken-equip",
+      name: "Broken Equip",
+      types: ["monster", "effect"],
+      stats: { level: 4, atk: 1000, def: 1000 },
+      abilities: [{ id: "equip", kind: "activated" as const, effect: [{ op: "equipSelf" }] }],
+    };
+    expect(() => Game.create(yugioh(), { cards: [bad] })).toThrow(/Broken Equip|broken-equip/);
+    expect(() => Game.create(yugioh(), { cards: [bad] })).toThrow(/equipSelf.*needs to/);
+  });
+});

@@ -17,7 +17,7 @@ import type { OpHandler } from "../../core/script.js";
 import { scriptTask } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
 import type { AbilityDef, CardDef } from "../../core/vocabulary/schema.js";
-import { settleBoundCards } from "./summon-procedures.js";
+import { equippedMonster, settleBoundCards } from "./summon-procedures.js";
 
 export interface ChainLink extends JsonObject {
   obj: string;
@@ -302,11 +302,11 @@ const chainTask: TaskHandler = (game, task) => {
 function continuousNegation(game: Game, link: ChainLink): AbilityRef | undefined {
   if (link.negated || link.from !== "monster" || !game.rules.card(link.card).types.includes("monster"))
     return undefined;
-  return game.staticAbilities("negateOpponentMonsterEffect").find((ref) => {
-    const to = ref.obj.vars.equippedTo as { obj?: string; inc?: number } | undefined;
-    const equipped = to?.obj !== undefined && game.state.objects[to.obj]?.inc === to.inc;
-    return ref.controller !== link.controller && equipped && game.canApply(ref).ok;
-  });
+  return game
+    .staticAbilities("negateOpponentMonsterEffect")
+    .find(
+      (ref) => ref.controller !== link.controller && equippedMonster(game, ref.obj) && game.canApply(ref).ok,
+    );
 }
 
 const resolveLink: TaskHandler = (game, task: Task) => {

@@ -8,13 +8,12 @@ import type { Json } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
 import type { OpHandler } from "../../core/script.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
-import type { CardDef } from "../../core/vocabulary/schema.js";
-import { monstersOf, summonForbidden } from "./monsters.js";
+import { monstersOf, staticOf, summonForbidden } from "./monsters.js";
 import { specialSummonTo } from "./summon-procedures.js";
 
-function fusionMaterials(card: CardDef): string[] {
-  const spec = card.abilities?.find((a) => a.static?.kind === "fusionMaterials")?.static;
-  return Array.isArray(spec?.names) ? spec.names.map(String) : [];
+function fusionMaterials(game: Game, obj: GameObject): string[] {
+  const names = staticOf(game, obj, "fusionMaterials")?.names;
+  return Array.isArray(names) ? names.map(String) : [];
 }
 
 /** Monsters in `p`'s hand and face-up on their field that could be Fusion Material named `name`. */
@@ -43,7 +42,7 @@ export function summonableFusions(game: Game, p: PlayerId): GameObject[] {
   // A free Monster Zone is needed (a simplification: field materials would free one).
   if (monstersOf(game, p).length >= 5) return [];
   return game.cardsIn("extra", p).filter((o) => {
-    const names = fusionMaterials(game.card(o));
+    const names = fusionMaterials(game, o);
     return names.length > 0 && !summonForbidden(game, o) && materialsAvailable(game, p, names);
   });
 }
@@ -80,7 +79,7 @@ export const fusionOps: Record<string, OpHandler> = {
         return "wait";
       }
       const fusion = game.obj(scratch.fusion);
-      const names = fusionMaterials(game.card(fusion));
+      const names = fusionMaterials(game, fusion);
       const next = names[scratch.materials.length];
       if (next !== undefined) {
         const candidates = candidatesFor(game, p, next, scratch.materials);

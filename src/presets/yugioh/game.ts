@@ -18,6 +18,7 @@ import {
   monstersOf,
   position,
   stat,
+  staticOf,
   summonForbidden,
   tributesFor,
 } from "./monsters.js";
@@ -334,7 +335,12 @@ const battleStep = actionLoop({
       data: { target: target ? describeMonster(game, target, p) : "directly" },
     });
     // Number 39: Utopia — "If this card is targeted for an attack, while it has no material: Destroy this card."
-    if (target && !target.faceDown && target.under.length === 0 && fragile(game, target)) {
+    if (
+      target &&
+      !target.faceDown &&
+      target.under.length === 0 &&
+      staticOf(game, target, "destroyedWhenAttackedWithoutMaterial")
+    ) {
       game.move(target, zoneId("graveyard", target.owner), { event: "destroy", cause: RULE });
       settleBoundCards(game);
     }
@@ -402,10 +408,6 @@ const replay: TaskHandler = (game, task) => {
     ],
   });
 };
-
-function fragile(game: Game, obj: GameObject): boolean {
-  return !!game.card(obj).abilities?.some((a) => a.static?.kind === "destroyedWhenAttackedWithoutMaterial");
-}
 
 /** The attack's monsters, if both are still where the attack left them. */
 function combatants(game: Game): { a: AttackState; attacker: GameObject; target: GameObject | null } | null {

@@ -15,7 +15,7 @@ import { fusionOps, summonableFusions } from "./fusion.js";
 import { attackState, ygoTasks } from "./game.js";
 import { maintenance } from "./maintenance.js";
 import { effectOps, ygoOps } from "./ops.js";
-import { xyzMaterials } from "./summon-procedures.js";
+import { equippedMonster, xyzMaterials } from "./summon-procedures.js";
 import { releaseHeldTriggers, ygoTriggers } from "./triggers.js";
 import { ygoTurn } from "./turn.js";
 import { turnCards } from "./turn-cards.js";
@@ -59,8 +59,8 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
       return `${e.name}: its ${d.how === "activation" ? "activation" : "effect"} is negated.`;
     case "chainResolved":
       return "The chain has resolved.";
-    case "dieRoll":
-      return `${who} rolls a die: ${d.result}.`;
+    case "coinCall":
+      return `${who} called ${d.call}: ${d.right ? "right" : "wrong"}.`;
     case "effectGained":
       return `${who} gains the effect of ${e.name}.`;
     case "coinToss":
@@ -222,10 +222,8 @@ export function yugioh(): Preset {
           else if (target(d) && d.effect.kind === "atkSet") atk = Number(d.effect.value);
         if (game.state.zones[obj.zone]!.kind === "monster" && !obj.faceDown) {
           // An Equip Card's ATK gain (ZW - Pegasus Twin Saber).
-          for (const ref of game.staticAbilities("equipAtk")) {
-            const to = ref.obj.vars.equippedTo as { obj?: string; inc?: number } | undefined;
-            if (to?.obj === obj.id && to.inc === obj.inc) atk += Number(ref.ability.static!.by);
-          }
+          for (const ref of game.staticAbilities("equipAtk"))
+            if (equippedMonster(game, ref.obj) === obj) atk += Number(ref.ability.static!.by);
           for (const ref of game.staticAbilities("atkBoost"))
             if (
               ref.controller === obj.controller &&

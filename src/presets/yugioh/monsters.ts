@@ -3,6 +3,7 @@
  * Position and flags live in `obj.vars`, so they reset when the card leaves the field.
  */
 import type { Game } from "../../core/game.js";
+import type { JsonObject } from "../../core/json.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
 
 export type BattlePosition = "atk" | "def";
@@ -42,4 +43,9 @@ export function describeMonster(game: Game, obj: GameObject, viewer: PlayerId): 
 /** Heat Wave: "Neither player can Normal or Special Summon Effect Monsters" while it lasts. */
 export function summonForbidden(game: Game, obj: GameObject): boolean {
   return game.card(obj).types.includes("effect") && game.effects("noEffectMonsterSummons").length > 0;
+}
+
+/** The printed static rule of that kind on a card ("xyzSummon", "fusionMaterials" …), wherever it is. */
+export function staticOf(game: Game, obj: GameObject, kind: string): JsonObject | undefined {
+  return game.card(obj).abilities?.find((a) => a.kind === "static" && a.static?.kind === kind)?.static;
 }

@@ -5,6 +5,7 @@ import { addDuration } from "../../core/durations.js";
 import { emit } from "../../core/events.js";
 import type { Json } from "../../core/json.js";
 import { turnFaceDown, zoneId } from "../../core/objects.js";
+import { kernelOps, needs } from "../../core/ops.js";
 import { nextInt } from "../../core/rng.js";
 import type { OpHandler } from "../../core/script.js";
 import { pushBlock, resolveNumber, resolveObjects, sourceOf, varsOf } from "../../core/script.js";
@@ -91,6 +92,7 @@ export const effectOps: Record<string, OpHandler> = {
   },
   specialSummon: {
     doc: "specialSummon: what, link (bool) — Special Summons those monsters to their controller's field in face-up Attack Position; with link, the monster and this card are bound (Call of the Haunted: each is destroyed when the other leaves).",
+    check: needs("what"),
     run(game, op, frame) {
       const source = sourceOf(game, frame.ctx);
       for (const o of resolveObjects(game, op.what, frame)) {
@@ -163,7 +165,7 @@ export const effectOps: Record<string, OpHandler> = {
   },
   attackingMonster: {
     doc: "attackingMonster: as — names the monster attacking now in $as (none if no attack is going on).",
-    check: (op) => (typeof op.as === "string" ? null : "attackingMonster needs as"),
+    check: needs("as"),
     run(game, op, frame) {
       const a = attackState(game);
       const attacker = a ? game.state.objects[a.attacker] : undefined;
@@ -172,8 +174,9 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   callCoin: {
-    doc: "callCoin: then [ops] — the controller calls Heads or Tails, a coin is tossed with the game's seeded RNG; then runs if the call was right.",
+    doc: "callCoin: then [ops] — the controller calls heads or tails, the kernel's `coin` is tossed (into $coin); then runs if the call was right.",
     blocks: (op) => [Array.isArray(op.then) ? (op.then as unknown as Op[]) : []],
+    check: needs("then"),
     run(game, op, frame) {
       if (!frame.answer) {
         game.ask({
@@ -187,15 +190,22 @@ export const effectOps: Record<string, OpHandler> = {
         });
         return "wait";
       }
-      const call = frame.answer.id === "heads" ? "Heads" : "Tails";
-      const result = nextInt(game.state.rng, 2) === 0 ? "Heads" : "Tails";
-      emit(game, { type: "coinToss", player: frame.ctx.controller, data: { results: [result], call } });
+      const call = frame.answer.id === "heads" ? "heads" : "tails";
+      delete frame.answer;
+      kernelOps.coin!.run(game, { op: "coin", as: "coin" }, frame); // the kernel's seeded coin
+      const result = String(varsOf(game, frame).coin);
+      emit(game, {
+        type: "coinCall",
+        player: frame.ctx.controller,
+        data: { call, result, right: call === result },
+      });
       if (call === result) pushBlock(game, frame, op.then as unknown as Op[]);
       return "next";
     },
   },
   returnToHand: {
     doc: "returnToHand: what — returns those cards to their owners' hands; an Extra Deck monster (Xyz) goes back to the Extra Deck instead.",
+    check: needs("what"),
     run(game, op, frame) {
       for (const o of resolveObjects(game, op.what, frame)) {
         const extra = game.card(o).types.includes("xyz") || game.card(o).types.includes("fusion");
@@ -217,6 +227,7 @@ export const effectOps: Record<string, OpHandler> = {
   },
   equipSelf: {
     doc: "equipSelf: to — this monster becomes an Equip Spell in its controller's Spell & Trap Zone, equipped to that face-up monster; without a free zone or a valid target it goes to the GY.",
+    check: needs("to"),
     run(game, op, frame) {
       const self = sourceOf(game, frame.ctx);
       const target = resolveObjects(game, op.to, frame)[0];

@@ -7,13 +7,8 @@ import type { Game } from "../../core/game.js";
 import { putUnder, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
-import type { AbilityDef } from "../../core/vocabulary/schema.js";
 import { lifePoints } from "./game.js";
-import { describeMonster, MONSTER_ZONES, monstersOf, stat, summonForbidden } from "./monsters.js";
-
-function staticOf(game: Game, obj: GameObject, kind: string): AbilityDef | undefined {
-  return game.card(obj).abilities?.find((a) => a.kind === "static" && a.static?.kind === kind);
-}
+import { describeMonster, MONSTER_ZONES, monstersOf, stat, staticOf, summonForbidden } from "./monsters.js";
 
 /** "You can only control 1 X": does `p` already control a face-up card of that name? */
 export function controlsOnlyOne(game: Game, p: PlayerId, obj: GameObject): boolean {
@@ -35,7 +30,7 @@ function materialsFor(game: Game, p: PlayerId, level: number): GameObject[] {
 export function procedureOptions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   for (const obj of game.cardsIn("extra", p)) {
-    const xyz = staticOf(game, obj, "xyzSummon")?.static;
+    const xyz = staticOf(game, obj, "xyzSummon");
     if (!xyz || summonForbidden(game, obj)) continue;
     if (materialsFor(game, p, Number(xyz.level)).length < Number(xyz.materials)) continue;
     out.push({ id: `xyz:${obj.id}`, label: `Xyz Summon ${game.card(obj).name}` });
@@ -43,7 +38,7 @@ export function procedureOptions(game: Game, p: PlayerId): DecisionOption[] {
   if (monstersOf(game, p).length >= MONSTER_ZONES) return out;
   const opponent = game.opponents(p)[0]!;
   for (const obj of game.cardsIn("hand", p)) {
-    const proc = staticOf(game, obj, "handSpecialSummon")?.static;
+    const proc = staticOf(game, obj, "handSpecialSummon");
     if (!proc || summonForbidden(game, obj) || controlsOnlyOne(game, p, obj)) continue;
     // "If your opponent's LP are at least N higher than yours".
     if (lifePoints(game, opponent) - lifePoints(game, p) < Number(proc.lpBehind ?? 0)) continue;
@@ -64,7 +59,7 @@ export const xyzMaterials: TaskHandler = (game, task) => {
   const p = game.state.clock.turn.player;
   const chosen = task.chosen as string[];
   const xyz = game.obj(String(task.card));
-  const spec = staticOf(game, xyz, "xyzSummon")!.static!;
+  const spec = staticOf(game, xyz, "xyzSummon")!;
   if (task.answer) {
     chosen.push(task.answer.id.slice("material:".length));
     task.answer = undefined;
@@ -97,6 +92,14 @@ function onField(game: Game, ref: unknown, kind: string): boolean {
   return !!o && o.inc === r.inc && game.state.zones[o.zone]!.kind === kind && o.underOf === null;
 }
 
+/** The face-up monster an Equip Card is equipped to, if it still holds it. */
+export function equippedMonster(game: Game, card: GameObject): GameObject | undefined {
+  const to = card.vars.equippedTo as { obj: string } | undefined;
+  if (!to || !onField(game, to, "monster")) return undefined;
+  const target = game.state.objects[to.obj]!;
+  return target.faceDown ? undefined : target;
+}
+
 const destroy = (game: Game, obj: GameObject): void => {
   game.move(obj, zoneId("graveyard", obj.owner), { event: "destroy", cause: { kind: "rule" } });
 };
@@ -110,11 +113,8 @@ const destroy = (game: Game, obj: GameObject): void => {
 export function settleBoundCards(game: Game): void {
   for (let p = 0; p < game.state.players.length; p++) {
     for (const card of game.cardsIn("spellTrap", p)) {
-      const to = card.vars.equippedTo ?? card.vars.linkedTo;
-      if (!to) continue;
-      const target = game.state.objects[(to as { obj: string }).obj];
-      const held = onField(game, to, "monster") && !(card.vars.equippedTo && target?.faceDown);
-      if (!held) destroy(game, card);
+      if (card.vars.equippedTo && !equippedMonster(game, card)) destroy(game, card);
+      else if (card.vars.linkedTo && !onField(game, card.vars.linkedTo, "monster")) destroy(game, card);
     }
     for (const monster of game.cardsIn("monster", p))
       if (monster.vars.linkedBy && !onField(game, monster.vars.linkedBy, "spellTrap")) destroy(game, monster);
