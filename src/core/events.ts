@@ -4,7 +4,7 @@
  * this the first" and "the Nth time" are O(1) lookups that never scan history.
  */
 import type { Game } from "./game.js";
-import { isRelative, matchEventAbsolute } from "./match.js";
+import { eventTypes, isRelative, matchEventAbsolute } from "./match.js";
 import { seenIn } from "./objects.js";
 import { type CounterSpec, counterSpecFor } from "./registry.js";
 import type { CounterCell, CounterMark, GameEvent, GameObject, LogEntry, PlayerId, Stamp } from "./types.js";
@@ -140,7 +140,7 @@ export function countEvents(
   const spec = game.rules.counterSpecs.get(counterSpecId(game, pattern, window));
   if (!spec)
     throw new Error(
-      `no counter is registered for "${pattern.on}" in window "${window}": declare it in a card or the preset so it counts from the window's start`,
+      `no counter is registered for "${eventTypes(pattern).join("/")}" in window "${window}": declare it in a card or the preset so it counts from the window's start`,
     );
   if (spec.by === "object") {
     const cell = self ? readCell(game, window, cellKey(spec, undefined, objectKey(self))) : undefined;

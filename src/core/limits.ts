@@ -7,6 +7,7 @@
  */
 import { bump, countEvents, currentStamp, emit, readCell } from "./events.js";
 import type { Game } from "./game.js";
+import { eventTypes } from "./match.js";
 import { limitsOf } from "./registry.js";
 import type { CounterMark, GameObject, PlayerId } from "./types.js";
 import type { AbilityDef, CardDef, LimitSpec } from "./vocabulary/schema.js";
@@ -239,7 +240,7 @@ function checkEventLimit(
 ): Verdict {
   const pattern = spec.event ?? ref.ability.trigger!;
   const { n, first } = countEvents(game, pattern, spec.window, ref.controller, ref.obj);
-  const noun = pattern.noun ?? `${pattern.on} event`;
+  const noun = pattern.noun ?? `${eventTypes(pattern).join("/")} event`;
   const target = spec.nth ?? spec.times ?? 1;
   const within = spec.window === "turn" ? `of turn ${game.state.clock.turn.id}` : `of this ${spec.window}`;
   if (phase === "trigger") {

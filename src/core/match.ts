@@ -170,9 +170,14 @@ export function eventField(ev: GameEvent, path: string): Json | undefined {
   return cur as Json | undefined;
 }
 
+/** The event types a pattern listens to. */
+export function eventTypes(p: EventPattern): readonly string[] {
+  return typeof p.on === "string" ? [p.on] : p.on;
+}
+
 /** The parts of a pattern that do not depend on who is looking (what counters count). */
 export function matchEventAbsolute(game: Game, ev: GameEvent, p: EventPattern): boolean {
-  if (ev.type !== p.on) return false;
+  if (typeof p.on === "string" ? ev.type !== p.on : !p.on.includes(ev.type)) return false;
   if (p.from !== undefined && (ev.from === undefined || !oneOf(p.from, ev.from))) return false;
   if (p.to !== undefined && (ev.to === undefined || !oneOf(p.to, ev.to))) return false;
   if (p.card) {

@@ -118,8 +118,15 @@ export interface MoveOptions extends PlaceOptions {
  * under it go with it unless the preset moved them first, and one event.
  */
 export function moveObject(game: Game, obj: GameObject, to: string, opts: MoveOptions = {}): LogEntry {
-  const dest = game.state.zones[to];
+  let dest = game.state.zones[to];
   if (!dest) throw new EngineError(`no zone "${to}"`);
+  const redirect = game.rules.preset.redirect?.(game, obj, dest);
+  if (redirect) {
+    dest = game.state.zones[redirect.to];
+    if (!dest) throw new EngineError(`no zone "${redirect.to}" (redirected from "${to}")`);
+    to = redirect.to;
+    opts = { ...opts, faceDown: redirect.faceDown };
+  }
   // Cards under a moving card go to the same zone first, as separate cards (DM evolution sources).
   while (obj.under.length > 0) {
     const below = game.state.objects[obj.under[0]!]!;

@@ -2,7 +2,7 @@ import type { Game } from "./game.js";
 import type { Json, JsonObject } from "./json.js";
 import type { AbilityRef } from "./limits.js";
 import type { OpHandler } from "./script.js";
-import type { GameEvent, GameObject, LogEntry, PlayerId, Task, Visibility } from "./types.js";
+import type { GameEvent, GameObject, LogEntry, PlayerId, Task, Visibility, ZoneState } from "./types.js";
 import type { CardDef, EventPattern } from "./vocabulary/schema.js";
 
 /** A zone kind of a preset. */
@@ -45,6 +45,12 @@ export interface TurnNode {
 }
 
 export type TaskHandler = (game: Game, task: Task) => void;
+
+/** A preset's answer to "where does this card really go": the zone id, and whether face-down there. */
+export interface Redirect {
+  to: string;
+  faceDown: boolean;
+}
 export type ConditionFn = (game: Game, args: JsonObject | undefined) => boolean;
 
 export interface PresetOptionDef {
@@ -88,6 +94,12 @@ export interface Preset {
   playerVars?(options: JsonObject): JsonObject;
   /** Picks the replacement that applies when several could (default: the first in play order, RULINGS DM-3.9). */
   chooseReplacement?(game: Game, event: GameEvent, candidates: AbilityRef[]): AbilityRef;
+  /**
+   * Where a card moved to `to` really goes, by a rule of the game rather than an effect (nothing
+   * applies it, nothing can replace it): a Yu-Gi-Oh! Pendulum Monster leaving the field for the GY
+   * is placed face-up in the Extra Deck. Undefined keeps the move as asked.
+   */
+  redirect?(game: Game, obj: GameObject, to: ZoneState): Redirect | undefined;
   /** A characteristic as modified by effects in play (power, name, types …); default printed. */
   characteristic?(game: Game, obj: GameObject, field: string, printed: Json | undefined): Json | undefined;
   /** Zone kind cards are drawn from (default "deck") and drawn to (default "hand"). */

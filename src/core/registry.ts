@@ -3,6 +3,7 @@
  * so the hot paths (event emission, trigger lookup, counters) never search.
  */
 import { DefinitionError } from "./errors.js";
+import { eventTypes } from "./match.js";
 import type { ConditionFn, Preset, TaskHandler, TurnNode, ZoneDef } from "./preset.js";
 import type { OpHandler } from "./script.js";
 import {
@@ -134,12 +135,14 @@ export class Rules {
       // A counter added at run time would count in every game sharing these rules.
       if (this.shared && this.compiledDone)
         throw new DefinitionError(
-          `cannot register a counter for "${pattern.on}" in window "${window}" at run time: these rules are shared by every game of preset "${this.preset.id}"; create the game with { privateRules: true }`,
+          `cannot register a counter for "${eventTypes(pattern).join("/")}" in window "${window}" at run time: these rules are shared by every game of preset "${this.preset.id}"; create the game with { privateRules: true }`,
         );
       this.counterSpecs.set(spec.id, spec);
-      const list = this.countersByType.get(spec.pattern.on) ?? [];
-      list.push(spec);
-      this.countersByType.set(spec.pattern.on, list);
+      for (const type of eventTypes(spec.pattern)) {
+        const list = this.countersByType.get(type) ?? [];
+        list.push(spec);
+        this.countersByType.set(type, list);
+      }
     }
     return this.counterSpecs.get(spec.id)!;
   }
@@ -185,15 +188,17 @@ export class Rules {
         if (!this.zoneDefs.has(z)) throw new DefinitionError(`${at}: unknown zone kind "${z}"`);
       if (ability.kind === "triggered" && ability.trigger) {
         const byType = this.triggersByCard.get(card.id) ?? new Map<string, TriggerEntry[]>();
-        const list = byType.get(ability.trigger.on) ?? [];
-        list.push({ card, ability, zones });
-        byType.set(ability.trigger.on, list);
+        for (const type of eventTypes(ability.trigger)) {
+          const list = byType.get(type) ?? [];
+          list.push({ card, ability, zones });
+          byType.set(type, list);
+          const zs = this.triggerZones.get(type) ?? new Set<string>();
+          for (const z of zones) zs.add(z);
+          if (ability.trigger.self && ability.trigger.from)
+            for (const z of [ability.trigger.from].flat()) zs.add(z);
+          this.triggerZones.set(type, zs);
+        }
         this.triggersByCard.set(card.id, byType);
-        const zs = this.triggerZones.get(ability.trigger.on) ?? new Set<string>();
-        for (const z of zones) zs.add(z);
-        if (ability.trigger.self && ability.trigger.from)
-          for (const z of [ability.trigger.from].flat()) zs.add(z);
-        this.triggerZones.set(ability.trigger.on, zs);
       }
       if (ability.kind === "replacement") {
         const list = this.replacementCards.get(card.id) ?? [];

@@ -370,7 +370,7 @@ export class ScenarioRun {
         if (n !== eq)
           this.fail(
             [...path, "events", i],
-            `expected ${eq} ${ev.on} event(s) in the ${window} window, counted ${n}`,
+            `expected ${eq} ${[ev.on].flat().join("/")} event(s) in the ${window} window, counted ${n}`,
           );
       });
     });

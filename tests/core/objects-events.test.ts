@@ -60,6 +60,29 @@ describe("objects", () => {
     expect(new Set(placed).size).toBe(placed.length);
   });
 
+  it("go where the preset's redirect rule sends them, face-down or not as it says", () => {
+    const preset = {
+      ...tinyPreset({ turn }),
+      // A rule, not an effect: whatever is sent from the field to the deck goes to the graveyard, face-down.
+      redirect: (g: Game, o: import("../../src/core/types.js").GameObject, to: { kind: string }) =>
+        to.kind === "deck" && g.state.zones[o.zone]!.kind === "field"
+          ? { to: zoneId("graveyard", o.owner), faceDown: true }
+          : undefined,
+    };
+    const game = Game.create(preset, { setup: false });
+    for (let i = 0; i < 2; i++) game.createCard("token", 0, "deck");
+    game.run();
+    const [a, b] = game.cardsIn("deck", 0);
+    game.move(a!, zoneId("field", 0));
+    const entry = game.move(a!, zoneId("deck", 0));
+    expect(a!.zone).toBe(zoneId("graveyard", 0));
+    expect(a!.faceDown).toBe(true);
+    expect(entry).toMatchObject({ from: "field", to: "graveyard" });
+    // Not from the field: moved as asked.
+    game.move(b!, zoneId("deck", 0), { position: "bottom" });
+    expect(b!.zone).toBe(zoneId("deck", 0));
+  });
+
   it("keep zone order: the last card of a deck is its top", () => {
     const game = board();
     const deck = game.zone("deck", 0).cards;
@@ -87,6 +110,17 @@ describe("event log and counters", () => {
     // A new turn opens a new window: the count starts again.
     game.act("pass");
     expect(count(0).n).toBe(0);
+  });
+
+  it("counts a pattern that lists several event types once per matching event", () => {
+    const game = board();
+    const either = { on: ["draw", "shuffle"], player: "self" } as const;
+    game.rules.registerCounter({ ...either, on: [...either.on] }, "turn");
+    game.draw(0, 2);
+    game.shuffle(zoneId("deck", 0));
+    game.shuffle(zoneId("deck", 1));
+    expect(game.countEvents({ ...either, on: [...either.on] }, "turn", 0).n).toBe(3);
+    expect(game.countEvents({ ...either, on: [...either.on] }, "turn", 1).n).toBe(1);
   });
 
   it("refuses to count a pattern nobody registered, rather than scanning history", () => {

@@ -1,6 +1,7 @@
 /** Triggered abilities: collection from events, the pending order, optional triggers, limits (DESIGN: triggers). */
 import { describe, expect, it } from "vitest";
 import { Game } from "../../src/core/game.js";
+import { zoneId } from "../../src/core/objects.js";
 import type { TurnNode } from "../../src/core/preset.js";
 import type { CardDef } from "../../src/core/vocabulary/schema.js";
 import { tinyPreset } from "../support/tiny.js";
@@ -186,6 +187,37 @@ describe("triggered abilities", () => {
     expect(String(game.state.log.filter((e) => e.type === "limitRefused").at(-1)!.data?.reason)).toMatch(
       /this is the third draw of turn 1, not the second/,
     );
+  });
+
+  it("listen to every event type their pattern lists (on: [draw, shuffle])", () => {
+    const either: CardDef = {
+      id: "either",
+      name: "Either Way",
+      types: ["creature"],
+      abilities: [
+        {
+          id: "e",
+          kind: "triggered",
+          trigger: { on: ["draw", "shuffle"], player: "self" },
+          effect: note("e"),
+        },
+      ],
+    };
+    const preset = tinyPreset({
+      turn,
+      cards: [...cards, either],
+      onGo: (g) => {
+        g.draw(0, 1);
+        g.shuffle(zoneId("deck", 0));
+        g.draw(1, 1); // not P1's
+      },
+    });
+    const game = Game.create(preset, { setup: false });
+    const e = game.createCard("either", 0, "field");
+    for (let p = 0; p < 2; p++) for (let i = 0; i < 3; i++) game.createCard("token", p, "deck");
+    game.run().act("go");
+    const on = game.state.log.filter((x) => x.type === "trigger" && x.obj === e.id).map((x) => x.data?.on);
+    expect(on).toEqual(["draw", "shuffle"]);
   });
 
   it("work only from the zones they name (in play by default)", () => {

@@ -87,7 +87,9 @@ export type Selector = z.infer<typeof Selector>;
 /** Which game events: used by triggers and by event counters. */
 export const EventPattern = z
   .object({
-    on: z.string().describe("Event type, e.g. move, draw, summon, cast, attack, tap."),
+    on: stringOrList.describe(
+      "Event type, e.g. move, draw, summon, cast, attack, tap; or any of several (a card sent to the GY by a destroy, a discard or a tribute).",
+    ),
     player: RelativePlayer.optional().describe("Whose event, relative to the ability's controller."),
     self: z.boolean().optional().describe("The event is about this ability's own object."),
     from: stringOrList.optional().describe("Zone kind the object came from."),

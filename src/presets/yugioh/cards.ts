@@ -52,7 +52,7 @@ export const ygoCards: CardDef[] = [...normalMonsters];
 
 /**
  * Two sample 40-card Main Decks from the library (a Main Deck has 40 to 60 cards), with effect
- * cards; Xyz Monsters listed here go to the Extra Deck.
+ * cards (Pendulum Monsters among them); Fusion and Xyz Monsters listed here go to the Extra Deck.
  */
 export function sampleDecks(): string[][] {
   const deck = (ids: [string, number][]) => ids.flatMap(([id, n]) => Array.from({ length: n }, () => id));
@@ -60,8 +60,12 @@ export function sampleDecks(): string[][] {
     ["blue-eyes-white-dragon", 3],
     ["barrel-dragon", 2],
     ["summoned-skull", 3],
-    ["celtic-guardian", 4],
-    ["gemini-elf", 4],
+    ["celtic-guardian", 2],
+    ["gemini-elf", 2],
+    // Pendulum Monsters: Scales 1 and 5, Zefraath's extra Pendulum Summon.
+    ["satellarknight-zefrathuban", 2],
+    ["shaddoll-zefranaga", 1],
+    ["zefraath", 1],
     ["alexandrite-dragon", 4],
     ["fairy-archer", 3],
     ["elemental-hero-avian", 2],

@@ -17,6 +17,7 @@ import type { OpHandler } from "../../core/script.js";
 import { scriptTask } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
 import type { AbilityDef, CardDef } from "../../core/vocabulary/schema.js";
+import { freePendulumZone, isPendulum } from "./pendulum.js";
 import { equippedMonster, settleBoundCards } from "./summon-procedures.js";
 
 export interface ChainLink extends JsonObject {
@@ -48,6 +49,19 @@ export function chainOf(game: Game): ChainState | null {
 
 const isSpellTrap = (card: CardDef): boolean => card.types.includes("spell") || card.types.includes("trap");
 
+/**
+ * A card's own activation: a Spell or Trap Card, or a Pendulum Monster activated in the Pendulum
+ * Zone as a Spell Card (its Pendulum Scale).
+ */
+export function isCardActivation(card: CardDef, abilityId: string): boolean {
+  return abilityId === "activate" && (isSpellTrap(card) || isPendulum(card));
+}
+
+/** Continuous Spells and Traps and Pendulum Scales stay on the field after resolving. */
+function staysOnField(card: CardDef): boolean {
+  return card.types.includes("continuous") || isPendulum(card);
+}
+
 /** Spell Speed of an ability: its `timing` for monsters; by card type for Spells and Traps. */
 export function spellSpeed(card: CardDef, ability: AbilityDef): number {
   if (card.types.includes("counter")) return 3;
@@ -68,7 +82,7 @@ export function activationOptions(
   const now = game.state.clock.turn.id;
   const chain = chainOf(game);
   const last = chain?.links.at(-1);
-  for (const zoneKind of ["hand", "monster", "spellTrap", "graveyard"])
+  for (const zoneKind of ["hand", "monster", "spellTrap", "pendulum", "graveyard"])
     for (const obj of game.cardsIn(zoneKind, p)) {
       const card = game.card(obj);
       for (const ability of card.abilities ?? []) {
@@ -108,6 +122,9 @@ function zoneAllows(
   speed: number,
   openState: boolean,
 ): boolean {
+  // A Pendulum Scale: from the hand, as a Spell Card (Spell Speed 1), into a free Pendulum Zone.
+  if (isPendulum(card) && ability.id === "activate")
+    return zoneKind === "hand" && ownTurn && openState && freePendulumZone(game, obj.controller);
   if (isSpellTrap(card) && ability.id === "activate") {
     // Traps: once Set, from the next turn. Spells: from the hand on your turn, or Set (a Set
     // Quick-Play Spell not the turn it was Set).
@@ -140,9 +157,12 @@ export function activate(game: Game, p: PlayerId, objId: string, abilityId: stri
   const card = game.card(obj);
   const ability = game.ability(obj.card, abilityId);
   const ref = { obj, card, ability, controller: p };
-  if (isSpellTrap(card) && abilityId === "activate") {
+  if (isCardActivation(card, abilityId)) {
     if (game.state.zones[obj.zone]!.kind === "hand")
-      game.move(obj, zoneId("spellTrap", p), { event: "activateCard", cause: { kind: "action", player: p } });
+      game.move(obj, zoneId(isPendulum(card) ? "pendulum" : "spellTrap", p), {
+        event: "activateCard",
+        cause: { kind: "action", player: p },
+      });
     else if (obj.faceDown) turnFaceUp(game, obj, { kind: "action", player: p });
   }
   const from = game.state.zones[obj.zone]!.kind;
@@ -193,7 +213,7 @@ export const chainOps: Record<string, OpHandler> = {
         speed: spellSpeed(card, ability),
         vars: { ...frame.vars },
         negated: null,
-        card_: isSpellTrap(card) && ability.id === "activate",
+        card_: isCardActivation(card, ability.id),
         from: String(frame.vars?.activatedFrom ?? ""),
       });
       chain.next = game.opponents(frame.ctx.controller)[0]!;
@@ -351,7 +371,7 @@ const resolveLink: TaskHandler = (game, task: Task) => {
   const ability = game.ability(link.card, link.ability);
   const name = game.rules.card(link.card).name;
   const still = !!obj && obj.inc === link.inc;
-  if (link.card_ && still && !game.rules.card(link.card).types.includes("continuous"))
+  if (link.card_ && still && !staysOnField(game.rules.card(link.card)))
     game.pushTask({ t: "ygo.toGraveyard", obj: link.obj, inc: link.inc });
   if (link.negated === "activation") {
     emit(game, {

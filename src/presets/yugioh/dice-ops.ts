@@ -3,10 +3,10 @@
  * gaining an effect under "(You can only gain this effect once per turn.)".
  */
 import { addDuration } from "../../core/durations.js";
-import { emit } from "../../core/events.js";
 import { kernelOps, needs } from "../../core/ops.js";
 import type { OpHandler } from "../../core/script.js";
 import { resolveNumber, resolveObjects, varsOf } from "../../core/script.js";
+import { gainEffect } from "./gain.js";
 
 /** The player var naming the turn in which a player gained a re-roll not yet used. */
 const RE_ROLL = "reRollTurn";
@@ -62,27 +62,9 @@ export const diceOps: Record<string, OpHandler> = {
     check: needs("ability"),
     run(game, op, frame) {
       const ref = game.abilityRef(frame.ctx.source!, String(op.ability));
-      ref.controller = frame.ctx.controller;
-      const v = game.applyStatic(ref);
-      if (!v.ok) {
-        emit(game, {
-          type: "limitRefused",
-          player: frame.ctx.controller,
-          obj: ref.obj.id,
-          card: ref.obj.card,
-          name: ref.card.name,
-          data: { ability: ref.ability.id, reason: v.reason, at: "gain" },
-        });
-        return "next";
-      }
-      if (ref.ability.static?.kind === "reRoll")
-        game.state.players[frame.ctx.controller]!.vars[RE_ROLL] = game.state.clock.turn.id;
-      emit(game, {
-        type: "effectGained",
-        player: frame.ctx.controller,
-        name: ref.card.name,
-        data: { ability: ref.ability.id },
-      });
+      const p = frame.ctx.controller;
+      if (gainEffect(game, ref, p) && ref.ability.static?.kind === "reRoll")
+        game.state.players[p]!.vars[RE_ROLL] = game.state.clock.turn.id;
       return "next";
     },
   },

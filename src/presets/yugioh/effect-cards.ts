@@ -5,7 +5,12 @@
  */
 import type { AbilityDef, CardDef } from "../../core/vocabulary/schema.js";
 
-const SOFT_OPT = { counts: "use", key: "incarnation", window: "turn", label: "Once per turn" } as const;
+export const SOFT_OPT = {
+  counts: "use",
+  key: "incarnation",
+  window: "turn",
+  label: "Once per turn",
+} as const;
 
 function monster(
   id: string,
@@ -46,7 +51,7 @@ export const barrelDragon = monster(
           times: 3,
           headsAtLeast: 2,
           // biome-ignore lint/suspicious/noThenProperty: "then" is the op's branch in the card vocabulary
-          then: [{ op: "move", what: "$target", to: "graveyard", event: "destroy" }],
+          then: [{ op: "destroy", what: "$target" }],
         },
       ],
       limit: SOFT_OPT,
@@ -432,13 +437,14 @@ export const swarmOfLocusts = monster(
       effect: [
         {
           op: "choose",
-          from: { zone: "spellTrap" },
+          // Cards in the Pendulum Zones are Spell Cards.
+          from: { zone: ["spellTrap", "pendulum"] },
           min: 1,
           max: 1,
           as: "destroyed",
           prompt: "Destroy 1 Spell/Trap on the field",
         },
-        { op: "move", what: "$destroyed", to: "graveyard", event: "destroy" },
+        { op: "destroy", what: "$destroyed" },
       ],
     },
     BURROW,

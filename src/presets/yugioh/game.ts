@@ -22,7 +22,14 @@ import {
   summonForbidden,
   tributesFor,
 } from "./monsters.js";
-import { controlsOnlyOne, procedureOptions, settleBoundCards, specialSummonTo } from "./summon-procedures.js";
+import { pendulumSummonOptions, summonAllowed } from "./pendulum.js";
+import {
+  controlsOnlyOne,
+  extraDeckProcedure,
+  procedureOptions,
+  settleBoundCards,
+  specialSummonTo,
+} from "./summon-procedures.js";
 
 /** The hand size the turn player keeps at the end of the End Phase (YG-T10). */
 export const HAND_LIMIT = 6;
@@ -99,7 +106,13 @@ function summonOptions(game: Game, p: PlayerId): DecisionOption[] {
   const onField = monstersOf(game, p).length;
   const out: DecisionOption[] = [];
   for (const obj of game.cardsIn("hand", p)) {
-    if (!isMonster(game, obj) || summonForbidden(game, obj) || controlsOnlyOne(game, p, obj)) continue;
+    if (
+      !isMonster(game, obj) ||
+      !summonAllowed(game, obj, "normal") ||
+      summonForbidden(game, obj) ||
+      controlsOnlyOne(game, p, obj)
+    )
+      continue;
     const need = tributesFor(stat(game, obj, "level"));
     if (need > onField || onField - need >= MONSTER_ZONES) continue;
     const name = game.card(obj).name;
@@ -135,6 +148,7 @@ function setCardOptions(game: Game, p: PlayerId): DecisionOption[] {
 function mainActions(game: Game, p: PlayerId, task: Task): DecisionOption[] {
   const out = [
     ...summonOptions(game, p),
+    ...pendulumSummonOptions(game, p),
     ...procedureOptions(game, p),
     ...setCardOptions(game, p),
     ...activationOptions(game, p, 1, true),
@@ -189,6 +203,10 @@ const main = actionLoop({
       activate(game, p, id, src);
       return;
     }
+    if (verb === "pendulum") {
+      game.pushTask({ t: "ygo.pendulumSummon", extra: id === "extra", chosen: [] });
+      return;
+    }
     const obj = game.obj(id);
     if (verb === "xyz") {
       game.pushTask({ t: "ygo.xyzMaterials", card: id, chosen: [] });
@@ -196,6 +214,10 @@ const main = actionLoop({
     }
     if (verb === "special") {
       specialSummonTo(game, obj, p);
+      return;
+    }
+    if (verb === "procedure") {
+      extraDeckProcedure(game, obj, p);
       return;
     }
     if (verb === "setCard") {

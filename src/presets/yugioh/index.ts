@@ -15,11 +15,13 @@ import { fusionOps, summonableFusions } from "./fusion.js";
 import { attackState, ygoTasks } from "./game.js";
 import { maintenance } from "./maintenance.js";
 import { effectOps, ygoOps } from "./ops.js";
+import { isExtraDeckMonster, isPendulum, pendulumSummon, summonAllowed, ygoRedirect } from "./pendulum.js";
 import { equippedMonster, xyzMaterials } from "./summon-procedures.js";
 import { releaseHeldTriggers, ygoTriggers } from "./triggers.js";
 import { ygoTurn } from "./turn.js";
 import { turnCards } from "./turn-cards.js";
 import { utopiaCards } from "./utopia-cards.js";
+import { zefraCards } from "./zefra-cards.js";
 
 export { sampleDecks, ygoCards } from "./cards.js";
 
@@ -40,7 +42,7 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
     case "flipSummon":
       return `${who} Flip Summons ${e.name}.`;
     case "tribute":
-      return `${who} Tributes ${e.name}.`;
+      return `${who} Tributes ${e.name}${e.to === "extra" ? " (face-up to the Extra Deck)" : ""}.`;
     case "position":
       return `${who} changes ${e.name} to ${d.to === "def" ? "Defense" : "Attack"} Position.`;
     case "attack":
@@ -52,9 +54,11 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
     case "battleDamage":
       return `${who} takes ${d.n} battle damage (${d.lp} LP).`;
     case "destroy":
-      return `${e.name} is destroyed${d.byBattle ? " by battle" : ""}.`;
+      return `${e.name} is destroyed${d.byBattle ? " by battle" : ""}${e.to === "extra" ? " and placed face-up in the Extra Deck" : ""}.`;
     case "activate":
       return `${who} activates ${e.name} (Chain Link ${d.link}).`;
+    case "activateCard":
+      return e.to === "pendulum" ? `${who} places ${e.name} in the Pendulum Zone.` : null;
     case "linkNegated":
       return `${e.name}: its ${d.how === "activation" ? "activation" : "effect"} is negated.`;
     case "chainResolved":
@@ -76,7 +80,11 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
     case "putUnder":
       return `${e.name} becomes Xyz Material.`;
     case "returnToHand":
-      return `${e.name} returns to ${d.controller === undefined ? "the" : "its owner's"} hand.`;
+      return e.to === "extra"
+        ? `${e.name} returns to the Extra Deck.`
+        : `${e.name} returns to ${d.controller === undefined ? "the" : "its owner's"} hand.`;
+    case "pendulumSummon":
+      return `${who} Pendulum Summons ${e.name} from the ${e.from === "extra" ? "Extra Deck" : "hand"} in ${d.position === "def" ? "Defense" : "Attack"} Position.`;
     case "detach":
       return `${who} detaches ${e.name}.`;
     case "equip":
@@ -91,8 +99,6 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
       return null;
   }
 }
-
-const isExtraDeckCard = (types: string[]): boolean => types.includes("xyz") || types.includes("fusion");
 
 export function yugioh(): Preset {
   return {
@@ -118,9 +124,12 @@ export function yugioh(): Preset {
         faceDownSeenBy: "owner",
         inPlay: true,
       },
+      // Master Rule 3: two Pendulum Zones beside the Spell & Trap Zones; cards there are Spell Cards.
+      { kind: "pendulum", label: "Pendulum Zone", perPlayer: true, visibility: "public", inPlay: true },
       { kind: "graveyard", label: "GY", perPlayer: true, visibility: "public" },
       { kind: "banished", label: "banishment", perPlayer: true, visibility: "public" },
-      { kind: "extra", label: "Extra Deck", perPlayer: true, visibility: "owner" },
+      // Face-down Fusion and Xyz Monsters are seen by their owner; face-up Pendulum Monsters by all.
+      { kind: "extra", label: "Extra Deck", perPlayer: true, visibility: "public", faceDownSeenBy: "owner" },
     ],
     turn: () => ygoTurn,
     tasks: {
@@ -130,9 +139,10 @@ export function yugioh(): Preset {
       "ygo.xyzMaterials": xyzMaterials,
       "ygo.triggers": ygoTriggers,
       "ygo.releaseHeldTriggers": releaseHeldTriggers,
+      "ygo.pendulumSummon": pendulumSummon,
     },
     ops: { ...ygoOps, ...effectOps, ...chainOps, ...diceOps, ...fusionOps },
-    cards: [...ygoCards, ...effectCards, ...turnCards, ...utopiaCards, ...diceCards],
+    cards: [...ygoCards, ...effectCards, ...turnCards, ...utopiaCards, ...diceCards, ...zefraCards],
     checkpoint: "ygo.triggers",
     playerVars: () => ({ lp: STARTING_LP, normalSummonTurn: 0 }),
     conditions: {
@@ -143,7 +153,9 @@ export function yugioh(): Preset {
         const last = chainOf(game)?.links.at(-1);
         if (!last) return false;
         const types = game.rules.card(last.card).types;
-        return args?.kind === "spellTrapCard" ? last.card_ : types.includes("monster");
+        // A Pendulum Scale's activation is a Spell Card's; its Pendulum Effects are Spell Card effects.
+        if (args?.kind === "spellTrapCard") return last.card_;
+        return types.includes("monster") && !last.card_ && last.from !== "pendulum";
       },
       canFusionSummon: (game, args) => summonableFusions(game, Number(args?.controller)).length > 0,
       // "At the start of your Main Phase 1": nothing done yet in this Main Phase 1 (YG-T4, YG-T9).
@@ -209,6 +221,13 @@ export function yugioh(): Preset {
       if (field === "heroMonster")
         return game.card(obj).types.includes("monster") && /\bHERO\b/.test(game.card(obj).name);
       if (field === "attribute") return game.card(obj).stats?.attribute ?? printed;
+      // Selectors of monsters that may be Special Summoned (not Zefraath: "cannot be … by other ways").
+      if (field === "specialSummonable") return summonAllowed(game, obj, "special");
+      // "Its Pendulum Scale becomes X until the end of this turn" (Zefraath): the latest applies.
+      if (field === "scale") {
+        const changed = game.effects("scale").filter(target).at(-1);
+        return changed ? Number(changed.effect.value) : printed;
+      }
       if (field === "def") {
         let def = Number(game.card(obj).stats?.def ?? printed ?? 0);
         for (const d of game.effects("def")) if (target(d)) def += Number(d.effect.value);
@@ -237,15 +256,23 @@ export function yugioh(): Preset {
       return printed;
     },
     narrate,
+    redirect: ygoRedirect,
     setup(game, spec) {
       const decks = spec.decks ?? sampleDecks();
       for (let p = 0; p < spec.players; p++) {
-        // Xyz and Fusion Monsters start in the Extra Deck.
-        for (const card of decks[p % decks.length]!)
-          game.createCard(card, p, isExtraDeckCard(game.rules.card(card).types) ? "extra" : "deck");
+        // Xyz and Fusion Monsters start face-down in the Extra Deck.
+        for (const card of decks[p % decks.length]!) {
+          const extra = isExtraDeckMonster(game.rules.card(card));
+          game.createCard(card, p, extra ? "extra" : "deck", { faceDown: extra });
+        }
         game.shuffle(zoneId("deck", p));
         game.draw(p, OPENING_HAND);
       }
+    },
+    // A scenario's Extra Deck: Fusion and Xyz Monsters face-down, Pendulum Monsters face-up.
+    prepareScenario(game) {
+      for (let p = 0; p < game.state.players.length; p++)
+        for (const obj of game.cardsIn("extra", p)) obj.faceDown = !isPendulum(game.card(obj));
     },
   };
 }

@@ -3,15 +3,26 @@
  */
 import { addDuration } from "../../core/durations.js";
 import { emit } from "../../core/events.js";
+import type { Game } from "../../core/game.js";
 import type { Json } from "../../core/json.js";
 import { turnFaceDown, zoneId } from "../../core/objects.js";
-import { kernelOps, needs } from "../../core/ops.js";
+import { causeOf, kernelOps, needs } from "../../core/ops.js";
 import { nextInt } from "../../core/rng.js";
 import type { OpHandler } from "../../core/script.js";
 import { pushBlock, resolveNumber, resolveObjects, sourceOf, varsOf } from "../../core/script.js";
+import type { GameObject } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
 import { attackState, changeLifePoints } from "./game.js";
 import { stat, summonForbidden } from "./monsters.js";
+import { scaleOf, summonAllowed } from "./pendulum.js";
+
+/** The zones that make up the field. */
+const FIELD = new Set(["monster", "spellTrap", "pendulum"]);
+
+/** Those cards still on the field: a target that left can't be destroyed or returned any more. */
+function onTheField(game: Game, objs: GameObject[]): GameObject[] {
+  return objs.filter((o) => o.underOf === null && FIELD.has(game.state.zones[o.zone]!.kind));
+}
 
 function amount(n: unknown): number {
   return Math.max(0, Math.trunc(Number(n ?? 0)));
@@ -97,7 +108,7 @@ export const effectOps: Record<string, OpHandler> = {
       const source = sourceOf(game, frame.ctx);
       for (const o of resolveObjects(game, op.what, frame)) {
         if (game.zone("monster", frame.ctx.controller).cards.length >= 5) break;
-        if (summonForbidden(game, o)) continue;
+        if (summonForbidden(game, o) || !summonAllowed(game, o, "special")) continue;
         game.move(o, zoneId("monster", frame.ctx.controller), { event: "specialSummon" });
         o.vars.pos = "atk";
         o.vars.summonedTurn = game.state.clock.turn.id;
@@ -154,6 +165,7 @@ export const effectOps: Record<string, OpHandler> = {
         c.types.includes("monster") &&
         c.name.includes(String(op.family)) &&
         !summonForbidden(game, top) &&
+        summonAllowed(game, top, "special") &&
         game.zone("monster", p).cards.length < 5
       ) {
         game.move(top, zoneId("monster", p), { event: "specialSummon" });
@@ -204,13 +216,20 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   returnToHand: {
-    doc: "returnToHand: what — returns those cards to their owners' hands; an Extra Deck monster (Xyz) goes back to the Extra Deck instead.",
+    doc: "returnToHand: what — returns those cards to their owners' hands (an Extra Deck monster goes back to the Extra Deck: the preset's redirect).",
     check: needs("what"),
     run(game, op, frame) {
-      for (const o of resolveObjects(game, op.what, frame)) {
-        const extra = game.card(o).types.includes("xyz") || game.card(o).types.includes("fusion");
-        game.move(o, zoneId(extra ? "extra" : "hand", o.owner), { event: "returnToHand" });
-      }
+      for (const o of onTheField(game, resolveObjects(game, op.what, frame)))
+        game.move(o, zoneId("hand", o.owner), { event: "returnToHand" });
+      return "next";
+    },
+  },
+  destroy: {
+    doc: "destroy: what — destroys those cards that are still on the field (a Pendulum Monster goes face-up to the Extra Deck: the preset's redirect).",
+    check: needs("what"),
+    run(game, op, frame) {
+      for (const o of onTheField(game, resolveObjects(game, op.what, frame)))
+        game.move(o, zoneId("graveyard", o.owner), { event: "destroy", cause: causeOf(game, frame) });
       return "next";
     },
   },
@@ -268,6 +287,23 @@ export const effectOps: Record<string, OpHandler> = {
         controller: frame.ctx.controller,
         label: "gains the battling monster's ATK",
         effect: { kind: "atk", value: stat(game, theirs, "atk"), target: { obj: mine.id, inc: mine.inc } },
+      });
+      return "next";
+    },
+  },
+  scaleBecomes: {
+    doc: "scaleBecomes: of — this card's Pendulum Scale becomes the Pendulum Scale of that card until the end of this turn (Zefraath).",
+    check: needs("of"),
+    run(game, op, frame) {
+      const self = sourceOf(game, frame.ctx);
+      const of = resolveObjects(game, op.of, frame)[0];
+      if (!self || !of || game.state.zones[self.zone]!.kind !== "pendulum") return "next";
+      const value = scaleOf(game, of);
+      addDuration(game, {
+        expires: { at: "turnEnd", turn: game.state.clock.turn.id },
+        controller: frame.ctx.controller,
+        label: `its Pendulum Scale becomes ${value}`,
+        effect: { kind: "scale", value, target: { obj: self.id, inc: self.inc } },
       });
       return "next";
     },

@@ -7,8 +7,10 @@ import type { Game } from "../../core/game.js";
 import { putUnder, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
+import { gainEffect } from "./gain.js";
 import { lifePoints } from "./game.js";
 import { describeMonster, MONSTER_ZONES, monstersOf, stat, staticOf, summonForbidden } from "./monsters.js";
+import { archetypesOf, grantExtraPendulumSummon } from "./pendulum.js";
 
 /** "You can only control 1 X": does `p` already control a face-up card of that name? */
 export function controlsOnlyOne(game: Game, p: PlayerId, obj: GameObject): boolean {
@@ -35,6 +37,7 @@ export function procedureOptions(game: Game, p: PlayerId): DecisionOption[] {
     if (materialsFor(game, p, Number(xyz.level)).length < Number(xyz.materials)) continue;
     out.push({ id: `xyz:${obj.id}`, label: `Xyz Summon ${game.card(obj).name}` });
   }
+  out.push(...extraDeckProcedureOptions(game, p));
   if (monstersOf(game, p).length >= MONSTER_ZONES) return out;
   const opponent = game.opponents(p)[0]!;
   for (const obj of game.cardsIn("hand", p)) {
@@ -45,6 +48,44 @@ export function procedureOptions(game: Game, p: PlayerId): DecisionOption[] {
     out.push({ id: `special:${obj.id}`, label: `Special Summon ${game.card(obj).name} from your hand` });
   }
   return out;
+}
+
+/**
+ * "Must be Special Summoned (from your face-up Extra Deck) by Tributing all monsters you control,
+ * including at least N X monsters" (Zefraath): offered while the card is face-up in the Extra Deck.
+ */
+function extraDeckProcedureOptions(game: Game, p: PlayerId): DecisionOption[] {
+  const out: DecisionOption[] = [];
+  const monsters = monstersOf(game, p);
+  for (const obj of game.cardsIn("extra", p)) {
+    const proc = staticOf(game, obj, "tributeAllFromExtraDeck");
+    if (!proc || obj.faceDown || summonForbidden(game, obj) || controlsOnlyOne(game, p, obj)) continue;
+    const archetype = String(proc.archetype);
+    if (monsters.filter((o) => archetypesOf(game, o).includes(archetype)).length < Number(proc.atLeast))
+      continue;
+    out.push({
+      id: `procedure:${obj.id}`,
+      label: `Special Summon ${game.card(obj).name} from your Extra Deck by Tributing all ${monsters.length} monsters you control`,
+    });
+  }
+  return out;
+}
+
+/**
+ * Performs that procedure: every monster `p` controls is Tributed (Pendulum Monsters go face-up to
+ * the Extra Deck), the card is Special Summoned, and the effect it grants on its Special Summon is
+ * gained (Zefraath's additional Pendulum Summon, "You can only gain this effect once per turn").
+ */
+export function extraDeckProcedure(game: Game, obj: GameObject, p: PlayerId): void {
+  const proc = staticOf(game, obj, "tributeAllFromExtraDeck")!;
+  for (const m of monstersOf(game, p))
+    game.move(m, zoneId("graveyard", m.owner), { event: "tribute", cause: { kind: "action", player: p } });
+  settleBoundCards(game);
+  specialSummonTo(game, obj, p);
+  if (typeof proc.gains !== "string") return;
+  const ref = game.abilityRef(obj.id, proc.gains);
+  if (gainEffect(game, ref, p) && ref.ability.static?.kind === "extraPendulumSummon")
+    grantExtraPendulumSummon(game, p, String(ref.ability.static.archetype));
 }
 
 /** Places a Special Summoned monster in face-up Attack Position. */

@@ -109,6 +109,20 @@ export const ygoTriggers: TaskHandler = (game, task) => {
     take(game, p);
     return;
   }
+  // Two copies triggered together under one "only once per turn": the first activated uses it up.
+  const limit = game.canUse(p.obj, p.ability, { player: p.controller });
+  if (!limit.ok) {
+    take(game, p);
+    emit(game, {
+      type: "limitRefused",
+      player: p.controller,
+      obj: p.obj,
+      card: p.card,
+      name: game.rules.card(p.card).name,
+      data: { ability: p.ability, reason: limit.reason, at: "activation" },
+    });
+    return;
+  }
   if (ability.optional) {
     task.current = p.id;
     const name = game.rules.card(p.card).name;
