@@ -70,6 +70,51 @@ export function spellSpeed(card: CardDef, ability: AbilityDef): number {
   return ability.timing === "quick" || ability.timing === "damageStep" ? 2 : 1;
 }
 
+/** "During your Draw Phase, instead of conducting your normal draw" (RULINGS YG-T2): only then. */
+export const INSTEAD_OF_NORMAL_DRAW = "insteadOfNormalDraw";
+
+interface Activatable {
+  zoneKind: string;
+  obj: GameObject;
+  card: CardDef;
+  ability: AbilityDef;
+}
+
+/** Every activated ability of `p`'s cards where an activation may come from. */
+function* activatedAbilities(game: Game, p: PlayerId): Generator<Activatable> {
+  for (const zoneKind of ["hand", "monster", "spellTrap", "pendulum", "graveyard"])
+    for (const obj of game.cardsIn(zoneKind, p)) {
+      const card = game.card(obj);
+      for (const ability of card.abilities ?? [])
+        if (ability.kind === "activated") yield { zoneKind, obj, card, ability };
+    }
+}
+
+function activationOption(a: Activatable): DecisionOption {
+  return {
+    id: `activate:${a.obj.id}:${a.ability.id}`,
+    label: `Activate ${a.card.name}${a.ability.text ? `: ${a.ability.text}` : ""}`,
+    ...(a.obj.faceDown || a.zoneKind === "hand" ? { private: true } : {}),
+  };
+}
+
+/** Its condition holds and its limits allow it. */
+function usable(game: Game, p: PlayerId, { obj, ability }: Activatable): boolean {
+  if (ability.condition && !evalCondition(game, ability.condition, { controller: p, obj })) return false;
+  return game.canUse(obj.id, ability.id, { player: p }).ok;
+}
+
+/** The effects `p` may activate instead of conducting the normal draw, before it (RULINGS YG-T2). */
+export function insteadOfDrawOptions(game: Game, p: PlayerId): DecisionOption[] {
+  const out: DecisionOption[] = [];
+  for (const a of activatedAbilities(game, p)) {
+    if (a.ability.timing !== INSTEAD_OF_NORMAL_DRAW || a.obj.faceDown) continue;
+    if ((a.ability.zones ?? ["monster"]).includes(a.zoneKind) && usable(game, p, a))
+      out.push(activationOption(a));
+  }
+  return out;
+}
+
 /** The activated abilities `p` may activate now with at least Spell Speed `minSpeed`, as options. */
 export function activationOptions(
   game: Game,
@@ -82,26 +127,17 @@ export function activationOptions(
   const now = game.state.clock.turn.id;
   const chain = chainOf(game);
   const last = chain?.links.at(-1);
-  for (const zoneKind of ["hand", "monster", "spellTrap", "pendulum", "graveyard"])
-    for (const obj of game.cardsIn(zoneKind, p)) {
-      const card = game.card(obj);
-      for (const ability of card.abilities ?? []) {
-        if (ability.kind !== "activated") continue;
-        const speed = spellSpeed(card, ability);
-        if (speed < minSpeed || (last && last.speed === 3 && speed < 3)) continue;
-        // YG-T7: in the Damage Step only Counter Traps and effects made for it may be activated.
-        if (inDamageStep(game) && speed < 3 && ability.timing !== "damageStep") continue;
-        if (ability.timing === "damageStep" && !inDamageStep(game)) continue; // "During the Damage Step"
-        if (!zoneAllows(game, obj, card, ability, zoneKind, ownTurn, now, speed, openState)) continue;
-        if (ability.condition && !evalCondition(game, ability.condition, { controller: p, obj })) continue;
-        if (!game.canUse(obj.id, ability.id, { player: p }).ok) continue;
-        out.push({
-          id: `activate:${obj.id}:${ability.id}`,
-          label: `Activate ${card.name}${ability.text ? `: ${ability.text}` : ""}`,
-          ...(obj.faceDown || zoneKind === "hand" ? { private: true } : {}),
-        });
-      }
-    }
+  for (const a of activatedAbilities(game, p)) {
+    const { zoneKind, obj, card, ability } = a;
+    if (ability.timing === INSTEAD_OF_NORMAL_DRAW) continue; // offered only at the normal draw
+    const speed = spellSpeed(card, ability);
+    if (speed < minSpeed || (last && last.speed === 3 && speed < 3)) continue;
+    // YG-T7: in the Damage Step only Counter Traps and effects made for it may be activated.
+    if (inDamageStep(game) && speed < 3 && ability.timing !== "damageStep") continue;
+    if (ability.timing === "damageStep" && !inDamageStep(game)) continue; // "During the Damage Step"
+    if (!zoneAllows(game, obj, card, ability, zoneKind, ownTurn, now, speed, openState)) continue;
+    if (usable(game, p, a)) out.push(activationOption(a));
+  }
   return out;
 }
 

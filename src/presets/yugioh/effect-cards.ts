@@ -508,6 +508,39 @@ export const baconSaver = monster(
   ],
 );
 
+/**
+ * RULINGS YG-T2: "instead of conducting your normal draw", activated before the draw. The English
+ * wording is rendered from the OCG text 《マジックブラスト》; it can't be used with an empty Deck.
+ */
+export const magicalBlast: CardDef = {
+  id: "magical-blast",
+  name: "Magical Blast",
+  types: ["spell", "normal"],
+  text: "Inflict 200 damage to your opponent for each Spellcaster monster you control. During your Draw Phase, instead of conducting your normal draw: You can add this card from your GY to your hand.",
+  abilities: [
+    {
+      id: "activate",
+      kind: "activated",
+      effect: [
+        {
+          op: "damagePer",
+          each: 200,
+          of: { zone: "monster", controller: "self", faceDown: false, where: { races: "Spellcaster" } },
+        },
+      ],
+    },
+    {
+      id: "recover",
+      kind: "activated",
+      timing: "insteadOfNormalDraw",
+      zones: ["graveyard"],
+      text: "Instead of conducting your normal draw, add this card from your GY to your hand",
+      condition: { count: { zone: "deck", controller: "self" }, gte: 1 },
+      effect: [{ op: "replaceNormalDraw" }, { op: "move", what: "self", to: "hand" }],
+    },
+  ],
+};
+
 /** A Damage Step effect (RULINGS YG-T7): one of the effects allowed there. */
 export const honest = monster(
   "honest",
@@ -535,6 +568,7 @@ export const honest = monster(
 );
 
 export const effectCards: CardDef[] = [
+  magicalBlast,
   baconSaver,
   honest,
   barrelDragon,

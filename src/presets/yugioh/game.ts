@@ -10,7 +10,7 @@ import { turnFaceUp, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import { nodeTask } from "../../core/structure.js";
 import type { Cause, DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
-import { activate, activationOptions } from "./chain.js";
+import { activate, activationOptions, insteadOfDrawOptions } from "./chain.js";
 import {
   describeMonster,
   isMonster,
@@ -73,11 +73,40 @@ function turnId(game: Game): number {
   return game.state.clock.turn.id;
 }
 
-/** YG-T2: the normal draw; the player who goes first skips it on the Duel's first turn; can't draw → lose. */
+/**
+ * YG-T2: the normal draw, before anything else in the Draw Phase — except effects activated
+ * "instead of conducting your normal draw" (Magical Blast), offered first; one that resolves
+ * replaces the draw. The player who goes first skips it on the Duel's first turn; can't draw → lose.
+ */
 const normalDraw: TaskHandler = (game, task) => {
-  game.popTask(task);
   const p = game.state.clock.turn.player;
-  if (turnId(game) === 1) return;
+  if (turnId(game) === 1) {
+    game.popTask(task);
+    return;
+  }
+  if (task.answer) {
+    const id = task.answer.id;
+    task.answer = undefined;
+    if (id !== "pass") {
+      const [, objId, abilityId] = id.split(":") as [string, string, string];
+      activate(game, p, objId, abilityId); // its chain resolves, then this task draws or not
+      return;
+    }
+  } else if (!task.offered) {
+    task.offered = true;
+    const instead = insteadOfDrawOptions(game, p);
+    if (instead.length > 0) {
+      game.ask({
+        player: p,
+        kind: "normalDraw",
+        prompt: "Draw Phase: conduct your normal draw, or activate an effect instead of it",
+        options: [...instead, { id: "pass", label: "Conduct the normal draw" }],
+      });
+      return;
+    }
+  }
+  game.popTask(task);
+  if (game.state.vars.normalDrawReplaced === turnId(game)) return;
   if (game.zone("deck", p).cards.length === 0) {
     game.declareLoser(p, "could not draw (Deck empty)");
     return;

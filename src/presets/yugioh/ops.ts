@@ -291,6 +291,13 @@ export const effectOps: Record<string, OpHandler> = {
       return "next";
     },
   },
+  replaceNormalDraw: {
+    doc: "replaceNormalDraw — this turn's normal draw is not conducted (an effect activated instead of it, RULINGS YG-T2).",
+    run(game) {
+      game.state.vars.normalDrawReplaced = game.state.clock.turn.id;
+      return "next";
+    },
+  },
   scaleBecomes: {
     doc: "scaleBecomes: of — this card's Pendulum Scale becomes the Pendulum Scale of that card until the end of this turn (Zefraath).",
     check: needs("of"),
