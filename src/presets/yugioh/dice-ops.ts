@@ -6,39 +6,35 @@ import { addDuration } from "../../core/durations.js";
 import { kernelOps, needs } from "../../core/ops.js";
 import type { OpHandler } from "../../core/script.js";
 import { resolveNumber, resolveObjects, varsOf } from "../../core/script.js";
-import { gainEffect } from "./gain.js";
-
-/** The player var naming the turn in which a player gained a re-roll not yet used. */
-const RE_ROLL = "reRollTurn";
+import { applyGranted, grantEffect, grantedEffects } from "./gain.js";
 
 export const diceOps: Record<string, OpHandler> = {
   rollDie: {
-    doc: "rollDie: as — rolls a six-sided die into $as; a player holding a re-roll this turn (Dice Re-Roll) may roll it again once.",
+    doc: "rollDie: as — rolls a six-sided die into $as; if the effect's controller holds a re-roll this turn (Dice Re-Roll) they may roll it again, which applies that effect (RULINGS YG-3.1).",
     check: needs("as"),
     run(game, op, frame) {
-      const turn = game.state.clock.turn.id;
-      const holder = game.state.players.findIndex((p) => p.vars[RE_ROLL] === turn);
+      const p = frame.ctx.controller;
       if (frame.answer) {
         const again = frame.answer.id === "reroll";
         delete frame.answer;
         if (!again) return "next";
-        game.state.players[holder]!.vars[RE_ROLL] = 0; // used: the next roll is final
+        const [reRoll] = grantedEffects(game, p, "reRoll");
+        if (reRoll) applyGranted(game, reRoll, p); // the re-roll uses the shared bucket
       }
       kernelOps.roll!.run(game, { op: "roll", as: op.as! }, frame); // the kernel's seeded die
       const result = Number(varsOf(game, frame)[String(op.as)]);
-      if (holder >= 0 && game.state.players[holder]!.vars[RE_ROLL] === turn) {
-        game.ask({
-          player: holder,
-          kind: "reRoll",
-          prompt: `The die shows ${result}: roll it again (Dice Re-Roll)?`,
-          options: [
-            { id: "reroll", label: "Roll again" },
-            { id: "keep", label: `Keep ${result}` },
-          ],
-        });
-        return "wait";
-      }
-      return "next";
+      const [reRoll] = grantedEffects(game, p, "reRoll");
+      if (!reRoll) return "next";
+      game.ask({
+        player: p,
+        kind: "reRoll",
+        prompt: `The die shows ${result}: roll it again (${reRoll.card.name})?`,
+        options: [
+          { id: "reroll", label: "Roll again" },
+          { id: "keep", label: `Keep ${result}` },
+        ],
+      });
+      return "wait";
     },
   },
   gainAtkDef: {
@@ -58,13 +54,10 @@ export const diceOps: Record<string, OpHandler> = {
     },
   },
   gainEffect: {
-    doc: 'gainEffect: ability — the controller gains that static ability of this card for the turn, if its limit allows ("You can only gain this effect once per turn", RULINGS YG-3.1).',
+    doc: 'gainEffect: ability — the controller gains that static ability of this card for the turn ("You can only gain this effect once per turn": applying it uses the shared bucket, RULINGS YG-3.1).',
     check: needs("ability"),
     run(game, op, frame) {
-      const ref = game.abilityRef(frame.ctx.source!, String(op.ability));
-      const p = frame.ctx.controller;
-      if (gainEffect(game, ref, p) && ref.ability.static?.kind === "reRoll")
-        game.state.players[p]!.vars[RE_ROLL] = game.state.clock.turn.id;
+      grantEffect(game, game.abilityRef(frame.ctx.source!, String(op.ability)), frame.ctx.controller);
       return "next";
     },
   },

@@ -6,6 +6,7 @@
 import type { Game } from "../../core/game.js";
 import { actionLoop } from "../../core/interactions.js";
 import type { JsonObject } from "../../core/json.js";
+import type { AbilityRef } from "../../core/limits.js";
 import { turnFaceUp, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import { nodeTask } from "../../core/structure.js";
@@ -149,14 +150,13 @@ function summonOptions(game: Game, p: PlayerId): DecisionOption[] {
     if (!used) {
       out.push({ id: `summon:${obj.id}`, label: `Normal Summon ${name}${t}` });
       out.push({ id: `set:${obj.id}`, label: `Set ${name}${t}` });
-      continue;
     }
-    // YG-3.1: an additional Normal Summon (not a Set) from the first source in field order.
-    const [src] = extraSummonSources(game, p, obj);
-    if (src && need === 0)
+    // YG-3.1: an additional Normal Summon (not a Set), before or after the regular one; when
+    // several effects could grant it, the player chooses which one applies (the seed's Q&A).
+    for (const src of extraSummonSources(game, p, obj))
       out.push({
         id: `extra:${obj.id}:${src.obj.id}:${src.ability.id}`,
-        label: `Normal Summon ${name} in addition (${src.card.name})`,
+        label: `Normal Summon ${name}${t} in addition (${src.card.name})`,
       });
   }
   return out;
@@ -200,12 +200,15 @@ function mainActions(game: Game, p: PlayerId, task: Task): DecisionOption[] {
   return out;
 }
 
-function place(game: Game, p: PlayerId, obj: GameObject, set: boolean): void {
-  game.state.players[p]!.vars.normalSummonTurn = turnId(game);
+/** A Normal Summon or Set; an additional Normal Summon applies the effect that grants it instead. */
+function place(game: Game, p: PlayerId, obj: GameObject, set: boolean, extra?: AbilityRef): void {
+  if (extra) game.applyStatic(extra);
+  else game.state.players[p]!.vars.normalSummonTurn = turnId(game);
   game.move(obj, zoneId("monster", p), {
     faceDown: set,
     event: set ? "set" : "normalSummon",
     cause: { kind: "action", player: p },
+    ...(extra ? { data: { extra: true } } : {}),
   });
   obj.vars.pos = set ? "def" : "atk";
   obj.vars.summonedTurn = turnId(game);
@@ -233,7 +236,9 @@ const main = actionLoop({
       return;
     }
     if (verb === "pendulum") {
-      game.pushTask({ t: "ygo.pendulumSummon", extra: id === "extra", chosen: [] });
+      // "pendulum", or "pendulum:<card>:<ability>" for an additional one that effect grants.
+      const granted = id === undefined ? null : { obj: id, ability: src };
+      game.pushTask({ t: "ygo.pendulumSummon", granted, chosen: [] });
       return;
     }
     const obj = game.obj(id);
@@ -257,21 +262,11 @@ const main = actionLoop({
       });
       return;
     }
-    if (verb === "extra") {
-      game.applyStatic(game.abilityRef(src, ability));
-      game.move(obj, zoneId("monster", p), {
-        event: "normalSummon",
-        cause: { kind: "action", player: p },
-        data: { extra: true },
-      });
-      obj.vars.pos = "atk";
-      obj.vars.summonedTurn = turnId(game);
-      return;
-    }
-    if (verb === "summon" || verb === "set") {
+    if (verb === "summon" || verb === "set" || verb === "extra") {
       const need = tributesFor(stat(game, obj, "level"));
-      if (need === 0) place(game, p, obj, verb === "set");
-      else game.pushTask({ t: "ygo.tribute", card: id, set: verb === "set", need, chosen: [] });
+      const extra = verb === "extra" ? { obj: src, ability } : null;
+      if (need === 0) place(game, p, obj, verb === "set", extra ? game.abilityRef(src, ability) : undefined);
+      else game.pushTask({ t: "ygo.tribute", card: id, set: verb === "set", extra, need, chosen: [] });
       return;
     }
     obj.vars.positionTurn = turnId(game);
@@ -330,7 +325,14 @@ const tribute: TaskHandler = (game, task) => {
       cause: { kind: "cost", player: p },
     });
   settleBoundCards(game);
-  place(game, p, game.obj(String(task.card)), Boolean(task.set));
+  const extra = task.extra as { obj: string; ability: string } | null;
+  place(
+    game,
+    p,
+    game.obj(String(task.card)),
+    Boolean(task.set),
+    extra ? game.abilityRef(extra.obj, extra.ability) : undefined,
+  );
 };
 
 function battleActions(game: Game, p: PlayerId): DecisionOption[] {

@@ -7,10 +7,12 @@
  * Zefraath's extra Pendulum Summon is a gained effect (RULINGS YG-3.1).
  */
 import type { Game } from "../../core/game.js";
+import type { AbilityRef } from "../../core/limits.js";
 import { zoneId } from "../../core/objects.js";
 import type { Redirect, TaskHandler } from "../../core/preset.js";
 import type { DecisionOption, GameObject, PlayerId, Task, ZoneState } from "../../core/types.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
+import { applyGranted, grantedEffects } from "./gain.js";
 import { MONSTER_ZONES, monstersOf, stat, staticOf, summonForbidden } from "./monsters.js";
 import { controlsOnlyOne, settleBoundCards } from "./summon-procedures.js";
 
@@ -113,32 +115,28 @@ export function pendulumCandidates(game: Game, p: PlayerId, archetype?: string):
   });
 }
 
-/** The additional Pendulum Summon `p` gained this turn and has not used (Zefraath), if any. */
-function extraPendulumSummon(game: Game, p: PlayerId): string | null {
-  const vars = game.state.players[p]!.vars;
-  const now = game.state.clock.turn.id;
-  if (vars.extraPendulumTurn !== now || vars.extraPendulumUsedTurn === now) return null;
-  return String(vars.extraPendulumArchetype);
-}
-
-/** `p` may Pendulum Summon monsters of `archetype` once more this turn (Zefraath, gained: YG-3.1). */
-export function grantExtraPendulumSummon(game: Game, p: PlayerId, archetype: string): void {
-  const vars = game.state.players[p]!.vars;
-  vars.extraPendulumTurn = game.state.clock.turn.id;
-  vars.extraPendulumArchetype = archetype;
-}
-
-/** Main Phase options: the Pendulum Summon of the turn, and an additional one gained (YG-3.1). */
+/** Main Phase options: the Pendulum Summon of the turn, and each additional one gained (YG-3.1). */
 export function pendulumSummonOptions(game: Game, p: PlayerId): DecisionOption[] {
   if (monstersOf(game, p).length >= MONSTER_ZONES) return [];
   const out: DecisionOption[] = [];
   const now = game.state.clock.turn.id;
   if (game.state.players[p]!.vars.pendulumSummonTurn !== now && pendulumCandidates(game, p).length > 0)
     out.push({ id: "pendulum", label: "Pendulum Summon" });
-  const archetype = extraPendulumSummon(game, p);
-  if (archetype !== null && pendulumCandidates(game, p, archetype).length > 0)
-    out.push({ id: "pendulum:extra", label: `Pendulum Summon "${archetype}" monsters in addition` });
+  for (const ref of grantedEffects(game, p, "extraPendulumSummon")) {
+    const archetype = String(ref.ability.static!.archetype);
+    if (pendulumCandidates(game, p, archetype).length > 0)
+      out.push({
+        id: `pendulum:${ref.obj.id}:${ref.ability.id}`,
+        label: `Pendulum Summon "${archetype}" monsters in addition (${ref.card.name})`,
+      });
+  }
   return out;
+}
+
+/** The gained effect an additional Pendulum Summon applies (Zefraath's). */
+function grantedRef(game: Game, task: Task): AbilityRef {
+  const g = task.granted as { obj: string; ability: string };
+  return game.abilityRef(g.obj, g.ability);
 }
 
 interface Pick {
@@ -154,7 +152,7 @@ interface Pick {
 export const pendulumSummon: TaskHandler = (game, task) => {
   const p = game.state.clock.turn.player;
   const chosen = task.chosen as unknown as Pick[];
-  const archetype = task.extra ? (extraPendulumSummon(game, p) ?? undefined) : undefined;
+  const archetype = task.granted ? String(grantedRef(game, task).ability.static!.archetype) : undefined;
   if (task.answer) {
     const id = task.answer.id;
     task.answer = undefined;
@@ -196,10 +194,10 @@ export const pendulumSummon: TaskHandler = (game, task) => {
 
 function finish(game: Game, task: Task, p: PlayerId, chosen: Pick[]): void {
   game.popTask(task);
-  const vars = game.state.players[p]!.vars;
   const now = game.state.clock.turn.id;
-  if (task.extra) vars.extraPendulumUsedTurn = now;
-  else vars.pendulumSummonTurn = now;
+  // An additional Pendulum Summon applies the gained effect: the shared bucket is used now.
+  if (task.granted) applyGranted(game, grantedRef(game, task), p);
+  else game.state.players[p]!.vars.pendulumSummonTurn = now;
   for (const { id, pos } of chosen) {
     const obj = game.obj(id);
     game.move(obj, zoneId("monster", p), {

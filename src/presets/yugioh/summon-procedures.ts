@@ -7,10 +7,10 @@ import type { Game } from "../../core/game.js";
 import { putUnder, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
-import { gainEffect } from "./gain.js";
+import { grantEffect } from "./gain.js";
 import { lifePoints } from "./game.js";
 import { describeMonster, MONSTER_ZONES, monstersOf, stat, staticOf, summonForbidden } from "./monsters.js";
-import { archetypesOf, grantExtraPendulumSummon } from "./pendulum.js";
+import { archetypesOf } from "./pendulum.js";
 
 /** "You can only control 1 X": does `p` already control a face-up card of that name? */
 export function controlsOnlyOne(game: Game, p: PlayerId, obj: GameObject): boolean {
@@ -82,10 +82,7 @@ export function extraDeckProcedure(game: Game, obj: GameObject, p: PlayerId): vo
     game.move(m, zoneId("graveyard", m.owner), { event: "tribute", cause: { kind: "action", player: p } });
   settleBoundCards(game);
   specialSummonTo(game, obj, p);
-  if (typeof proc.gains !== "string") return;
-  const ref = game.abilityRef(obj.id, proc.gains);
-  if (gainEffect(game, ref, p) && ref.ability.static?.kind === "extraPendulumSummon")
-    grantExtraPendulumSummon(game, p, String(ref.ability.static.archetype));
+  if (typeof proc.gains === "string") grantEffect(game, game.abilityRef(obj.id, proc.gains), p);
 }
 
 /** Places a Special Summoned monster in face-up Attack Position. */
