@@ -2,11 +2,11 @@
  * Dice ops: the kernel's `roll` with the re-roll Dice Re-Roll grants, ATK/DEF gains, and
  * gaining an effect under "(You can only gain this effect once per turn.)".
  */
-import { addDuration } from "../../core/durations.js";
 import { kernelOps, needs } from "../../core/ops.js";
 import type { OpHandler } from "../../core/script.js";
 import { resolveNumber, resolveObjects, varsOf } from "../../core/script.js";
 import { applyGranted, grantEffect, grantedEffects } from "./gain.js";
+import { untilEndOfTurn } from "./ops.js";
 
 export const diceOps: Record<string, OpHandler> = {
   rollDie: {
@@ -44,12 +44,13 @@ export const diceOps: Record<string, OpHandler> = {
       const n = Number(op.each ?? 0) * resolveNumber(game, op.times, frame, 1);
       for (const t of resolveObjects(game, op.what, frame))
         for (const kind of ["atk", "def"])
-          addDuration(game, {
-            expires: { at: "turnEnd", turn: game.state.clock.turn.id },
-            controller: frame.ctx.controller,
-            label: `gains ${n} ${kind.toUpperCase()}`,
-            effect: { kind, value: n, target: { obj: t.id, inc: t.inc } },
-          });
+          untilEndOfTurn(
+            game,
+            frame.ctx.controller,
+            t,
+            { kind, value: n },
+            `gains ${n} ${kind.toUpperCase()}`,
+          );
       return "next";
     },
   },

@@ -10,7 +10,7 @@ import { causeOf, kernelOps, needs } from "../../core/ops.js";
 import { nextInt } from "../../core/rng.js";
 import type { OpHandler } from "../../core/script.js";
 import { pushBlock, resolveNumber, resolveObjects, sourceOf, varsOf } from "../../core/script.js";
-import type { GameObject } from "../../core/types.js";
+import type { GameObject, PlayerId } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
 import { attackState, changeLifePoints } from "./game.js";
 import { stat, summonForbidden } from "./monsters.js";
@@ -22,6 +22,22 @@ const FIELD = new Set(["monster", "spellTrap", "pendulum"]);
 /** Those cards still on the field: a target that left can't be destroyed or returned any more. */
 function onTheField(game: Game, objs: GameObject[]): GameObject[] {
   return objs.filter((o) => o.underOf === null && FIELD.has(game.state.zones[o.zone]!.kind));
+}
+
+/** A continuous effect of `kind` on `target` until the end of this turn ("gains 1000 ATK", "its Scale becomes 1"). */
+export function untilEndOfTurn(
+  game: Game,
+  controller: PlayerId,
+  target: GameObject,
+  effect: { kind: string; value: number },
+  label: string,
+): void {
+  addDuration(game, {
+    expires: { at: "turnEnd", turn: game.state.clock.turn.id },
+    controller,
+    label,
+    effect: { ...effect, target: { obj: target.id, inc: target.inc } },
+  });
 }
 
 function amount(n: unknown): number {
@@ -282,12 +298,13 @@ export const effectOps: Record<string, OpHandler> = {
         .find((o) => o.controller === frame.ctx.controller && game.card(o).stats?.attribute === "LIGHT");
       const theirs = [a.attacker, a.target].map((id) => game.state.objects[id]!).find((o) => o !== mine);
       if (!mine || !theirs) return "next";
-      addDuration(game, {
-        expires: { at: "turnEnd", turn: game.state.clock.turn.id },
-        controller: frame.ctx.controller,
-        label: "gains the battling monster's ATK",
-        effect: { kind: "atk", value: stat(game, theirs, "atk"), target: { obj: mine.id, inc: mine.inc } },
-      });
+      untilEndOfTurn(
+        game,
+        frame.ctx.controller,
+        mine,
+        { kind: "atk", value: stat(game, theirs, "atk") },
+        "gains the battling monster's ATK",
+      );
       return "next";
     },
   },
@@ -306,12 +323,13 @@ export const effectOps: Record<string, OpHandler> = {
       const of = resolveObjects(game, op.of, frame)[0];
       if (!self || !of || game.state.zones[self.zone]!.kind !== "pendulum") return "next";
       const value = scaleOf(game, of);
-      addDuration(game, {
-        expires: { at: "turnEnd", turn: game.state.clock.turn.id },
-        controller: frame.ctx.controller,
-        label: `its Pendulum Scale becomes ${value}`,
-        effect: { kind: "scale", value, target: { obj: self.id, inc: self.inc } },
-      });
+      untilEndOfTurn(
+        game,
+        frame.ctx.controller,
+        self,
+        { kind: "scale", value },
+        `its Pendulum Scale becomes ${value}`,
+      );
       return "next";
     },
   },
