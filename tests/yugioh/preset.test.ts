@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { Game } from "../../src/core/game.js";
 import { zoneId } from "../../src/core/objects.js";
+import type { CardDef } from "../../src/core/vocabulary/schema.js";
 import { yugioh } from "../../src/presets/yugioh/index.js";
 
 function board(): { game: Game; raider: string; giant: string } {
@@ -101,5 +102,25 @@ describe("yugioh: new decisions and ops refuse bad input", () => {
     };
     expect(() => Game.create(yugioh(), { cards: [bad] })).toThrow(/Broken Equip|broken-equip/);
     expect(() => Game.create(yugioh(), { cards: [bad] })).toThrow(/equipSelf.*needs to/);
+  });
+
+  it("refuses the Pendulum increment's ops and an empty trigger type list, naming card and field", () => {
+    const card = (id: string, ability: object) => ({
+      id,
+      name: id,
+      types: ["monster", "effect", "pendulum"],
+      stats: { level: 4, atk: 0, def: 0, scale: 1 },
+      abilities: [{ id: "a", kind: "activated", ...ability }],
+    });
+    const create = (c: object) => () => Game.create(yugioh(), { cards: [c as CardDef] });
+    expect(create(card("bad-scale", { effect: [{ op: "scaleBecomes" }] }))).toThrow(
+      /bad-scale.*ability "a".*scaleBecomes.*needs of/,
+    );
+    expect(create(card("bad-destroy", { effect: [{ op: "destroy" }] }))).toThrow(
+      /bad-destroy.*destroy.*needs what/,
+    );
+    expect(
+      create(card("bad-trigger", { kind: "triggered", trigger: { on: [], self: true }, effect: [] })),
+    ).toThrow(/bad-trigger.*trigger\.on/);
   });
 });
