@@ -1,0 +1,146 @@
+/**
+ * Duel Masters decks: where each card starts a game, Duel Masters Play's sample decks, and random
+ * legal decks from a preset's whole library (`Preset.randomDecks`).
+ *
+ * A deck list given to the setup is one list per player: its main-deck cards (exactly 40, at most
+ * 4 copies of a card name), then any Psychic creatures (the hyperspatial zone: at most 8 cards) and
+ * GR creatures (the super GR zone: at most 2 copies of a card). The setup puts each card in its
+ * starting zone by its type (`startingZone`).
+ */
+import type { CardDef } from "../../core/vocabulary/schema.js";
+import { DeckBuilder, type Pick, sample } from "../deck-building.js";
+
+export const DECK_SIZE = 40;
+export const MAX_COPIES = 4;
+/** The hyperspatial zone holds at most 8 cards, at most 4 copies of each. */
+export const HYPERSPATIAL_MAX = 8;
+/** The super GR zone holds 12 cards, at most 2 copies of each (fewer here: the library has one GR card). */
+export const GR_ZONE_SIZE = 12;
+export const GR_MAX_COPIES = 2;
+
+const CIVILIZATIONS = ["light", "water", "darkness", "fire", "nature"] as const;
+
+/** The zone a card starts the game in: Psychic creatures wait in the hyperspatial zone, GR creatures in the super GR zone. */
+export function startingZone(card: CardDef): "deck" | "hyperspatial" | "superGR" {
+  if (card.types.includes("psychic")) return "hyperspatial";
+  if (card.types.includes("gr")) return "superGR";
+  return "deck";
+}
+
+/** Cards a player may put in their deck, hyperspatial zone or super GR zone: all but the awakened sides of Psychic creatures (the back of another card). */
+export function isDeckLegal(card: CardDef): boolean {
+  return !(card.types.includes("psychic") && typeof card.stats?.awakenedFrom === "string");
+}
+
+/** The civilizations a card needs in the mana zone ("colorless" and zero-civilization cards need none). */
+function civilizationsNeeded(card: CardDef): string[] {
+  return ((card.civilizations as string[] | undefined) ?? []).filter((c) => c !== "colorless");
+}
+
+const isBaseCreature = (card: CardDef) =>
+  card.types.includes("creature") && !card.types.includes("evolution");
+
+/**
+ * One random legal deck list from `cards`:
+ * - main deck: exactly 40 cards, at most 4 of a name, of two civilizations chosen at random (a
+ *   third is added if those two cannot fill 40) plus colorless and zero-civilization cards; at
+ *   least 10 cards of each chosen civilization (mana to pay for them), at least 8 costing 3 or less
+ *   and at least 16 non-evolution creatures, so a game has creatures to summon and attack with;
+ * - hyperspatial zone: 1 to 8 Psychic creatures (front sides), at most 4 of each;
+ * - super GR zone: 2 copies of each GR creature (at most 12 cards).
+ */
+export function randomDeck(cards: readonly CardDef[], pick: Pick): string[] {
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  const card = (id: string) => byId.get(id)!;
+  const legal = cards.filter(isDeckLegal);
+
+  const main = legal.filter((c) => startingZone(c) === "deck");
+  const civs = sample(pick, CIVILIZATIONS, 2) as string[];
+  const fits = (c: CardDef) => civilizationsNeeded(c).every((x) => civs.includes(x));
+  while (main.filter(fits).length * MAX_COPIES < DECK_SIZE) {
+    const more = CIVILIZATIONS.filter((c) => !civs.includes(c));
+    if (more.length === 0) throw new Error("the library cannot fill a Duel Masters deck");
+    civs.push(more[pick(more.length)]!);
+  }
+  const pool = main.filter(fits).map((c) => c.id);
+  const deck = new DeckBuilder(
+    pick,
+    DECK_SIZE,
+    () => MAX_COPIES,
+    (id) => card(id).name,
+  );
+  for (const civ of civs) {
+    const ofCiv = (id: string) => civilizationsNeeded(card(id)).includes(civ);
+    deck.require(pool.filter(ofCiv), () => deck.count(ofCiv) >= 10, `10 ${civ} cards`);
+  }
+  const cheap = (id: string) => Number(card(id).cost ?? 0) <= 3;
+  deck.require(pool.filter(cheap), () => deck.count(cheap) >= 8, "8 cards costing 3 or less");
+  const creature = (id: string) => isBaseCreature(card(id));
+  deck.require(pool.filter(creature), () => deck.count(creature) >= 16, "16 non-evolution creatures");
+  deck.require(pool, () => deck.full, `${DECK_SIZE} cards`);
+
+  const psychics = legal.filter((c) => startingZone(c) === "hyperspatial").map((c) => c.id);
+  const hyperspatial = new DeckBuilder(
+    pick,
+    psychics.length ? 1 + pick(HYPERSPATIAL_MAX) : 0,
+    () => MAX_COPIES,
+  );
+  hyperspatial.fill(psychics);
+
+  const grs = legal.filter((c) => startingZone(c) === "superGR").map((c) => c.id);
+  const gr = new DeckBuilder(pick, GR_ZONE_SIZE, () => GR_MAX_COPIES);
+  for (const id of grs) while (!gr.full && gr.room(id) > 0) gr.add(id);
+
+  return [...deck.cards, ...hyperspatial.cards, ...gr.cards];
+}
+
+/** `Preset.randomDecks` for a Duel Masters preset with library `cards`. */
+export function randomDecks(cards: readonly CardDef[], players: number, pick: Pick): string[][] {
+  return Array.from({ length: players }, () => randomDeck(cards, pick));
+}
+
+const list = (ids: [string, number][]): string[] =>
+  ids.flatMap(([id, n]) => Array.from({ length: n }, () => id));
+
+/**
+ * Duel Masters Play's sample decks: two 40-card decks built around the Play's cards (every one
+ * of them is in one of the decks) with common cards of their civilizations.
+ */
+export function playsSampleDecks(): [string[], string[]] {
+  // Light/darkness/nature: Dragons for Hell Obel and Kantabile, Knights for Nero Griffith,
+  // multicolored creatures for King Alcadeias to evolve from.
+  const lightDarkness = list([
+    ["kokushinryu-hell-obel", 3],
+    ["shinigami-tokkutsu-otoko", 3],
+    ["makou-taitei-nero-griffith", 2],
+    ["seigaia-king-alcadeias", 2],
+    ["koki-seirei-gabriela", 2],
+    ["itsuwari-no-ou-kantabile", 2],
+    ["sample-light-2-2000", 4],
+    ["sample-light-3-3000-blocker", 4],
+    ["sample-darkness-3-3000", 4],
+    ["procyon-dragoon", 2],
+    ["sample-darkness-5-5000-doubleBreaker", 2],
+    ["sample-nature-2-3000", 4],
+    ["fugouou-golgini-en-gels", 2],
+    ["ghost-touch", 2],
+    ["faerie-life", 2],
+  ]);
+  // Water/fire/light: Cyber Lords for Emperor Kiriko, cheap creatures for Aqua Merge.
+  const waterFire = list([
+    ["aqua-merge", 4],
+    ["tanki-rensha-magnum", 4],
+    ["emperor-kiriko", 2],
+    ["kaiou-ryusei-last-avatar", 2],
+    ["sample-water-2-2000", 4],
+    ["sample-water-4-4000-blocker", 4],
+    ["daishuketsu-aqua-brothers", 2],
+    ["sample-fire-1-1000-speedAttacker", 4],
+    ["sample-fire-3-3000", 4],
+    ["sample-light-5-5500", 2],
+    ["bolshack-voljaak", 2],
+    ["spiral-gate", 4],
+    ["crimson-hammer", 2],
+  ]);
+  return [lightDarkness, waterFire];
+}
