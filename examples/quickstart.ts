@@ -48,7 +48,7 @@ const duel: Preset = {
     },
     main: actionLoop({
       actions: (game, p) =>
-        game.cardsIn("hand", p).map((o) => ({ id: `play:${o.id}`, label: "Play Spark Imp" })),
+        game.cardsIn("hand", p).map((o) => ({ id: `play:${game.ref(o)}`, label: "Play Spark Imp" })),
       perform: (game, p, option) => {
         game.move(game.obj(option.id.slice(5)), zoneId("field", p));
       },

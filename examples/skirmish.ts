@@ -129,6 +129,7 @@ export const skirmish: Preset = {
   options: { handLimit: { description: "Cards kept at the end step", default: 5 } },
   turn: () => turn,
   cards: skirmishCards,
+  randomDecks: (players, pick) => Array.from({ length: players }, () => randomDeck(pick)),
   checkpoint: "kernel.resolvePending",
   playerVars: () => ({ life: 10 }),
   conditions: { firstTurnOfGame: (game) => game.state.clock.turn.id === 1 },
@@ -154,7 +155,7 @@ export const skirmish: Preset = {
         if (game.state.clock.turn.id === game.state.players[p]!.vars.playedOn) return [];
         return game
           .cardsIn("hand", p)
-          .map((o) => ({ id: `play:${o.id}`, label: `Play ${game.card(o).name}` }));
+          .map((o) => ({ id: `play:${game.ref(o)}`, label: `Play ${game.card(o).name}` }));
       },
       perform(game, p, option) {
         const obj = game.obj(option.id.slice(5));
@@ -178,7 +179,7 @@ export const skirmish: Preset = {
         return game
           .cardsIn("field", p)
           .filter((o) => !o.tapped && o.enteredTurn < game.state.clock.turn.id)
-          .map((o) => ({ id: `attack:${o.id}`, label: `Attack with ${game.card(o).name}` }));
+          .map((o) => ({ id: `attack:${game.ref(o)}`, label: `Attack with ${game.card(o).name}` }));
       },
       perform(game, p, option) {
         const obj = game.obj(option.id.slice(7));
@@ -223,7 +224,7 @@ export const skirmish: Preset = {
         player: p,
         kind: "discard",
         prompt: `Discard down to ${limit} cards (${hand.length} in hand)`,
-        options: hand.map((o) => ({ id: o.id, label: game.card(o).name })),
+        options: hand.map((o) => ({ id: game.ref(o), label: game.card(o).name })),
       });
     },
   },
@@ -251,5 +252,15 @@ export function defaultDeck(): string[] {
   for (const id of ["footsoldier", "knight", "giant", "herald", "chronicler", "timewalker"])
     for (let i = 0; i < 3; i++) deck.push(id);
   deck.push("knight", "giant");
+  return deck;
+}
+
+/** A random 20-card deck from the whole library, at most 4 copies of a card (as in `defaultDeck`). */
+export function randomDeck(pick: (n: number) => number): string[] {
+  const deck: string[] = [];
+  while (deck.length < 20) {
+    const open = skirmishCards.filter((c) => deck.filter((id) => id === c.id).length < 4);
+    deck.push(open[pick(open.length)]!.id);
+  }
   return deck;
 }

@@ -68,7 +68,7 @@ describe("limits as data", () => {
     expect(copy.remaining(0)).toEqual(game.remaining(0));
     expect(copy.serialize()).toBe(game.serialize());
     // Both continue identically: use the second imp, then the limits reset next turn.
-    for (const g of [game, copy]) g.act("activate:c2:zap");
+    for (const g of [game, copy]) g.act(`activate:${g.obj("c2").handle}:zap`);
     expect(copy.serialize()).toBe(game.serialize());
     expect(copy.canUse("c2", "zap").ok).toBe(false);
   });
@@ -77,7 +77,7 @@ describe("limits as data", () => {
     const game = gameAfterScript();
     const snap = game.snapshot();
     const state = game.serialize();
-    game.act("activate:c2:zap");
+    game.act(`activate:${game.obj("c2").handle}:zap`);
     expect(game.canUse("c2", "zap").ok).toBe(false);
     game.restore(snap);
     expect(game.canUse("c2", "zap").ok).toBe(true);

@@ -5,7 +5,7 @@
  */
 import type { Game } from "./game.js";
 import { eventTypes, isRelative, matchEventAbsolute } from "./match.js";
-import { seenIn } from "./objects.js";
+import { seenIn, trackersOf } from "./objects.js";
 import { type CounterSpec, counterSpecFor } from "./registry.js";
 import type { CounterCell, CounterMark, GameEvent, GameObject, LogEntry, PlayerId, Stamp } from "./types.js";
 import type { EventPattern } from "./vocabulary/schema.js";
@@ -91,6 +91,32 @@ export function heard(game: Game, type: string): boolean {
   );
 }
 
+/**
+ * Who learns what of an event about a card where it is now (moves say it themselves): its
+ * identity those who see the card, its handle those who can follow it, and the event at all only
+ * those who either see or follow it — a trigger, a limit or a declined ability of a card in a
+ * hand is its owner's alone, not even its existence is shown to others (DESIGN: non-interference).
+ */
+function describeVisibility(game: Game, entry: LogEntry): void {
+  const state = game.state;
+  const o = state.objects[entry.obj!];
+  if (!o) return;
+  if (entry.h === undefined && o.handle) entry.h = o.handle;
+  const zone = state.zones[o.zone]!;
+  const seen = seenIn(game, zone, o.faceDown, o.owner);
+  if (entry.seenBy === undefined && seen !== "all") entry.seenBy = seen;
+  let tracked: PlayerId[] | "all";
+  if (o.underOf !== null) {
+    const top = state.objects[o.underOf]!;
+    tracked = trackersOf(game, state.zones[top.zone]!, top.owner);
+  } else tracked = trackersOf(game, zone, o.owner);
+  if (entry.trackedBy === undefined && tracked !== "all") entry.trackedBy = tracked;
+  if (entry.audience === undefined && seen !== "all" && tracked !== "all") {
+    const knows = [...new Set([...(entry.seenBy ?? []), ...tracked])].sort();
+    if (knows.length < state.players.length) entry.audience = knows;
+  }
+}
+
 /** Appends an event (a fresh object, which becomes the entry), counts it and collects its triggers. */
 export function emit(game: Game, event: GameEvent): LogEntry {
   const state = game.state;
@@ -103,13 +129,12 @@ export function emit(game: Game, event: GameEvent): LogEntry {
   entry.active = clock.turn.player;
   entry.node = clock.path[clock.path.length - 1] ?? "";
   entry.attack = clock.attack;
-  // An event about a card in a zone some player can't see (a trigger from a hand, a declined
-  // ability) is seen only by those who can see the card. Moves say who saw them themselves.
-  if (entry.obj !== undefined && entry.seenBy === undefined && entry.from === undefined) {
-    const o = state.objects[entry.obj];
-    if (o) {
-      const seen = seenIn(game, state.zones[o.zone]!, o.faceDown, o.owner);
-      if (seen !== "all") entry.seenBy = seen;
+  if (entry.obj !== undefined && entry.from === undefined) describeVisibility(game, entry);
+  if (entry.cause?.obj !== undefined && entry.causeSeenBy === undefined) {
+    const src = state.objects[entry.cause.obj];
+    if (src) {
+      const seen = seenIn(game, state.zones[src.zone]!, src.faceDown, src.owner);
+      if (seen !== "all") entry.causeSeenBy = seen;
     }
   }
   if (game.keepLog) state.log.push(entry);

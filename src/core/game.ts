@@ -4,9 +4,9 @@
  * exposes it, and continues when `act` gives the answer.
  */
 import { activeEffects } from "./durations.js";
-import { DefinitionError, EngineError, IllegalActionError } from "./errors.js";
+import { DefinitionError, EngineError, IllegalActionError, TurnkitError } from "./errors.js";
 import { countEvents, emit, heard, openWindow } from "./events.js";
-import type { Json, JsonObject } from "./json.js";
+import { cloneJson, type Json, type JsonObject } from "./json.js";
 import {
   type AbilityRef,
   ALLOWED,
@@ -30,10 +30,11 @@ import {
   zoneId,
 } from "./objects.js";
 import { kernelOps } from "./ops.js";
+import { validateOptions } from "./options.js";
 import type { Preset } from "./preset.js";
 import { limitsOf, Rules } from "./registry.js";
 import { tryReplace } from "./replacement.js";
-import { seedRng, shuffleInPlace } from "./rng.js";
+import { randomSeed, type Seed, seedRng, seedText, shuffleInPlace } from "./rng.js";
 import { runScriptTask } from "./script.js";
 import { enterNode, nodeTask, runNodeTask, Stage } from "./structure.js";
 import { collectTriggers, runResolvePending, runResolveTask } from "./triggers.js";
@@ -42,6 +43,7 @@ import type {
   Cause,
   CounterMark,
   Decision,
+  DecisionOption,
   Duration,
   GameEvent,
   GameObject,
@@ -56,7 +58,13 @@ import { type PlayerView, viewFor } from "./view.js";
 import type { AbilityDef, CardDef, EventPattern } from "./vocabulary/schema.js";
 
 export interface NewGameOptions {
-  seed?: number;
+  /**
+   * The seed: an integer, a bigint or a string, hashed (SHA-256) into the game's generators.
+   * Default: a fresh 128-bit random seed, recorded in the state (`state.seed`). For a game with
+   * hidden information between people, keep the default or give 128 bits or more: a short seed
+   * can be found by trying them all against one's own opening hand.
+   */
+  seed?: Seed;
   /** How many players, or their names (default 2). */
   players?: number | string[];
   /** Preset options (rule variants). */
@@ -120,11 +128,22 @@ export interface Action {
   label?: string;
 }
 
-/** A cheap restore point: the state without its log, and the log's length then. */
+/** A restore point: the state without its log, and the log up to its length then. */
 export interface Snapshot {
+  readonly state: GameState;
+  readonly logLength: number;
+  readonly log: readonly LogEntry[];
+}
+
+interface Guard {
+  /** The state at the restore point, without its log. */
+  copy: GameState;
+  /** The live state it was taken from, and its event count after the last action: a change outside `act` makes a new one. */
   state: GameState;
+  event: number;
+  logging: GameState["logging"];
   logLength: number;
-  log: LogEntry[];
+  actions: [PlayerId, string][];
 }
 
 const kernelTasks = {
@@ -141,30 +160,13 @@ const kernelConditions = {
   never: () => false,
 };
 
-function validateOptions(preset: Preset, given: JsonObject | undefined): JsonObject {
-  const defs = preset.options ?? {};
-  const out: JsonObject = {};
-  for (const [k, d] of Object.entries(defs)) out[k] = d.default;
-  for (const [k, v] of Object.entries(given ?? {})) {
-    const d = defs[k];
-    if (!d)
-      throw new DefinitionError(
-        `preset ${preset.id} has no option "${k}"; options: ${Object.keys(defs).join(", ") || "(none)"}`,
-      );
-    if (d.values && !d.values.some((x) => JSON.stringify(x) === JSON.stringify(v)))
-      throw new DefinitionError(
-        `option "${k}" must be one of ${JSON.stringify(d.values)}, got ${JSON.stringify(v)}`,
-      );
-    out[k] = v;
-  }
-  return out;
-}
-
 export class Game {
   state: GameState;
   readonly rules: Rules;
   private listeners: ((entry: LogEntry) => void)[] = [];
   private zonesByKind = new Map<string, ZoneState[]>();
+  /** Handle → the referee's object id (GameObject.handle). */
+  private handles = new Map<string, ObjectId>();
   /** Engine steps allowed per `act` before the engine reports that it makes no progress. */
   stepBudget = 5_000_000;
 
@@ -186,17 +188,18 @@ export class Game {
         `${preset.name} is played by ${preset.players.min} to ${preset.players.max} players, not ${names.length}`,
       );
     const options = validateOptions(preset, opts.options);
-    const seed = opts.seed ?? 1;
+    const seed = seedText(opts.seed ?? randomSeed());
     const cards = opts.cards ?? [];
     const rules = compiledRules(preset, options, cards, opts.privateRules === true);
     const vars = preset.playerVars?.(options) ?? {};
     const state: GameState = {
-      format: "turnkit/state@1",
+      format: "turnkit/state@2",
       preset: preset.id,
       options,
       seed,
-      rng: seedRng(seed),
-      players: names.map((name, id) => ({ id, name, turns: 0, vars: structuredClone(vars) })),
+      rng: seedRng(seed, 0),
+      handleRng: seedRng(seed, 1),
+      players: names.map((name, id) => ({ id, name, turns: 0, vars: cloneJson(vars) })),
       zones: {},
       objects: {},
       clock: {
@@ -211,6 +214,7 @@ export class Game {
       tasks: [{ t: "game" }],
       decision: null,
       pending: [],
+      hiddenResponses: [],
       durations: [],
       counters: {},
       log: [],
@@ -233,17 +237,17 @@ export class Game {
 
   /** Rebuilds a game from serialized state; the preset must be the one it was created with. */
   static fromState(preset: Preset, state: GameState): Game {
-    if (state.format !== "turnkit/state@1")
+    if (state.format !== "turnkit/state@2")
       throw new DefinitionError(`not a turnkit state (format ${String(state.format)})`);
     if (state.preset !== preset.id)
       throw new DefinitionError(`state was made by preset "${state.preset}", not "${preset.id}"`);
     const rules = compiledRules(preset, state.options, state.extraCards, false);
-    return new Game(rules, structuredClone(state));
+    return new Game(rules, cloneJson(state));
   }
 
   /** The state as plain data (a copy). */
   toJSON(): GameState {
-    return structuredClone(this.state);
+    return cloneJson(this.state);
   }
 
   /** The state as a string: equal strings mean equal games (DESIGN: determinism). */
@@ -261,20 +265,22 @@ export class Game {
     return Game.fromState(preset, parsed as GameState);
   }
 
-  /** A restore point. Costs a copy of the state without its log; the log is shared, append-only. */
+  /** A restore point: a copy of the state; the log is shared up to its length then (entries never change). */
   snapshot(): Snapshot {
     const log = this.state.log;
     this.state.log = [];
-    const copy = structuredClone(this.state);
+    const copy = cloneJson(this.state);
     this.state.log = log;
-    return { state: copy, logLength: log.length, log };
+    return { state: copy, logLength: log.length, log: log.slice() };
   }
 
+  /** Goes back to a restore point. The snapshot stays usable: nothing mutable is shared with it. */
   restore(s: Snapshot): void {
-    const state = structuredClone(s.state);
-    state.log = s.log.length === s.logLength ? s.log : s.log.slice(0, s.logLength);
+    const state = cloneJson(s.state);
+    state.log = s.log.slice(0, s.logLength);
     this.state = state;
     this.indexZones();
+    this.guard = null;
   }
 
   // ---- running -------------------------------------------------------------------------
@@ -303,8 +309,10 @@ export class Game {
     return this.run();
   }
 
+  /** The pending decision: a copy (changing it changes nothing). Give players `viewFor(p).decision`. */
   get decision(): Decision | null {
-    return this.state.decision;
+    const d = this.state.decision;
+    return d ? cloneJson(d) : null;
   }
 
   get result(): GameState["result"] {
@@ -323,14 +331,19 @@ export class Game {
   }
 
   /**
-   * Answers the pending decision and runs on. An illegal response throws IllegalActionError and
-   * leaves the state unchanged.
+   * Answers the pending decision and runs on. The action is atomic (DESIGN): if the response is
+   * illegal, or anything throws while it is carried out (an op, a preset, a listener), the state
+   * is left byte-identical and a TurnkitError is thrown.
    */
   act(action: Action | string): this {
     const d = this.state.decision;
     if (this.state.result) throw new IllegalActionError(`the game is over (${this.state.result.reason})`);
     if (!d) throw new IllegalActionError("no decision is pending");
+    if (typeof action !== "string" && (action === null || typeof action !== "object"))
+      throw new IllegalActionError(`an action is an option id or { player, choice }, not ${String(action)}`);
     const a: Action = typeof action === "string" ? { player: d.player, choice: action } : action;
+    if (typeof a.choice !== "string")
+      throw new IllegalActionError(`action.choice must be an option id (a string), not ${JSON.stringify(a.choice)}`);
     if (a.player !== d.player)
       throw new IllegalActionError(
         `${this.playerName(a.player)} cannot answer: decision ${d.id} (${d.kind}) is ${this.playerName(d.player)}'s`,
@@ -346,21 +359,82 @@ export class Game {
           .map((o) => o.id)
           .join(", ")}`,
       );
+    const guard = this.checkpoint();
+    try {
+      this.apply(d, option);
+    } catch (e) {
+      this.rollBack(guard);
+      if (e instanceof TurnkitError) throw e;
+      throw new EngineError(
+        `carrying out "${option.id}" (decision ${d.id}, ${d.kind}) failed at ${this.where()}: ${(e as Error)?.message ?? String(e)}; the action was undone`,
+        { cause: e },
+      );
+    }
+    guard.actions.push([d.player, option.id]);
+    guard.event = this.state.ids.event;
+    return this;
+  }
+
+  /** Carries out a chosen option (no checks: `act` made them). */
+  private apply(d: Decision, option: DecisionOption): void {
     const top = this.state.tasks[this.state.tasks.length - 1]!;
-    top.answer = option;
+    top.answer = cloneJson(option);
     this.state.decision = null;
     if (!heard(this, "decision")) {
       this.state.ids.event++; // nobody reads it: skip the entry, keep the sequence (events.heard)
-      return this.run();
+      this.run();
+      return;
     }
+    // The answer is the decider's: others learn what it does from the events it causes.
     const event: GameEvent = {
       type: "decision",
       player: d.player,
       data: { decision: d.id, kind: d.kind, choice: option.id, label: option.label },
+      seenBy: [d.player],
+      public: ["kind"],
     };
-    if (d.private || option.private) event.seenBy = [d.player]; // not a spread: this runs on every action
     emit(this, event);
-    return this.run();
+    this.run();
+  }
+
+  /**
+   * The restore point `act` falls back on: a copy of the state taken every so many actions, and
+   * the responses since. Undoing an action restores the copy and replays those responses, which
+   * the engine's determinism makes exact — cheaper than copying the whole state on every action.
+   */
+  private guard: Guard | null = null;
+
+  private checkpoint(): Guard {
+    const g = this.guard;
+    const s = this.state;
+    if (g && g.state === s && g.event === s.ids.event && g.logging === s.logging && g.actions.length < 32)
+      return g;
+    const log = s.log;
+    s.log = [];
+    const copy = cloneJson(s);
+    s.log = log;
+    this.guard = { copy, state: s, logLength: log.length, event: s.ids.event, logging: s.logging, actions: [] };
+    return this.guard;
+  }
+
+  private rollBack(g: Guard): void {
+    const log = this.state.log;
+    const state = cloneJson(g.copy);
+    state.log = log.slice(0, g.logLength);
+    this.state = state;
+    this.indexZones();
+    const listeners = this.listeners;
+    this.listeners = [];
+    try {
+      for (const [, choice] of g.actions) {
+        const d = this.state.decision!;
+        this.apply(d, d.options.find((o) => o.id === choice)!);
+      }
+    } finally {
+      this.listeners = listeners;
+    }
+    g.state = this.state;
+    g.event = this.state.ids.event;
   }
 
   /** Sets the pending decision; the task that asks gets the answer in `task.answer`. */
@@ -436,10 +510,20 @@ export class Game {
 
   // ---- queries -------------------------------------------------------------------------
 
-  obj(id: ObjectId): GameObject {
-    const o = this.state.objects[id];
-    if (!o) throw new IllegalActionError(`no card with id "${id}"`);
+  /** A card by its referee's id, its handle or its place (`deck@0#3`: the third card from the bottom). */
+  obj(ref: string): GameObject {
+    const o = this.state.objects[ref] ?? this.byHandle(ref) ?? this.atPlace(ref);
+    if (!o) throw new IllegalActionError(`no card "${ref}"`);
     return o;
+  }
+
+  private atPlace(ref: string): GameObject | undefined {
+    const hash = ref.lastIndexOf("#");
+    if (hash < 0) return undefined;
+    const zone = this.state.zones[ref.slice(0, hash)];
+    const n = Number(ref.slice(hash + 1));
+    const id = zone && Number.isInteger(n) && n >= 1 ? zone.cards[n - 1] : undefined;
+    return id === undefined ? undefined : this.state.objects[id];
   }
 
   card(obj: GameObject): CardDef {
@@ -465,6 +549,34 @@ export class Game {
       list.push(z);
       this.zonesByKind.set(z.kind, list);
     }
+    this.handles.clear();
+    for (const o of Object.values(this.state.objects)) if (o.handle) this.handles.set(o.handle, o.id);
+  }
+
+  /** The object a handle names now, if any. */
+  byHandle(handle: string): GameObject | undefined {
+    const id = this.handles.get(handle);
+    return id === undefined ? undefined : this.state.objects[id];
+  }
+
+  /** Gives an object a new handle (objects.renewHandle draws it). */
+  indexHandle(obj: GameObject, handle: string): void {
+    if (obj.handle) this.handles.delete(obj.handle);
+    obj.handle = handle;
+    this.handles.set(handle, obj.id);
+  }
+
+  /**
+   * How options and labels name a card: its handle, or its place (`hand@1#3`) while nobody can
+   * follow it (a card in a deck). Never the referee's id (DESIGN: ids can't be used to infer cards).
+   */
+  ref(obj: GameObject): string {
+    if (obj.handle) return obj.handle;
+    if (obj.underOf !== null) {
+      const top = this.state.objects[obj.underOf]!;
+      return `${this.ref(top)}/${top.under.indexOf(obj.id) + 1}`;
+    }
+    return `${obj.zone}#${this.state.zones[obj.zone]!.cards.indexOf(obj.id) + 1}`;
   }
 
   zonesOfKinds(kinds: Iterable<string>): ZoneState[] {
@@ -509,7 +621,7 @@ export class Game {
     const seen = seenIn(this, zone, obj.faceDown, obj.owner);
     const where = `${this.playerName(zone.owner ?? obj.owner)}'s ${this.rules.zoneDefs.get(zone.kind)?.label ?? zone.kind}`;
     if (seen === "all" || (viewer !== null && seen.includes(viewer)))
-      return `${this.rules.card(obj.card).name} (${obj.id}) in ${where}`;
+      return `${this.rules.card(obj.card).name} (${this.ref(obj)}) in ${where}`;
     return `a face-down card in ${where} (#${zone.cards.indexOf(obj.id) + 1})`;
   }
 
@@ -729,8 +841,9 @@ export class Game {
     return this.listeners.length > 0;
   }
 
+  /** Tells listeners of an event: each gets a copy, so a listener can't change the game. */
   notify(entry: LogEntry): void {
-    for (const l of this.listeners) l(entry);
+    for (const l of this.listeners) l(cloneJson(entry));
   }
 
   collectTriggers(entry: LogEntry): void {

@@ -17,8 +17,12 @@ export interface ActionLoopSpec {
   prompt?: string | ((game: Game, player: PlayerId) => string);
   passId?: string;
   passLabel?: string;
-  /** End the loop at once when only passing is possible (DM 500.2). Default true. */
-  autoPass?: boolean;
+  /**
+   * End the loop at once when only passing is possible (DM 500.2). "public": always — the options
+   * depend only on what every player sees. true: only in the `leakyFastPath` (default), since
+   * whether the player was asked at all would tell others that they hold nothing usable. false: never.
+   */
+  autoPass?: boolean | "public";
   /** The answer is seen only by the acting player (options name cards others can't see, e.g. a Set from hand); others see `publicPrompt`. */
   private?: boolean;
   publicPrompt?: string;
@@ -43,12 +47,15 @@ export function actionLoop(spec: ActionLoopSpec): TaskHandler {
       return;
     }
     const checkpoint = game.rules.preset.checkpoint;
-    if (checkpoint && game.state.pending.length > 0) {
+    if (checkpoint && (game.state.pending.length > 0 || game.state.hiddenResponses.length > 0)) {
       game.pushTask({ t: checkpoint, node: task.node });
       return;
     }
     const options = spec.actions(game, player, task);
-    if (options.length === 0 && spec.autoPass !== false) {
+    if (
+      options.length === 0 &&
+      (spec.autoPass === "public" || (spec.autoPass !== false && game.state.options.leakyFastPath === true))
+    ) {
       game.popTask(task);
       return;
     }

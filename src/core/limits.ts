@@ -147,7 +147,10 @@ export function labelOf(spec: LimitSpec): string {
 }
 
 function markPhrase(game: Game, m: CounterMark): string {
-  const by = m.name ? `, by ${m.name}${m.obj ? ` (${m.obj})` : ""}` : "";
+  // The card by the handle it had then, if it still has it; never the referee's id.
+  const o = m.obj !== undefined ? game.state.objects[m.obj] : undefined;
+  const ref = o?.handle && o.handleSince <= m.seq ? ` (${o.handle})` : "";
+  const by = m.name ? `, by ${m.name}${ref}` : "";
   return `turn ${m.turn}, ${nodeLabel(game, m.node)}${by}`;
 }
 

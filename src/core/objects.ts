@@ -6,6 +6,7 @@
 import { EngineError } from "./errors.js";
 import { emit } from "./events.js";
 import type { Game } from "./game.js";
+import { nextHandle } from "./rng.js";
 import type { Cause, GameObject, LogEntry, ObjectId, PlayerId, ZoneState } from "./types.js";
 
 export function zoneId(kind: string, owner: PlayerId | null): string {
@@ -52,6 +53,8 @@ export function createObject(
   const inc = ++ids.inc;
   const obj: GameObject = {
     id: `c${++ids.object}`,
+    handle: "",
+    handleSince: 0,
     card,
     owner,
     controller: owner,
@@ -69,7 +72,35 @@ export function createObject(
   };
   game.state.objects[obj.id] = obj;
   insert(z, obj.id, opts.position);
+  if (trackersOf(game, z, obj.owner).length > 0 || z.visibility === "public") renewHandle(game, obj);
   return obj;
+}
+
+/**
+ * Who can follow a card in a zone, face-up or face-down: everyone in a public zone (a face-down
+ * shield or Set card still has its place), its owner in their hand, nobody in a deck.
+ */
+export function trackersOf(game: Game, zone: ZoneState, owner: PlayerId): PlayerId[] | "all" {
+  if (zone.visibility === "public") return "all";
+  if (zone.visibility === "owner") return [zone.owner ?? owner];
+  void game;
+  return [];
+}
+
+/** Does `after` let a player follow the card who could not before? */
+function gains(before: PlayerId[] | "all", after: PlayerId[] | "all"): boolean {
+  if (before === "all") return false;
+  if (after === "all") return true;
+  return after.some((p) => !before.includes(p));
+}
+
+/** A fresh handle, from the handle stream, unique in the game. */
+export function renewHandle(game: Game, obj: GameObject): void {
+  const state = game.state;
+  let h = nextHandle(state.handleRng);
+  while (game.byHandle(h) !== undefined) h = nextHandle(state.handleRng);
+  game.indexHandle(obj, h);
+  obj.handleSince = state.ids.event + 1;
 }
 
 function detach(game: Game, obj: GameObject): void {
@@ -138,6 +169,8 @@ export function moveObject(game: Game, obj: GameObject, to: string, opts: MoveOp
   }
   const from = game.state.zones[obj.zone]!;
   const seenBefore = seenIn(game, from, obj.faceDown, obj.owner);
+  const trackedBefore = obj.underOf !== null ? underTrackers(game, obj) : trackersOf(game, from, obj.owner);
+  const handleBefore = obj.handle;
   const previousController = obj.controller;
   const fromInc = obj.inc;
   detach(game, obj);
@@ -149,6 +182,8 @@ export function moveObject(game: Game, obj: GameObject, to: string, opts: MoveOp
   obj.counters = {};
   renew(game, obj, false);
   insert(dest, obj.id, opts.position);
+  const trackedAfter = trackersOf(game, dest, obj.owner);
+  if (gains(trackedBefore, trackedAfter)) renewHandle(game, obj);
   const def = game.rules.card(obj.card);
   const seen = mergeSeen(seenBefore, seenIn(game, dest, obj.faceDown, obj.owner));
   return emit(game, {
@@ -163,7 +198,37 @@ export function moveObject(game: Game, obj: GameObject, to: string, opts: MoveOp
     ...(opts.cause ? { cause: opts.cause } : {}),
     data: { controller: previousController, fromInc, ...(opts.data ?? {}) },
     ...(seen ? { seenBy: seen } : {}),
+    ...handleFields(obj, handleBefore, trackedBefore, trackedAfter),
   });
+}
+
+/**
+ * Who sees which handle of a moved card. Renewed: the new handle to those who follow it now, the
+ * old one to those who followed it only before. Kept: the handle to all who followed it at all.
+ */
+function handleFields(
+  obj: GameObject,
+  handleBefore: string,
+  before: PlayerId[] | "all",
+  after: PlayerId[] | "all",
+): Pick<LogEntry, "h" | "hWas" | "trackedBy" | "trackedWas"> {
+  const out: Pick<LogEntry, "h" | "hWas" | "trackedBy" | "trackedWas"> = {};
+  if (obj.handle) out.h = obj.handle;
+  if (handleBefore && handleBefore !== obj.handle) {
+    out.hWas = handleBefore;
+    if (after !== "all") out.trackedBy = after;
+    out.trackedWas = before === "all" ? [] : before;
+    return out;
+  }
+  const tracked = mergeSeen(before, after);
+  if (tracked) out.trackedBy = tracked;
+  return out;
+}
+
+/** Who can follow a card lying under another: those who can follow the top card. */
+function underTrackers(game: Game, obj: GameObject): PlayerId[] | "all" {
+  const top = game.state.objects[obj.underOf!]!;
+  return trackersOf(game, game.state.zones[top.zone]!, top.owner);
 }
 
 /**
@@ -180,6 +245,8 @@ export function putUnder(
 ): LogEntry {
   const from = game.state.zones[obj.zone]!;
   const seenBefore = seenIn(game, from, obj.faceDown, obj.owner);
+  const trackedBefore = obj.underOf !== null ? underTrackers(game, obj) : trackersOf(game, from, obj.owner);
+  const handleBefore = obj.handle;
   detach(game, obj);
   for (const inner of obj.under) {
     // A stack put under another card flattens: its sources join the new stack (DM evolution).
@@ -195,9 +262,11 @@ export function putUnder(
   if (faceDown) obj.faceDown = true;
   renew(game, obj, false);
   top.under.push(obj.id);
+  const trackedAfter = underTrackers(game, obj);
+  if (gains(trackedBefore, trackedAfter)) renewHandle(game, obj);
   const seen = faceDown
     ? mergeSeen(seenBefore, seenIn(game, game.state.zones[top.zone]!, true, obj.owner))
-    : undefined;
+    : mergeSeen(seenBefore, "all");
   return emit(game, {
     type: "putUnder",
     player: obj.owner,
@@ -210,6 +279,7 @@ export function putUnder(
     ...(cause ? { cause } : {}),
     data: { top: top.id },
     ...(seen ? { seenBy: seen } : {}),
+    ...handleFields(obj, handleBefore, trackedBefore, trackedAfter),
   });
 }
 

@@ -9,7 +9,7 @@ import { emit } from "./events.js";
 import type { Game } from "./game.js";
 import type { Json, JsonObject } from "./json.js";
 import { evalCondition } from "./match.js";
-import { seenIn, setTapped, zoneId } from "./objects.js";
+import { seenIn, setTapped, trackersOf, zoneId } from "./objects.js";
 import { nextInt } from "./rng.js";
 import {
   type OpHandler,
@@ -116,6 +116,20 @@ const mayOp: OpHandler = {
   },
 };
 
+function tracks(game: Game, obj: GameObject, p: import("./types.js").PlayerId): boolean {
+  const top = obj.underOf !== null ? game.state.objects[obj.underOf]! : obj;
+  const t = trackersOf(game, game.state.zones[top.zone]!, top.owner);
+  return t === "all" || t.includes(p);
+}
+
+/** Does a selector look into a zone some player can't see (a deck, a hand)? */
+function searchesHidden(game: Game, from: Json | undefined): boolean {
+  if (from === undefined || from === null || typeof from !== "object" || Array.isArray(from)) return false;
+  const zone = (from as { zone?: string | string[] }).zone;
+  const kinds = zone === undefined ? game.rules.inPlayKinds : [zone].flat();
+  return kinds.some((k) => game.rules.zoneDefs.get(k)?.visibility !== "public");
+}
+
 interface ChooseScratch {
   picked: string[];
 }
@@ -146,41 +160,72 @@ const chooseOp: OpHandler = {
       varsOf(game, frame)[String(o.as)] = scratch.picked;
       return "next";
     };
-    if (frame.answer) {
-      const id = frame.answer.id;
-      delete frame.answer;
-      if (id === "done") return finish();
-      const at = id.lastIndexOf("#");
-      scratch.picked.push(
-        at < 0 ? id : game.state.zones[id.slice(0, at)]!.cards[Number(id.slice(at + 1)) - 1]!,
-      );
-    }
     const pool =
       o.from !== undefined
         ? resolveObjects(game, { select: o.from }, frame)
         : resolveObjects(game, o.among, frame);
+    const chooser = resolvePlayer(game, o.chooser ?? "controller", frame);
+    // Cards the chooser can neither follow nor see (an opponent's hand) are chosen blind: one
+    // option per zone, which takes one of them at random (the cards' order would tell otherwise).
+    const blind = (c: GameObject): boolean => {
+      if (c.handle && tracks(game, c, chooser)) return false;
+      const zone = game.state.zones[c.zone]!;
+      const seen = seenIn(game, zone, c.faceDown, c.owner);
+      return seen !== "all" && !seen.includes(chooser) && zone.owner !== chooser;
+    };
+    if (frame.answer) {
+      const id = frame.answer.id;
+      delete frame.answer;
+      if (id === "done") return finish();
+      if (id.endsWith("#?")) {
+        const among = pool.filter((c) => c.zone === id.slice(0, -2) && blind(c) && !scratch.picked.includes(c.id));
+        scratch.picked.push(among[nextInt(game.state.rng, among.length)]!.id);
+      } else scratch.picked.push(game.obj(id).id);
+    }
     const candidates = pool.filter((c) => !scratch.picked.includes(c.id));
     const min = resolveNumber(game, o.min, frame, 1);
     const max = resolveNumber(game, o.max, frame, Math.max(min, 1));
-    if (scratch.picked.length >= max || candidates.length === 0) return finish();
-    const chooser = resolvePlayer(game, o.chooser ?? "controller", frame);
+    if (scratch.picked.length >= max) return finish();
+    if (candidates.length === 0) {
+      // Searching a zone some player can't see finds nothing: still a question, so that whether
+      // the search was asked doesn't tell the opponent what that zone holds (DESIGN).
+      if (scratch.picked.length > 0 || !searchesHidden(game, o.from) || game.state.options.leakyFastPath === true)
+        return finish();
+      frame.scratch = scratch as unknown as Json;
+      game.ask({
+        player: chooser,
+        kind: "choose",
+        private: true,
+        prompt: `${String(o.prompt ?? "Choose")}: nothing there can be chosen`,
+        options: [{ id: "done", label: "Find nothing" }],
+      });
+      return "wait";
+    }
     // Searching one's own hidden zone (a Deck) shows the searched cards to the chooser alone.
     const looked = candidates.filter((c) => {
       const zone = game.state.zones[c.zone]!;
       const seen = seenIn(game, zone, c.faceDown, c.owner);
       return zone.owner === chooser && seen !== "all" && !seen.includes(chooser);
     });
-    // A card the chooser can't see (an opponent's face-down card) is named by its place, never its id.
-    const unseen = (c: GameObject): boolean => {
-      const seen = seenIn(game, game.state.zones[c.zone]!, c.faceDown, c.owner);
-      return !looked.includes(c) && seen !== "all" && !seen.includes(chooser);
-    };
-    const options = candidates.map((c) => ({
-      id: unseen(c) ? `${c.zone}#${game.state.zones[c.zone]!.cards.indexOf(c.id) + 1}` : c.id,
-      label: looked.includes(c)
-        ? `${game.rules.card(c.card).name} (${c.id}) in your ${game.rules.zoneDefs.get(game.state.zones[c.zone]!.kind)?.label ?? "zone"}`
-        : game.describeObject(c, chooser),
-    }));
+    const options: { id: string; label: string }[] = [];
+    const blindZones = new Map<string, number>();
+    for (const c of candidates) {
+      if (blind(c)) {
+        blindZones.set(c.zone, (blindZones.get(c.zone) ?? 0) + 1);
+        continue;
+      }
+      options.push({
+        id: game.ref(c),
+        label: looked.includes(c)
+          ? `${game.rules.card(c.card).name} (${game.ref(c)}) in your ${game.rules.zoneDefs.get(game.state.zones[c.zone]!.kind)?.label ?? "zone"}`
+          : game.describeObject(c, chooser),
+      });
+    }
+    for (const [zone, n] of blindZones) {
+      const z = game.state.zones[zone]!;
+      const where = `${game.playerName(z.owner ?? 0)}'s ${game.rules.zoneDefs.get(z.kind)?.label ?? z.kind}`;
+      options.push({ id: `${zone}#?`, label: `A card from ${where}, unseen (${n} there)` });
+    }
     if (scratch.picked.length >= min && totalReached(game, o.total, scratch.picked))
       options.push({ id: "done", label: "Done choosing" });
     frame.scratch = scratch as unknown as Json;

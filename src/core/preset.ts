@@ -56,7 +56,12 @@ export type ConditionFn = (game: Game, args: JsonObject | undefined) => boolean;
 export interface PresetOptionDef {
   description: string;
   default: Json;
+  /** The allowed values, when they are a list. */
   values?: Json[];
+  /** The value's type (default: the default's type); integers and numbers may have a range. */
+  type?: "boolean" | "integer" | "number" | "string";
+  min?: number;
+  max?: number;
 }
 
 /** What a preset needs to set a game up. */
@@ -90,6 +95,8 @@ export interface Preset {
   checkpoint?: string;
   /** Deal cards and set player variables for a new game (not used by scenarios). */
   setup?(game: Game, spec: SetupSpec): void;
+  /** A random legal deck per player built from the whole library, for fuzzing and simulations; `pick(n)` returns a uniform integer in [0, n). */
+  randomDecks?(players: number, pick: (n: number) => number): string[][];
   /** Player variables every player starts with. */
   playerVars?(options: JsonObject): JsonObject;
   /** Picks the replacement that applies when several could (default: the first in play order, RULINGS DM-3.9). */

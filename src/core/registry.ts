@@ -66,6 +66,12 @@ export class Rules {
   readonly triggersByCard = new Map<string, Map<string, TriggerEntry[]>>();
   /** event type → zone kinds where some card listens to it. */
   readonly triggerZones = new Map<string, Set<string>>();
+  /**
+   * Event type → optional triggered abilities of the library that work from a zone not every
+   * player sees (Ninja Strike in a hand): on such an event, a player who could hold one is asked
+   * whether they respond, whether or not they do (DESIGN: non-interference).
+   */
+  readonly hiddenTriggers = new Map<string, TriggerEntry[]>();
   /** card ids with replacement abilities, and the zones they work in. */
   readonly replacementCards = new Map<string, { ability: AbilityDef; zones: readonly string[] }[]>();
   /** Zone kinds where some replacement ability works (in play, or a hand for Madness). */
@@ -197,6 +203,11 @@ export class Rules {
           if (ability.trigger.self && ability.trigger.from)
             for (const z of [ability.trigger.from].flat()) zs.add(z);
           this.triggerZones.set(type, zs);
+          if (ability.optional && zones.some((z) => this.zoneDefs.get(z)!.visibility !== "public")) {
+            const hidden = this.hiddenTriggers.get(type) ?? [];
+            hidden.push({ card, ability, zones });
+            this.hiddenTriggers.set(type, hidden);
+          }
         }
         this.triggersByCard.set(card.id, byType);
       }

@@ -100,7 +100,7 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
       emitNodeEvent(game, "nodeBegin", node.id);
       t.stage = Stage.Body;
       const cp = game.rules.preset.checkpoint;
-      if (cp && game.state.pending.length > 0) game.pushTask({ t: cp, node: node.id });
+      if (cp && (game.state.pending.length > 0 || game.state.hiddenResponses.length > 0)) game.pushTask({ t: cp, node: node.id });
       return;
     }
     case Stage.Body: {
@@ -128,7 +128,7 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
       // Abilities triggered by the node's end actions resolve before the node ends (DM 500.2:
       // a step ends when no effect is being processed).
       const checkpoint = game.rules.preset.checkpoint;
-      if (checkpoint && game.state.pending.length > 0) {
+      if (checkpoint && (game.state.pending.length > 0 || game.state.hiddenResponses.length > 0)) {
         game.pushTask({ t: checkpoint, node: node.id });
         return;
       }

@@ -6,7 +6,7 @@ import { emit } from "./events.js";
 import type { Game } from "./game.js";
 import { type AbilityRef, chargeLimit, checkLimit, usedUpOf } from "./limits.js";
 import { evalCondition, matchEvent } from "./match.js";
-import { seenIn } from "./objects.js";
+import { seenIn, zoneId } from "./objects.js";
 import { limitsOf, type TriggerEntry } from "./registry.js";
 import { type ScriptTask, scriptTask } from "./script.js";
 import type { GameObject, LogEntry, PendingAbility, Task } from "./types.js";
@@ -32,6 +32,8 @@ export function collectTriggers(game: Game, ev: LogEntry): void {
       for (const entry of entries) if (worksFrom(entry, zone.kind, obj, ev)) tryTrigger(game, obj, entry, ev);
     }
   }
+  if (game.rules.hiddenTriggers.has(ev.type) && game.state.options.leakyFastPath !== true)
+    noteHiddenResponders(game, ev);
   // "When this card leaves <zone>": the card is now elsewhere, in a zone not scanned above; its
   // own leave-triggers look back to where it was (CR 603.10).
   if (ev.obj !== undefined && ev.from !== undefined) {
@@ -42,6 +44,35 @@ export function collectTriggers(game: Game, ev: LogEntry): void {
       for (const entry of entries ?? [])
         if (worksFrom(entry, now.kind, obj, ev)) tryTrigger(game, obj, entry, ev);
     }
+  }
+}
+
+/**
+ * Players who could hold a card that may respond to this event from a hidden zone — judged by
+ * the game's card library and what everyone sees (the event, the zone not being empty), never by
+ * the cards they hold — are asked at the next checkpoint, whether they hold one or not.
+ */
+function noteHiddenResponders(game: Game, ev: LogEntry): void {
+  const state = game.state;
+  for (const p of state.players) {
+    if (state.hiddenResponses.includes(p.id)) continue;
+    const could = game.rules.hiddenTriggers.get(ev.type)!.some((entry) => {
+      const t = entry.ability.trigger!;
+      for (const kind of entry.zones) {
+        const def = game.rules.zoneDefs.get(kind)!;
+        if (def.visibility === "public") continue;
+        if (t.self) {
+          const o = ev.obj !== undefined ? state.objects[ev.obj] : undefined;
+          if (o && o.controller === p.id && state.zones[o.zone]!.kind === kind && matchEvent(game, ev, t, p.id, o))
+            return true;
+          continue;
+        }
+        const zone = state.zones[zoneId(kind, def.perPlayer ? p.id : null)];
+        if (zone && zone.cards.length > 0 && matchEvent(game, ev, t, p.id)) return true;
+      }
+      return false;
+    });
+    if (could) state.hiddenResponses.push(p.id);
   }
 }
 
@@ -158,7 +189,13 @@ export function runResolveTask(game: Game, task: Task): void {
       game.popTask(t);
       return;
     }
-    if (ability.optional) {
+    if (ability.optional && p.answered === "decline") {
+      t.stage = "asked";
+      t.answer = { id: "no", label: "Decline" };
+      runResolveTask(game, t);
+      return;
+    }
+    if (ability.optional && p.answered !== "use") {
       t.stage = "asked";
       const hidden = !seenByAll(game, ref.obj);
       game.ask({
@@ -218,6 +255,14 @@ export interface PendingTask extends Task {
  */
 export function runResolvePending(game: Game, task: Task): void {
   const state = game.state;
+  if (task.answer && task.window !== undefined) {
+    answerHiddenResponse(game, task);
+    return;
+  }
+  if (state.hiddenResponses.length > 0) {
+    askHiddenResponse(game, task);
+    return;
+  }
   if (state.pending.length === 0) {
     game.popTask(task);
     return;
@@ -226,7 +271,7 @@ export function runResolvePending(game: Game, task: Task): void {
     const chosen = task.answer.id;
     delete task.answer;
     const mine = state.pending.filter((x) => x.controller === task.player);
-    const p = mine.find((x) => pendingOptionId(x, mine) === chosen);
+    const p = mine.find((x) => pendingOptionId(game, x, mine) === chosen);
     if (!p) throw new Error(`no pending ability answers "${chosen}"`);
     takePending(game, p.id);
     return;
@@ -252,7 +297,7 @@ export function runResolvePending(game: Game, task: Task): void {
       prompt: "Choose which of your triggered abilities resolves next",
       ...(hidden ? { private: true } : {}),
       options: mine.map((p) => ({
-        id: pendingOptionId(p, mine),
+        id: pendingOptionId(game, p, mine),
         label: `${game.rules.card(p.card).name}: ${p.ability}`,
       })),
     });
@@ -260,11 +305,60 @@ export function runResolvePending(game: Game, task: Task): void {
   }
 }
 
-/** "c3:strike", or "c3:strike#7" when the same ability of the same card is pending twice. */
-export function pendingOptionId(p: PendingAbility, among: readonly PendingAbility[]): string {
-  const base = `${p.obj}:${p.ability}`;
-  const twins = among.filter((x) => x.obj === p.obj && x.ability === p.ability).length;
-  return twins > 1 ? `${base}#${p.id}` : base;
+/** Optional abilities of `player`'s cards pending from zones others can't see. */
+function hiddenPending(game: Game, player: number): PendingAbility[] {
+  return game.state.pending.filter((x) => {
+    if (x.controller !== player || x.answered !== undefined) return false;
+    const o = game.state.objects[x.obj];
+    return o !== undefined && !seenByAll(game, o) && game.rules.ability(x.card, x.ability).optional === true;
+  });
+}
+
+/** One private question per player who could respond with a hidden card: which to use, or none. */
+function askHiddenResponse(game: Game, task: Task): void {
+  const state = game.state;
+  const n = state.players.length;
+  const active = state.clock.turn.player;
+  state.hiddenResponses.sort((a, b) => ((a - active + n) % n) - ((b - active + n) % n));
+  const player = state.hiddenResponses[0]!;
+  const mine = hiddenPending(game, player);
+  task.window = player;
+  game.ask({
+    player,
+    kind: "useAbility",
+    prompt: mine.length > 0 ? "Use an ability of a card only you can see?" : "Nothing of yours can respond now",
+    publicPrompt: `${game.playerName(player)} may use an ability`,
+    private: true,
+    options: [
+      ...mine.map((p) => ({
+        id: `use:${pendingOptionId(game, p, mine)}`,
+        label: `Use ${game.rules.card(p.card).name}: ${game.rules.ability(p.card, p.ability).text ?? p.ability}`,
+      })),
+      { id: "no", label: "Decline" },
+    ],
+  });
+}
+
+function answerHiddenResponse(game: Game, task: Task): void {
+  const state = game.state;
+  const player = Number(task.window);
+  const chosen = task.answer!.id;
+  delete task.answer;
+  delete task.window;
+  state.hiddenResponses = state.hiddenResponses.filter((p) => p !== player);
+  const mine = hiddenPending(game, player);
+  for (const p of mine) p.answered = `use:${pendingOptionId(game, p, mine)}` === chosen ? "use" : "decline";
+}
+
+/**
+ * "<card>:<ability>" (the card as its controller names it), or "<card>:<ability>#2" for the second
+ * of the same ability of the same card pending twice.
+ */
+export function pendingOptionId(game: Game, p: PendingAbility, among: readonly PendingAbility[]): string {
+  const obj = game.state.objects[p.obj]!;
+  const base = `${game.ref(obj)}:${p.ability}`;
+  const twins = among.filter((x) => x.obj === p.obj && x.ability === p.ability);
+  return twins.length > 1 ? `${base}#${twins.indexOf(p) + 1}` : base;
 }
 
 function takePending(game: Game, id: number): void {

@@ -34,7 +34,16 @@ export interface ZoneState {
  * once-per-turn reset, RULINGS YG-1.3).
  */
 export interface GameObject {
+  /** The referee's id: stable for the whole game, never shown to players (views show `handle`). */
   id: ObjectId;
+  /**
+   * The name players know this card by: renewed whenever a player who could not follow the card
+   * can follow it now (it leaves a hand or a deck, it is Set from a hand), so a handle never links
+   * a card to its hidden past. "" while nobody can follow it (in a deck).
+   */
+  handle: string;
+  /** Sequence number of the event that gave the card its handle. */
+  handleSince: number;
   card: string;
   owner: PlayerId;
   controller: PlayerId;
@@ -89,8 +98,21 @@ export interface GameEvent {
   to?: string;
   cause?: Cause;
   data?: JsonObject;
-  /** Players who may see the object's identity; absent = everyone. */
+  /** Players who may see the object's identity (card, name, data); absent = everyone. */
   seenBy?: PlayerId[];
+  /** Players who may see the object's handle (they can follow the card); absent = everyone. */
+  trackedBy?: PlayerId[];
+  /** Players told that the event happened at all; absent = everyone (a hidden card's trigger is its controller's alone). */
+  audience?: PlayerId[];
+  /** Data fields that players who don't see the object's identity may still see. */
+  public?: string[];
+  /** The object's handle when the event happened; before a move that renewed it, `hWas`. */
+  h?: string;
+  hWas?: string;
+  /** With `hWas`: those who followed the card before the move (and saw that handle). */
+  trackedWas?: PlayerId[];
+  /** Players who could see the cause's source card when the event happened; absent = everyone. */
+  causeSeenBy?: PlayerId[];
 }
 
 export interface LogEntry extends GameEvent, Stamp {}
@@ -173,6 +195,8 @@ export interface PendingAbility {
   eventData: GameEvent;
   /** Limit keys already charged at trigger time. */
   charged: string[];
+  /** Its controller already chose to use it, or not, in a hidden-response window. */
+  answered?: "use" | "decline";
 }
 
 export type Expiry =
@@ -232,11 +256,15 @@ export interface Task {
 
 /** The whole state of a game: plain JSON data (DESIGN: state is plain data). */
 export interface GameState {
-  format: "turnkit/state@1";
+  format: "turnkit/state@2";
   preset: string;
   options: JsonObject;
-  seed: number;
+  /** The seed's text (integers in decimal): hashed into the generators. */
+  seed: string;
+  /** Shuffles, dice, coins. */
   rng: RngState;
+  /** Object handles: a stream of its own, drawn only at public moments. */
+  handleRng: RngState;
   players: PlayerState[];
   zones: Record<string, ZoneState>;
   objects: Record<ObjectId, GameObject>;
@@ -245,6 +273,8 @@ export interface GameState {
   tasks: Task[];
   decision: Decision | null;
   pending: PendingAbility[];
+  /** Players to ask, at the next checkpoint, whether they respond with a hidden card (triggers.collectTriggers). */
+  hiddenResponses: PlayerId[];
   durations: Duration[];
   /** Window name → cell key → count, for the open instance of each window (reset when it opens). */
   counters: Record<string, Record<string, CounterCell>>;

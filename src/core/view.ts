@@ -1,14 +1,23 @@
 /**
- * What one player may see (DESIGN: each player's view hides what that player may not see):
- * no opponent's hand, no deck order, no face-down card's identity, in the zones, the pending
- * decision and the log alike. Every client and agent is given this, never the state.
+ * What one player may see (DESIGN: each player's view hides what that player may not see, and
+ * nothing in it depends on a hidden card). A view is built from what the rules show this player,
+ * never by deleting secrets from the referee's state:
+ * - cards by their handles (`GameObject.handle`), never the referee's ids; a handle is shown only
+ *   to players who can follow the card, and is renewed whenever someone starts to;
+ * - a card's identity only where the player sees it;
+ * - log entries only if the player is told the event happened at all, with no engine counters
+ *   (sequence numbers, incarnations, limit keys) that would count hidden events;
+ * - another player's decision as who decides what, never its options or its answer.
+ * Every value is a fresh copy: nothing in a view can change the game. Non-interference is proved
+ * by property (tests/properties/noninterference.test.ts).
  */
 import type { Game } from "./game.js";
 import type { Json, JsonObject } from "./json.js";
-import { seenIn } from "./objects.js";
+import { seenIn, trackersOf } from "./objects.js";
 import type { Decision, GameObject, LogEntry, PlayerId } from "./types.js";
 
 export interface VisibleCard {
+  /** The card's handle, or its place (`deck@0#7`) while the viewer only looks at it in a hidden zone. */
   id: string;
   card: string;
   name: string;
@@ -19,8 +28,10 @@ export interface VisibleCard {
   vars: JsonObject;
 }
 
+/** A card whose identity the viewer can't see; `id` (its handle) when they can follow it (a face-down card on the field). */
 export interface HiddenCard {
   hidden: true;
+  id?: string;
   tapped?: boolean;
 }
 
@@ -29,6 +40,17 @@ export interface ZoneView {
   owner: PlayerId | null;
   count: number;
   cards: (VisibleCard | HiddenCard)[];
+}
+
+/** A pending decision as the deciding player sees it. */
+export interface DecisionView {
+  id: number;
+  player: PlayerId;
+  kind: string;
+  prompt: string;
+  options: { id: string; label: string; private?: boolean }[];
+  /** Hidden cards the player looks at while deciding, by the ids their view gives them. */
+  reveals?: string[];
 }
 
 export interface PlayerView {
@@ -40,10 +62,30 @@ export interface PlayerView {
   players: { id: PlayerId; name: string; vars: JsonObject }[];
   zones: Record<string, ZoneView>;
   /** The pending decision: with its options if it is the viewer's, else only who decides what. */
-  decision: Decision | { player: PlayerId; kind: string; prompt: string } | null;
+  decision: DecisionView | { player: PlayerId; kind: string; prompt: string } | null;
   result: { winner: PlayerId | null; reason: string } | null;
   /** This turn's events as the viewer may see them. */
   log: JsonObject[];
+}
+
+/** Data fields that are engine bookkeeping: counters of events, incarnations and asks, limit cell keys. */
+const BOOKKEEPING = new Set(["fromInc", "key", "pending", "decision"]);
+
+function includes(list: PlayerId[] | undefined, p: PlayerId): boolean {
+  return list === undefined || list.includes(p);
+}
+
+function trackers(game: Game, obj: GameObject): PlayerId[] | "all" {
+  if (obj.underOf !== null) {
+    const top = game.state.objects[obj.underOf]!;
+    return trackers(game, top);
+  }
+  return trackersOf(game, game.state.zones[obj.zone]!, obj.owner);
+}
+
+function tracks(game: Game, obj: GameObject, viewer: PlayerId): boolean {
+  const t = trackers(game, obj);
+  return t === "all" || t.includes(viewer);
 }
 
 function canSee(game: Game, obj: GameObject, viewer: PlayerId): boolean {
@@ -58,51 +100,126 @@ function canSee(game: Game, obj: GameObject, viewer: PlayerId): boolean {
   return seen === "all" || seen.includes(viewer);
 }
 
+/** How `viewer` names a card now: its handle if they can follow it, its place if they only look at it. */
+export function refFor(game: Game, obj: GameObject, viewer: PlayerId): string | null {
+  if (obj.handle && tracks(game, obj, viewer)) return obj.handle;
+  if (canSee(game, obj, viewer) && obj.underOf === null)
+    return `${obj.zone}#${game.state.zones[obj.zone]!.cards.indexOf(obj.id) + 1}`;
+  return null;
+}
+
+/**
+ * A referee's object id met in data, as `viewer` may know it: the handle, if they can follow the
+ * card now and it has had that handle since `since` (so an old event can't link to a later
+ * handle); else null.
+ */
+function mapRef(game: Game, id: string, viewer: PlayerId, since: number): string | null {
+  const o = game.state.objects[id];
+  if (!o) return null;
+  return o.handle && o.handleSince <= since && tracks(game, o, viewer) ? o.handle : null;
+}
+
+/** A copy of plain data with every referee's object id replaced as `mapRef` says. */
+function mapRefs(game: Game, value: Json, viewer: PlayerId, since: number): Json {
+  if (typeof value === "string") return game.state.objects[value] ? mapRef(game, value, viewer, since) : value;
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => mapRefs(game, v, viewer, since));
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(value)) out[k] = mapRefs(game, v, viewer, since);
+  return out;
+}
+
 function cardView(game: Game, obj: GameObject, viewer: PlayerId): VisibleCard | HiddenCard {
   if (!canSee(game, obj, viewer)) {
     const zone = game.state.zones[obj.zone]!;
-    return zone.visibility === "public" ? { hidden: true, tapped: obj.tapped } : { hidden: true };
+    if (zone.visibility !== "public") return { hidden: true };
+    const ref = refFor(game, obj, viewer);
+    return ref ? { hidden: true, id: ref, tapped: obj.tapped } : { hidden: true, tapped: obj.tapped };
   }
+  const now = game.state.ids.event;
   return {
-    id: obj.id,
+    id: refFor(game, obj, viewer) ?? "",
     card: obj.card,
     name: game.rules.card(obj.card).name,
     tapped: obj.tapped,
     faceDown: obj.faceDown,
     counters: { ...obj.counters },
     under: obj.under.map((u) => cardView(game, game.state.objects[u]!, viewer)),
-    vars: structuredClone(obj.vars),
+    vars: mapRefs(game, obj.vars, viewer, now) as JsonObject,
   };
 }
 
-const IDENTITY_FIELDS = ["obj", "inc", "card", "name"] as const;
-
-/** An event as `viewer` may see it: identity fields are dropped when the card was hidden from them. */
-export function redactEntry(entry: LogEntry, viewer: PlayerId): JsonObject {
-  const copy = structuredClone(entry) as unknown as Record<string, Json>;
-  const hidden = entry.seenBy !== undefined && !entry.seenBy.includes(viewer);
-  if (hidden) {
-    for (const f of IDENTITY_FIELDS) delete copy[f];
-    // What caused a hidden event can itself be a hidden card (an ability from a hand).
-    delete copy.cause;
-    if (copy.data && typeof copy.data === "object" && !Array.isArray(copy.data)) {
-      const data = copy.data as JsonObject;
-      delete data.fromInc;
-      // A private decision's answer (a card chosen from a hidden zone).
-      delete data.choice;
-      delete data.label;
-      // Reasons and prompts name the card ("X: its condition no longer holds").
-      delete data.reason;
-      delete data.prompt;
+/**
+ * An event as `viewer` may see it, or null when they are not told it happened. Identity (card,
+ * name, data) only if they saw the card; its handle only if they could follow it; the cause's
+ * card only if they saw it; never the engine's counters.
+ */
+export function redactEntry(game: Game, entry: LogEntry, viewer: PlayerId): JsonObject | null {
+  if (!includes(entry.audience, viewer)) return null;
+  const sees = includes(entry.seenBy, viewer);
+  const out: JsonObject = {
+    type: entry.type,
+    turn: entry.turn,
+    active: entry.active,
+    node: entry.node,
+    attack: entry.attack,
+  };
+  if (entry.player !== undefined) out.player = entry.player;
+  if (entry.obj !== undefined) {
+    if (entry.h !== undefined && includes(entry.trackedBy, viewer)) out.obj = entry.h;
+    else if (entry.hWas !== undefined && entry.trackedWas?.includes(viewer)) out.obj = entry.hWas;
+    if (sees) {
+      if (entry.card !== undefined) out.card = entry.card;
+      if (entry.name !== undefined) out.name = entry.name;
     }
   }
-  delete copy.seenBy;
-  return copy;
+  if (entry.from !== undefined) out.from = entry.from;
+  if (entry.to !== undefined) out.to = entry.to;
+  if (entry.cause) {
+    const c = entry.cause;
+    const cause: JsonObject = { kind: c.kind };
+    if (c.player !== undefined) cause.player = c.player;
+    if (c.keyword !== undefined) cause.keyword = c.keyword;
+    if (includes(entry.causeSeenBy, viewer)) {
+      if (c.obj !== undefined) {
+        const ref = mapRef(game, c.obj, viewer, entry.seq);
+        if (ref) cause.obj = ref;
+      }
+      if (c.card !== undefined) cause.card = c.card;
+      if (c.name !== undefined) cause.name = c.name;
+      if (c.ability !== undefined) cause.ability = c.ability;
+    }
+    out.cause = cause;
+  }
+  if (entry.data) {
+    const data: JsonObject = {};
+    for (const [k, v] of Object.entries(entry.data)) {
+      if (BOOKKEEPING.has(k)) continue;
+      if (!sees && !entry.public?.includes(k)) continue;
+      data[k] = mapRefs(game, v, viewer, entry.seq);
+    }
+    out.data = data;
+  }
+  return out;
+}
+
+function decisionView(game: Game, d: Decision, viewer: PlayerId): PlayerView["decision"] {
+  if (d.player !== viewer) return { player: d.player, kind: d.kind, prompt: d.publicPrompt ?? d.prompt };
+  const view: DecisionView = {
+    id: d.id,
+    player: d.player,
+    kind: d.kind,
+    prompt: d.prompt,
+    options: d.options.map((o) => ({ id: o.id, label: o.label, ...(o.private ? { private: true } : {}) })),
+  };
+  if (d.reveals)
+    view.reveals = d.reveals.map((id) => refFor(game, game.state.objects[id]!, viewer) ?? "");
+  return view;
 }
 
 export function viewFor(game: Game, viewer: PlayerId): PlayerView {
   const s = game.state;
-  if (!s.players[viewer]) throw new RangeError(`no player ${viewer}`);
+  if (!Number.isInteger(viewer) || !s.players[viewer]) throw new RangeError(`no player ${viewer}`);
   const zones: Record<string, ZoneView> = {};
   for (const z of Object.values(s.zones))
     zones[z.id] = {
@@ -111,28 +228,28 @@ export function viewFor(game: Game, viewer: PlayerId): PlayerView {
       count: z.cards.length,
       cards: z.cards.map((id) => cardView(game, s.objects[id]!, viewer)),
     };
-  const d = s.decision;
   const turnId = s.clock.turn.id;
   const log: JsonObject[] = [];
-  for (let i = s.log.length - 1; i >= 0; i--) {
-    const e = s.log[i]!;
-    if (e.turn !== turnId) break;
-    log.push(redactEntry(e, viewer));
+  let i = s.log.length - 1;
+  while (i >= 0 && s.log[i]!.turn === turnId) i--;
+  for (i++; i < s.log.length; i++) {
+    const e = redactEntry(game, s.log[i]!, viewer);
+    if (e) log.push(e);
   }
-  log.reverse();
+  const now = s.ids.event;
   return {
     viewer,
     preset: s.preset,
     turn: { id: turnId, player: s.clock.turn.player, extra: s.clock.turn.extra },
     path: [...s.clock.path],
     attack: s.clock.attack,
-    players: s.players.map((p) => ({ id: p.id, name: p.name, vars: structuredClone(p.vars) })),
+    players: s.players.map((p) => ({
+      id: p.id,
+      name: p.name,
+      vars: mapRefs(game, p.vars, viewer, now) as JsonObject,
+    })),
     zones,
-    decision: d
-      ? d.player === viewer
-        ? structuredClone(d)
-        : { player: d.player, kind: d.kind, prompt: d.publicPrompt ?? d.prompt }
-      : null,
+    decision: s.decision ? decisionView(game, s.decision, viewer) : null,
     result: s.result ? { winner: s.result.winner, reason: s.result.reason } : null,
     log,
   };

@@ -56,7 +56,9 @@ export class ScenarioRun {
       GameClass.create(preset, {
         seed: this.scenario.seed,
         ...(this.scenario.players ? { players: this.scenario.players } : {}),
-        ...(this.scenario.options ? { options: this.scenario.options as Record<string, Json> } : {}),
+        // Scripts answer the rules' decisions, not the empty prompts that keep hands secret: a
+        // scenario runs on the fast path unless it says otherwise (docs/scenarios.md).
+        options: { leakyFastPath: true, ...((this.scenario.options ?? {}) as Record<string, Json>) },
         cards: (this.scenario.cards ?? []) as CardDef[],
         setup: false,
         privateRules: true, // expectations register their own counters
@@ -138,9 +140,16 @@ export class ScenarioRun {
     return all[0]!;
   }
 
-  /** Replaces @alias tokens in an option id with the card ids they name. */
+  /**
+   * Replaces @alias tokens, and referee's ids (c12), in an option id with the names the game gives
+   * those cards now: their handles, or their places.
+   */
   substitute(text: string, path: YamlPath): string {
-    return text.replace(/@([A-Za-z0-9_-]+)/g, (_, alias: string) => this.object(`@${alias}`, path).id);
+    return text.replace(/@([A-Za-z0-9_-]+)|\b(c[0-9]+)\b/g, (whole, alias: string | undefined, id: string | undefined) => {
+      if (alias !== undefined) return this.game.ref(this.object(`@${alias}`, path));
+      const obj = this.game.state.objects[id!];
+      return obj ? this.game.ref(obj) : whole;
+    });
   }
 
   private place(): void {
@@ -414,9 +423,9 @@ export class ScenarioRun {
               ? `expected ${c.card} ${c.ability} to be usable, refused: ${v.ok ? "" : v.reason}`
               : `expected ${c.card} ${c.ability} to be refused, but it is allowed`,
           );
-        else if (!v.ok && c.reason !== undefined && v.reason !== c.reason)
+        else if (!v.ok && c.reason !== undefined && v.reason !== this.namedIn(c.reason))
           this.fail([...p, "reason"], `reason differs:\n  expected: ${c.reason}\n  actual:   ${v.reason}`);
-        else if (!v.ok && c.reasonIncludes !== undefined && !v.reason.includes(c.reasonIncludes))
+        else if (!v.ok && c.reasonIncludes !== undefined && !v.reason.includes(this.namedIn(c.reasonIncludes)))
           this.fail([...p, "reasonIncludes"], `reason "${v.reason}" lacks "${c.reasonIncludes}"`);
       });
     });
@@ -555,9 +564,26 @@ export class ScenarioRun {
     for (const [k, v] of Object.entries(pattern)) {
       if (k === "player" && typeof v === "string") out[k] = this.player(v, [...path, k]);
       else if (typeof v === "string" && v.startsWith("@")) out[k] = this.object(v, [...path, k]).id;
+      else if (k === "data" && v !== null && typeof v === "object" && !Array.isArray(v))
+        out[k] = Object.fromEntries(
+          Object.entries(v).map(([dk, dv]) => [dk, typeof dv === "string" ? this.namedIn(dv) : dv]),
+        );
       else out[k] = v;
     }
     return out;
+  }
+
+  /**
+   * Expected text (a reason) names cards as "(c12)" or "(@alias)"; the engine's text names them by
+   * the handle the card had then, which a scenario can't know in advance.
+   */
+  namedIn(text: string): string {
+    return text.replace(/\((@[A-Za-z0-9_-]+|c[0-9]+)\)/g, (whole, ref: string) => {
+      const obj = ref.startsWith("@")
+        ? this.game.state.objects[this.aliases.get(ref.slice(1)) ?? ""]
+        : this.game.state.objects[ref];
+      return obj?.handle ? `(${obj.handle})` : whole;
+    });
   }
 
   private checkLog(want: NonNullable<Expectation["log"]>, path: YamlPath): void {

@@ -94,12 +94,18 @@ describe("views", () => {
     turnFaceDown(game, mine, false);
     const theirs = game.viewFor(1);
     const field = theirs.zones[zoneId("field", 0)]!;
-    expect(field.cards).toEqual([{ hidden: true, tapped: false }]);
+    // A face-down card on the field keeps its place: everyone can follow it by its handle.
+    expect(field.cards).toEqual([{ hidden: true, id: mine.handle, tapped: false }]);
+    expect(mine.handle).toMatch(/^k[a-z2-9]{7}$/);
     expect(theirs.zones[zoneId("hand", 0)]!.cards.every((c) => "hidden" in c)).toBe(true);
     expect(theirs.zones[zoneId("hand", 0)]!.count).toBe(4);
     expect(theirs.zones[zoneId("deck", 1)]!.cards.every((c) => "hidden" in c)).toBe(true);
     // By default nobody sees a face-down card (DM shields); a zone may let its owner look (a YGO Set card).
-    expect(game.viewFor(0).zones[zoneId("field", 0)]!.cards[0]).toEqual({ hidden: true, tapped: false });
+    expect(game.viewFor(0).zones[zoneId("field", 0)]!.cards[0]).toEqual({
+      hidden: true,
+      id: mine.handle,
+      tapped: false,
+    });
     const own = game.viewFor(0);
     expect(own.decision).toMatchObject({ options: expect.any(Array) });
     expect(theirs.decision).toEqual({ player: 0, kind: "main", prompt: expect.any(String) });
@@ -115,10 +121,14 @@ describe("views", () => {
     game.move(mine, zoneId("field", 0));
     turnFaceDown(game, mine, false);
     expect(game.viewFor(0).zones[zoneId("field", 0)]!.cards[0]).toMatchObject({
-      id: mine.id,
+      id: mine.handle,
       faceDown: true,
     });
-    expect(game.viewFor(1).zones[zoneId("field", 0)]!.cards[0]).toEqual({ hidden: true, tapped: false });
+    expect(game.viewFor(1).zones[zoneId("field", 0)]!.cards[0]).toEqual({
+      hidden: true,
+      id: mine.handle,
+      tapped: false,
+    });
   });
 });
 

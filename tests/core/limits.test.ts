@@ -67,7 +67,7 @@ describe("limits through the Game API", () => {
   it("name the unknown object or ability in the error", () => {
     const { game, mine } = table(["twice"]);
     expect(() => game.canUse("c999", "rub")).toThrow(IllegalActionError);
-    expect(() => game.canUse("c999", "rub")).toThrow(/no card with id "c999"/);
+    expect(() => game.canUse("c999", "rub")).toThrow(/no card "c999"/);
     expect(() => game.canUse(mine[0]!.id, "nope")).toThrow(/Twice Lamp \(c\d+\) has no ability "nope"/);
   });
 

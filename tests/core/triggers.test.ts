@@ -117,8 +117,10 @@ describe("triggered abilities", () => {
     game.act("go");
     const d = game.decision!;
     expect(d).toMatchObject({ player: 0, kind: "orderTriggers" });
-    expect(d.options.map((o) => o.id).sort()).toEqual([`${w1}:w`, `${m1}:m`].sort());
-    game.act(`${m1}:m`);
+    // Options name cards by handle, never by the referee's id.
+    const h = (id: string) => game.obj(id).handle;
+    expect(d.options.map((o) => o.id).sort()).toEqual([`${h(w1!)}:w`, `${h(m1!)}:m`].sort());
+    game.act(`${h(m1!)}:m`);
     expect(resolved(game)).toEqual([`${m1}:m`, `${w1}:w`, `${w2}:w`]);
     expect(game.state.pending).toEqual([]);
     expect(game.decision).toMatchObject({ player: 0, kind: "main" });
@@ -129,7 +131,10 @@ describe("triggered abilities", () => {
     game.act("go");
     const opts = game.decision!.options.map((o) => o.id);
     expect(opts).toHaveLength(4);
-    expect(opts.filter((o) => o.startsWith(`${ids[0]}:w#`))).toHaveLength(2);
+    expect(opts.filter((o) => o.startsWith(`${game.obj(ids[0]!).handle}:w#`))).toEqual([
+      `${game.obj(ids[0]!).handle}:w#1`,
+      `${game.obj(ids[0]!).handle}:w#2`,
+    ]);
   });
 
   it("ask before an optional trigger; declining resolves nothing", () => {
@@ -167,7 +172,7 @@ describe("triggered abilities", () => {
     const { game, ids } = table(["once-resolve", "once-resolve"], []);
     game.act("go");
     expect(game.state.log.filter((e) => e.type === "trigger")).toHaveLength(2);
-    game.act(`${ids[1]}:r`);
+    game.act(`${game.obj(ids[1]!).handle}:r`);
     expect(resolved(game)).toEqual([`${ids[1]}:r`]);
     const fizzle = game.state.log.find((e) => e.type === "fizzle")!;
     expect(fizzle.obj).toBe(ids[0]);

@@ -8,8 +8,11 @@ import { Game } from "../../src/core/game.js";
 import { putUnder, zoneId } from "../../src/core/objects.js";
 import { yugioh } from "../../src/presets/yugioh/index.js";
 
+// These tests script rules, not the prompts that keep hands secret (tests/properties cover those).
+const FAST = { leakyFastPath: true };
+
 function duel() {
-  const game = Game.create(yugioh(), { seed: 1, setup: false });
+  const game = Game.create(yugioh(), { seed: 1, setup: false, options: FAST });
   for (let p = 0; p < 2; p++) for (let i = 0; i < 3; i++) game.createCard("celtic-guardian", p, "deck");
   return game;
 }
@@ -70,13 +73,14 @@ describe("yugioh: Pendulum Summons", () => {
   it("lets only one of two copies of a hard once-per-turn trigger activate, saying why", () => {
     const { game, a, b, foe } = scales();
     game.act("pendulum");
-    game.act(`pick:${a}:atk`);
-    game.act(`pick:${b}:def`);
+    game.act(`pick:${game.obj(a).handle}:atk`);
+    game.act(`pick:${game.obj(b).handle}:def`);
     // Both triggered; the first is activated and targets the other copy and P2's monster.
     expect(game.decision).toMatchObject({ player: 0, kind: "trigger" });
     game.act("activate");
-    game.act(b);
-    game.act(foe);
+    // Targets are chosen by handle: both cards are on the field.
+    game.act(game.obj(b).handle);
+    game.act(game.obj(foe).handle);
     // The other copy's trigger is not activated: the name's once-per-turn is used up.
     const refused = game.state.log.find((e) => e.type === "limitRefused" && e.obj === b);
     expect(refused).toMatchObject({ data: { ability: "destroy", at: "activation" } });
@@ -98,7 +102,7 @@ describe("yugioh: Pendulum Summons", () => {
     expect(() => game.act("pendulum")).toThrow(/not an option/);
     expect(game.serialize()).toBe(before);
     // Scales 1 and 5, but Vorse Raider (Level 4) is neither "tellarknight" nor "Zefra".
-    game.act(`activate:${t.id}:activate`);
+    game.act(`activate:${t.handle}:activate`);
     expect(game.legalActions().map((a) => a.choice)).not.toContain("pendulum");
     const after = game.serialize();
     expect(() => game.act("pendulum")).toThrow(/not an option/);

@@ -8,8 +8,11 @@ import { zoneId } from "../../src/core/objects.js";
 import type { CardDef } from "../../src/core/vocabulary/schema.js";
 import { yugioh } from "../../src/presets/yugioh/index.js";
 
+// These tests script rules, not the prompts that keep hands secret (tests/properties cover those).
+const FAST = { leakyFastPath: true };
+
 function board(): { game: Game; raider: string; giant: string } {
-  const game = Game.create(yugioh(), { seed: 1, setup: false });
+  const game = Game.create(yugioh(), { seed: 1, setup: false, options: FAST });
   for (let p = 0; p < 2; p++) for (let i = 0; i < 3; i++) game.createCard("celtic-guardian", p, "deck");
   const raider = game.createCard("vorse-raider", 0, "monster");
   raider.vars.pos = "atk";
@@ -24,11 +27,12 @@ describe("yugioh: hidden Set monsters", () => {
     const { game, raider, giant } = board();
     game.act("battle");
     const ids = game.legalActions().map((a) => a.choice);
-    expect(ids).toEqual([`attack:${raider}:set1`, "pass"]);
+    const r = game.obj(raider).handle;
+    expect(ids).toEqual([`attack:${r}:set1`, "pass"]);
     const text = JSON.stringify({ d: game.state.decision, v: game.viewFor(0) });
     expect(text).not.toContain(`"${giant}"`);
     expect(JSON.stringify(game.viewFor(0).zones)).not.toContain("Giant Soldier of Stone");
-    game.act(`attack:${raider}:set1`);
+    game.act(`attack:${r}:set1`);
     // Flipped face-up at the start of the Damage Step; 1900 ATK against 2000 DEF: 100 to P1.
     expect(game.obj(giant).faceDown).toBe(false);
     expect(game.state.players[0]!.vars.lp).toBe(7900);
@@ -36,11 +40,11 @@ describe("yugioh: hidden Set monsters", () => {
   });
 
   it("tells the opponent only that a monster was Set", () => {
-    const game = Game.create(yugioh(), { seed: 1, setup: false });
+    const game = Game.create(yugioh(), { seed: 1, setup: false, options: FAST });
     for (let p = 0; p < 2; p++) for (let i = 0; i < 3; i++) game.createCard("celtic-guardian", p, "deck");
     const elf = game.createCard("mystical-elf", 0, "hand");
     game.startAt(3, 0, "main1").run();
-    game.act(`set:${elf.id}`);
+    game.act(`set:${elf.handle}`);
     const theirs = JSON.stringify(game.viewFor(1));
     expect(theirs).not.toContain("Mystical Elf");
     expect(theirs).not.toContain(`"${elf.id}"`);
@@ -57,14 +61,14 @@ describe("yugioh: refusals", () => {
   });
 
   it("does not offer a Flip Summon of a monster Set this turn, offers it the next turn", () => {
-    const game = Game.create(yugioh(), { seed: 1, setup: false });
+    const game = Game.create(yugioh(), { seed: 1, setup: false, options: FAST });
     for (let p = 0; p < 2; p++) for (let i = 0; i < 3; i++) game.createCard("celtic-guardian", p, "deck");
     const elf = game.createCard("mystical-elf", 0, "hand");
     game.startAt(3, 0, "main1").run();
-    game.act(`set:${elf.id}`);
-    expect(game.legalActions().map((a) => a.choice)).not.toContain(`flip:${elf.id}`);
+    game.act(`set:${elf.handle}`);
+    expect(game.legalActions().map((a) => a.choice)).not.toContain(`flip:${elf.handle}`);
     while (game.state.clock.turn.id < 5 || !game.state.clock.path.includes("main1")) game.act("pass");
-    game.act(`flip:${elf.id}`);
+    game.act(`flip:${elf.handle}`);
     expect(game.obj(elf.id).faceDown).toBe(false);
     expect(game.state.log.some((e) => e.type === "flipSummon" && e.name === "Mystical Elf")).toBe(true);
   });
@@ -72,7 +76,7 @@ describe("yugioh: refusals", () => {
 
 describe("yugioh: new decisions and ops refuse bad input", () => {
   it("refuses a wrong answer to a Fusion, a Xyz material or a coin call, state unchanged", () => {
-    const game = Game.create(yugioh(), { seed: 2, setup: false });
+    const game = Game.create(yugioh(), { seed: 2, setup: false, options: FAST });
     for (let p = 0; p < 2; p++) for (let i = 0; i < 3; i++) game.createCard("celtic-guardian", p, "deck");
     const poly = game.createCard("polymerization", 0, "hand");
     const cg = game.createCard("celtic-guardian", 0, "hand");
@@ -80,15 +84,15 @@ describe("yugioh: new decisions and ops refuse bad input", () => {
     game.createCard("masaki-the-legendary-swordsman", 0, "monster");
     const fs = game.createCard("flame-swordsman", 0, "extra", { faceDown: true });
     game.startAt(3, 0, "main1").run();
-    game.act(`activate:${poly.id}:activate`);
+    game.act(`activate:${poly.handle}:activate`);
     expect(game.state.decision?.kind).toBe("fusion");
     let before = game.serialize();
-    expect(() => game.act(`fusion:${cg.id}`)).toThrow(/not an option|fusion:/);
+    expect(() => game.act(`fusion:${cg.handle}`)).toThrow(/not an option|fusion:/);
     expect(game.serialize()).toBe(before);
-    game.act(`fusion:${fs.id}`);
+    game.act(`fusion:${fs.handle}`);
     expect(game.state.decision?.kind).toBe("fusionMaterial");
     before = game.serialize();
-    expect(() => game.act(`material:${cg.id}`)).toThrow();
+    expect(() => game.act(`material:${cg.handle}`)).toThrow();
     expect(game.serialize()).toBe(before);
   });
 

@@ -31,7 +31,7 @@ export const evolutionOps: Record<string, OpHandler> = {
         delete frame.answer;
         if (id === "none") return done(false);
         if (scratch.evo === undefined) {
-          scratch.evo = id;
+          scratch.evo = game.obj(id).id;
           frame.scratch = scratch as unknown as import("../../core/json.js").Json;
         } else {
           evolve(game, p, game.obj(scratch.evo), game.obj(id), "effect");
@@ -52,7 +52,7 @@ export const evolutionOps: Record<string, OpHandler> = {
           publicPrompt: `${game.playerName(p)} chooses where to put an evolution creature`,
           ...(game.state.zones[evo.zone]!.kind === "deck" ? { reveals: [evo.id] } : {}),
           prompt: `Put ${game.card(evo).name} on which card?`,
-          options: bases.map((b) => ({ id: b.id, label: game.describeObject(b, p) })),
+          options: bases.map((b) => ({ id: game.ref(b), label: game.describeObject(b, p) })),
         });
         return "wait";
       }
@@ -77,7 +77,7 @@ export const evolutionOps: Record<string, OpHandler> = {
         prompt: `Put an evolution creature of cost ${maxCost} or less from your ${from} into the battle zone`,
         options: [
           // Private to the searching player, so the cards are named even from the hidden deck.
-          ...candidates.map((o) => ({ id: o.id, label: `${game.card(o).name} (${o.id}) in your ${from}` })),
+          ...candidates.map((o) => ({ id: game.ref(o), label: `${game.card(o).name} (${game.ref(o)}) in your ${from}` })),
           { id: "none", label: "Put none" },
         ],
       });

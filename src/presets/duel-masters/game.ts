@@ -248,7 +248,7 @@ function manaSummonOptions(game: Game, player: PlayerId): DecisionOption[] {
       if (s.dragon === true && game.characteristic(o, "dragon") !== true) continue;
       if (!choosePayment(game, player, summonCost(game, player, o), civilizationsOf(game, o), o)) continue;
       out.push({
-        id: `mana:${ref.obj.id}:${ref.ability.id}:${o.id}`,
+        id: `mana:${game.ref(ref.obj)}:${ref.ability.id}:${game.ref(o)}`,
         label: `Summon ${game.card(o).name} from your mana zone (${ref.card.name})`,
       });
     }
@@ -280,7 +280,7 @@ function freeSummonOptions(game: Game, player: PlayerId): DecisionOption[] {
       if (typeof s.civilization === "string" && !civilizationsOf(game, o).includes(s.civilization)) continue;
       offered.add(o.id);
       out.push({
-        id: `free:${ref.obj.id}:${ref.ability.id}:${o.id}`,
+        id: `free:${game.ref(ref.obj)}:${ref.ability.id}:${game.ref(o)}`,
         label: `${spells ? "Cast" : "Summon"} ${game.card(o).name} for no cost (${ref.card.name})`,
       });
     }
@@ -294,7 +294,7 @@ function gZeroOptions(game: Game, player: PlayerId): DecisionOption[] {
   for (const o of game.cardsIn("hand", player)) {
     const g = game.card(o).abilities?.find((a) => a.static?.kind === "gZero");
     if (!g?.condition || !evalCondition(game, g.condition, { controller: player, obj: o })) continue;
-    out.push({ id: `gzero:${o.id}`, label: `Summon ${game.card(o).name} for no cost (G-Zero)` });
+    out.push({ id: `gzero:${game.ref(o)}`, label: `Summon ${game.card(o).name} for no cost (G-Zero)` });
   }
   return out;
 }
@@ -311,7 +311,7 @@ function crossOptions(game: Game, player: PlayerId): DecisionOption[] {
     for (const c of creatures)
       if (c !== on)
         out.push({
-          id: `cross:${gear.id}:${c.id}`,
+          id: `cross:${game.ref(gear)}:${game.ref(c)}`,
           label: `Cross ${game.card(gear).name} to ${game.card(c).name} (cost ${cost})`,
         });
   }
@@ -332,7 +332,7 @@ function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
     if (isEvolution(game, o)) {
       for (const base of evolutionBases(game, player, o))
         out.push({
-          id: `evolve:${o.id}:${base.id}`,
+          id: `evolve:${game.ref(o)}:${game.ref(base)}`,
           label: `Evolve ${game.card(base).name} into ${game.card(o).name} (cost ${summonCost(game, player, o)})`,
         });
       continue;
@@ -340,7 +340,7 @@ function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
     const verb = isCreature(game, o) ? "summon" : isNonCreaturePermanent(game, o) ? "deploy" : "cast";
     const say = { summon: "Summon", deploy: "Put into the battle zone", cast: "Cast" }[verb];
     out.push({
-      id: `${verb}:${o.id}`,
+      id: `${verb}:${game.ref(o)}`,
       label: `${say} ${game.card(o).name} (cost ${summonCost(game, player, o)})`,
     });
   }
@@ -388,7 +388,7 @@ function attackOptions(game: Game, player: PlayerId): DecisionOption[] {
       if (canAttack(game, o))
         for (const t of forced)
           out.push({
-            id: `attack:${o.id}:${t}`,
+            id: `attack:${game.ref(o)}:${game.ref(game.obj(t))}`,
             label: `Attack ${game.card(game.obj(t)).name} with ${game.card(o).name} (it must be attacked)`,
           });
     return out;
@@ -399,10 +399,10 @@ function attackOptions(game: Game, player: PlayerId): DecisionOption[] {
     const name = game.card(o).name;
     for (const d of defenders) {
       if (!playerProtected(game, d, o))
-        out.push({ id: `attack:${o.id}`, label: `Attack ${game.playerName(d)} with ${name}` });
+        out.push({ id: `attack:${game.ref(o)}`, label: `Attack ${game.playerName(d)} with ${name}` });
       for (const t of game.cardsIn("battle", d))
         if (t.tapped && isCreature(game, t) && !isSealed(game, t))
-          out.push({ id: `attack:${o.id}:${t.id}`, label: `Attack ${game.card(t).name} with ${name}` });
+          out.push({ id: `attack:${game.ref(o)}:${game.ref(t)}`, label: `Attack ${game.card(t).name} with ${name}` });
     }
   }
   return out;
@@ -447,7 +447,7 @@ export const dmTasks: Record<string, TaskHandler> = {
       if (game.state.players[p]!.vars.chargedOn === game.state.clock.turn.id) return [];
       return game
         .cardsIn("hand", p)
-        .map((o) => ({ id: `charge:${o.id}`, label: `Charge ${game.card(o).name}` }));
+        .map((o) => ({ id: `charge:${game.ref(o)}`, label: `Charge ${game.card(o).name}` }));
     },
     perform(game, p, option) {
       const obj = game.obj(option.id.slice("charge:".length));
@@ -536,8 +536,8 @@ export const dmTasks: Record<string, TaskHandler> = {
     perform(game, _p, option) {
       const [, attacker, target] = option.id.split(":");
       game.state.vars.attack = {
-        attacker: attacker!,
-        target: target ?? null,
+        attacker: game.obj(attacker!).id,
+        target: target ? game.obj(target).id : null,
         blocker: null,
       } satisfies AttackState;
       game.pushTask(nodeTask(ATTACK_NODE));
@@ -585,7 +585,7 @@ export const dmTasks: Record<string, TaskHandler> = {
           (o) =>
             !o.tapped && o.id !== a.target && keywords(game, o).includes("blocker") && !isSealed(game, o),
         )
-        .map((o) => ({ id: `block:${o.id}`, label: `Block with ${game.card(o).name}` }));
+        .map((o) => ({ id: `block:${game.ref(o)}`, label: `Block with ${game.card(o).name}` }));
     },
     perform(game, p, option) {
       const a = attackState(game)!;
@@ -668,11 +668,15 @@ export const dmTasks: Record<string, TaskHandler> = {
       const shield = game.obj(id);
       game.move(shield, zoneId("hand", defender), { event: "break" });
     }
-    // Shield Trigger, then Strike Back: for each broken card, in the order broken.
+    // Shield Trigger, then Strike Back: for each broken card, in the order broken. Every broken
+    // card asks its owner, "no" always offered, so the opponent can't tell a trigger from any
+    // other card by whether a question was asked (DESIGN: non-interference) — unless the game
+    // takes the leaky fast path.
+    const leaky = game.state.options.leakyFastPath === true;
     for (const id of [...broken].reverse()) {
       const o = game.obj(id);
       game.pushTask({ t: "dm.strikeBack", obj: o.id, inc: o.inc });
-      if (keywords(game, o).includes("shieldTrigger"))
+      if (!leaky || keywords(game, o).includes("shieldTrigger"))
         game.pushTask({ t: "dm.shieldTrigger", obj: o.id, inc: o.inc });
     }
   },
@@ -686,7 +690,7 @@ export const dmTasks: Record<string, TaskHandler> = {
       const yes = task.answer.id === "yes";
       delete task.answer;
       game.popTask(task);
-      if (yes) useCard(game, obj.owner, obj, "shieldTrigger");
+      if (yes && keywords(game, obj).includes("shieldTrigger")) useCard(game, obj.owner, obj, "shieldTrigger");
       // Declining reveals nothing: only the owner sees which card it was.
       else
         emit(game, {
@@ -701,14 +705,17 @@ export const dmTasks: Record<string, TaskHandler> = {
         });
       return;
     }
+    const trigger = keywords(game, obj).includes("shieldTrigger");
     game.ask({
       player: obj.owner,
       kind: "shieldTrigger",
-      prompt: `Use ${game.card(obj).name}'s Shield Trigger for no cost?`,
+      prompt: trigger
+        ? `Use ${game.card(obj).name}'s Shield Trigger for no cost?`
+        : `${game.card(obj).name} has no Shield Trigger`,
       publicPrompt: `${game.playerName(obj.owner)} may use a Shield Trigger`,
       private: true,
       options: [
-        { id: "yes", label: `Use ${game.card(obj).name}` },
+        ...(trigger ? [{ id: "yes", label: `Use ${game.card(obj).name}` }] : []),
         { id: "no", label: "Keep it in hand" },
       ],
     });
@@ -740,7 +747,7 @@ export const dmTasks: Record<string, TaskHandler> = {
       useCard(game, p, card, isCreature(game, card) ? "summon" : "cast");
       return;
     }
-    if (usable.length === 0) {
+    if (usable.length === 0 && game.state.options.leakyFastPath === true) {
       game.popTask(task);
       return;
     }
@@ -751,7 +758,7 @@ export const dmTasks: Record<string, TaskHandler> = {
       publicPrompt: `${game.playerName(p)} may use a Strike Back`,
       private: true,
       options: [
-        ...usable.map((o) => ({ id: `sback:${o.id}`, label: `Use ${game.card(o).name} (Strike Back)` })),
+        ...usable.map((o) => ({ id: `sback:${game.ref(o)}`, label: `Use ${game.card(o).name} (Strike Back)` })),
         { id: "no", label: "Keep it in hand" },
       ],
     });

@@ -9,6 +9,7 @@ import { zoneId } from "../../core/objects.js";
 import type { Preset } from "../../core/preset.js";
 import type { LogEntry } from "../../core/types.js";
 import { dmCards, sampleDecks } from "./cards.js";
+import { playsSampleDecks, randomDecks, startingZone } from "./decks.js";
 import { evolutionOps } from "./evolution-ops.js";
 import { attackState, crossedTo, dmTasks } from "./game.js";
 import { keywordCards } from "./keyword-cards.js";
@@ -72,6 +73,17 @@ function narrate(game: Game, e: LogEntry): string | null {
 }
 
 function makePreset(id: string, name: string, play: boolean): Preset {
+  const cards = play
+    ? [
+        ...dmCards,
+        ...seedCards,
+        ...keywordCards,
+        ...starCards,
+        ...paperNoteCards,
+        ...playsCards,
+        ...playsNoteCards,
+      ]
+    : [...dmCards, ...seedCards, ...keywordCards, ...starCards, ...paperNoteCards];
   return {
     id,
     name,
@@ -98,17 +110,7 @@ function makePreset(id: string, name: string, play: boolean): Preset {
     },
     turn: dmTurn,
     tasks: dmTasks,
-    cards: play
-      ? [
-          ...dmCards,
-          ...seedCards,
-          ...keywordCards,
-          ...starCards,
-          ...paperNoteCards,
-          ...playsCards,
-          ...playsNoteCards,
-        ]
-      : [...dmCards, ...seedCards, ...keywordCards, ...starCards, ...paperNoteCards],
+    cards,
     ops: { ...dmOps, ...keywordOps, ...evolutionOps },
     checkpoint: "kernel.resolvePending",
     conditions: {
@@ -164,11 +166,15 @@ function makePreset(id: string, name: string, play: boolean): Preset {
       }
       return power;
     },
+    randomDecks: (players, pick) => randomDecks(cards, players, pick),
     setup(game, spec) {
-      const decks = spec.decks ?? sampleDecks();
+      const decks = spec.decks ?? (play ? playsSampleDecks() : sampleDecks());
       for (let p = 0; p < spec.players; p++) {
-        for (const card of decks[p % decks.length]!) game.createCard(card, p, "deck");
+        // Psychic creatures start in the hyperspatial zone, GR creatures in the super GR zone.
+        for (const card of decks[p % decks.length]!)
+          game.createCard(card, p, startingZone(game.rules.card(card)));
         game.shuffle(zoneId("deck", p));
+        if (game.zone("superGR", p).cards.length > 1) game.shuffle(zoneId("superGR", p));
         // Five shields face-down from the top of the deck, then a five-card hand.
         for (let i = 0; i < 5; i++) {
           const top = game.cardsIn("deck", p).at(-1)!;

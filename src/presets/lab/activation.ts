@@ -56,7 +56,7 @@ export function activationOptions(
           continue;
         if (!game.canUse(obj.id, ability.id).ok) continue;
         out.push({
-          id: `activate:${obj.id}:${ability.id}`,
+          id: `activate:${game.ref(obj)}:${ability.id}`,
           label: `Activate ${card.name}: ${ability.text ?? ability.id}`,
         });
       }
@@ -143,7 +143,8 @@ export function runChainTask(game: Game, task: Task): void {
       return;
     }
     const options = activationOptions(game, responder, ["response"]);
-    if (options.length === 0) {
+    // Asked with a usable response or not, so the question tells the opponent nothing.
+    if (options.length === 0 && game.state.options.leakyFastPath === true) {
       t.stage = "resolve";
       return;
     }
@@ -153,6 +154,7 @@ export function runChainTask(game: Game, task: Task): void {
       player: responder,
       kind: "respond",
       prompt: `Respond to ${game.rules.card(link.card).name}?`,
+      private: true,
       options,
     });
     return;

@@ -15,6 +15,7 @@ import type { Preset, TurnNode } from "../../core/preset.js";
 import { nodeTask } from "../../core/structure.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
 import { activate, activationOptions, runChainTask } from "./activation.js";
+import { randomDecks } from "./decks.js";
 import { labOps } from "./ops.js";
 
 const phase = (id: string, label: string, extra: Partial<TurnNode> = {}): TurnNode => ({
@@ -91,6 +92,7 @@ export const lab: Preset = {
   windows: ["chain"],
   turn: () => labTurn,
   cards: labCards,
+  randomDecks: (players, pick) => randomDecks(labCards, players, pick),
   checkpoint: "kernel.resolvePending",
   playerVars: () => ({ life: 20, plays: 1 }),
   conditions: { firstTurn: (game) => game.state.clock.turn.id === 1 },
@@ -127,7 +129,7 @@ export const lab: Preset = {
         const plays = Number(game.state.players[p]!.vars.plays);
         const out =
           plays > 0
-            ? game.cardsIn("hand", p).map((o) => ({ id: `play:${o.id}`, label: `Play ${game.card(o).name}` }))
+            ? game.cardsIn("hand", p).map((o) => ({ id: `play:${game.ref(o)}`, label: `Play ${game.card(o).name}` }))
             : [];
         return [...out, ...activationOptions(game, p, ["main"])];
       },
@@ -158,7 +160,7 @@ export const lab: Preset = {
         const attackers = game
           .cardsIn("field", p)
           .filter((o) => !o.tapped && !o.faceDown && o.enteredTurn < game.state.clock.turn.id)
-          .map((o) => ({ id: `attack:${o.id}`, label: `Attack with ${game.card(o).name}` }));
+          .map((o) => ({ id: `attack:${game.ref(o)}`, label: `Attack with ${game.card(o).name}` }));
         return [...attackers, ...activationOptions(game, p, ["main", "battle"])];
       },
       perform(game, p, option) {

@@ -118,11 +118,11 @@ const declareAttackers: Handler = (game, task) => {
   const options: DecisionOption[] = [];
   for (const o of creatures(game, ap)) {
     if (o.tapped || typeof o.vars.attacking === "number" || summoningSick(game, o)) continue;
-    if (defs.length === 1) options.push({ id: `attack:${o.id}`, label: `Attack with ${nameOf(game, o)}` });
+    if (defs.length === 1) options.push({ id: `attack:${game.ref(o)}`, label: `Attack with ${nameOf(game, o)}` });
     else
       for (const d of defs)
         options.push({
-          id: `attack:${o.id}:${game.playerName(d)}`,
+          id: `attack:${game.ref(o)}:${game.playerName(d)}`,
           label: `Attack ${game.playerName(d)} with ${nameOf(game, o)}`,
         });
   }
@@ -195,7 +195,7 @@ const declareBlockers: Handler = (game, task) => {
       for (const a of attackers(game))
         if (a.vars.attacking === p && canBlock(game, b, a))
           options.push({
-            id: `block:${b.id}:${a.id}`,
+            id: `block:${game.ref(b)}:${game.ref(a)}`,
             label: `Block ${nameOf(game, a)} with ${nameOf(game, b)}`,
           });
     }
@@ -224,7 +224,7 @@ function orderStep(
 ): boolean {
   const chosen = ids(owner.vars.order);
   if (task.answer) {
-    chosen.push(task.answer.id.slice(6));
+    chosen.push(game.obj(task.answer.id.slice(6)).id);
     task.answer = undefined;
     owner.vars.order = chosen;
   }
@@ -234,7 +234,7 @@ function orderStep(
       player: chooser,
       kind: "damageOrder",
       prompt: `Damage assignment order for ${nameOf(game, owner)}: choose the ${chosen.length === 0 ? "first" : "next"} ${what}`,
-      options: rest.map((o) => ({ id: `order:${o.id}`, label: nameOf(game, o) })),
+      options: rest.map((o) => ({ id: `order:${game.ref(o)}`, label: nameOf(game, o) })),
     });
     return false;
   }
@@ -343,11 +343,11 @@ const assignDamage: Handler = (game, task) => {
       task.answer = undefined;
       chosen = parts.map((s) => {
         const [to = "", n = "0"] = s.split("=");
-        return { src, to, n: Number(n) };
+        return { src, to: game.obj(to).id, n: Number(n) };
       });
     } else {
       const opts = divisions(game, power, targets, usesOrder(game)).map((d) => ({
-        id: `assign:${d.map((n, i) => `${targets[i]!.id}=${n}`).join(",")}`,
+        id: `assign:${d.map((n, i) => `${game.ref(targets[i]!)}=${n}`).join(",")}`,
         label: d.map((n, i) => `${n} to ${nameOf(game, targets[i]!)}`).join(", "),
       }));
       game.ask({

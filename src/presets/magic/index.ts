@@ -10,6 +10,7 @@ import type { Preset } from "../../core/preset.js";
 import type { LogEntry, PlayerId } from "../../core/types.js";
 import { defaultMagicDeck, magicCards } from "./cards.js";
 import { combatConditions, combatTasks } from "./combat.js";
+import { randomDecks } from "./decks.js";
 import { magicOps } from "./ops.js";
 import { runCheckpoint, runPriority, runToGraveyard, runTriggersToStack } from "./priority.js";
 import { inGame, keywords, nameOf, stat } from "./state.js";
@@ -125,6 +126,7 @@ export function magic(): Preset {
     drawFrom: "library",
     turn: () => magicTurn(),
     cards: magicCards,
+    randomDecks: (players, pick) => randomDecks(magicCards, players, pick),
     checkpoint: "mtg.checkpoint",
     playerVars: (options) => ({ life: Number(options.startingLife ?? 20), mana: 0 }),
     conditions: {

@@ -77,7 +77,7 @@ function pick(
 }
 
 const creatureOptions = (game: Game, objs: GameObject[]): DecisionOption[] =>
-  objs.map((o) => ({ id: `target:${o.id}`, label: `${nameOf(game, o)} (${game.playerName(o.controller)})` }));
+  objs.map((o) => ({ id: `target:${game.ref(o)}`, label: `${nameOf(game, o)} (${game.playerName(o.controller)})` }));
 
 const allCreatures = (game: Game): GameObject[] =>
   allPermanents(game).filter((o) => isType(game, o, "creature"));
@@ -264,7 +264,7 @@ export const magicOps: Record<string, OpHandler> = {
           scratch.i = Number(scratch.i) + 1;
           continue;
         }
-        const options = hand.map((o) => ({ id: `discard:${o.id}`, label: game.card(o).name }));
+        const options = hand.map((o) => ({ id: `discard:${game.ref(o)}`, label: game.card(o).name }));
         const id = pick(game, frame, p, "discard", "Discard a card", options, true);
         if (id === null) return "wait";
         game.move(game.obj(id.slice(8)), zoneId("graveyard", p), {
@@ -284,7 +284,7 @@ export const magicOps: Record<string, OpHandler> = {
         for (const o of game.cardsIn("graveyard", p)) if (isType(game, o, "creature")) cards.push(o);
       if (cards.length === 0) return "next";
       const options = cards.map((o) => ({
-        id: `target:${o.id}`,
+        id: `target:${game.ref(o)}`,
         label: `${game.card(o).name} (${game.playerName(o.owner)}'s graveyard)`,
       }));
       const id = pick(

@@ -10,6 +10,7 @@ import type { Game } from "../../core/game.js";
 import type { Json, JsonObject } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
 import { scriptTask } from "../../core/script.js";
+import { pendingOptionId } from "../../core/triggers.js";
 import type { DecisionOption, GameObject, PendingAbility, PlayerId, Task } from "../../core/types.js";
 import { available, payMana, tapForMana, untappedLands } from "./mana.js";
 import { checkStateBasedActions } from "./sba.js";
@@ -45,26 +46,26 @@ export function priorityActions(game: Game, p: PlayerId): DecisionOption[] {
     if (card.types.includes("land")) {
       // CR 305.2: one land per turn, at sorcery timing.
       if (sorcery && game.state.players[p]!.vars.landTurn !== game.state.clock.turn.id)
-        out.push({ id: `land:${o.id}`, label: `Play ${card.name}` });
+        out.push({ id: `land:${game.ref(o)}`, label: `Play ${card.name}` });
       continue;
     }
     if ((card.cost ?? 0) > mana || !(card.types.includes("instant") || sorcery)) continue;
     const label = `Cast ${card.name} (${card.cost ?? 0})`;
     // CR 601.2c: a targeted spell names its target as it is cast; without a legal target it can't be cast.
-    if (targetKind(card) === null) out.push({ id: `cast:${o.id}`, label });
+    if (targetKind(card) === null) out.push({ id: `cast:${game.ref(o)}`, label });
     else
       for (const t of legalTargets(game, card))
-        out.push({ id: `cast:${o.id}:${t.suffix}`, label: `${label} targeting ${t.label}` });
+        out.push({ id: `cast:${game.ref(o)}:${t.suffix}`, label: `${label} targeting ${t.label}` });
   }
   for (const o of permanents(game, p)) {
     for (const a of activatedAbilities(game, o)) {
       if (abilityCost(game, o, a.id) > mana || !game.canUse(o.id, a.id, { player: p }).ok) continue;
-      out.push({ id: `activate:${o.id}:${a.id}`, label: `Activate ${nameOf(game, o)}: ${a.text ?? a.id}` });
+      out.push({ id: `activate:${game.ref(o)}:${a.id}`, label: `Activate ${nameOf(game, o)}: ${a.text ?? a.id}` });
     }
   }
   // Mana abilities (CR 605.3a): activated whenever a player has priority.
   for (const land of untappedLands(game, p))
-    out.push({ id: `mana:${land.id}`, label: `Tap ${game.card(land).name} for mana` });
+    out.push({ id: `mana:${game.ref(land)}`, label: `Tap ${game.card(land).name} for mana` });
   return out;
 }
 
@@ -81,7 +82,7 @@ function recordCast(game: Game, p: PlayerId): void {
 }
 
 function ownCard(game: Game, p: PlayerId, id: string, zone: string): GameObject {
-  const obj = game.state.objects[id];
+  const obj = game.byHandle(id);
   if (!obj || obj.controller !== p || game.state.zones[obj.zone]!.kind !== zone)
     throw new IllegalActionError(`${id} is not a card in ${game.playerName(p)}'s ${zone}`);
   return obj;
@@ -159,14 +160,6 @@ export function performPriorityAction(game: Game, p: PlayerId, id: string): void
 const triggerLabel = (game: Game, pa: PendingAbility): string =>
   `${game.rules.card(pa.card).name}: ${game.ability(pa.card, pa.ability).text ?? pa.ability}`;
 
-/** "c3:chapter1", or "c3:chapter1#7" when the same ability of the same object waits twice. */
-function optionId(pa: PendingAbility, among: PendingAbility[]): string {
-  const base = `${pa.obj}:${pa.ability}`;
-  return among.some((x) => x !== pa && x.obj === pa.obj && x.ability === pa.ability)
-    ? `${base}#${pa.id}`
-    : base;
-}
-
 /** Whether triggered abilities wait to be put on the stack. */
 export function triggersWaiting(game: Game): boolean {
   return waiting(game).length + game.state.pending.length > 0;
@@ -202,7 +195,7 @@ export function runTriggersToStack(game: Game, task: Task): void {
   if (task.answer) {
     const id = task.answer.id;
     task.answer = undefined;
-    const i = items.findIndex((pa) => optionId(pa, items) === id);
+    const i = items.findIndex((pa) => pendingOptionId(game, pa, items) === id);
     pushAbility(game, items.splice(i, 1)[0]!);
   }
   for (const p of apnap(game)) {
@@ -221,7 +214,7 @@ export function runTriggersToStack(game: Game, task: Task): void {
       kind: "orderTriggers",
       prompt:
         "Put your triggered abilities on the stack: choose the next one (the last one put resolves first)",
-      options: mine.map((pa) => ({ id: optionId(pa, mine), label: triggerLabel(game, pa) })),
+      options: mine.map((pa) => ({ id: pendingOptionId(game, pa, mine), label: triggerLabel(game, pa) })),
     });
     return;
   }

@@ -32,7 +32,7 @@ export function legalTargets(game: Game, card: CardDef): { suffix: string; label
     for (const p of game.state.players)
       if (inGame(game, p.id)) out.push({ suffix: p.name, label: p.name, target: { player: p.id } });
   for (const o of creaturesInPlay(game))
-    out.push({ suffix: o.id, label: nameOf(game, o), target: { obj: o.id, inc: o.inc } });
+    out.push({ suffix: game.ref(o), label: nameOf(game, o), target: { obj: o.id, inc: o.inc } });
   return out;
 }
 

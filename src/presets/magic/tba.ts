@@ -155,7 +155,7 @@ const discardToHandSize: Handler = (game, task) => {
     prompt: `Discard down to ${max} cards (${hand.length} in hand)`,
     publicPrompt: `${game.playerName(ap)} discards down to ${max} cards`,
     private: true,
-    options: hand.map((o) => ({ id: `discard:${o.id}`, label: game.card(o).name })),
+    options: hand.map((o) => ({ id: `discard:${game.ref(o)}`, label: game.card(o).name })),
   });
 };
 

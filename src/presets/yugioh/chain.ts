@@ -90,9 +90,9 @@ function* activatedAbilities(game: Game, p: PlayerId): Generator<Activatable> {
     }
 }
 
-function activationOption(a: Activatable): DecisionOption {
+function activationOption(game: Game, a: Activatable): DecisionOption {
   return {
-    id: `activate:${a.obj.id}:${a.ability.id}`,
+    id: `activate:${game.ref(a.obj)}:${a.ability.id}`,
     label: `Activate ${a.card.name}${a.ability.text ? `: ${a.ability.text}` : ""}`,
     ...(a.obj.faceDown || a.zoneKind === "hand" ? { private: true } : {}),
   };
@@ -110,7 +110,7 @@ export function insteadOfDrawOptions(game: Game, p: PlayerId): DecisionOption[] 
   for (const a of activatedAbilities(game, p)) {
     if (a.ability.timing !== INSTEAD_OF_NORMAL_DRAW || a.obj.faceDown) continue;
     if ((a.ability.zones ?? ["monster"]).includes(a.zoneKind) && usable(game, p, a))
-      out.push(activationOption(a));
+      out.push(activationOption(game, a));
   }
   return out;
 }
@@ -136,7 +136,7 @@ export function activationOptions(
     if (inDamageStep(game) && speed < 3 && ability.timing !== "damageStep") continue;
     if (ability.timing === "damageStep" && !inDamageStep(game)) continue; // "During the Damage Step"
     if (!zoneAllows(game, obj, card, ability, zoneKind, ownTurn, now, speed, openState)) continue;
-    if (usable(game, p, a)) out.push(activationOption(a));
+    if (usable(game, p, a)) out.push(activationOption(game, a));
   }
   return out;
 }
@@ -330,7 +330,9 @@ const chainTask: TaskHandler = (game, task) => {
   while (chain.passes < 2) {
     const last = chain.links.at(-1)!;
     const options = activationOptions(game, chain.next, Math.max(2, last.speed), false);
-    if (options.length === 0) {
+    // Every player is asked, with a usable card or not: whether they were asked must not tell
+    // the opponent what they hold (DESIGN: non-interference) — except on the leaky fast path.
+    if (options.length === 0 && game.state.options.leakyFastPath === true) {
       chain.passes += 1;
       chain.next = game.opponents(chain.next)[0]!;
       continue;
@@ -502,7 +504,7 @@ const openWindowTask: TaskHandler = (game, task) => {
   while (Number(task.passes) < 2) {
     const p = Number(task.next);
     const options = activationOptions(game, p, 2, false);
-    if (options.length === 0) {
+    if (options.length === 0 && game.state.options.leakyFastPath === true) {
       task.passes = Number(task.passes) + 1;
       task.next = game.opponents(p)[0]!;
       continue;

@@ -62,8 +62,8 @@ export const fusionOps: Record<string, OpHandler> = {
       if (frame.answer) {
         const id = frame.answer.id;
         delete frame.answer;
-        if (scratch.fusion === undefined) scratch.fusion = id.slice("fusion:".length);
-        else scratch.materials.push(id.slice("material:".length));
+        if (scratch.fusion === undefined) scratch.fusion = game.obj(id.slice("fusion:".length)).id;
+        else scratch.materials.push(game.obj(id.slice("material:".length)).id);
       }
       if (scratch.fusion === undefined) {
         const options = summonableFusions(game, p);
@@ -74,7 +74,7 @@ export const fusionOps: Record<string, OpHandler> = {
           prompt: "Fusion Summon 1 Fusion Monster from your Extra Deck",
           private: true,
           publicPrompt: `${game.playerName(p)} chooses a Fusion Monster`,
-          options: options.map((o) => ({ id: `fusion:${o.id}`, label: game.card(o).name })),
+          options: options.map((o) => ({ id: `fusion:${game.ref(o)}`, label: game.card(o).name })),
         });
         return "wait";
       }
@@ -91,7 +91,7 @@ export const fusionOps: Record<string, OpHandler> = {
           private: true,
           publicPrompt: `${game.playerName(p)} chooses Fusion Material`,
           options: candidates.map((o) => ({
-            id: `material:${o.id}`,
+            id: `material:${game.ref(o)}`,
             label: `${game.card(o).name} (${game.state.zones[o.zone]!.kind === "hand" ? "hand" : "field"})`,
           })),
         });

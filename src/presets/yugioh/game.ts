@@ -148,14 +148,14 @@ function summonOptions(game: Game, p: PlayerId): DecisionOption[] {
     const name = game.card(obj).name;
     const t = need ? ` (tribute ${need})` : "";
     if (!used) {
-      out.push({ id: `summon:${obj.id}`, label: `Normal Summon ${name}${t}` });
-      out.push({ id: `set:${obj.id}`, label: `Set ${name}${t}` });
+      out.push({ id: `summon:${game.ref(obj)}`, label: `Normal Summon ${name}${t}` });
+      out.push({ id: `set:${game.ref(obj)}`, label: `Set ${name}${t}` });
     }
     // YG-3.1: an additional Normal Summon (not a Set), before or after the regular one; when
     // several effects could grant it, the player chooses which one applies (the seed's Q&A).
     for (const src of extraSummonSources(game, p, obj))
       out.push({
-        id: `extra:${obj.id}:${src.obj.id}:${src.ability.id}`,
+        id: `extra:${game.ref(obj)}:${game.ref(src.obj)}:${src.ability.id}`,
         label: `Normal Summon ${name}${t} in addition (${src.card.name})`,
       });
   }
@@ -171,7 +171,7 @@ function setCardOptions(game: Game, p: PlayerId): DecisionOption[] {
       const t = game.card(o).types;
       return t.includes("spell") || t.includes("trap");
     })
-    .map((o) => ({ id: `setCard:${o.id}`, label: `Set ${game.card(o).name}` }));
+    .map((o) => ({ id: `setCard:${game.ref(o)}`, label: `Set ${game.card(o).name}` }));
 }
 
 function mainActions(game: Game, p: PlayerId, task: Task): DecisionOption[] {
@@ -189,10 +189,10 @@ function mainActions(game: Game, p: PlayerId, task: Task): DecisionOption[] {
     // once per turn. Turned face-down by an effect, it may be Flip Summoned that turn.
     if (obj.vars.summonedTurn === now || obj.vars.positionTurn === now || obj.vars.attackedTurn === now)
       continue;
-    if (obj.faceDown) out.push({ id: `flip:${obj.id}`, label: `Flip Summon ${name}` });
+    if (obj.faceDown) out.push({ id: `flip:${game.ref(obj)}`, label: `Flip Summon ${name}` });
     else {
       const to = position(obj) === "atk" ? "Defense" : "Attack";
-      out.push({ id: `position:${obj.id}`, label: `Change ${name} to ${to} Position` });
+      out.push({ id: `position:${game.ref(obj)}`, label: `Change ${name} to ${to} Position` });
     }
   }
   // YG-T1, YG-T9: from Main Phase 1 the turn player goes to the Battle Phase or to the End Phase.
@@ -237,7 +237,7 @@ const main = actionLoop({
     }
     if (verb === "pendulum") {
       // "pendulum", or "pendulum:<card>:<ability>" for an additional one that effect grants.
-      const granted = id === undefined ? null : { obj: id, ability: src };
+      const granted = id === undefined ? null : { obj: game.obj(id).id, ability: src };
       game.pushTask({ t: "ygo.pendulumSummon", granted, chosen: [] });
       return;
     }
@@ -302,7 +302,7 @@ const tribute: TaskHandler = (game, task) => {
   const p = game.state.clock.turn.player;
   const chosen = task.chosen as string[];
   if (task.answer) {
-    const id = task.answer.id.slice("tribute:".length);
+    const id = game.obj(task.answer.id.slice("tribute:".length)).id;
     task.answer = undefined;
     chosen.push(id);
   }
@@ -314,7 +314,7 @@ const tribute: TaskHandler = (game, task) => {
       private: true,
       options: monstersOf(game, p)
         .filter((o) => !chosen.includes(o.id))
-        .map((o) => ({ id: `tribute:${o.id}`, label: `Tribute ${describeMonster(game, o, p)}` })),
+        .map((o) => ({ id: `tribute:${game.ref(o)}`, label: `Tribute ${describeMonster(game, o, p)}` })),
     });
     return;
   }
@@ -345,10 +345,10 @@ function battleActions(game: Game, p: PlayerId): DecisionOption[] {
     if (a.faceDown || position(a) !== "atk" || a.vars.attackedTurn === now || a.vars.noAttackTurn === now)
       continue;
     const name = game.card(a).name;
-    if (targets.length === 0) out.push({ id: `attack:${a.id}:direct`, label: `${name} attacks directly` });
+    if (targets.length === 0) out.push({ id: `attack:${game.ref(a)}:direct`, label: `${name} attacks directly` });
     targets.forEach((t, i) => {
-      const tid = t.faceDown ? `set${i + 1}` : t.id;
-      out.push({ id: `attack:${a.id}:${tid}`, label: `${name} attacks ${describeMonster(game, t, p)}` });
+      const tid = t.faceDown ? `set${i + 1}` : game.ref(t);
+      out.push({ id: `attack:${game.ref(a)}:${tid}`, label: `${name} attacks ${describeMonster(game, t, p)}` });
     });
   }
   return out;
@@ -553,7 +553,7 @@ const handLimit: TaskHandler = (game, task) => {
     prompt: `Discard down to ${HAND_LIMIT} cards (${hand.length} in hand)`,
     publicPrompt: `${game.playerName(p)} discards down to ${HAND_LIMIT} cards`,
     private: true,
-    options: hand.map((o) => ({ id: `discard:${o.id}`, label: `Discard ${game.card(o).name}` })),
+    options: hand.map((o) => ({ id: `discard:${game.ref(o)}`, label: `Discard ${game.card(o).name}` })),
   });
 };
 

@@ -8,6 +8,7 @@ import type { Preset } from "../../core/preset.js";
 import type { LogEntry, PlayerId } from "../../core/types.js";
 import { sampleDecks, ygoCards } from "./cards.js";
 import { chainOf, chainOps, chainTasks } from "./chain.js";
+import { randomDecks } from "./decks.js";
 import { diceCards } from "./dice-cards.js";
 import { diceOps } from "./dice-ops.js";
 import { effectCards } from "./effect-cards.js";
@@ -101,6 +102,7 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
 }
 
 export function yugioh(): Preset {
+  const cards = [...ygoCards, ...effectCards, ...turnCards, ...utopiaCards, ...diceCards, ...zefraCards];
   return {
     id: "yugioh",
     name: "Yu-Gi-Oh! TCG/OCG",
@@ -142,7 +144,8 @@ export function yugioh(): Preset {
       "ygo.pendulumSummon": pendulumSummon,
     },
     ops: { ...ygoOps, ...effectOps, ...chainOps, ...diceOps, ...fusionOps },
-    cards: [...ygoCards, ...effectCards, ...turnCards, ...utopiaCards, ...diceCards, ...zefraCards],
+    cards,
+    randomDecks: (players, pick) => randomDecks(cards, players, pick),
     checkpoint: "ygo.triggers",
     playerVars: () => ({ lp: STARTING_LP, normalSummonTurn: 0 }),
     conditions: {

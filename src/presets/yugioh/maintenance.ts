@@ -43,8 +43,8 @@ export const maintenance: TaskHandler = (game, task) => {
     kind: "maintenance",
     prompt: `${ref.card.name}: pay ${lp} Life Points or destroy it`,
     options: [
-      ...(lifePoints(game, p) >= lp ? [{ id: `pay:${ref.obj.id}`, label: `Pay ${lp} LP` }] : []),
-      { id: `destroy:${ref.obj.id}`, label: `Destroy ${ref.card.name}` },
+      ...(lifePoints(game, p) >= lp ? [{ id: `pay:${game.ref(ref.obj)}`, label: `Pay ${lp} LP` }] : []),
+      { id: `destroy:${game.ref(ref.obj)}`, label: `Destroy ${ref.card.name}` },
     ],
   });
 };

@@ -126,7 +126,7 @@ export function pendulumSummonOptions(game: Game, p: PlayerId): DecisionOption[]
     const archetype = String(ref.ability.static!.archetype);
     if (pendulumCandidates(game, p, archetype).length > 0)
       out.push({
-        id: `pendulum:${ref.obj.id}:${ref.ability.id}`,
+        id: `pendulum:${game.ref(ref.obj)}:${ref.ability.id}`,
         label: `Pendulum Summon "${archetype}" monsters in addition (${ref.card.name})`,
       });
   }
@@ -161,7 +161,7 @@ export const pendulumSummon: TaskHandler = (game, task) => {
       return;
     }
     const [, obj, pos] = id.split(":") as [string, string, "atk" | "def"];
-    chosen.push({ id: obj, pos });
+    chosen.push({ id: game.obj(obj).id, pos });
     if (chosen.length >= MONSTER_ZONES - monstersOf(game, p).length) {
       finish(game, task, p, chosen); // every free Main Monster Zone is taken
       return;
@@ -177,8 +177,8 @@ export const pendulumSummon: TaskHandler = (game, task) => {
   for (const o of candidates) {
     const name = game.card(o).name;
     const where = game.state.zones[o.zone]!.kind === "hand" ? "hand" : "Extra Deck";
-    options.push({ id: `pick:${o.id}:atk`, label: `${name} (${where}) in Attack Position` });
-    options.push({ id: `pick:${o.id}:def`, label: `${name} (${where}) in Defense Position` });
+    options.push({ id: `pick:${game.ref(o)}:atk`, label: `${name} (${where}) in Attack Position` });
+    options.push({ id: `pick:${game.ref(o)}:def`, label: `${name} (${where}) in Defense Position` });
   }
   if (chosen.length > 0) options.push({ id: "done", label: "Pendulum Summon the chosen monsters" });
   game.ask({

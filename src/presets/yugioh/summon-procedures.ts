@@ -35,7 +35,7 @@ export function procedureOptions(game: Game, p: PlayerId): DecisionOption[] {
     const xyz = staticOf(game, obj, "xyzSummon");
     if (!xyz || summonForbidden(game, obj)) continue;
     if (materialsFor(game, p, Number(xyz.level)).length < Number(xyz.materials)) continue;
-    out.push({ id: `xyz:${obj.id}`, label: `Xyz Summon ${game.card(obj).name}` });
+    out.push({ id: `xyz:${game.ref(obj)}`, label: `Xyz Summon ${game.card(obj).name}` });
   }
   out.push(...extraDeckProcedureOptions(game, p));
   if (monstersOf(game, p).length >= MONSTER_ZONES) return out;
@@ -45,7 +45,7 @@ export function procedureOptions(game: Game, p: PlayerId): DecisionOption[] {
     if (!proc || summonForbidden(game, obj) || controlsOnlyOne(game, p, obj)) continue;
     // "If your opponent's LP are at least N higher than yours".
     if (lifePoints(game, opponent) - lifePoints(game, p) < Number(proc.lpBehind ?? 0)) continue;
-    out.push({ id: `special:${obj.id}`, label: `Special Summon ${game.card(obj).name} from your hand` });
+    out.push({ id: `special:${game.ref(obj)}`, label: `Special Summon ${game.card(obj).name} from your hand` });
   }
   return out;
 }
@@ -64,7 +64,7 @@ function extraDeckProcedureOptions(game: Game, p: PlayerId): DecisionOption[] {
     if (monsters.filter((o) => archetypesOf(game, o).includes(archetype)).length < Number(proc.atLeast))
       continue;
     out.push({
-      id: `procedure:${obj.id}`,
+      id: `procedure:${game.ref(obj)}`,
       label: `Special Summon ${game.card(obj).name} from your Extra Deck by Tributing all ${monsters.length} monsters you control`,
     });
   }
@@ -99,7 +99,7 @@ export const xyzMaterials: TaskHandler = (game, task) => {
   const xyz = game.obj(String(task.card));
   const spec = staticOf(game, xyz, "xyzSummon")!;
   if (task.answer) {
-    chosen.push(task.answer.id.slice("material:".length));
+    chosen.push(game.obj(task.answer.id.slice("material:".length)).id);
     task.answer = undefined;
   }
   if (chosen.length < Number(spec.materials)) {
@@ -112,7 +112,7 @@ export const xyzMaterials: TaskHandler = (game, task) => {
       publicPrompt: `${game.playerName(p)} chooses Xyz Material`,
       options: materialsFor(game, p, Number(spec.level))
         .filter((o) => !chosen.includes(o.id))
-        .map((o) => ({ id: `material:${o.id}`, label: describeMonster(game, o, p) })),
+        .map((o) => ({ id: `material:${game.ref(o)}`, label: describeMonster(game, o, p) })),
     });
     return;
   }

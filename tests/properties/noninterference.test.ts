@@ -1,0 +1,69 @@
+/**
+ * Non-interference of player views, proved by property for every registered preset (DESIGN: two
+ * games that differ only in cards hidden from P give P the same view). See
+ * src/testing/noninterference.ts for how the second game is made and played in lockstep.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { Game } from "../../src/core/game.js";
+import type { JsonObject } from "../../src/core/json.js";
+import type { Preset } from "../../src/core/preset.js";
+import { nextInt, seedRng } from "../../src/core/rng.js";
+import { getPreset, presetIds } from "../../src/presets/index.js";
+import { checkNonInterference, type NonInterferenceResult } from "../../src/testing/noninterference.js";
+
+const RUNS = Number(process.env.TURNKIT_PROPERTY_RUNS ?? 12) * 2;
+
+/** A game of the preset, with its sample decks or random decks from its whole library. */
+function maker(preset: Preset, seed: number, randomDecks: boolean, options: JsonObject = {}): () => Game {
+  return () => {
+    if (randomDecks && preset.randomDecks) {
+      const rng = seedRng(`decks:${seed}`);
+      return Game.create(preset, { seed, options, decks: preset.randomDecks(2, (n) => nextInt(rng, n)) });
+    }
+    return Game.create(preset, { seed, options });
+  };
+}
+
+function explain(r: NonInterferenceResult): string {
+  return r.ok ? "" : `${r.message} (${r.changed} hidden cards changed)`;
+}
+
+for (const id of presetIds()) {
+  const preset = getPreset(id);
+  describe(`${id}: non-interference`, () => {
+    it("gives a player the same view, byte for byte, whatever the cards hidden from them", () => {
+      const ended: Record<string, number> = {};
+      let steps = 0;
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.boolean(), (seed, randomDecks) => {
+          const r = checkNonInterference(preset, maker(preset, seed, randomDecks), seed, { maxActions: 250 });
+          expect(r.ok, explain(r)).toBe(true);
+          if (r.ok) ended[r.ended] = (ended[r.ended] ?? 0) + 1;
+          steps += r.steps;
+        }),
+        { numRuns: RUNS },
+      );
+      // The lockstep compares something: games are played past their first responses.
+      expect(steps).toBeGreaterThan(RUNS);
+    });
+  });
+}
+
+describe("non-interference: the check can fail", () => {
+  // The leaky fast path asks a Shield Trigger only when the broken shield is one, opens a
+  // Yu-Gi-Oh! priority window only for a player holding a usable card: the property sees it.
+  for (const id of ["duel-masters", "yugioh"]) {
+    it(`catches ${id}'s leaky fast path`, () => {
+      const preset = getPreset(id);
+      const failures: string[] = [];
+      for (let seed = 1; seed <= 300 && failures.length === 0; seed++) {
+        const r = checkNonInterference(preset, maker(preset, seed, false, { leakyFastPath: true }), seed, {
+          maxActions: 250,
+        });
+        if (!r.ok) failures.push(r.message);
+      }
+      expect(failures.length, "no leak found in 300 games on the leaky fast path").toBeGreaterThan(0);
+    });
+  }
+});
