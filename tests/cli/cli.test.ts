@@ -81,7 +81,7 @@ describe("turnkit run", () => {
     writeFileSync(badField, "name: bad\npreset: skirmish\nsetup:\n  turn: three\n");
     const r = turnkit("run", broken, badField);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/broken\.yaml:1:\d+: YAML syntax/);
+    expect(r.stdout).toMatch(/broken\.yaml:2:1: YAML syntax: Flow sequence .* end with a \]/);
     expect(r.stdout).toMatch(/bad-field\.yaml:4:9: setup\.turn: .*expected number/);
   });
 
@@ -129,5 +129,57 @@ describe("turnkit play and replay", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('unknown preset "no-such-game"; known presets:');
     expect(r.stderr).toContain("skirmish");
+  });
+});
+
+describe("seeds", () => {
+  it("play without --seed uses a fresh 128-bit seed, prints it and saves it in the replay", () => {
+    const file = join(dir, "random-seed.replay.json");
+    const r = turnkit("play", "--game", "skirmish", "--save", file);
+    expect(r.code).toBe(0);
+    const seed = /Seed ([0-9a-f]{32})\. State sha256/.exec(r.stdout)?.[1];
+    expect(seed).toBeDefined();
+    expect((JSON.parse(readFileSync(file, "utf8")) as { seed: unknown }).seed).toBe(seed);
+    expect(turnkit("replay", "--quiet", file).code).toBe(0);
+  });
+
+  it("--seed takes an integer (kept a number) or any text (kept a string)", async () => {
+    const { main } = await import("../../src/cli/program.js");
+    const summary = async (seed: string): Promise<{ seed: unknown }> => {
+      let out = "";
+      const code = await main(["play", "--game", "skirmish", "--seed", seed, "--json"], {
+        stdout: (t) => {
+          out += t;
+        },
+        stderr: () => {},
+        env: {},
+      });
+      expect(code).toBe(0);
+      return JSON.parse(out.trim().split("\n").at(-1)!) as { seed: unknown };
+    };
+    expect((await summary("42")).seed).toBe(42);
+    expect((await summary("a seed of words")).seed).toBe("a seed of words");
+    // Past 2^53 an integer is kept as its text: not rounded.
+    expect((await summary("123456789012345678901234567890")).seed).toBe("123456789012345678901234567890");
+  });
+});
+
+describe("error reports", () => {
+  it("an unexpected error is one line, exit 1, its stack only with TURNKIT_DEBUG=1", async () => {
+    const { reportError } = await import("../../src/cli/errors.js");
+    let err = "";
+    const code = reportError(new TypeError("x is not a function"), {
+      stderr: (t) => (err += t),
+      debug: false,
+    });
+    expect(code).toBe(1);
+    expect(err).toBe(
+      "turnkit: internal error: x is not a function\nturnkit: this is a bug in turnkit; TURNKIT_DEBUG=1 prints where it happened\n",
+    );
+    let debug = "";
+    reportError(new TypeError("x is not a function"), { stderr: (t) => (debug += t), debug: true });
+    expect(debug).toMatch(
+      /^turnkit: internal error: x is not a function\nTypeError: x is not a function\n\s+at /,
+    );
   });
 });
