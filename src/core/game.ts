@@ -31,6 +31,7 @@ import {
 } from "./objects.js";
 import { kernelOps } from "./ops.js";
 import { validateOptions } from "./options.js";
+import { checkBody, checkHeader, questionOf } from "./validate.js";
 import type { Preset } from "./preset.js";
 import { limitsOf, Rules } from "./registry.js";
 import { tryReplace } from "./replacement.js";
@@ -87,6 +88,14 @@ export interface NewGameOptions {
 
 const compiled = new WeakMap<Preset, Map<string, Rules>>();
 
+/** A saved state longer than this is refused before parsing (64 MiB). */
+const MAX_STATE_CHARS = 64 * 1024 * 1024;
+
+/** What makes two states need the same compiled rules. */
+function cloneRulesKey(s: GameState): string {
+  return JSON.stringify([s.options, s.extraCards]);
+}
+
 /** The preset compiled with these options: shared when nothing game-specific is added. */
 function compiledRules(
   preset: Preset,
@@ -128,12 +137,22 @@ export interface Action {
   label?: string;
 }
 
-/** A restore point: the state without its log, and the log up to its length then. */
+/**
+ * A restore point made by `Game.snapshot()`: an opaque handle. What it holds is kept out of
+ * reach, so nobody can change it between snapshot and restore, and `restore` can trust it.
+ */
 export interface Snapshot {
-  readonly state: GameState;
-  readonly logLength: number;
-  readonly log: readonly LogEntry[];
+  readonly preset: string;
+  readonly turn: number;
 }
+
+interface SnapshotData {
+  state: GameState;
+  logLength: number;
+  log: readonly LogEntry[];
+}
+
+const snapshots = new WeakMap<Snapshot, SnapshotData>();
 
 interface Guard {
   /** The state at the restore point, without its log. */
@@ -168,7 +187,14 @@ export class Game {
   /** Handle → the referee's object id (GameObject.handle). */
   private handles = new Map<string, ObjectId>();
   /** Engine steps allowed per `act` before the engine reports that it makes no progress. */
-  stepBudget = 5_000_000;
+  stepBudget = 1_000_000;
+  /**
+   * Events allowed per `act`: a runaway trigger loop stops with a clear error (and the action is
+   * undone) long before its log fills the memory — 200,000 events are a few tens of megabytes.
+   */
+  eventBudget = 200_000;
+  /** Decisions allowed in one game (a bound on runaway games and on replay files). */
+  decisionBudget = 1_000_000;
 
   private constructor(rules: Rules, state: GameState) {
     this.rules = rules;
@@ -235,14 +261,57 @@ export class Game {
     return game;
   }
 
-  /** Rebuilds a game from serialized state; the preset must be the one it was created with. */
+  /**
+   * Rebuilds a game from a state, after checking every part of it (src/core/validate.ts): the
+   * preset, options, players, zones, cards and where they lie, the engine's work, and the pending
+   * decision against the one the rules ask at that point. Refuses with what and where.
+   */
   static fromState(preset: Preset, state: GameState): Game {
-    if (state.format !== "turnkit/state@2")
-      throw new DefinitionError(`not a turnkit state (format ${String(state.format)})`);
-    if (state.preset !== preset.id)
-      throw new DefinitionError(`state was made by preset "${state.preset}", not "${preset.id}"`);
-    const rules = compiledRules(preset, state.options, state.extraCards, false);
-    return new Game(rules, cloneJson(state));
+    const header = checkHeader(preset, state);
+    let rules: Rules;
+    try {
+      rules = compiledRules(preset, header.options, header.extraCards, false);
+    } catch (e) {
+      throw new DefinitionError(`saved state, extraCards: ${(e as Error).message}`);
+    }
+    const copy = cloneJson(state);
+    checkBody(rules, copy);
+    const game = new Game(rules, copy);
+    game.checkDecision();
+    return game;
+  }
+
+  /**
+   * The pending decision must be the one the rules ask: the task that asked it, run again without
+   * it, must ask the same question (an option added to a saved decision is refused here).
+   */
+  private checkDecision(): void {
+    const d = this.state.decision;
+    if (!d) return;
+    const probe = new Game(this.rules, cloneJson(this.state));
+    probe.state.decision = null;
+    probe.state.ids.decision -= 1;
+    const top = probe.state.tasks[probe.state.tasks.length - 1];
+    const handler = top && this.rules.tasks.get(top.t);
+    let asked: Decision | null = null;
+    try {
+      if (top && handler) {
+        delete top.answer;
+        handler(probe, top);
+        asked = probe.state.decision as Decision | null;
+      }
+    } catch (e) {
+      throw new DefinitionError(`saved state, decision: the task that asks it fails: ${(e as Error).message}`);
+    }
+    if (!asked || questionOf(asked as unknown as Json) !== questionOf(d as unknown as Json)) {
+      const got = asked ? (asked as Decision).options.map((o) => o.id) : [];
+      const extra = d.options.filter((o) => !got.includes(o.id)).map((o) => o.id);
+      throw new DefinitionError(
+        `saved state, decision: not the question the rules ask here (${d.kind}, ${this.playerName(d.player)})${
+          extra.length ? `: option ${extra.map((x) => `"${x}"`).join(", ")} is not offered` : ""
+        }`,
+      );
+    }
   }
 
   /** The state as plain data (a copy). */
@@ -256,6 +325,9 @@ export class Game {
   }
 
   static deserialize(preset: Preset, json: string): Game {
+    if (typeof json !== "string") throw new DefinitionError("a saved state is a JSON string");
+    if (json.length > MAX_STATE_CHARS)
+      throw new DefinitionError(`saved state is ${json.length} characters; at most ${MAX_STATE_CHARS}`);
     let parsed: unknown;
     try {
       parsed = JSON.parse(json);
@@ -271,13 +343,21 @@ export class Game {
     this.state.log = [];
     const copy = cloneJson(this.state);
     this.state.log = log;
-    return { state: copy, logLength: log.length, log: log.slice() };
+    const handle: Snapshot = Object.freeze({ preset: copy.preset, turn: copy.clock.turn.id });
+    snapshots.set(handle, { state: copy, logLength: log.length, log: log.slice() });
+    return handle;
   }
 
-  /** Goes back to a restore point. The snapshot stays usable: nothing mutable is shared with it. */
+  /** Goes back to a restore point made by `snapshot()` of a game of the same preset. The snapshot stays usable. */
   restore(s: Snapshot): void {
-    const state = cloneJson(s.state);
-    state.log = s.log.slice(0, s.logLength);
+    const data = snapshots.get(s);
+    if (!data) throw new IllegalActionError("restore takes a snapshot made by Game.snapshot(), not a copy of one");
+    if (data.state.preset !== this.state.preset)
+      throw new IllegalActionError(`the snapshot is of a ${data.state.preset} game, not ${this.state.preset}`);
+    if (cloneRulesKey(data.state) !== cloneRulesKey(this.state))
+      throw new IllegalActionError("the snapshot was made with other options or cards than this game");
+    const state = cloneJson(data.state);
+    state.log = data.log.slice(0, data.logLength);
     this.state = state;
     this.indexZones();
     this.guard = null;
@@ -289,6 +369,7 @@ export class Game {
   run(): this {
     const state = this.state;
     let budget = this.stepBudget;
+    const lastEvent = state.ids.event + this.eventBudget;
     while (state.decision === null && state.result === null) {
       const tasks = this.state.tasks;
       const task = tasks[tasks.length - 1];
@@ -300,7 +381,13 @@ export class Game {
         throw new EngineError(
           `no decision after ${this.stepBudget} engine steps at ${this.where()}: a loop in the preset or a card`,
         );
+      if (state.ids.event > lastEvent)
+        throw new EngineError(
+          `${this.eventBudget} events without a decision at ${this.where()} (the last: ${state.log.at(-1)?.type ?? "?"}): a loop of triggers or effects`,
+        );
     }
+    if (state.decision !== null && state.decision.id > this.decisionBudget)
+      throw new EngineError(`the game has asked ${this.decisionBudget} decisions: a bound against runaway games`);
     return this;
   }
 

@@ -88,8 +88,10 @@ const mayOp: OpHandler = {
     // The prompt of an ability of a card others can't see (in a hand) is the controller's alone.
     const src = sourceOf(game, frame.ctx);
     const hidden = src && seenIn(game, game.state.zones[src.zone]!, src.faceDown, src.owner) !== "all";
-    if (frame.answer) {
-      const yes = frame.answer.id === "yes";
+    // Chosen already in a hidden-response window: the ability's "you may" is that choice.
+    const chosen = frame.ctx.accepted === true;
+    if (frame.answer || chosen) {
+      const yes = chosen || frame.answer!.id === "yes";
       const answered: GameEvent = {
         type: yes ? "accept" : "decline",
         player: frame.ctx.controller,
@@ -196,6 +198,7 @@ const chooseOp: OpHandler = {
         player: chooser,
         kind: "choose",
         private: true,
+        publicPrompt: `${game.playerName(chooser)} chooses`,
         prompt: `${String(o.prompt ?? "Choose")}: nothing there can be chosen`,
         options: [{ id: "done", label: "Find nothing" }],
       });
@@ -236,7 +239,7 @@ const chooseOp: OpHandler = {
     game.ask({
       player: chooser,
       kind: "choose",
-      ...(hidden ? { private: true } : {}),
+      ...(hidden ? { private: true, publicPrompt: `${game.playerName(chooser)} chooses` } : {}),
       ...(looked.length > 0 ? { reveals: looked.map((c) => c.id) } : {}),
       prompt: `${String(o.prompt ?? "Choose")} (${scratch.picked.length} chosen, ${min}–${max})`,
       options,

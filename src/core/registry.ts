@@ -35,6 +35,21 @@ export interface TriggerEntry {
   zones: readonly string[];
 }
 
+/**
+ * An ability its controller may decline: optional, or with a "you may" anywhere in its effect
+ * (Ryusousha Valchulis: "after the attack, you may put this creature into the battle zone").
+ */
+export function mayUse(ability: AbilityDef): boolean {
+  return ability.optional === true || hasMay(ability.effect);
+}
+
+function hasMay(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(hasMay);
+  if (v === null || typeof v !== "object") return false;
+  if ((v as { op?: unknown }).op === "may") return true;
+  return Object.values(v).some(hasMay);
+}
+
 export function limitsOf(ability: AbilityDef): LimitSpec[] {
   if (!ability.limit) return [];
   return Array.isArray(ability.limit) ? ability.limit : [ability.limit];
@@ -203,7 +218,7 @@ export class Rules {
           if (ability.trigger.self && ability.trigger.from)
             for (const z of [ability.trigger.from].flat()) zs.add(z);
           this.triggerZones.set(type, zs);
-          if (ability.optional && zones.some((z) => this.zoneDefs.get(z)!.visibility !== "public")) {
+          if (mayUse(ability) && zones.some((z) => this.zoneDefs.get(z)!.visibility !== "public")) {
             const hidden = this.hiddenTriggers.get(type) ?? [];
             hidden.push({ card, ability, zones });
             this.hiddenTriggers.set(type, hidden);

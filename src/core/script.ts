@@ -24,6 +24,8 @@ export interface EffectContext {
   noReplace?: boolean;
   /** The pending ability or stack item this effect belongs to. */
   pending?: number;
+  /** Its controller already chose to use it (a hidden-response window): its opening "you may" is answered yes. */
+  accepted?: boolean;
 }
 
 export interface ScriptTask extends Task {

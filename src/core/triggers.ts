@@ -7,7 +7,7 @@ import type { Game } from "./game.js";
 import { type AbilityRef, chargeLimit, checkLimit, usedUpOf } from "./limits.js";
 import { evalCondition, matchEvent } from "./match.js";
 import { seenIn, zoneId } from "./objects.js";
-import { limitsOf, type TriggerEntry } from "./registry.js";
+import { limitsOf, mayUse, type TriggerEntry } from "./registry.js";
 import { type ScriptTask, scriptTask } from "./script.js";
 import type { GameObject, LogEntry, PendingAbility, Task } from "./types.js";
 
@@ -189,7 +189,7 @@ export function runResolveTask(game: Game, task: Task): void {
       game.popTask(t);
       return;
     }
-    if (ability.optional && p.answered === "decline") {
+    if (p.answered === "decline") {
       t.stage = "asked";
       t.answer = { id: "no", label: "Decline" };
       runResolveTask(game, t);
@@ -197,29 +197,15 @@ export function runResolveTask(game: Game, task: Task): void {
     }
     if (ability.optional && p.answered !== "use") {
       t.stage = "asked";
-      const hidden = !seenByAll(game, ref.obj);
-      game.ask({
-        player: p.controller,
-        kind: "useAbility",
-        prompt: `Use ${ref.card.name}'s ability${ability.text ? `: “${ability.text}”` : ""}?`,
-        ...(hidden
-          ? { private: true, publicPrompt: `${game.playerName(p.controller)} may use an ability` }
-          : {}),
-        options: [
-          { id: "yes", label: "Use it" },
-          { id: "no", label: "Decline" },
-        ],
-      });
+      askToUse(game, p, ref);
       return;
     }
-  } else if (t.answer?.id === "no") {
-    const usedUp: string[] = [];
-    for (const spec of limitsOf(ability))
-      if (spec.declineUsesUp && usedUpOf(spec) !== "trigger") {
-        chargeLimit(game, ref, spec);
-        usedUp.push(spec.window);
-      }
-    emit(game, { type: "decline", ...base, data: { ability: ability.id, limitUsed: usedUp.length > 0 } });
+  } else if (t.answer === undefined) {
+    // Asked before and not answered yet (a saved game being checked): ask the same again.
+    askToUse(game, p, ref);
+    return;
+  } else if (t.answer.id === "no") {
+    decline(game, p, ref);
     game.popTask(t);
     return;
   }
@@ -240,9 +226,44 @@ export function runResolveTask(game: Game, task: Task): void {
       ...(ability.keyword ? { keyword: ability.keyword } : {}),
       event: p.eventData,
       pending: p.id,
+      ...(p.answered === "use" ? { accepted: true } : {}),
     });
     game.pushTask(frame);
   }
+}
+
+/** The controller declines a pending ability: limits that declining uses up are used (RULINGS DM-3.5). */
+function decline(game: Game, p: PendingAbility, ref: AbilityRef): void {
+  const usedUp: string[] = [];
+  for (const spec of limitsOf(ref.ability))
+    if (spec.declineUsesUp && usedUpOf(spec) !== "trigger") {
+      chargeLimit(game, ref, spec);
+      usedUp.push(spec.window);
+    }
+  emit(game, {
+    type: "decline",
+    player: p.controller,
+    obj: p.obj,
+    inc: p.inc,
+    card: p.card,
+    name: ref.card.name,
+    data: { ability: ref.ability.id, limitUsed: usedUp.length > 0 },
+  });
+}
+
+function askToUse(game: Game, p: PendingAbility, ref: AbilityRef): void {
+  const ability = ref.ability;
+  const hidden = !seenByAll(game, ref.obj);
+  game.ask({
+    player: p.controller,
+    kind: "useAbility",
+    prompt: `Use ${ref.card.name}'s ability${ability.text ? `: “${ability.text}”` : ""}?`,
+    ...(hidden ? { private: true, publicPrompt: `${game.playerName(p.controller)} may use an ability` } : {}),
+    options: [
+      { id: "yes", label: "Use it" },
+      { id: "no", label: "Decline" },
+    ],
+  });
 }
 
 export interface PendingTask extends Task {
@@ -310,7 +331,7 @@ function hiddenPending(game: Game, player: number): PendingAbility[] {
   return game.state.pending.filter((x) => {
     if (x.controller !== player || x.answered !== undefined) return false;
     const o = game.state.objects[x.obj];
-    return o !== undefined && !seenByAll(game, o) && game.rules.ability(x.card, x.ability).optional === true;
+    return o !== undefined && !seenByAll(game, o) && mayUse(game.rules.ability(x.card, x.ability));
   });
 }
 
@@ -347,7 +368,15 @@ function answerHiddenResponse(game: Game, task: Task): void {
   delete task.window;
   state.hiddenResponses = state.hiddenResponses.filter((p) => p !== player);
   const mine = hiddenPending(game, player);
-  for (const p of mine) p.answered = `use:${pendingOptionId(game, p, mine)}` === chosen ? "use" : "decline";
+  for (const p of mine) {
+    if (`use:${pendingOptionId(game, p, mine)}` === chosen) {
+      p.answered = "use";
+      continue;
+    }
+    // Declined here and now: nothing of it is left to order or resolve.
+    state.pending.splice(state.pending.indexOf(p), 1);
+    decline(game, p, pendingRef(game, p));
+  }
 }
 
 /**

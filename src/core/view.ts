@@ -204,7 +204,11 @@ export function redactEntry(game: Game, entry: LogEntry, viewer: PlayerId): Json
 }
 
 function decisionView(game: Game, d: Decision, viewer: PlayerId): PlayerView["decision"] {
-  if (d.player !== viewer) return { player: d.player, kind: d.kind, prompt: d.publicPrompt ?? d.prompt };
+  if (d.player !== viewer) {
+    // A private question's own prompt may depend on what only its player sees (what a search found).
+    const prompt = d.publicPrompt ?? (d.private ? `${game.playerName(d.player)} decides` : d.prompt);
+    return { player: d.player, kind: d.kind, prompt };
+  }
   const view: DecisionView = {
     id: d.id,
     player: d.player,

@@ -199,7 +199,10 @@ export const Scenario = z
       .default([]),
     preset: z.string().min(1),
     options: z.record(z.string(), JsonSchema).optional(),
-    seed: z.number().int().default(1),
+    seed: z
+      .union([z.number().int().refine(Number.isSafeInteger, "a safe integer"), z.string().min(1).max(1024)])
+      .default(1)
+      .describe("the game's seed: an integer or a string, hashed (SHA-256) into its generators"),
     players: z.array(z.string().min(1)).optional(),
     cards: z
       .array(CardDef)

@@ -32,15 +32,16 @@ const attackers = (game: Game): GameObject[] =>
 const ids = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
 
 /** Blockers still blocking this attacker (a blocker that left combat is gone, CR 506.4). */
-function blockersOf(game: Game, a: GameObject): GameObject[] {
-  const order = ids(a.vars.order).length ? ids(a.vars.order) : ids(a.vars.blockedBy);
+function blockersOf(game: Game, a: GameObject, declared = false): GameObject[] {
+  // `declared`: every blocker as declared, even while its damage assignment order is being chosen.
+  const order = ids(a.vars.order).length && !declared ? ids(a.vars.order) : ids(a.vars.blockedBy);
   return order
     .map((id) => game.state.objects[id])
     .filter((b): b is GameObject => onBattlefield(game, b) && ids(b.vars.blocking).includes(a.id));
 }
 
-function blockedAttackersOf(game: Game, b: GameObject): GameObject[] {
-  const order = ids(b.vars.order).length ? ids(b.vars.order) : ids(b.vars.blocking);
+function blockedAttackersOf(game: Game, b: GameObject, declared = false): GameObject[] {
+  const order = ids(b.vars.order).length && !declared ? ids(b.vars.order) : ids(b.vars.blocking);
   return order
     .map((id) => game.state.objects[id])
     .filter((a): a is GameObject => onBattlefield(game, a) && typeof a.vars.attacking === "number");
@@ -254,7 +255,7 @@ function orderStep(
 const attackerOrder: Handler = (game, task) => {
   if (!usesOrder(game)) return void game.popTask(task);
   for (const a of attackers(game)) {
-    const bs = blockersOf(game, a);
+    const bs = blockersOf(game, a, true);
     if (bs.length < 2 || a.vars.ordered === true) continue;
     if (!orderStep(game, task, a, bs, a.controller, "blocker")) return;
     a.vars.ordered = true;
@@ -268,7 +269,7 @@ const blockerOrder: Handler = (game, task) => {
   if (!usesOrder(game)) return void game.popTask(task);
   for (const p of apnap(game))
     for (const b of creatures(game, p)) {
-      const as = blockedAttackersOf(game, b);
+      const as = blockedAttackersOf(game, b, true);
       if (as.length < 2 || b.vars.ordered === true) continue;
       if (!orderStep(game, task, b, as, b.controller, "attacker")) return;
       b.vars.ordered = true;

@@ -88,15 +88,18 @@ const normalDraw: TaskHandler = (game, task) => {
   if (task.answer) {
     const id = task.answer.id;
     task.answer = undefined;
+    task.asking = false;
     if (id !== "pass") {
       const [, objId, abilityId] = id.split(":") as [string, string, string];
       activate(game, p, objId, abilityId); // its chain resolves, then this task draws or not
       return;
     }
-  } else if (!task.offered) {
+  } else if (!task.offered || task.asking === true) {
+    // (Asking again when the question is still open: a saved game being checked.)
     task.offered = true;
     const instead = insteadOfDrawOptions(game, p);
     if (instead.length > 0) {
+      task.asking = true;
       game.ask({
         player: p,
         kind: "normalDraw",
