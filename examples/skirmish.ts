@@ -126,7 +126,9 @@ export const skirmish: Preset = {
     { kind: "field", label: "field", perPlayer: true, visibility: "public", inPlay: true },
     { kind: "graveyard", label: "graveyard", perPlayer: true, visibility: "public" },
   ],
-  options: { handLimit: { description: "Cards kept at the end step", default: 5, type: "integer", min: 0, max: 60 } },
+  options: {
+    handLimit: { description: "Cards kept at the end step", default: 5, type: "integer", min: 0, max: 60 },
+  },
   turn: () => turn,
   cards: skirmishCards,
   randomDecks: (players, pick) => Array.from({ length: players }, () => randomDeck(pick)),

@@ -31,7 +31,6 @@ import {
 } from "./objects.js";
 import { kernelOps } from "./ops.js";
 import { validateOptions } from "./options.js";
-import { checkBody, checkHeader, questionOf } from "./validate.js";
 import type { Preset } from "./preset.js";
 import { limitsOf, Rules } from "./registry.js";
 import { tryReplace } from "./replacement.js";
@@ -55,6 +54,7 @@ import type {
   Task,
   ZoneState,
 } from "./types.js";
+import { checkBody, checkHeader, questionOf } from "./validate.js";
 import { type PlayerView, viewFor } from "./view.js";
 import type { AbilityDef, CardDef, EventPattern } from "./vocabulary/schema.js";
 
@@ -301,7 +301,9 @@ export class Game {
         asked = probe.state.decision as Decision | null;
       }
     } catch (e) {
-      throw new DefinitionError(`saved state, decision: the task that asks it fails: ${(e as Error).message}`);
+      throw new DefinitionError(
+        `saved state, decision: the task that asks it fails: ${(e as Error).message}`,
+      );
     }
     if (!asked || questionOf(asked as unknown as Json) !== questionOf(d as unknown as Json)) {
       const got = asked ? (asked as Decision).options.map((o) => o.id) : [];
@@ -351,9 +353,12 @@ export class Game {
   /** Goes back to a restore point made by `snapshot()` of a game of the same preset. The snapshot stays usable. */
   restore(s: Snapshot): void {
     const data = snapshots.get(s);
-    if (!data) throw new IllegalActionError("restore takes a snapshot made by Game.snapshot(), not a copy of one");
+    if (!data)
+      throw new IllegalActionError("restore takes a snapshot made by Game.snapshot(), not a copy of one");
     if (data.state.preset !== this.state.preset)
-      throw new IllegalActionError(`the snapshot is of a ${data.state.preset} game, not ${this.state.preset}`);
+      throw new IllegalActionError(
+        `the snapshot is of a ${data.state.preset} game, not ${this.state.preset}`,
+      );
     if (cloneRulesKey(data.state) !== cloneRulesKey(this.state))
       throw new IllegalActionError("the snapshot was made with other options or cards than this game");
     const state = cloneJson(data.state);
@@ -387,7 +392,9 @@ export class Game {
         );
     }
     if (state.decision !== null && state.decision.id > this.decisionBudget)
-      throw new EngineError(`the game has asked ${this.decisionBudget} decisions: a bound against runaway games`);
+      throw new EngineError(
+        `the game has asked ${this.decisionBudget} decisions: a bound against runaway games`,
+      );
     return this;
   }
 
@@ -430,7 +437,9 @@ export class Game {
       throw new IllegalActionError(`an action is an option id or { player, choice }, not ${String(action)}`);
     const a: Action = typeof action === "string" ? { player: d.player, choice: action } : action;
     if (typeof a.choice !== "string")
-      throw new IllegalActionError(`action.choice must be an option id (a string), not ${JSON.stringify(a.choice)}`);
+      throw new IllegalActionError(
+        `action.choice must be an option id (a string), not ${JSON.stringify(a.choice)}`,
+      );
     if (a.player !== d.player)
       throw new IllegalActionError(
         `${this.playerName(a.player)} cannot answer: decision ${d.id} (${d.kind}) is ${this.playerName(d.player)}'s`,
@@ -500,7 +509,14 @@ export class Game {
     s.log = [];
     const copy = cloneJson(s);
     s.log = log;
-    this.guard = { copy, state: s, logLength: log.length, event: s.ids.event, logging: s.logging, actions: [] };
+    this.guard = {
+      copy,
+      state: s,
+      logLength: log.length,
+      event: s.ids.event,
+      logging: s.logging,
+      actions: [],
+    };
     return this.guard;
   }
 

@@ -180,7 +180,9 @@ const chooseOp: OpHandler = {
       delete frame.answer;
       if (id === "done") return finish();
       if (id.endsWith("#?")) {
-        const among = pool.filter((c) => c.zone === id.slice(0, -2) && blind(c) && !scratch.picked.includes(c.id));
+        const among = pool.filter(
+          (c) => c.zone === id.slice(0, -2) && blind(c) && !scratch.picked.includes(c.id),
+        );
         scratch.picked.push(among[nextInt(game.state.rng, among.length)]!.id);
       } else scratch.picked.push(game.obj(id).id);
     }
@@ -191,7 +193,11 @@ const chooseOp: OpHandler = {
     if (candidates.length === 0) {
       // Searching a zone some player can't see finds nothing: still a question, so that whether
       // the search was asked doesn't tell the opponent what that zone holds (DESIGN).
-      if (scratch.picked.length > 0 || !searchesHidden(game, o.from) || game.state.options.leakyFastPath === true)
+      if (
+        scratch.picked.length > 0 ||
+        !searchesHidden(game, o.from) ||
+        game.state.options.leakyFastPath === true
+      )
         return finish();
       frame.scratch = scratch as unknown as Json;
       game.ask({

@@ -39,9 +39,7 @@ function describe(def: PresetOptionDef): string {
   if (def.values) return `one of ${def.values.map((v) => JSON.stringify(v)).join(", ")}`;
   const t = typeOf(def);
   const range =
-    def.min !== undefined || def.max !== undefined
-      ? ` from ${def.min ?? "-∞"} to ${def.max ?? "∞"}`
-      : "";
+    def.min !== undefined || def.max !== undefined ? ` from ${def.min ?? "-∞"} to ${def.max ?? "∞"}` : "";
   return t ? `${t === "integer" ? "an integer" : `a ${t}`}${range}` : "JSON";
 }
 
@@ -70,7 +68,9 @@ export function validateOptions(preset: Preset, given: unknown): JsonObject {
   for (const [k, d] of Object.entries(defs)) out[k] = d.default;
   if (given === undefined || given === null) return out;
   if (typeof given !== "object" || Array.isArray(given))
-    throw new DefinitionError(`options must be an object of option names to values, not ${JSON.stringify(given)}`);
+    throw new DefinitionError(
+      `options must be an object of option names to values, not ${JSON.stringify(given)}`,
+    );
   for (const [k, v] of Object.entries(given as Record<string, unknown>)) {
     const d = Object.hasOwn(defs, k) ? defs[k] : undefined;
     if (!d)

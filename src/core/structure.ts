@@ -100,7 +100,8 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
       emitNodeEvent(game, "nodeBegin", node.id);
       t.stage = Stage.Body;
       const cp = game.rules.preset.checkpoint;
-      if (cp && (game.state.pending.length > 0 || game.state.hiddenResponses.length > 0)) game.pushTask({ t: cp, node: node.id });
+      if (cp && (game.state.pending.length > 0 || game.state.hiddenResponses.length > 0))
+        game.pushTask({ t: cp, node: node.id });
       return;
     }
     case Stage.Body: {

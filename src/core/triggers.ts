@@ -63,7 +63,12 @@ function noteHiddenResponders(game: Game, ev: LogEntry): void {
         if (def.visibility === "public") continue;
         if (t.self) {
           const o = ev.obj !== undefined ? state.objects[ev.obj] : undefined;
-          if (o && o.controller === p.id && state.zones[o.zone]!.kind === kind && matchEvent(game, ev, t, p.id, o))
+          if (
+            o &&
+            o.controller === p.id &&
+            state.zones[o.zone]!.kind === kind &&
+            matchEvent(game, ev, t, p.id, o)
+          )
             return true;
           continue;
         }
@@ -347,7 +352,8 @@ function askHiddenResponse(game: Game, task: Task): void {
   game.ask({
     player,
     kind: "useAbility",
-    prompt: mine.length > 0 ? "Use an ability of a card only you can see?" : "Nothing of yours can respond now",
+    prompt:
+      mine.length > 0 ? "Use an ability of a card only you can see?" : "Nothing of yours can respond now",
     publicPrompt: `${game.playerName(player)} may use an ability`,
     private: true,
     options: [

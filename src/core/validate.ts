@@ -46,12 +46,16 @@ function rng(v: unknown, path: string): void {
   const r = obj(v, path);
   const key = arr(r.key, `${path}.key`);
   if (key.length !== 8) bad(`${path}.key`, "expected 8 words");
-  key.forEach((w, i) => int(w, `${path}.key[${i}]`));
+  key.forEach((w, i) => {
+    int(w, `${path}.key[${i}]`);
+  });
   int(r.stream, `${path}.stream`);
   int(r.block, `${path}.block`);
   const words = arr(r.words, `${path}.words`);
   if (words.length > 16) bad(`${path}.words`, "more than one block");
-  words.forEach((w, i) => int(w, `${path}.words[${i}]`));
+  words.forEach((w, i) => {
+    int(w, `${path}.words[${i}]`);
+  });
   const at = int(r.at, `${path}.at`);
   if (at > words.length) bad(`${path}.at`, "past the block");
 }
@@ -69,7 +73,10 @@ function player(v: unknown, n: number, path: string): number {
 export function checkHeader(preset: Preset, raw: unknown): GameState {
   const s = obj(raw, "(top)");
   if (s.format === "turnkit/state@1")
-    bad("format", "saved by an older turnkit (turnkit/state@1, before handles and 128-bit seeds); replay its game instead");
+    bad(
+      "format",
+      "saved by an older turnkit (turnkit/state@1, before handles and 128-bit seeds); replay its game instead",
+    );
   if (s.format !== "turnkit/state@2") bad("format", `not a turnkit state (${JSON.stringify(s.format)})`);
   if (s.preset !== preset.id) bad("preset", `made by preset "${String(s.preset)}", not "${preset.id}"`);
   const options = validateOptions(preset, obj(s.options, "options"));
@@ -105,11 +112,19 @@ export function checkBody(rules: Rules, state: GameState): void {
       const id = def.perPlayer ? `${def.kind}@${p}` : def.kind;
       expected.add(id);
       const z = obj(zones[id], `zones.${id}`);
-      if (z.id !== id || z.kind !== def.kind || z.owner !== (def.perPlayer ? p : null) || z.visibility !== def.visibility)
+      if (
+        z.id !== id ||
+        z.kind !== def.kind ||
+        z.owner !== (def.perPlayer ? p : null) ||
+        z.visibility !== def.visibility
+      )
         bad(`zones.${id}`, "its id, kind, owner or visibility is not the preset's");
-      arr(z.cards, `zones.${id}.cards`).forEach((c, i) => str(c, `zones.${id}.cards[${i}]`));
+      arr(z.cards, `zones.${id}.cards`).forEach((c, i) => {
+        str(c, `zones.${id}.cards[${i}]`);
+      });
     }
-  for (const id of Object.keys(zones)) if (!expected.has(id)) bad(`zones.${id}`, "no such zone in this preset");
+  for (const id of Object.keys(zones))
+    if (!expected.has(id)) bad(`zones.${id}`, "no such zone in this preset");
   // Objects: known cards, valid owners, each in exactly one place, unique handles.
   const objects = obj(s.objects, "objects");
   const placed = new Map<string, string>();
@@ -119,7 +134,10 @@ export function checkBody(rules: Rules, state: GameState): void {
     if (before) bad(where, `card ${id} is also in ${before}`);
     placed.set(id, where);
   };
-  for (const id of expected) (zones[id] as { cards: string[] }).cards.forEach((c, i) => place(c, `zones.${id}.cards[${i}]`));
+  for (const id of expected)
+    (zones[id] as { cards: string[] }).cards.forEach((c, i) => {
+      place(c, `zones.${id}.cards[${i}]`);
+    });
   const handles = new Map<string, string>();
   for (const [id, raw] of Object.entries(objects)) {
     const path = `objects.${id}`;
@@ -164,7 +182,8 @@ export function checkBody(rules: Rules, state: GameState): void {
   int(turn.id, "clock.turn.id");
   player(turn.player, n, "clock.turn.player");
   arr(clock.path, "clock.path").forEach((node, i) => {
-    if (!rules.nodes.has(str(node, `clock.path[${i}]`))) bad(`clock.path[${i}]`, `no turn node "${String(node)}"`);
+    if (!rules.nodes.has(str(node, `clock.path[${i}]`)))
+      bad(`clock.path[${i}]`, `no turn node "${String(node)}"`);
   });
   obj(clock.windows, "clock.windows");
   arr(s.tasks, "tasks").forEach((raw, i) => {
@@ -178,14 +197,19 @@ export function checkBody(rules: Rules, state: GameState): void {
     rules.ability(str(p.card, `pending[${i}].card`), str(p.ability, `pending[${i}].ability`));
     player(p.controller, n, `pending[${i}].controller`);
   });
-  arr(s.hiddenResponses, "hiddenResponses").forEach((p, i) => player(p, n, `hiddenResponses[${i}]`));
+  arr(s.hiddenResponses, "hiddenResponses").forEach((p, i) => {
+    player(p, n, `hiddenResponses[${i}]`);
+  });
   arr(s.durations, "durations");
   arr(s.turnQueue, "turnQueue");
   obj(s.counters, "counters");
-  arr(s.log, "log").forEach((raw, i) => str(obj(raw, `log[${i}]`).type, `log[${i}].type`));
+  arr(s.log, "log").forEach((raw, i) => {
+    str(obj(raw, `log[${i}]`).type, `log[${i}].type`);
+  });
   if (s.logging !== "full" && s.logging !== "none") bad("logging", 'expected "full" or "none"');
   const ids = obj(s.ids, "ids");
-  for (const k of ["object", "event", "inc", "window", "decision", "pending", "duration", "attack"]) int(ids[k], `ids.${k}`);
+  for (const k of ["object", "event", "inc", "window", "decision", "pending", "duration", "attack"])
+    int(ids[k], `ids.${k}`);
   obj(s.vars, "vars");
   if (s.result !== null) {
     const r = obj(s.result, "result");
@@ -198,12 +222,14 @@ export function checkBody(rules: Rules, state: GameState): void {
 function checkDecisionShape(state: GameState, n: number): void {
   const d = state.decision as unknown;
   if (d === null) {
-    if (state.result === null && state.tasks.length === 0) bad("tasks", "no work left, no decision and no result");
+    if (state.result === null && state.tasks.length === 0)
+      bad("tasks", "no work left, no decision and no result");
     return;
   }
   const o = obj(d, "decision");
   int(o.id, "decision.id", 1);
-  if (o.id !== state.ids.decision) bad("decision.id", `expected ${state.ids.decision}, the last decision asked`);
+  if (o.id !== state.ids.decision)
+    bad("decision.id", `expected ${state.ids.decision}, the last decision asked`);
   player(o.player, n, "decision.player");
   str(o.kind, "decision.kind");
   str(o.prompt, "decision.prompt");

@@ -121,7 +121,8 @@ function mapRef(game: Game, id: string, viewer: PlayerId, since: number): string
 
 /** A copy of plain data with every referee's object id replaced as `mapRef` says. */
 function mapRefs(game: Game, value: Json, viewer: PlayerId, since: number): Json {
-  if (typeof value === "string") return game.state.objects[value] ? mapRef(game, value, viewer, since) : value;
+  if (typeof value === "string")
+    return game.state.objects[value] ? mapRef(game, value, viewer, since) : value;
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((v) => mapRefs(game, v, viewer, since));
   const out: JsonObject = {};
@@ -216,8 +217,7 @@ function decisionView(game: Game, d: Decision, viewer: PlayerId): PlayerView["de
     prompt: d.prompt,
     options: d.options.map((o) => ({ id: o.id, label: o.label, ...(o.private ? { private: true } : {}) })),
   };
-  if (d.reveals)
-    view.reveals = d.reveals.map((id) => refFor(game, game.state.objects[id]!, viewer) ?? "");
+  if (d.reveals) view.reveals = d.reveals.map((id) => refFor(game, game.state.objects[id]!, viewer) ?? "");
   return view;
 }
 

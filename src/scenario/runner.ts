@@ -145,11 +145,14 @@ export class ScenarioRun {
    * those cards now: their handles, or their places.
    */
   substitute(text: string, path: YamlPath): string {
-    return text.replace(/@([A-Za-z0-9_-]+)|\b(c[0-9]+)\b/g, (whole, alias: string | undefined, id: string | undefined) => {
-      if (alias !== undefined) return this.game.ref(this.object(`@${alias}`, path));
-      const obj = this.game.state.objects[id!];
-      return obj ? this.game.ref(obj) : whole;
-    });
+    return text.replace(
+      /@([A-Za-z0-9_-]+)|\b(c[0-9]+)\b/g,
+      (whole, alias: string | undefined, id: string | undefined) => {
+        if (alias !== undefined) return this.game.ref(this.object(`@${alias}`, path));
+        const obj = this.game.state.objects[id!];
+        return obj ? this.game.ref(obj) : whole;
+      },
+    );
   }
 
   private place(): void {
@@ -425,7 +428,11 @@ export class ScenarioRun {
           );
         else if (!v.ok && c.reason !== undefined && v.reason !== this.namedIn(c.reason))
           this.fail([...p, "reason"], `reason differs:\n  expected: ${c.reason}\n  actual:   ${v.reason}`);
-        else if (!v.ok && c.reasonIncludes !== undefined && !v.reason.includes(this.namedIn(c.reasonIncludes)))
+        else if (
+          !v.ok &&
+          c.reasonIncludes !== undefined &&
+          !v.reason.includes(this.namedIn(c.reasonIncludes))
+        )
           this.fail([...p, "reasonIncludes"], `reason "${v.reason}" lacks "${c.reasonIncludes}"`);
       });
     });

@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/program.js";
 import { loadScenarioFile, ScenarioError } from "../../src/scenario/load.js";
+import { runCli } from "../support/cli.js";
 import {
   type CliCase,
   cliCases,
@@ -41,19 +42,8 @@ interface Result {
   stderr: string;
 }
 
-async function inProcess(argv: string[]): Promise<Result> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(argv, {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    env: {},
-  });
-  return { code, stdout, stderr };
+function inProcess(argv: string[]): Promise<Result> {
+  return runCli(main, argv);
 }
 
 function inChild(argv: string[]): Promise<Result> {

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
+import { runCli } from "../support/cli.js";
 
 vi.mock("../../src/scenario/runner.js", async (importActual) => {
   const actual = await importActual<typeof import("../../src/scenario/runner.js")>();
@@ -26,20 +27,7 @@ const { main } = await import("../../src/cli/program.js");
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const example = join(root, "scenarios/examples/skirmish-herald-once-each-turn.yaml");
 
-async function run(argv: string[], env: Record<string, string> = {}) {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(argv, {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    env,
-  });
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], env: Record<string, string> = {}) => runCli(main, argv, env);
 
 describe("turnkit run with a file that throws", () => {
   const dir = mkdtempSync(join(tmpdir(), "turnkit-run-"));

@@ -77,7 +77,10 @@ export const evolutionOps: Record<string, OpHandler> = {
         prompt: `Put an evolution creature of cost ${maxCost} or less from your ${from} into the battle zone`,
         options: [
           // Private to the searching player, so the cards are named even from the hidden deck.
-          ...candidates.map((o) => ({ id: game.ref(o), label: `${game.card(o).name} (${game.ref(o)}) in your ${from}` })),
+          ...candidates.map((o) => ({
+            id: game.ref(o),
+            label: `${game.card(o).name} (${game.ref(o)}) in your ${from}`,
+          })),
           { id: "none", label: "Put none" },
         ],
       });

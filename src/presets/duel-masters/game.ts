@@ -402,7 +402,10 @@ function attackOptions(game: Game, player: PlayerId): DecisionOption[] {
         out.push({ id: `attack:${game.ref(o)}`, label: `Attack ${game.playerName(d)} with ${name}` });
       for (const t of game.cardsIn("battle", d))
         if (t.tapped && isCreature(game, t) && !isSealed(game, t))
-          out.push({ id: `attack:${game.ref(o)}:${game.ref(t)}`, label: `Attack ${game.card(t).name} with ${name}` });
+          out.push({
+            id: `attack:${game.ref(o)}:${game.ref(t)}`,
+            label: `Attack ${game.card(t).name} with ${name}`,
+          });
     }
   }
   return out;
@@ -690,7 +693,8 @@ export const dmTasks: Record<string, TaskHandler> = {
       const yes = task.answer.id === "yes";
       delete task.answer;
       game.popTask(task);
-      if (yes && keywords(game, obj).includes("shieldTrigger")) useCard(game, obj.owner, obj, "shieldTrigger");
+      if (yes && keywords(game, obj).includes("shieldTrigger"))
+        useCard(game, obj.owner, obj, "shieldTrigger");
       // Declining reveals nothing: only the owner sees which card it was.
       else
         emit(game, {
@@ -758,7 +762,10 @@ export const dmTasks: Record<string, TaskHandler> = {
       publicPrompt: `${game.playerName(p)} may use a Strike Back`,
       private: true,
       options: [
-        ...usable.map((o) => ({ id: `sback:${game.ref(o)}`, label: `Use ${game.card(o).name} (Strike Back)` })),
+        ...usable.map((o) => ({
+          id: `sback:${game.ref(o)}`,
+          label: `Use ${game.card(o).name} (Strike Back)`,
+        })),
         { id: "no", label: "Keep it in hand" },
       ],
     });

@@ -129,7 +129,9 @@ export const lab: Preset = {
         const plays = Number(game.state.players[p]!.vars.plays);
         const out =
           plays > 0
-            ? game.cardsIn("hand", p).map((o) => ({ id: `play:${game.ref(o)}`, label: `Play ${game.card(o).name}` }))
+            ? game
+                .cardsIn("hand", p)
+                .map((o) => ({ id: `play:${game.ref(o)}`, label: `Play ${game.card(o).name}` }))
             : [];
         return [...out, ...activationOptions(game, p, ["main"])];
       },

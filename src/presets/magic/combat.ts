@@ -119,7 +119,8 @@ const declareAttackers: Handler = (game, task) => {
   const options: DecisionOption[] = [];
   for (const o of creatures(game, ap)) {
     if (o.tapped || typeof o.vars.attacking === "number" || summoningSick(game, o)) continue;
-    if (defs.length === 1) options.push({ id: `attack:${game.ref(o)}`, label: `Attack with ${nameOf(game, o)}` });
+    if (defs.length === 1)
+      options.push({ id: `attack:${game.ref(o)}`, label: `Attack with ${nameOf(game, o)}` });
     else
       for (const d of defs)
         options.push({

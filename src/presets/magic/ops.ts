@@ -77,7 +77,10 @@ function pick(
 }
 
 const creatureOptions = (game: Game, objs: GameObject[]): DecisionOption[] =>
-  objs.map((o) => ({ id: `target:${game.ref(o)}`, label: `${nameOf(game, o)} (${game.playerName(o.controller)})` }));
+  objs.map((o) => ({
+    id: `target:${game.ref(o)}`,
+    label: `${nameOf(game, o)} (${game.playerName(o.controller)})`,
+  }));
 
 const allCreatures = (game: Game): GameObject[] =>
   allPermanents(game).filter((o) => isType(game, o, "creature"));

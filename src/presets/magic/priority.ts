@@ -60,7 +60,10 @@ export function priorityActions(game: Game, p: PlayerId): DecisionOption[] {
   for (const o of permanents(game, p)) {
     for (const a of activatedAbilities(game, o)) {
       if (abilityCost(game, o, a.id) > mana || !game.canUse(o.id, a.id, { player: p }).ok) continue;
-      out.push({ id: `activate:${game.ref(o)}:${a.id}`, label: `Activate ${nameOf(game, o)}: ${a.text ?? a.id}` });
+      out.push({
+        id: `activate:${game.ref(o)}:${a.id}`,
+        label: `Activate ${nameOf(game, o)}: ${a.text ?? a.id}`,
+      });
     }
   }
   // Mana abilities (CR 605.3a): activated whenever a player has priority.

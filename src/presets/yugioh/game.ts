@@ -348,10 +348,14 @@ function battleActions(game: Game, p: PlayerId): DecisionOption[] {
     if (a.faceDown || position(a) !== "atk" || a.vars.attackedTurn === now || a.vars.noAttackTurn === now)
       continue;
     const name = game.card(a).name;
-    if (targets.length === 0) out.push({ id: `attack:${game.ref(a)}:direct`, label: `${name} attacks directly` });
+    if (targets.length === 0)
+      out.push({ id: `attack:${game.ref(a)}:direct`, label: `${name} attacks directly` });
     targets.forEach((t, i) => {
       const tid = t.faceDown ? `set${i + 1}` : game.ref(t);
-      out.push({ id: `attack:${game.ref(a)}:${tid}`, label: `${name} attacks ${describeMonster(game, t, p)}` });
+      out.push({
+        id: `attack:${game.ref(a)}:${tid}`,
+        label: `${name} attacks ${describeMonster(game, t, p)}`,
+      });
     });
   }
   return out;

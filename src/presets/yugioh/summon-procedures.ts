@@ -45,7 +45,10 @@ export function procedureOptions(game: Game, p: PlayerId): DecisionOption[] {
     if (!proc || summonForbidden(game, obj) || controlsOnlyOne(game, p, obj)) continue;
     // "If your opponent's LP are at least N higher than yours".
     if (lifePoints(game, opponent) - lifePoints(game, p) < Number(proc.lpBehind ?? 0)) continue;
-    out.push({ id: `special:${game.ref(obj)}`, label: `Special Summon ${game.card(obj).name} from your hand` });
+    out.push({
+      id: `special:${game.ref(obj)}`,
+      label: `Special Summon ${game.card(obj).name} from your hand`,
+    });
   }
   return out;
 }
