@@ -193,20 +193,15 @@ const chooseOp: OpHandler = {
     if (candidates.length === 0) {
       // Searching a zone some player can't see finds nothing: still a question, so that whether
       // the search was asked doesn't tell the opponent what that zone holds (DESIGN).
-      if (
-        scratch.picked.length > 0 ||
-        !searchesHidden(game, o.from) ||
-        game.state.options.leakyFastPath === true
-      )
-        return finish();
+      if (!searchesHidden(game, o.from) || game.state.options.leakyFastPath === true) return finish();
       frame.scratch = scratch as unknown as Json;
       game.ask({
         player: chooser,
         kind: "choose",
         private: true,
         publicPrompt: `${game.playerName(chooser)} chooses`,
-        prompt: `${String(o.prompt ?? "Choose")}: nothing there can be chosen`,
-        options: [{ id: "done", label: "Find nothing" }],
+        prompt: `${String(o.prompt ?? "Choose")}: nothing ${scratch.picked.length ? "more " : ""}there can be chosen`,
+        options: [{ id: "done", label: scratch.picked.length ? "Done choosing" : "Find nothing" }],
       });
       return "wait";
     }

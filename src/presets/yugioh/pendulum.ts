@@ -169,7 +169,10 @@ export const pendulumSummon: TaskHandler = (game, task) => {
   }
   const taken = new Set(chosen.map((c) => c.id));
   const candidates = pendulumCandidates(game, p, archetype).filter((o) => !taken.has(o.id));
-  if (candidates.length === 0) {
+  // With monsters chosen, the player says when they are done even if nothing else could come:
+  // ending by itself would tell the opponent that the hand holds no other candidate.
+  const leaky = game.state.options.leakyFastPath === true;
+  if (candidates.length === 0 && (chosen.length === 0 || leaky)) {
     finish(game, task, p, chosen);
     return;
   }
