@@ -66,10 +66,21 @@ function observe(game: Game, p: PlayerId, from: number): { view: Json; entries: 
 }
 
 /** The first differing path between two JSON values, and every differing leaf path (bounded). */
-function diff(a: Json | undefined, b: Json | undefined, path: string, out: { path: string; a?: Json; b?: Json }[]) {
+function diff(
+  a: Json | undefined,
+  b: Json | undefined,
+  path: string,
+  out: { path: string; a?: Json; b?: Json }[],
+) {
   if (out.length >= 200) return;
   if (a === b) return;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object" || Array.isArray(a) !== Array.isArray(b)) {
+  if (
+    a === null ||
+    b === null ||
+    typeof a !== "object" ||
+    typeof b !== "object" ||
+    Array.isArray(a) !== Array.isArray(b)
+  ) {
     out.push({ path, ...(a !== undefined ? { a } : {}), ...(b !== undefined ? { b } : {}) });
     return;
   }
@@ -130,7 +141,8 @@ export function perturbHidden(game: Game, p: PlayerId, rng: RngState): { state: 
   const idAt = (h: { zone: string; index: number }) => state.zones[h.zone]!.cards[h.index]!;
   const intensity = nextInt(rng, 3); // 0: a few swaps, 1: one zone permuted, 2: every zone permuted
   const keys = [...groups.keys()];
-  const chosen = intensity === 2 ? keys : intensity === 1 ? [keys[nextInt(rng, Math.max(1, keys.length))]!] : [];
+  const chosen =
+    intensity === 2 ? keys : intensity === 1 ? [keys[nextInt(rng, Math.max(1, keys.length))]!] : [];
   for (const key of chosen) {
     const g = groups.get(key);
     if (!g || g.length < 2) continue;
@@ -148,7 +160,9 @@ export function perturbHidden(game: Game, p: PlayerId, rng: RngState): { state: 
   const swaps = 1 + nextInt(rng, 3);
   for (let k = 0; k < swaps && hidden.length >= 2; k++) {
     const x = hidden[nextInt(rng, hidden.length)]!;
-    const sameZone = hidden.filter((h) => h !== x && h.faceDown === x.faceDown && sameOwnerPool(state, h.zone, x.zone));
+    const sameZone = hidden.filter(
+      (h) => h !== x && h.faceDown === x.faceDown && sameOwnerPool(state, h.zone, x.zone),
+    );
     if (sameZone.length === 0) continue;
     const y = sameZone[nextInt(rng, sameZone.length)]!;
     const ox = state.objects[idAt(x)]!;
@@ -312,7 +326,9 @@ export function checkNonInterference(
       const shownB = idsShown(b, observer);
       const twins = namesShown(wanted, shownA)
         ? []
-        : db.options.filter((o) => o.id !== wanted.id && shape(o) === shape(wanted) && !namesShown(o, shownB));
+        : db.options.filter(
+            (o) => o.id !== wanted.id && shape(o) === shape(wanted) && !namesShown(o, shownB),
+          );
       if (twins.length > 0 && (nextInt(rng, 2) === 0 || !common.includes(wanted))) {
         choiceA = wanted;
         choiceB = pick(rng, twins);
@@ -324,7 +340,11 @@ export function checkNonInterference(
         choiceB = db.options.find((o) => o.id === choiceA.id)!;
       } else return { ok: true, observer, steps, ended: "noCommonOption", changed };
     }
-    const act = (d: typeof da, o: DecisionOption): Action => ({ player: d.player, decision: d.id, choice: o.id });
+    const act = (d: typeof da, o: DecisionOption): Action => ({
+      player: d.player,
+      decision: d.id,
+      choice: o.id,
+    });
     a.act(act(da, choiceA));
     b.act(act(db, choiceB));
     steps++;

@@ -82,9 +82,14 @@ describe("views", () => {
     expect(game.decision!.options.map((o) => o.id)).toEqual([`use:${lurker.handle}:l`, "no"]);
     game.act(`use:${lurker.handle}:l`);
     const answered = (p: number) =>
-      game.viewFor(p).log.filter((e) => e.type === "decision").map((e) => e.data);
+      game
+        .viewFor(p)
+        .log.filter((e) => e.type === "decision")
+        .map((e) => e.data);
     expect(answered(1).every((d) => Object.keys(d ?? {}).join() === "kind")).toBe(true);
-    expect(answered(0).some((d) => (d as { choice?: string }).choice === `use:${lurker.handle}:l`)).toBe(true);
+    expect(answered(0).some((d) => (d as { choice?: string }).choice === `use:${lurker.handle}:l`)).toBe(
+      true,
+    );
     expect(game.state.log.some((e) => e.type === "note" && e.data?.text === "lurking")).toBe(true);
   });
 
@@ -146,9 +151,9 @@ describe("views", () => {
     const { game } = table();
     const [top, base] = [game.createCard("token", 0, "hand"), game.createCard("token", 0, "deck")];
     putUnder(game, base, top);
-    expect(game.viewFor(1).zones[zoneId("hand", 0)]!.cards.every((c) => Object.keys(c).join() === "hidden")).toBe(
-      true,
-    );
+    expect(
+      game.viewFor(1).zones[zoneId("hand", 0)]!.cards.every((c) => Object.keys(c).join() === "hidden"),
+    ).toBe(true);
     game.move(top, zoneId("field", 0));
     // The card under went along as a card of its own (DM evolution sources), then the top.
     const field = () => game.viewFor(1).zones[zoneId("field", 0)]!.cards;
@@ -166,7 +171,13 @@ describe("views", () => {
     const { game, theirs } = table();
     expect(() => game.viewFor(5)).toThrow(/no player 5/);
     expect(() => game.viewFor(0.5)).toThrow(/no player/);
-    const entry = game.emit({ type: "peek", player: 1, obj: theirs.id, card: "secret", name: "Secret Weapon" });
+    const entry = game.emit({
+      type: "peek",
+      player: 1,
+      obj: theirs.id,
+      card: "secret",
+      name: "Secret Weapon",
+    });
     // About a card in P2's hand: P1 can neither see nor follow it, so P1 isn't told it happened.
     expect(entry.audience).toEqual([1]);
     expect(redactEntry(game, entry, 1)).toMatchObject({ obj: theirs.handle, name: "Secret Weapon" });
