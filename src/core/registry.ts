@@ -50,6 +50,12 @@ function hasMay(v: unknown): boolean {
   return Object.values(v).some(hasMay);
 }
 
+function deepFreeze(v: unknown): void {
+  if (v === null || typeof v !== "object" || Object.isFrozen(v)) return;
+  Object.freeze(v);
+  for (const x of Object.values(v)) deepFreeze(x);
+}
+
 export function limitsOf(ability: AbilityDef): LimitSpec[] {
   if (!ability.limit) return [];
   return Array.isArray(ability.limit) ? ability.limit : [ability.limit];
@@ -196,6 +202,8 @@ export class Rules {
 
   private addCard(card: CardDef, where: string): void {
     if (this.cards.has(card.id)) throw new DefinitionError(`${where}: card id "${card.id}" is defined twice`);
+    // Frozen: a limit or a card handed out in a verdict or a list can't be changed through it.
+    deepFreeze(card);
     this.cards.set(card.id, card);
     const abilities = new Map<string, AbilityDef>();
     for (const ability of card.abilities ?? []) {

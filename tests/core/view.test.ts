@@ -212,5 +212,10 @@ describe("views", () => {
     });
     game.act("go");
     expect(game.state.log.some((e) => e.type === "tampered")).toBe(false);
+    // Card definitions (and the limits a verdict hands out with them) are frozen.
+    const lurker = game.rules.card("lurker");
+    expect(() => {
+      (lurker.abilities![0] as { optional: boolean }).optional = false;
+    }).toThrow(TypeError);
   });
 });
