@@ -87,7 +87,9 @@ describe("limits as data", () => {
   it("remaining() lists what each limited ability still has, with the reason when spent", () => {
     const game = gameAfterScript();
     const rows = game.remaining(0);
-    const byObj = Object.fromEntries(rows.map((r) => [r.obj, r]));
+    // Rows name cards by handle (this list goes to the player's client); keyed here by referee's id.
+    const byHandle = Object.fromEntries(rows.map((r) => [r.obj, r]));
+    const byObj = Object.fromEntries(["c1", "c2", "c3"].map((id) => [id, byHandle[game.obj(id).handle]]));
     expect(byObj.c1).toMatchObject({
       name: "Spark Imp",
       ability: "zap",

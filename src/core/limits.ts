@@ -365,12 +365,12 @@ export function chargeLimits(game: Game, ref: AbilityRef, moment: UsedUp): Limit
 
 /** One line of `remaining(player)`: what a limited ability still has in its window. */
 export interface RemainingEntry {
+  /** The card as its controller names it (its handle): this list is for that player's client. */
   obj: string;
   card: string;
   name: string;
   ability: string;
   limit: string;
-  key: string;
   window: string;
   used: number;
   max: number;
@@ -391,12 +391,11 @@ export function limitStatus(game: Game, ref: AbilityRef, spec: LimitSpec): Remai
   } else used = readCell(game, spec.window, key)?.n ?? 0;
   const v = checkLimit(game, ref, spec, "query");
   const entry: RemainingEntry = {
-    obj: ref.obj.id,
+    obj: game.ref(ref.obj),
     card: ref.card.id,
     name: ref.card.name,
     ability: ref.ability.id,
     limit: labelOf(spec),
-    key,
     window: spec.window,
     used: Math.min(used, max),
     max,
