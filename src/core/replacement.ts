@@ -8,7 +8,7 @@ import type { Game } from "./game.js";
 import { type AbilityRef, chargeLimits, checkLimits, usedUpOf } from "./limits.js";
 import { evalCondition, matchEvent } from "./match.js";
 import { scriptTask } from "./script.js";
-import type { GameEvent } from "./types.js";
+import type { GameEvent, GameObject } from "./types.js";
 
 /** Replacement abilities that could apply to a proposed event, in the order the cards lie in play. */
 export function applicableReplacements(game: Game, proposed: GameEvent): AbilityRef[] {
@@ -50,6 +50,16 @@ export function applicableReplacements(game: Game, proposed: GameEvent): Ability
   return out;
 }
 
+/** The card a proposed move would have shown to everyone: from a zone some can't see to a public one, face-up. */
+function revealedBy(game: Game, proposed: GameEvent): GameObject | undefined {
+  if (proposed.obj === undefined || proposed.from === undefined || proposed.to === undefined) return undefined;
+  const obj = game.state.objects[proposed.obj];
+  if (!obj || obj.faceDown) return undefined;
+  const from = game.rules.zoneDefs.get(proposed.from)?.visibility;
+  const to = game.rules.zoneDefs.get(proposed.to)?.visibility;
+  return from !== "public" && to === "public" ? obj : undefined;
+}
+
 /**
  * Tries to replace a proposed event. If a replacement applies, its limits used up on application
  * are charged, the replacement's `instead` ops are scheduled, and true is returned: the caller
@@ -59,6 +69,23 @@ export function tryReplace(game: Game, proposed: GameEvent): boolean {
   const candidates = applicableReplacements(game, proposed);
   if (candidates.length === 0) return false;
   const chosen = game.rules.preset.chooseReplacement?.(game, proposed, candidates) ?? candidates[0]!;
+  // A card that would have gone from a hidden zone to a public one (a discard) was about to be
+  // shown to everyone: its replacement happens in the open, the card revealed first (Madness).
+  const shown = revealedBy(game, proposed);
+  if (shown) {
+    emit(game, {
+      type: "reveal",
+      player: shown.owner,
+      obj: shown.id,
+      inc: shown.inc,
+      card: shown.card,
+      name: game.rules.card(shown.card).name,
+      seenBy: game.state.players.map((p) => p.id),
+      audience: game.state.players.map((p) => p.id),
+      data: { why: proposed.type },
+      public: ["why"],
+    });
+  }
   chargeLimits(game, chosen, "application");
   emit(game, {
     type: "replaced",
@@ -75,6 +102,7 @@ export function tryReplace(game: Game, proposed: GameEvent): boolean {
         ? { notApplied: candidates.filter((c) => c !== chosen).map((c) => c.card.name) }
         : {}),
     },
+    ...(shown ? { seenBy: game.state.players.map((p) => p.id), audience: game.state.players.map((p) => p.id) } : {}),
   });
   game.pushTask(
     scriptTask(chosen.ability.instead ?? [], {

@@ -216,15 +216,26 @@ function namesByLength(preset: Preset): string[] {
   return list;
 }
 
-/** Every card id P's view shows (cards P can follow): an option naming one of them is not a hidden choice. */
-function idsShown(game: Game, p: PlayerId): Set<string> {
-  const out = new Set<string>();
+/**
+ * Every card id P has been shown: in the view's zones now, and in any log entry P was shown (a
+ * card P saw go into a hand keeps its handle there). An option naming one is not a hidden choice.
+ */
+function idsShown(game: Game, p: PlayerId, seen: Set<string>): Set<string> {
+  const out = new Set(seen);
   const walk = (c: { id?: string; under?: unknown[] }): void => {
     if (c.id) out.add(c.id);
     for (const u of (c.under ?? []) as { id?: string }[]) walk(u);
   };
   for (const z of Object.values(game.viewFor(p).zones)) for (const c of z.cards) walk(c);
   return out;
+}
+
+/** Adds the card ids in entries P was shown to `seen`. */
+function noteIds(entries: Json[], seen: Set<string>): void {
+  for (const e of entries) {
+    const id = (e as { obj?: unknown }).obj;
+    if (typeof id === "string") seen.add(id);
+  }
 }
 
 function namesShown(o: DecisionOption, shown: Set<string>): boolean {
@@ -268,11 +279,17 @@ export function checkNonInterference(
   const b = GameClass.fromState(preset, state);
   let seenA = a.state.log.length;
   let seenB = b.state.log.length;
+  const knownA = new Set<string>();
+  const knownB = new Set<string>();
+  noteIds(observe(a, observer, 0).entries, knownA);
+  noteIds(observe(b, observer, 0).entries, knownB);
   const max = opts.maxActions ?? 400;
   let steps = 0;
   const compare = (): NonInterferenceResult | "revealed" | null => {
     const oa = observe(a, observer, seenA);
     const ob = observe(b, observer, seenB);
+    noteIds(oa.entries, knownA);
+    noteIds(ob.entries, knownB);
     seenA = a.state.log.length;
     seenB = b.state.log.length;
     const diffs: { path: string; a?: Json; b?: Json }[] = [];
@@ -322,8 +339,8 @@ export function checkNonInterference(
         db.options.some((x) => x.id === o.id && masked(preset, x.label) === masked(preset, o.label)),
       );
       const wanted = pick(rng, da.options);
-      const shownA = idsShown(a, observer);
-      const shownB = idsShown(b, observer);
+      const shownA = idsShown(a, observer, knownA);
+      const shownB = idsShown(b, observer, knownB);
       const twins = namesShown(wanted, shownA)
         ? []
         : db.options.filter(

@@ -6,80 +6,26 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Game } from "../../src/core/game.js";
-import { Game as GameClass } from "../../src/core/game.js";
-import { allPlacedCards } from "../../src/core/objects.js";
-import type { HiddenCard, PlayerView, VisibleCard } from "../../src/core/view.js";
 import { getPreset, presetIds } from "../../src/presets/index.js";
+import {
+  conservationProblems,
+  illegalActionProblems,
+  leaks,
+  type Seen,
+  savePoint,
+  savePointProblems,
+  unredacted,
+  visibleIn,
+} from "../../src/testing/invariants.js";
 import { gameMaker, playRandom, replay } from "../support/play.js";
 
 const MAX_ACTIONS = 250;
 const RUNS = Number(process.env.TURNKIT_PROPERTY_RUNS ?? 12);
 const seed = fc.integer({ min: 1, max: 2 ** 31 - 1 });
 
+/** No card lost, duplicated or created; each card in the zone (or under the card) it says (src/testing/invariants.ts). */
 function conserved(game: Game): void {
-  const placed = allPlacedCards(game);
-  const ids = Object.keys(game.state.objects);
-  expect(new Set(placed).size, "a card is in two places").toBe(placed.length);
-  expect([...placed].sort(), "a card is lost or created").toEqual([...ids].sort());
-  for (const id of placed) {
-    const o = game.state.objects[id]!;
-    if (o.underOf === null) expect(game.state.zones[o.zone]!.cards, `${id} is not in its zone`).toContain(id);
-  }
-}
-
-/** The cards (ids and printed names) `viewer` can see in their view now, walking under-cards too. */
-function visibleIn(view: PlayerView): { ids: Set<string>; names: Set<string> } {
-  const ids = new Set<string>();
-  const names = new Set<string>();
-  const walk = (c: VisibleCard | HiddenCard): void => {
-    if ("hidden" in c) return;
-    ids.add(c.id);
-    names.add(c.name);
-    for (const u of c.under) walk(u);
-  };
-  for (const z of Object.values(view.zones)) for (const c of z.cards) walk(c);
-  return { ids, names };
-}
-
-function mentions(text: string, word: string): boolean {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<![A-Za-z0-9_-])${escaped}(?![A-Za-z0-9_-])`).test(text);
-}
-
-/** What one player has seen so far: card ids and printed names (a card once seen may be named later). */
-interface Seen {
-  ids: Set<string>;
-  names: Set<string>;
-}
-
-/**
- * Hidden cards whose id, or printed name, appears in `text` (a rendering of what `viewer` is
- * shown). A name counts only when `viewer` has never seen a card of that name, so a public copy
- * of a card (or one the viewer saw before it was hidden again) is no false alarm.
- */
-function leaks(game: Game, text: string, visible: Seen, seen: Seen): string[] {
-  const out: string[] = [];
-  for (const obj of Object.values(game.state.objects)) {
-    if (visible.ids.has(obj.id) || seen.ids.has(obj.id)) continue;
-    const where = (word: string) => {
-      const i = text.indexOf(word);
-      return ` (${obj.id} in ${obj.zone}; the view says …${text.slice(Math.max(0, i - 160), i + 60)}…)`;
-    };
-    if (mentions(text, obj.id)) out.push(`id ${obj.id}${where(obj.id)}`);
-    const name = game.rules.card(obj.card).name;
-    if (!visible.names.has(name) && !seen.names.has(name) && mentions(text, name))
-      out.push(`name ${name}${where(name)}`);
-  }
-  return out;
-}
-
-/** What a view that forgot to hide anything would show: every card's id and name. */
-function unredacted(game: Game): string {
-  return JSON.stringify(
-    Object.values(game.state.zones).map((z) =>
-      z.cards.map((id) => ({ id, name: game.rules.card(game.state.objects[id]!.card).name })),
-    ),
-  );
+  expect(conservationProblems(game), "cards are not conserved").toEqual([]);
 }
 
 for (const id of presetIds()) {
@@ -128,15 +74,11 @@ for (const id of presetIds()) {
           const taken = playRandom(game, s, MAX_ACTIONS);
           const at = Math.min(cut, taken.length);
           const head = replay(newGame(s), taken.slice(0, at));
-          const copy = GameClass.deserialize(preset, head.serialize());
-          expect(copy.serialize()).toBe(head.serialize());
-          const snap = head.snapshot();
+          // The saved JSON deserializes to itself and, given the rest, ends as the game did; the
+          // head, played on, ends as the game did; restoring its snapshot gives the saved state.
+          const point = savePoint(head, at);
           replay(head, taken.slice(at));
-          expect(head.serialize()).toBe(game.serialize());
-          head.restore(snap);
-          expect(head.serialize()).toBe(copy.serialize());
-          replay(copy, taken.slice(at));
-          expect(copy.serialize()).toBe(game.serialize());
+          expect(savePointProblems(preset, head, point, taken.slice(at), game.serialize())).toEqual([]);
         }),
         { numRuns: RUNS },
       );
@@ -163,14 +105,9 @@ for (const id of presetIds()) {
             const game = newGame(s);
             playRandom(game, s, steps);
             if (game.over) return;
-            const before = game.serialize();
-            const d = game.decision!;
-            const bad = d.options.some((o) => o.id === junk) ? `${junk}#not-an-option` : junk;
-            expect(() => game.act({ player: d.player, choice: bad })).toThrow(/is not an option/);
-            expect(game.serialize()).toBe(before);
-            const other = (d.player + 1) % game.state.players.length;
-            expect(() => game.act({ player: other, choice: d.options[0]!.id })).toThrow(/cannot answer/);
-            expect(game.serialize()).toBe(before);
+            // A junk choice (/is not an option/), another player's answer (/cannot answer/) and a
+            // stale decision id are each refused with IllegalActionError, the state byte-identical.
+            expect(illegalActionProblems(game, junk)).toEqual([]);
           },
         ),
         { numRuns: RUNS },

@@ -5,28 +5,18 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Game } from "../../src/core/game.js";
+import type { Game } from "../../src/core/game.js";
 import type { JsonObject } from "../../src/core/json.js";
 import type { Preset } from "../../src/core/preset.js";
-import { nextInt, seedRng } from "../../src/core/rng.js";
 import { getPreset, presetIds } from "../../src/presets/index.js";
-import { checkNonInterference, type NonInterferenceResult } from "../../src/testing/noninterference.js";
+import { explainNonInterference as explain, newGameOf } from "../../src/testing/invariants.js";
+import { checkNonInterference } from "../../src/testing/noninterference.js";
 
 const RUNS = Number(process.env.TURNKIT_PROPERTY_RUNS ?? 12) * 2;
 
-/** A game of the preset, with its sample decks or random decks from its whole library. */
+/** A game of the preset, with its sample decks or random decks from its whole library (src/testing/invariants.ts). */
 function maker(preset: Preset, seed: number, randomDecks: boolean, options: JsonObject = {}): () => Game {
-  return () => {
-    if (randomDecks && preset.randomDecks) {
-      const rng = seedRng(`decks:${seed}`);
-      return Game.create(preset, { seed, options, decks: preset.randomDecks(2, (n) => nextInt(rng, n)) });
-    }
-    return Game.create(preset, { seed, options });
-  };
-}
-
-function explain(r: NonInterferenceResult): string {
-  return r.ok ? "" : `${r.message} (${r.changed} hidden cards changed)`;
+  return () => newGameOf(preset, seed, randomDecks ? "random" : "sample", options);
 }
 
 for (const id of presetIds()) {
