@@ -351,17 +351,16 @@ function askHiddenResponse(game: Game, task: Task): void {
   task.window = player;
   game.ask({
     player,
-    kind: "useAbility",
-    prompt:
-      mine.length > 0 ? "Use an ability of a card only you can see?" : "Nothing of yours can respond now",
-    publicPrompt: `${game.playerName(player)} may use an ability`,
+    kind: "respond",
+    prompt: mine.length > 0 ? "Respond with a card only you can see?" : "Nothing of yours can respond now",
+    publicPrompt: `${game.playerName(player)} may respond with a card only they can see`,
     private: true,
     options: [
       ...mine.map((p) => ({
         id: `use:${pendingOptionId(game, p, mine)}`,
         label: `Use ${game.rules.card(p.card).name}: ${game.rules.ability(p.card, p.ability).text ?? p.ability}`,
       })),
-      { id: "no", label: "Decline" },
+      { id: "no", label: "Don't respond" },
     ],
   });
 }

@@ -78,7 +78,11 @@ describe("views", () => {
     // Not even the trigger's existence: an entry about a card P2 can neither see nor follow is P1's alone.
     expect(p2.log.some((e) => e.type === "trigger")).toBe(false);
     expect(game.viewFor(0).log.some((e) => e.type === "trigger" && e.name === "Lurker")).toBe(true);
-    expect(p2.decision).toEqual({ player: 0, kind: "useAbility", prompt: "P1 may use an ability" });
+    expect(p2.decision).toEqual({
+      player: 0,
+      kind: "respond",
+      prompt: "P1 may respond with a card only they can see",
+    });
     expect(game.decision!.options.map((o) => o.id)).toEqual([`use:${lurker.handle}:l`, "no"]);
     game.act(`use:${lurker.handle}:l`);
     const answered = (p: number) =>
