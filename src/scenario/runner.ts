@@ -6,6 +6,7 @@ import type { Game } from "../core/game.js";
 import { Game as GameClass } from "../core/game.js";
 import type { Json } from "../core/json.js";
 import { matchValue } from "../core/match.js";
+import { validateOptions } from "../core/options.js";
 import type { GameObject, ObjectId, PlayerId } from "../core/types.js";
 import type { CardDef, EventPattern } from "../core/vocabulary/schema.js";
 import { getPreset } from "../presets/index.js";
@@ -52,13 +53,29 @@ export class ScenarioRun {
   constructor(readonly loaded: LoadedScenario) {
     this.scenario = loaded.scenario;
     const preset = this.guard(["preset"], () => getPreset(this.scenario.preset));
+    // Scripts answer the rules' decisions, not the empty prompts that keep hands secret: a
+    // scenario runs on the fast path unless it says otherwise (docs/scenarios.md).
+    const options = this.guard(["options"], () =>
+      validateOptions(preset, {
+        leakyFastPath: true,
+        ...((this.scenario.options ?? {}) as Record<string, Json>),
+      }),
+    );
+    if (this.scenario.players)
+      this.guard(["players"], () => {
+        const { min, max } = preset.players;
+        const n = this.scenario.players!.length;
+        if (n < min || n > max)
+          throw new StepFailure(
+            ["players"],
+            `${preset.name} is played by ${min} to ${max} players, not ${n}`,
+          );
+      });
     const game = this.guard(["cards"], () =>
       GameClass.create(preset, {
         seed: this.scenario.seed,
         ...(this.scenario.players ? { players: this.scenario.players } : {}),
-        // Scripts answer the rules' decisions, not the empty prompts that keep hands secret: a
-        // scenario runs on the fast path unless it says otherwise (docs/scenarios.md).
-        options: { leakyFastPath: true, ...((this.scenario.options ?? {}) as Record<string, Json>) },
+        options,
         cards: (this.scenario.cards ?? []) as CardDef[],
         setup: false,
         privateRules: true, // expectations register their own counters
