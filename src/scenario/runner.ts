@@ -142,7 +142,9 @@ export class ScenarioRun {
       if (!id)
         throw new StepFailure(
           path,
-          `unknown alias "${ref}"; aliases: ${[...this.aliases.keys()].map((a) => `@${a}`).join(", ")}`,
+          this.aliases.size
+            ? `unknown alias "${ref}"; aliases: ${[...this.aliases.keys()].map((a) => `@${a}`).join(", ")}`
+            : `unknown alias "${ref}": no card has an alias (give one with as: in setup)`,
         );
       return state.objects[id]!;
     }
