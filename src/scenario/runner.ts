@@ -164,8 +164,9 @@ export class ScenarioRun {
    * those cards now: their handles, or their places.
    */
   substitute(text: string, path: YamlPath): string {
+    // "@name" is an alias at the start or after a separator; "hand@1#2" (a place) is not.
     return text.replace(
-      /@([A-Za-z0-9_-]+)|\b(c[0-9]+)\b/g,
+      /(?<![A-Za-z0-9_])@([A-Za-z0-9_-]+)|\b(c[0-9]+)\b/g,
       (whole, alias: string | undefined, id: string | undefined) => {
         if (alias !== undefined) return this.game.ref(this.object(`@${alias}`, path));
         const obj = this.game.state.objects[id!];
