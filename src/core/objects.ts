@@ -141,6 +141,8 @@ export interface MoveOptions extends PlaceOptions {
   cause?: Cause;
   /** Event type to emit (default "move"); presets use e.g. "draw", "discard". */
   event?: string;
+  /** The card is shown to every player as it moves (a card added from the Deck to the hand, YGO). */
+  reveal?: boolean;
   data?: import("./json.js").JsonObject;
 }
 
@@ -185,7 +187,7 @@ export function moveObject(game: Game, obj: GameObject, to: string, opts: MoveOp
   const trackedAfter = trackersOf(game, dest, obj.owner);
   if (gains(trackedBefore, trackedAfter)) renewHandle(game, obj);
   const def = game.rules.card(obj.card);
-  const seen = mergeSeen(seenBefore, seenIn(game, dest, obj.faceDown, obj.owner));
+  const seen = opts.reveal ? undefined : mergeSeen(seenBefore, seenIn(game, dest, obj.faceDown, obj.owner));
   return emit(game, {
     type: opts.event ?? "move",
     player: obj.owner,
@@ -211,11 +213,14 @@ function handleFields(
   handleBefore: string,
   before: PlayerId[] | "all",
   after: PlayerId[] | "all",
-): Pick<LogEntry, "h" | "hWas" | "trackedBy" | "trackedWas"> {
-  const out: Pick<LogEntry, "h" | "hWas" | "trackedBy" | "trackedWas"> = {};
+): Pick<LogEntry, "h" | "hWas" | "trackedBy" | "trackedWas" | "shown"> {
+  const out: Pick<LogEntry, "h" | "hWas" | "trackedBy" | "trackedWas" | "shown"> = {};
   if (obj.handle) out.h = obj.handle;
-  if (handleBefore && handleBefore !== obj.handle) {
-    out.hWas = handleBefore;
+  if (gains(before, after)) {
+    // Renewed: the new handle to those who follow the card now; the old one, and the news that a
+    // card came into view (`shown`), told apart by who followed it before.
+    out.shown = true;
+    if (handleBefore) out.hWas = handleBefore;
     if (after !== "all") out.trackedBy = after;
     out.trackedWas = before === "all" ? [] : before;
     return out;

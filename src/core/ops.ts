@@ -312,7 +312,7 @@ const modesOp: OpHandler = {
 };
 
 const moveOp: OpHandler = {
-  doc: "move: what, to (zone kind), zoneOwner (owner|controller|player ref), position, faceDown, tapped, event.",
+  doc: "move: what, to (zone kind), zoneOwner (owner|controller|player ref), position, faceDown, tapped, event, reveal (shown to every player as it moves).",
   check: needs("what", "to"),
   run(game, op, frame) {
     const o = ops(op);
@@ -333,6 +333,7 @@ const moveOp: OpHandler = {
         ...(o.faceDown !== undefined ? { faceDown: o.faceDown === true } : {}),
         ...(o.tapped !== undefined ? { tapped: o.tapped === true } : {}),
         ...(o.event !== undefined ? { event: String(o.event) } : {}),
+        ...(o.reveal === true ? { reveal: true } : {}),
         noReplace: frame.ctx.noReplace === true,
       });
     }

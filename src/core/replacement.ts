@@ -52,7 +52,8 @@ export function applicableReplacements(game: Game, proposed: GameEvent): Ability
 
 /** The card a proposed move would have shown to everyone: from a zone some can't see to a public one, face-up. */
 function revealedBy(game: Game, proposed: GameEvent): GameObject | undefined {
-  if (proposed.obj === undefined || proposed.from === undefined || proposed.to === undefined) return undefined;
+  if (proposed.obj === undefined || proposed.from === undefined || proposed.to === undefined)
+    return undefined;
   const obj = game.state.objects[proposed.obj];
   if (!obj || obj.faceDown) return undefined;
   const from = game.rules.zoneDefs.get(proposed.from)?.visibility;
@@ -102,7 +103,9 @@ export function tryReplace(game: Game, proposed: GameEvent): boolean {
         ? { notApplied: candidates.filter((c) => c !== chosen).map((c) => c.card.name) }
         : {}),
     },
-    ...(shown ? { seenBy: game.state.players.map((p) => p.id), audience: game.state.players.map((p) => p.id) } : {}),
+    ...(shown
+      ? { seenBy: game.state.players.map((p) => p.id), audience: game.state.players.map((p) => p.id) }
+      : {}),
   });
   game.pushTask(
     scriptTask(chosen.ability.instead ?? [], {

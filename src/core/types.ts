@@ -109,10 +109,16 @@ export interface GameEvent {
   /** The object's handle when the event happened; before a move that renewed it, `hWas`. */
   h?: string;
   hWas?: string;
-  /** With `hWas`: those who followed the card before the move (and saw that handle). */
+  /** With `shown`: those who followed the card before the move (and saw `hWas`, if it had a handle). */
   trackedWas?: PlayerId[];
   /** Players who could see the cause's source card when the event happened; absent = everyone. */
   causeSeenBy?: PlayerId[];
+  /**
+   * The move brought the card where a player can follow it who could not before (it left a deck
+   * or a hand): the rules show that player a card — at least that there was one (a search that
+   * found something). Views keep this mark; the non-interference check treats it as a reveal.
+   */
+  shown?: true;
 }
 
 export interface LogEntry extends GameEvent, Stamp {}

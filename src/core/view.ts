@@ -176,6 +176,9 @@ export function redactEntry(game: Game, entry: LogEntry, viewer: PlayerId): Json
   }
   if (entry.from !== undefined) out.from = entry.from;
   if (entry.to !== undefined) out.to = entry.to;
+  // A card came into this viewer's view: they follow it now and did not before.
+  if (entry.shown && includes(entry.trackedBy, viewer) && !entry.trackedWas?.includes(viewer))
+    out.shown = true;
   if (entry.cause) {
     const c = entry.cause;
     const cause: JsonObject = { kind: c.kind };

@@ -95,9 +95,15 @@ function diff(
   for (const k of keys) diff(ao[k], bo[k], path ? `${path}.${k}` : k, out);
 }
 
-/** A differing leaf that is a card's identity shown to P: what the rules reveal, not a leak. */
-function isIdentity(path: string): boolean {
-  return /(^|\.)(card|name)$/.test(path);
+/**
+ * A difference the rules explain: a card's identity shown to P, or a log entry marked `shown` (a
+ * card came from a hand or a deck to where P can follow it: a search that found something).
+ */
+function isReveal(d: { path: string; a?: Json; b?: Json }): boolean {
+  if (/(^|\.)(card|name|shown)$/.test(d.path)) return true;
+  const marked = (v: Json | undefined) =>
+    v !== null && typeof v === "object" && !Array.isArray(v) && (v.shown === true || v.card !== undefined);
+  return marked(d.a) || marked(d.b);
 }
 
 function hiddenCards(game: Game, p: PlayerId): { zone: string; index: number; faceDown: boolean }[] {
@@ -295,7 +301,7 @@ export function checkNonInterference(
     const diffs: { path: string; a?: Json; b?: Json }[] = [];
     diff(oa as unknown as Json, ob as unknown as Json, "", diffs);
     if (diffs.length === 0) return null;
-    if (diffs.some((d) => isIdentity(d.path))) return "revealed";
+    if (diffs.some(isReveal)) return "revealed";
     const first = diffs[0]!;
     return {
       ok: false,

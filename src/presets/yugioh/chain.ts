@@ -372,6 +372,7 @@ const resolveLink: TaskHandler = (game, task: Task) => {
   if (task.answer) {
     const negate = task.answer.id === "negate";
     task.answer = undefined;
+    task.asking = false;
     if (negate) {
       const ref = game.abilityRef(String(task.by), String(task.byAbility));
       game.applyStatic(ref);
@@ -386,12 +387,14 @@ const resolveLink: TaskHandler = (game, task: Task) => {
         data: { link: link.obj, ability: link.ability, applied: ref.ability.id },
       });
     }
-  } else if (!task.offered) {
+  } else if (!task.offered || task.asking === true) {
+    // (Asking again while the question is open: a saved game being checked.)
     task.offered = true;
     const ref = continuousNegation(game, link);
     if (ref) {
       task.by = ref.obj.id;
       task.byAbility = ref.ability.id;
+      task.asking = true;
       game.ask({
         player: ref.controller,
         kind: "applyEffect",

@@ -180,7 +180,8 @@ export const spellbookOfSecrets: CardDef = {
           as: "book",
           prompt: 'Add 1 "Spellbook" card from your Deck to your hand',
         },
-        { op: "move", what: "$book", to: "hand" },
+        // A card added from the Deck to the hand is shown to the opponent.
+        { op: "move", what: "$book", to: "hand", reveal: true },
       ],
       limit: {
         counts: "use",
