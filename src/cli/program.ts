@@ -144,10 +144,18 @@ async function expand(patterns: string[]): Promise<string[]> {
   const files = new Set<string>();
   for (const p of patterns) {
     let isDir = false;
+    let isFile = false;
     try {
-      isDir = statSync(p).isDirectory();
+      const st = statSync(p);
+      isDir = st.isDirectory();
+      isFile = st.isFile();
     } catch {
       /* not a path: a glob */
+    }
+    // A file named as such is reported as named (a glob's matches come relative to the cwd).
+    if (isFile) {
+      files.add(p);
+      continue;
     }
     let found: string[];
     try {

@@ -198,7 +198,12 @@ export function moveObject(game: Game, obj: GameObject, to: string, opts: MoveOp
     from: from.kind,
     to: dest.kind,
     ...(opts.cause ? { cause: opts.cause } : {}),
-    data: { controller: previousController, fromInc, ...(opts.data ?? {}) },
+    data: {
+      controller: previousController,
+      fromInc,
+      ...(opts.data ?? {}),
+      ...(opts.reveal ? { revealed: true } : {}),
+    },
     ...(seen ? { seenBy: seen } : {}),
     ...handleFields(obj, handleBefore, trackedBefore, trackedAfter),
   });

@@ -302,7 +302,10 @@ export interface Seen {
   names: Set<string>;
 }
 
-/** The cards (ids and printed names) a view shows, walking under-cards too. */
+/**
+ * The cards (ids and printed names) a view shows, walking under-cards too, and the names the rules
+ * revealed in this turn's log (a reveal, a card shown as it moves).
+ */
 export function visibleIn(view: PlayerView): Seen {
   const ids = new Set<string>();
   const names = new Set<string>();
@@ -313,6 +316,10 @@ export function visibleIn(view: PlayerView): Seen {
     for (const u of c.under) walk(u);
   };
   for (const z of Object.values(view.zones)) for (const c of z.cards) walk(c);
+  for (const e of view.log) {
+    const data = e.data as { revealed?: unknown } | undefined;
+    if ((e.type === "reveal" || data?.revealed === true) && typeof e.name === "string") names.add(e.name);
+  }
   return { ids, names };
 }
 
