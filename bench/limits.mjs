@@ -50,8 +50,9 @@ function gameWithEvents(events) {
   for (let i = 0; i < 4; i++) game.createCard("imp", 0, "field");
   game.createCard("chronicler", 0, "field");
   game.startAt(3, 0, "main").run();
-  game.act("activate:c1:zap");
-  game.act("activate:c2:named");
+  // Options name cards by handle (game.ref), never by the referee's id.
+  game.act(`activate:${game.obj("c1").handle}:zap`);
+  game.act(`activate:${game.obj("c2").handle}:named`);
   while (game.state.log.length < events) game.emit({ type: "tick", player: 1 });
   return game;
 }
