@@ -46,7 +46,7 @@ const cards = [
 
 /** A lab game in P1's main phase whose log holds `events` entries, limits partly used. */
 function gameWithEvents(events) {
-  const game = Game.create(lab, { seed: 1, cards, setup: false });
+  const game = Game.create(lab, { seed: 1, cards, setup: false, options: { leakyFastPath: true } });
   for (let i = 0; i < 4; i++) game.createCard("imp", 0, "field");
   game.createCard("chronicler", 0, "field");
   game.startAt(3, 0, "main").run();
