@@ -36,6 +36,7 @@ import { limitsOf, Rules } from "./registry.js";
 import { tryReplace } from "./replacement.js";
 import { randomSeed, type Seed, seedRng, seedText, shuffleInPlace } from "./rng.js";
 import { runScriptTask } from "./script.js";
+import { runStateChecks, type StateCheck } from "./state-checks.js";
 import { enterNode, nodeTask, runNodeTask, Stage } from "./structure.js";
 import { collectTriggers, runResolvePending, runResolveTask } from "./triggers.js";
 import { runGameTask, runTurnTask } from "./turns.js";
@@ -375,6 +376,9 @@ export class Game {
     const state = this.state;
     let budget = this.stepBudget;
     const lastEvent = state.ids.event + this.eventBudget;
+    const sc = this.rules.stateChecks;
+    const checks = sc.always.length > 0 ? sc.always : null;
+    const before = sc.beforeDecision.size > 0 ? sc.beforeDecision : null;
     while (state.decision === null && state.result === null) {
       const tasks = this.state.tasks;
       const task = tasks[tasks.length - 1];
@@ -382,6 +386,12 @@ export class Game {
       const handler = this.rules.tasks.get(task.t);
       if (!handler) throw new EngineError(`no handler for task "${task.t}"`);
       handler(this, task);
+      if (checks !== null && state.ids.event !== this.checkedAt) this.checkAlways(checks);
+      if (state.decision !== null && before !== null) this.checkBeforeDecision(before);
+      if (this.pause !== null && this.pause(this)) {
+        this.pause = null;
+        return this;
+      }
       if (--budget <= 0)
         throw new EngineError(
           `no decision after ${this.stepBudget} engine steps at ${this.where()}: a loop in the preset or a card`,
@@ -396,6 +406,58 @@ export class Game {
         `the game has asked ${this.decisionBudget} decisions: a bound against runaway games`,
       );
     return this;
+  }
+
+  private pause: ((game: Game) => boolean) | null = null;
+
+  /** The event count when the "always" state checks last ran: they run again once anything happened. */
+  private checkedAt = -1;
+
+  /** DESIGN, state checks: after a step of work that changed the game (an op, a task). */
+  private checkAlways(checks: readonly StateCheck[]): void {
+    const acted = runStateChecks(this, checks);
+    this.checkedAt = this.state.ids.event;
+    // A question asked before the checks changed the game may be stale: ask it again.
+    if (acted && this.state.decision !== null && this.state.result === null) this.withdrawDecision();
+  }
+
+  /** CR 704.3: checks run before a player would receive priority; if one acts, the question is asked again. */
+  private checkBeforeDecision(byKind: ReadonlyMap<string, StateCheck[]>): void {
+    const checks = byKind.get(this.state.decision!.kind);
+    if (!checks) return;
+    const acted = runStateChecks(this, checks);
+    this.checkedAt = this.state.ids.event;
+    if (acted && this.state.result === null) this.withdrawDecision();
+  }
+
+  /** Takes back a decision nobody has seen yet; the task that asked it asks again when it runs. */
+  private withdrawDecision(): void {
+    this.state.decision = null;
+    this.state.ids.decision--;
+  }
+
+  /**
+   * Runs every state check of the preset now (a preset's own moment to check, e.g. CR 514.3:
+   * the cleanup step checks state-based actions though nobody receives priority). Returns
+   * whether any acted.
+   */
+  checkState(): boolean {
+    const acted = runStateChecks(this, this.rules.stateChecks.all);
+    this.checkedAt = this.state.ids.event;
+    return acted;
+  }
+
+  /**
+   * Makes the engine stop, once, as soon as `when` holds after a step of its work, even with no
+   * decision to ask (a scenario stopping at a step where nobody acts). `run()` continues from there.
+   */
+  pauseWhen(when: ((game: Game) => boolean) | null): void {
+    this.pause = when;
+  }
+
+  /** Whether the engine stopped with work left and nothing asked (pauseWhen): `run()` goes on. */
+  get paused(): boolean {
+    return this.state.decision === null && this.state.result === null && this.state.tasks.length > 0;
   }
 
   /** Alias of run() for readability at the start of a game. */
@@ -527,7 +589,9 @@ export class Game {
     this.state = state;
     this.indexZones();
     const listeners = this.listeners;
+    const pause = this.pause;
     this.listeners = [];
+    this.pause = null;
     try {
       for (const [, choice] of g.actions) {
         const d = this.state.decision!;
@@ -535,6 +599,7 @@ export class Game {
       }
     } finally {
       this.listeners = listeners;
+      this.pause = pause;
     }
     g.state = this.state;
     g.event = this.state.ids.event;

@@ -2,7 +2,17 @@ import type { Game } from "./game.js";
 import type { Json, JsonObject } from "./json.js";
 import type { AbilityRef } from "./limits.js";
 import type { OpHandler } from "./script.js";
-import type { GameEvent, GameObject, LogEntry, PlayerId, Task, Visibility, ZoneState } from "./types.js";
+import type { StateCheck } from "./state-checks.js";
+import type {
+  GameEvent,
+  GameObject,
+  LogEntry,
+  ObjectId,
+  PlayerId,
+  Task,
+  Visibility,
+  ZoneState,
+} from "./types.js";
 import type { CardDef, EventPattern } from "./vocabulary/schema.js";
 
 /** A zone kind of a preset. */
@@ -64,6 +74,20 @@ export interface PresetOptionDef {
   max?: number;
 }
 
+/** One thing waiting to resolve (a spell or ability on the stack, a chain link, a pending ability). */
+export interface StackEntry {
+  /** The source object, when it is a card. */
+  obj?: ObjectId;
+  /** Its card id and printed name. */
+  card?: string;
+  name: string;
+  /** The ability, when it is one (absent for a spell, or a Spell/Trap Card's own activation). */
+  ability?: string;
+  controller: PlayerId;
+  /** Objects it targets, in order. */
+  targets?: ObjectId[];
+}
+
 /** What a preset needs to set a game up. */
 export interface SetupSpec {
   players: number;
@@ -91,6 +115,12 @@ export interface Preset {
   cards: CardDef[];
   /** Event counters the preset's own rules read. */
   counters?: { pattern: EventPattern; window: string }[];
+  /**
+   * Conditions the rules check whenever the game could have changed (a player with no deck loses;
+   * CR 704 state-based actions; cards bound to another card), in the order the rules give: the
+   * kernel runs them after every op and task, or before the decisions they name (state-checks.ts).
+   */
+  stateChecks?: StateCheck[];
   /** Task pushed after every node begins and after every action, to resolve what is pending. */
   checkpoint?: string;
   /** Deal cards and set player variables for a new game (not used by scenarios). */
@@ -114,6 +144,8 @@ export interface Preset {
   drawTo?: string;
   /** Called by the scenario runner after it has placed the cards, before the game runs. */
   prepareScenario?(game: Game): void;
+  /** What waits to resolve, bottom first: the stack, the chain or the pending abilities (scenarios' `expect.stack`, tools). */
+  stack?(game: Game): StackEntry[];
   /** A one-line narration of a log entry, or null to use the default. */
   narrate?(game: Game, entry: LogEntry, viewer: PlayerId | null): string | null;
 }

@@ -2,10 +2,12 @@
  * Rules compiled from a preset and the game's extra card definitions: indexes built once per game
  * so the hot paths (event emission, trigger lookup, counters) never search.
  */
+
 import { DefinitionError } from "./errors.js";
 import { eventTypes } from "./match.js";
 import type { ConditionFn, Preset, TaskHandler, TurnNode, ZoneDef } from "./preset.js";
 import type { OpHandler } from "./script.js";
+import { type CompiledStateChecks, compileStateChecks } from "./state-checks.js";
 import {
   type AbilityDef,
   type CardDef,
@@ -106,6 +108,8 @@ export class Rules {
   readonly inPlayKinds: readonly string[];
   readonly windows = new Set<string>(["game", "turn"]);
   readonly root: CompiledNode;
+  /** The preset's state checks, by when they run (state-checks.ts). */
+  readonly stateChecks: CompiledStateChecks;
 
   constructor(
     readonly preset: Preset,
@@ -124,6 +128,7 @@ export class Rules {
     for (const [k, v] of Object.entries(kernel.conditions)) this.conditions.set(k, v);
     for (const [k, v] of Object.entries(preset.conditions ?? {})) this.conditions.set(k, v);
     for (const w of preset.windows ?? []) this.windows.add(w);
+    this.stateChecks = compileStateChecks(preset.stateChecks);
 
     this.root = this.compileTree(preset.turn(options));
     for (const card of validatedLibrary(preset)) this.addCard(card, `preset ${preset.id}`);

@@ -406,3 +406,14 @@ function takePending(game: Game, id: number): void {
 function seenByAll(game: Game, obj: GameObject): boolean {
   return seenIn(game, game.state.zones[obj.zone]!, obj.faceDown, obj.owner) === "all";
 }
+
+/** The pending abilities as a preset's stack (Preset.stack), in the order they wait. */
+export function pendingStack(game: Game): import("./preset.js").StackEntry[] {
+  return game.state.pending.map((p) => ({
+    obj: p.obj,
+    card: p.card,
+    name: game.rules.card(p.card).name,
+    ability: p.ability,
+    controller: p.controller,
+  }));
+}

@@ -280,21 +280,36 @@ export class ScenarioRun {
     if ("passUntil" in step) {
       const target = step.passUntil;
       game.rules.node(target);
-      for (let n = 0; ; n++) {
-        const c = game.state.clock;
-        if (c.path.includes(target) && (step.turn === undefined || c.turn.id === step.turn)) return;
-        if (game.over) throw new StepFailure(path, `the game ended before ${target}: ${game.result?.reason}`);
-        if (n >= step.max)
-          throw new StepFailure(path, `still not in ${target} after ${step.max} passes (${game.where()})`);
-        const d = game.decision!;
-        if (!d.options.some((o) => o.id === PASS_OPTION))
-          throw new StepFailure(
-            path,
-            `cannot pass decision "${d.kind}" (${d.prompt}) at ${game.where()}; options: ${d.options.map((o) => o.id).join(", ")}`,
-          );
-        game.act({ player: d.player, choice: PASS_OPTION });
+      const reached = (g: Game): boolean =>
+        g.state.clock.path.includes(target) &&
+        (step.turn === undefined || g.state.clock.turn.id === step.turn);
+      if (reached(game)) return;
+      // Stop as the node begins, even where nobody is asked anything (a draw step).
+      game.pauseWhen(reached);
+      try {
+        if (game.paused) game.run();
+        for (let n = 0; ; n++) {
+          if (reached(game)) {
+            if (game.paused) this.stopInNode(target);
+            return;
+          }
+          if (game.over)
+            throw new StepFailure(path, `the game ended before ${target}: ${game.result?.reason}`);
+          if (n >= step.max)
+            throw new StepFailure(path, `still not in ${target} after ${step.max} passes (${game.where()})`);
+          const d = game.decision!;
+          if (!d.options.some((o) => o.id === PASS_OPTION))
+            throw new StepFailure(
+              path,
+              `cannot pass decision "${d.kind}" (${d.prompt}) at ${game.where()}; options: ${d.options.map((o) => o.id).join(", ")}`,
+            );
+          game.act({ player: d.player, choice: PASS_OPTION });
+        }
+      } finally {
+        game.pauseWhen(null);
       }
     }
+    if (game.paused) game.run(); // a passUntil stopped where nothing was asked: go on to the next decision
     const choice = this.substitute("choose" in step ? step.choose : step.reject, [
       ...path,
       "choose" in step ? "choose" : "reject",
@@ -328,6 +343,19 @@ export class ScenarioRun {
       return;
     }
     throw new StepFailure(path, `"${choice}" was accepted, but the scenario expects it to be refused`);
+  }
+
+  /**
+   * The engine stopped as `target` began. If someone is asked something while it runs, stop at that
+   * first decision (inside the node); if nothing is asked there, stay at its beginning.
+   */
+  private stopInNode(target: string): void {
+    const game = this.game;
+    const atStart = game.snapshot();
+    game.pauseWhen((g) => !g.state.clock.path.includes(target));
+    game.run();
+    game.pauseWhen(null);
+    if (!game.over && (game.decision === null || !game.state.clock.path.includes(target))) game.restore(atStart);
   }
 
   // ---- expectations ----------------------------------------------------------------------
@@ -456,6 +484,10 @@ export class ScenarioRun {
           this.fail([...p, "reasonIncludes"], `reason "${v.reason}" lacks "${c.reasonIncludes}"`);
       });
     });
+    for (const key of ["stack", "chain"] as const) {
+      const want = e[key];
+      if (want) tryCheck([...path, key], () => this.checkStack(want, [...path, key]));
+    }
     if (e.decision !== undefined)
       tryCheck([...path, "decision"], () => this.checkDecision(e.decision!, [...path, "decision"]));
     if (e.durations !== undefined && game.state.durations.length !== e.durations)
@@ -464,6 +496,47 @@ export class ScenarioRun {
         `expected ${e.durations} active durations, got ${game.state.durations.length}`,
       );
     void before;
+  }
+
+  /** The preset's stack (or chain, or pending abilities), bottom first: exactly these items. */
+  private checkStack(want: NonNullable<Expectation["stack"]>, path: YamlPath): void {
+    const game = this.game;
+    const hook = game.rules.preset.stack;
+    if (!hook) throw new StepFailure(path, `preset ${game.rules.preset.id} has no stack to check`);
+    const got = hook(game);
+    const show = got
+      .map((it) => `${it.name}${it.ability ? `:${it.ability}` : ""} (${game.playerName(it.controller)})`)
+      .join(", ");
+    if (got.length !== want.length) {
+      this.fail(path, `expected ${want.length} item(s), got ${got.length}: [${show}]`);
+      return;
+    }
+    want.forEach((w, i) => {
+      const it = got[i]!;
+      const p = [...path, i];
+      const bad = (field: string, text: string) =>
+        this.fail([...p, field], `item ${i + 1} [${show}]: ${text}`);
+      if (w.card !== undefined) {
+        const isObject = w.card.startsWith("@") || game.state.objects[w.card] !== undefined;
+        const same = isObject
+          ? it.obj === this.object(w.card, [...p, "card"]).id
+          : it.card === this.cardDef(w.card, [...p, "card"]).id;
+        if (!same) bad("card", `expected ${w.card}, got ${it.name}`);
+      }
+      if (w.name !== undefined && it.name !== w.name) bad("name", `expected name ${w.name}, got ${it.name}`);
+      if (w.ability !== undefined && it.ability !== w.ability)
+        bad("ability", `expected ability ${w.ability}, got ${it.ability ?? "none"}`);
+      if (w.controller !== undefined && it.controller !== this.player(w.controller, [...p, "controller"]))
+        bad("controller", `expected controller ${w.controller}, got ${game.playerName(it.controller)}`);
+      if (w.targets !== undefined) {
+        const ids = w.targets.map((t, k) => this.object(t, [...p, "targets", k]).id);
+        if (JSON.stringify(ids) !== JSON.stringify(it.targets ?? []))
+          bad(
+            "targets",
+            `expected targets [${w.targets.join(", ")}], got [${(it.targets ?? []).join(", ")}]`,
+          );
+      }
+    });
   }
 
   private checkZone(

@@ -89,6 +89,33 @@ export const CanUseExpectation = z
   })
   .strict();
 
+export const StackItemExpectation = z
+  .object({
+    card: z.string().optional().describe("@alias, card id or printed name of the item's source card."),
+    name: z.string().optional().describe("The source's printed name."),
+    ability: z
+      .string()
+      .optional()
+      .describe("The ability id (absent for a spell or a card's own activation)."),
+    controller: PlayerRef.optional(),
+    targets: z.array(z.string()).optional().describe("@aliases or card ids of its targets, in order."),
+  })
+  .strict();
+
+export const WhyNotExpectation = z
+  .object({
+    card: z.string().describe("@alias or card id of the object."),
+    ability: z.string(),
+    player: PlayerRef.optional(),
+    ok: z.boolean().optional().describe("true: nothing stops the activation now."),
+    kinds: z
+      .array(z.enum(["zone", "faceDown", "timing", "condition", "limit", "cost", "target", "rule"]))
+      .optional()
+      .describe("Exactly these kinds of reasons, in any order."),
+    includes: z.string().optional().describe("A part of one of the reasons' text."),
+  })
+  .strict();
+
 export const EventCountExpectation = EventPattern.extend({
   window: z.string().default("turn"),
   viewer: PlayerRef.default("P1"),
@@ -156,6 +183,20 @@ export const Expectation = z
       .optional()
       .describe("Partial log entries (type, name, data …) matched field by field."),
     canUse: z.array(CanUseExpectation).optional(),
+    whyNot: z
+      .array(WhyNotExpectation)
+      .optional()
+      .describe("Every reason an activation is not allowed now (Game.whyNot), by kind and text."),
+    stack: z
+      .array(StackItemExpectation)
+      .optional()
+      .describe(
+        "The stack (Magic) or chain (Yu-Gi-Oh!) or pending effects, bottom first: exactly these items.",
+      ),
+    chain: z
+      .array(StackItemExpectation)
+      .optional()
+      .describe("Same as stack: the preset's stack of things waiting to resolve, bottom first."),
     decision: z
       .union([DecisionExpectation, z.null()])
       .optional()
@@ -181,7 +222,11 @@ export const ScriptStep = z.union([
     .strict(),
   z
     .object({
-      passUntil: z.string().describe("Answer 'pass' until this node is running."),
+      passUntil: z
+        .string()
+        .describe(
+          "Answer 'pass' until this node is running: the script stops as the node begins, before its turn-based actions, whether or not anything is asked there.",
+        ),
       turn: z.number().int().optional(),
       max: z.number().int().positive().default(200),
     })
@@ -197,6 +242,12 @@ export const Scenario = z
     covers: z
       .array(z.string().regex(/^[A-Z]{2}-[A-Z0-9.]+$/, "a ruling id like DM-1.2 or YG-T6"))
       .default([]),
+    rules: z
+      .array(z.string().min(1))
+      .default([])
+      .describe(
+        'Official rules this file proves, as the audits in docs/rules-audit/ name them: "CR 500.4", "DM 501.1", "YG Damage Step".',
+      ),
     preset: z.string().min(1),
     options: z.record(z.string(), JsonSchema).optional(),
     seed: z

@@ -4,6 +4,7 @@
  * attacking players or tapped creatures, blocking, battles, breaking shields, Shield Trigger, and
  * the two ways to lose (a direct attack with no shields, an empty deck).
  */
+
 import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import { actionLoop } from "../../core/interactions.js";
@@ -14,6 +15,7 @@ import type { TaskHandler } from "../../core/preset.js";
 import { tryReplace } from "../../core/replacement.js";
 import type { EffectContext } from "../../core/script.js";
 import { scriptTask } from "../../core/script.js";
+import type { StateCheck } from "../../core/state-checks.js";
 import { nodeTask } from "../../core/structure.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
@@ -69,16 +71,23 @@ function inBattleZone(game: Game, id: string | null): GameObject | null {
   return o && game.state.zones[o.zone]!.kind === "battle" ? o : null;
 }
 
-/** DM-T4: a player whose deck is empty loses (checked after draws and after every action). */
-export function checkDeckOut(game: Game): boolean {
-  if (game.over) return true;
-  for (const p of game.state.players)
-    if (game.zone("deck", p.id).cards.length === 0 && !cannotLose(game, p.id)) {
-      game.declareLoser(p.id, "their deck is empty");
-      return true;
-    }
-  return false;
-}
+/**
+ * RULINGS DM-T4 (DM rule processing, 敗北条件): a player whose deck is empty loses at once, even in
+ * the middle of a spell or an ability: a kernel state check, run after every op. Both at once: a draw.
+ */
+export const deckOutCheck: StateCheck = {
+  id: "deckOut",
+  rule: "RULINGS DM-T4",
+  run(game) {
+    const losers = game.state.players
+      .filter((p) => game.zone("deck", p.id).cards.length === 0 && !cannotLose(game, p.id))
+      .map((p) => p.id);
+    if (losers.length === 0) return false;
+    if (losers.length === 1) game.declareLoser(losers[0]!, "their deck is empty");
+    else game.declareWinner(null, "a draw: every player's deck is empty at once");
+    return true;
+  },
+};
 
 /** DM-T15: continuous effects of kind "noUntap" keep a permanent tapped at the start of turn. */
 function untapPrevented(game: Game, obj: GameObject): boolean {
@@ -439,7 +448,6 @@ export const dmTasks: Record<string, TaskHandler> = {
     game.popTask(task);
     const p = game.state.clock.turn.player;
     game.draw(p, 1);
-    checkDeckOut(game);
   },
   // DM-T5: optional, at most one card a turn.
   "dm.charge": actionLoop({
@@ -467,16 +475,13 @@ export const dmTasks: Record<string, TaskHandler> = {
     kind: "main",
     prompt: "Summon a creature, cast a spell, or end the main step",
     passLabel: "End the main step",
-    actions: (game, p) =>
-      checkDeckOut(game)
-        ? []
-        : [
-            ...cardOptions(game, p),
-            ...freeSummonOptions(game, p),
-            ...manaSummonOptions(game, p),
-            ...gZeroOptions(game, p),
-            ...crossOptions(game, p),
-          ],
+    actions: (game, p) => [
+      ...cardOptions(game, p),
+      ...freeSummonOptions(game, p),
+      ...manaSummonOptions(game, p),
+      ...gZeroOptions(game, p),
+      ...crossOptions(game, p),
+    ],
     perform(game, p, option) {
       if (option.id.startsWith("mana:")) {
         const [, src, ability, id] = option.id.split(":") as [string, string, string, string];
@@ -535,7 +540,7 @@ export const dmTasks: Record<string, TaskHandler> = {
     kind: "attack",
     prompt: "Attack with a creature, or end the attack step",
     passLabel: "End the attack step",
-    actions: (game, p) => (checkDeckOut(game) ? [] : attackOptions(game, p)),
+    actions: (game, p) => attackOptions(game, p),
     perform(game, _p, option) {
       const [, attacker, target] = option.id.split(":");
       game.state.vars.attack = {

@@ -7,11 +7,12 @@ import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
 import type { Preset } from "../../core/preset.js";
+import { pendingStack } from "../../core/triggers.js";
 import type { LogEntry } from "../../core/types.js";
 import { dmCards, sampleDecks } from "./cards.js";
 import { playsSampleDecks, randomDecks, startingZone } from "./decks.js";
 import { evolutionOps } from "./evolution-ops.js";
-import { attackState, crossedTo, dmTasks } from "./game.js";
+import { attackState, crossedTo, deckOutCheck, dmTasks } from "./game.js";
 import { keywordCards } from "./keyword-cards.js";
 import { keywordConditions, keywordOps } from "./keywords.js";
 import { civilizationsOf } from "./mana.js";
@@ -113,6 +114,8 @@ function makePreset(id: string, name: string, play: boolean): Preset {
     cards,
     ops: { ...dmOps, ...keywordOps, ...evolutionOps },
     checkpoint: "kernel.resolvePending",
+    stack: pendingStack,
+    stateChecks: [deckOutCheck],
     conditions: {
       ...keywordConditions,
       // DM 500.6: the player who plays first skips the draw step of their first turn.

@@ -13,6 +13,7 @@ import type { Json } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
 import type { Preset, TurnNode } from "../../core/preset.js";
 import { nodeTask } from "../../core/structure.js";
+import { pendingStack } from "../../core/triggers.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
 import { activate, activationOptions, runChainTask } from "./activation.js";
 import { randomDecks } from "./decks.js";
@@ -94,6 +95,7 @@ export const lab: Preset = {
   cards: labCards,
   randomDecks: (players, pick) => randomDecks(labCards, players, pick),
   checkpoint: "kernel.resolvePending",
+  stack: pendingStack,
   playerVars: () => ({ life: 20, plays: 1 }),
   conditions: { firstTurn: (game) => game.state.clock.turn.id === 1 },
   ops: labOps,

@@ -13,7 +13,7 @@ import { combatConditions, combatTasks } from "./combat.js";
 import { randomDecks } from "./decks.js";
 import { magicOps } from "./ops.js";
 import { runCheckpoint, runPriority, runToGraveyard, runTriggersToStack } from "./priority.js";
-import { inGame, keywords, nameOf, stat } from "./state.js";
+import { inGame, keywords, nameOf, stackEntries, stat } from "./state.js";
 import { tbaTasks } from "./tba.js";
 import { magicTurn } from "./turn.js";
 
@@ -140,6 +140,7 @@ export function magic(): Preset {
     cards: magicCards,
     randomDecks: (players, pick) => randomDecks(magicCards, players, pick),
     checkpoint: "mtg.checkpoint",
+    stack: stackEntries,
     playerVars: (options) => ({ life: Number(options.startingLife ?? 20), mana: 0 }),
     conditions: {
       activeInGame: (game) => inGame(game, game.state.clock.turn.player),

@@ -5,6 +5,7 @@
 import type { Game } from "../../core/game.js";
 import type { Json, JsonObject } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
+import type { StackEntry } from "../../core/preset.js";
 import type { GameObject, PendingAbility, PlayerId } from "../../core/types.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
 import type { Target } from "./targets.js";
@@ -150,4 +151,29 @@ export function sourcesOnStack(game: Game): Set<string> {
   for (const p of waiting(game)) out.add(p.obj);
   for (const p of game.state.pending) out.add(p.obj);
   return out;
+}
+
+/** The stack as the kernel's StackEntry list, bottom first (Preset.stack). */
+export function stackEntries(game: Game): StackEntry[] {
+  return stack(game).map((it) => {
+    if (it.kind === "spell") {
+      const obj = game.state.objects[it.obj]!;
+      const t = it.target && "obj" in it.target ? [it.target.obj] : undefined;
+      return {
+        obj: it.obj,
+        card: obj.card,
+        name: game.rules.card(obj.card).name,
+        controller: it.controller,
+        ...(t ? { targets: t } : {}),
+      };
+    }
+    const p = it.pending;
+    return {
+      obj: p.obj,
+      card: p.card,
+      name: game.rules.card(p.card).name,
+      ability: p.ability,
+      controller: it.controller,
+    };
+  });
 }

@@ -12,7 +12,7 @@ import type { JsonObject } from "../../core/json.js";
 import type { AbilityRef } from "../../core/limits.js";
 import { evalCondition } from "../../core/match.js";
 import { turnFaceUp, zoneId } from "../../core/objects.js";
-import type { TaskHandler } from "../../core/preset.js";
+import type { StackEntry, TaskHandler } from "../../core/preset.js";
 import type { OpHandler } from "../../core/script.js";
 import { scriptTask } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
@@ -545,3 +545,14 @@ export const chainTasks: Record<string, TaskHandler> = {
     if (obj && obj.inc === task.inc) game.move(obj, zoneId("graveyard", obj.owner), { event: "move" });
   },
 };
+
+/** The chain as the kernel's StackEntry list, Chain Link 1 first (Preset.stack). */
+export function chainEntries(game: Game): StackEntry[] {
+  return (chainOf(game)?.links ?? []).map((l) => ({
+    obj: l.obj,
+    card: l.card,
+    name: game.rules.card(l.card).name,
+    ...(l.card_ ? {} : { ability: l.ability }),
+    controller: l.controller,
+  }));
+}

@@ -7,7 +7,7 @@ import { zoneId } from "../../core/objects.js";
 import type { Preset } from "../../core/preset.js";
 import type { LogEntry, PlayerId } from "../../core/types.js";
 import { sampleDecks, ygoCards } from "./cards.js";
-import { chainOf, chainOps, chainTasks } from "./chain.js";
+import { chainEntries, chainOf, chainOps, chainTasks } from "./chain.js";
 import { randomDecks } from "./decks.js";
 import { diceCards } from "./dice-cards.js";
 import { diceOps } from "./dice-ops.js";
@@ -147,6 +147,7 @@ export function yugioh(): Preset {
     cards,
     randomDecks: (players, pick) => randomDecks(cards, players, pick),
     checkpoint: "ygo.triggers",
+    stack: chainEntries,
     playerVars: () => ({ lp: STARTING_LP, normalSummonTurn: 0 }),
     conditions: {
       battleChosen: (game) => game.state.vars.battleChosen === game.state.clock.turn.id,
