@@ -3,6 +3,7 @@
  * scenario and benchmark uses. The engine never blocks: it runs until a decision is pending,
  * exposes it, and continues when `act` gives the answer.
  */
+import { type ActivationVerdict, canActivate, type Reason } from "./activation.js";
 import { activeEffects } from "./durations.js";
 import { DefinitionError, EngineError, IllegalActionError, TurnkitError } from "./errors.js";
 import { countEvents, emit, heard, openWindow } from "./events.js";
@@ -855,6 +856,21 @@ export class Game {
       };
     }
     return checkLimits(this, ref, () => true);
+  }
+
+  /**
+   * May `player` (default: the card's controller) activate this ability now? Every reason that
+   * stops it — zone, face-down, timing, condition, limits, costs, targets, the preset's own —
+   * in words (activation.ts). Presets offer exactly the activations this allows.
+   */
+  canActivate(objRef: string, abilityId: string, ctx: { player?: PlayerId } = {}): ActivationVerdict {
+    const ref = this.abilityRef(objRef, abilityId);
+    return canActivate(this, ref, ctx.player ?? ref.obj.controller);
+  }
+
+  /** Why this activation is not offered now: every reason, or [] when it may be activated. */
+  whyNot(objRef: string, abilityId: string, ctx: { player?: PlayerId } = {}): Reason[] {
+    return this.canActivate(objRef, abilityId, ctx).reasons;
   }
 
   /** Uses an activated ability's limits (activation or use); throws if a limit refuses. */

@@ -1,3 +1,17 @@
+export {
+  type ActivationRules,
+  type ActivationVerdict,
+  canActivate,
+  checkTargetsOp,
+  costReasons,
+  describeCondition,
+  describeSelector,
+  hasTargets,
+  type Reason,
+  type ReasonKind,
+  recheckTargets,
+  targetsOf,
+} from "./activation.js";
 export { activeEffects, addDuration, expireDurations } from "./durations.js";
 export * from "./errors.js";
 export { closeWindow, countEvents, currentStamp, emit, openWindow } from "./events.js";
@@ -46,6 +60,7 @@ export type {
   Preset,
   PresetOptionDef,
   SetupSpec,
+  StackEntry,
   TaskHandler,
   TurnNode,
   ZoneDef,
@@ -67,6 +82,7 @@ export {
   sourceOf,
   varsOf,
 } from "./script.js";
+export { runStateChecks, type StateCheck } from "./state-checks.js";
 export { nodeTask, Stage } from "./structure.js";
 export * from "./types.js";
 export type { HiddenCard, PlayerView, VisibleCard, ZoneView } from "./view.js";

@@ -3,6 +3,7 @@
  * durations, extra turns, randomness). Presets add their own ops beside these.
  */
 
+import { checkTargetsOp, describeSelector, recordTargets } from "./activation.js";
 import { addDuration } from "./durations.js";
 import { EngineError } from "./errors.js";
 import { emit } from "./events.js";
@@ -23,7 +24,7 @@ import {
   varsOf,
 } from "./script.js";
 import type { Expiry, GameEvent, GameObject } from "./types.js";
-import type { ConditionT, Op } from "./vocabulary/schema.js";
+import type { ConditionT, Op, Selector } from "./vocabulary/schema.js";
 import { Condition, Selector as SelectorSchema } from "./vocabulary/schema.js";
 
 const ops = (o: Op): Record<string, Json> => o as Record<string, Json>;
@@ -145,8 +146,28 @@ function totalReached(game: Game, total: Json | undefined, picked: string[]): bo
   return sum >= Number(total.atLeast ?? 0);
 }
 
+/** The objects a choose op picks from; a target must be targetable by the effect (activation.ts). */
+function choosePool(game: Game, o: Record<string, Json>, frame: ScriptTask): GameObject[] {
+  const pool =
+    o.from !== undefined
+      ? resolveObjects(game, { select: o.from }, frame)
+      : resolveObjects(game, o.among, frame);
+  const targetable = game.rules.preset.activation?.targetable;
+  return o.target === true && targetable ? pool.filter((c) => targetable(game, c, frame.ctx)) : pool;
+}
+
 const chooseOp: OpHandler = {
-  doc: "choose: from Selector (or among: objects), min, max, as, prompt, chooser, total {field, atLeast} — picks objects one at a time into $as; with total, done only once the chosen objects' field adds up to atLeast.",
+  doc: "choose: from Selector (or among: objects), min, max, as, prompt, chooser, target, total {field, atLeast} — picks objects one at a time into $as; with total, done only once the chosen objects' field adds up to atLeast; with target: true the objects are targets (chosen on activation, checked again on resolution; activation.ts).",
+  feasible(game, op, frame) {
+    const o = ops(op);
+    if (typeof o.among === "string" && o.among.startsWith("$")) return null;
+    const min = typeof o.min === "number" ? o.min : o.min === undefined ? 1 : null;
+    if (min === null || min <= 0) return null;
+    const n = choosePool(game, o, frame).length;
+    if (n >= min) return null;
+    const what = String(o.prompt ?? (o.from ? describeSelector(game, o.from as Selector) : "cards"));
+    return `${o.target === true ? "no legal target" : "nothing to choose"}: ${what} (needs ${min}, ${n === 0 ? "there is none" : `there ${n === 1 ? "is" : "are"} only ${n}`})`;
+  },
   check: (op) =>
     op.as === undefined
       ? "needs as"
@@ -159,13 +180,12 @@ const chooseOp: OpHandler = {
     const o = ops(op);
     const scratch = (frame.scratch as unknown as ChooseScratch | undefined) ?? { picked: [] };
     const finish = (): "next" => {
-      varsOf(game, frame)[String(o.as)] = scratch.picked;
+      const vars = varsOf(game, frame);
+      vars[String(o.as)] = scratch.picked;
+      if (o.target === true) recordTargets(game, vars, String(o.as), o.from ?? null, scratch.picked);
       return "next";
     };
-    const pool =
-      o.from !== undefined
-        ? resolveObjects(game, { select: o.from }, frame)
-        : resolveObjects(game, o.among, frame);
+    const pool = choosePool(game, o, frame);
     const chooser = resolvePlayer(game, o.chooser ?? "controller", frame);
     // Cards the chooser can neither follow nor see (an opponent's hand) are chosen blind: one
     // option per zone, which takes one of them at random (the cards' order would tell otherwise).
@@ -314,6 +334,12 @@ const modesOp: OpHandler = {
 const moveOp: OpHandler = {
   doc: "move: what, to (zone kind), zoneOwner (owner|controller|player ref), position, faceDown, tapped, event, reveal (shown to every player as it moves).",
   check: needs("what", "to"),
+  // As a cost (sacrifice, discard this card, banish it): the object must be there to move.
+  feasible(game, op, frame) {
+    const what = ops(op).what;
+    if (typeof what === "string" && what.startsWith("$")) return null;
+    return resolveObjects(game, what, frame).length === 0 ? "the card to move is not there" : null;
+  },
   run(game, op, frame) {
     const o = ops(op);
     for (const obj of resolveObjects(game, o.what, frame)) {
@@ -365,6 +391,17 @@ function tapOp(tapped: boolean): OpHandler {
   return {
     doc: `${tapped ? "tap" : "untap"}: what.`,
     check: needs("what"),
+    // As a cost ({T}, CR 602.5a / 118.3): the objects must be there and not already so.
+    feasible(game, op, frame) {
+      const what = ops(op).what;
+      if (typeof what === "string" && what.startsWith("$")) return null;
+      const objs = resolveObjects(game, what, frame);
+      if (objs.length === 0) return `nothing to ${tapped ? "tap" : "untap"}`;
+      const already = objs.filter((o) => o.tapped === tapped);
+      return already.length
+        ? `${already.map((o) => game.rules.card(o.card).name).join(", ")} ${already.length === 1 ? "is" : "are"} already ${tapped ? "tapped" : "untapped"}`
+        : null;
+    },
     run(game, op, frame) {
       for (const obj of resolveObjects(game, ops(op).what, frame))
         setTapped(game, obj, tapped, causeOf(game, frame));
@@ -533,14 +570,26 @@ const logOp: OpHandler = {
 };
 
 const addCounterOp: OpHandler = {
-  doc: "addCounter: what, counter, n — puts counters on objects.",
+  doc: "addCounter: what, counter, n — puts counters on objects (a negative n removes them: as a cost, there must be enough).",
   check: needs("what", "counter"),
+  feasible(game, op, frame) {
+    const o = ops(op);
+    if (typeof o.what === "string" && o.what.startsWith("$")) return null;
+    const n = typeof o.n === "number" ? o.n : 1;
+    if (n >= 0) return null;
+    const short = resolveObjects(game, o.what, frame).filter(
+      (obj) => (obj.counters[String(o.counter)] ?? 0) < -n,
+    );
+    return short.length
+      ? `${short.map((obj) => game.rules.card(obj.card).name).join(", ")} has fewer than ${-n} ${String(o.counter)} counter${n === -1 ? "" : "s"}`
+      : null;
+  },
   run(game, op, frame) {
     const o = ops(op);
     const n = resolveNumber(game, o.n, frame, 1);
     for (const obj of resolveObjects(game, o.what, frame)) {
       const name = String(o.counter);
-      obj.counters[name] = (obj.counters[name] ?? 0) + n;
+      obj.counters[name] = Math.max(0, (obj.counters[name] ?? 0) + n);
       emit(game, {
         type: "counter",
         player: obj.controller,
@@ -579,4 +628,5 @@ export const kernelOps: Record<string, OpHandler> = {
   emit: emitOp,
   log: logOp,
   addCounter: addCounterOp,
+  checkTargets: checkTargetsOp,
 };

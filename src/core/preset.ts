@@ -1,3 +1,4 @@
+import type { ActivationRules } from "./activation.js";
 import type { Game } from "./game.js";
 import type { Json, JsonObject } from "./json.js";
 import type { AbilityRef } from "./limits.js";
@@ -121,6 +122,8 @@ export interface Preset {
    * kernel runs them after every op and task, or before the decisions they name (state-checks.ts).
    */
   stateChecks?: StateCheck[];
+  /** The game's part of legal activation: timing, face-down, targetability, illegal targets (activation.ts). */
+  activation?: ActivationRules;
   /** Task pushed after every node begins and after every action, to resolve what is pending. */
   checkpoint?: string;
   /** Deal cards and set player variables for a new game (not used by scenarios). */

@@ -47,6 +47,12 @@ export interface OpHandler {
   run(game: Game, op: Op, frame: ScriptTask): OpResult;
   /** The nested op lists of this op, checked when cards load. */
   blocks?(op: Op): Op[][];
+  /**
+   * As a cost or a target choice on activation: why it can't be done now (a reason a player can
+   * read), or null. Checked before an ability is offered (activation.ts); ops that name objects
+   * chosen by an earlier op (`$x`) can't be judged beforehand and return null.
+   */
+  feasible?(game: Game, op: Op, frame: ScriptTask): string | null;
   /** Load-time check of the op's arguments: a message, or null when fine. */
   check?(op: Op): string | null;
   /** One line for docs/limits.md and error messages. */

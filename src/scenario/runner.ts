@@ -355,7 +355,8 @@ export class ScenarioRun {
     game.pauseWhen((g) => !g.state.clock.path.includes(target));
     game.run();
     game.pauseWhen(null);
-    if (!game.over && (game.decision === null || !game.state.clock.path.includes(target))) game.restore(atStart);
+    if (!game.over && (game.decision === null || !game.state.clock.path.includes(target)))
+      game.restore(atStart);
   }
 
   // ---- expectations ----------------------------------------------------------------------

@@ -1,0 +1,255 @@
+/**
+ * Legal activation (DESIGN): an ability or spell is offered only when the rules allow it — where
+ * the card is, whether it is face-down, the ability's timing and condition, its limits, costs that
+ * can be paid and targets that exist — and one query gives every reason that stops it, in words.
+ * Presets build their options from `canActivate`, so what is offered and what `whyNot` explains
+ * never disagree.
+ *
+ * Targets are `choose` ops with `target: true` in an ability's `cost` (chosen on activation, CR
+ * 601.2c / 602.2b, the Yu-Gi-Oh! rulebook's "target" on activation): the kernel records each
+ * target's incarnation, and `checkTargets` on resolution keeps only the targets still legal (CR
+ * 608.2b); what happens when none is left is the preset's rule (`illegalTargets`).
+ */
+import { emit } from "./events.js";
+import type { Game } from "./game.js";
+import type { Json, JsonObject } from "./json.js";
+import { type AbilityRef, checkLimit } from "./limits.js";
+import { evalCondition, matchObject } from "./match.js";
+import { limitsOf } from "./registry.js";
+import type { EffectContext, OpHandler, ScriptTask } from "./script.js";
+import type { GameObject, PlayerId } from "./types.js";
+import type { ConditionT, Op, Selector } from "./vocabulary/schema.js";
+
+/** What kind of rule stops an activation. */
+export type ReasonKind = "zone" | "faceDown" | "timing" | "condition" | "limit" | "cost" | "target" | "rule";
+
+/** One thing that stops an activation now, in words a player can read. */
+export interface Reason {
+  kind: ReasonKind;
+  text: string;
+}
+
+export interface ActivationVerdict {
+  ok: boolean;
+  /** Every reason the activation is not allowed now (empty when it is). */
+  reasons: Reason[];
+}
+
+/** A preset's part of legal activation. */
+export interface ActivationRules {
+  /** Why the ability can't be activated at this moment of the turn (speed, step, sorcery timing, "once per chain"), or null. */
+  timing?(game: Game, ref: AbilityRef, player: PlayerId): string | null;
+  /** Other reasons of the game's own (a free zone, mana, a casting restriction). */
+  check?(game: Game, ref: AbilityRef, player: PlayerId): Reason[];
+  /** Whether this ability may be activated while its card is face-down (a Set Trap Card's activation). Default: no. */
+  faceDownWorks?(game: Game, ref: AbilityRef): boolean;
+  /** Whether `obj` can be the target of an ability of `by` (hexproof, "can't be targeted"). Default: yes. */
+  targetable?(game: Game, obj: GameObject, by: EffectContext): boolean;
+  /** CR 608.2b: "fizzle" — an ability whose every target is illegal does not resolve; "resolve" (default) — it resolves, doing nothing to illegal targets. */
+  illegalTargets?: "fizzle" | "resolve";
+  /** Zone kinds where activated abilities work when the ability names none (default: the in-play zones). */
+  defaultZones?(game: Game, ref: AbilityRef): readonly string[];
+}
+
+/** A frame to evaluate an ability's ops against before it runs (nothing is pushed). */
+export function probeFrame(ref: AbilityRef, player: PlayerId): ScriptTask {
+  return {
+    t: "script",
+    ops: [],
+    pc: 0,
+    ctx: {
+      controller: player,
+      source: ref.obj.id,
+      sourceInc: ref.obj.inc,
+      card: ref.card.id,
+      ability: ref.ability.id,
+      ...(ref.ability.keyword ? { keyword: ref.ability.keyword } : {}),
+    },
+    vars: {},
+  };
+}
+
+/** Zone kinds where an activated ability works. */
+export function abilityZones(game: Game, ref: AbilityRef): readonly string[] {
+  return (
+    ref.ability.zones ?? game.rules.preset.activation?.defaultZones?.(game, ref) ?? game.rules.inPlayKinds
+  );
+}
+
+/**
+ * Every reason `player` can't activate this ability now: zone, face-down, timing, condition,
+ * limits, costs that can't be paid, targets that don't exist, and the preset's own.
+ */
+export function canActivate(game: Game, ref: AbilityRef, player: PlayerId): ActivationVerdict {
+  const reasons: Reason[] = [];
+  const { obj, card, ability } = ref;
+  const rules = game.rules.preset.activation;
+  const zone = game.state.zones[obj.zone]!;
+  const zones = abilityZones(game, ref);
+  const zoneLabel = (k: string) => game.rules.zoneDefs.get(k)?.label ?? k;
+  if (!zones.includes(zone.kind))
+    reasons.push({
+      kind: "zone",
+      text: `${card.name} works from the ${zones.map(zoneLabel).join(" or ")}; it is in the ${zoneLabel(zone.kind)}`,
+    });
+  if (obj.faceDown && !(rules?.faceDownWorks?.(game, ref) ?? false))
+    reasons.push({ kind: "faceDown", text: `${card.name} is face-down: its abilities can't be activated` });
+  if (obj.controller !== player && zone.owner !== player)
+    reasons.push({ kind: "rule", text: `${card.name} is not ${game.playerName(player)}'s to use` });
+  const timing = rules?.timing?.(game, ref, player) ?? null;
+  if (timing) reasons.push({ kind: "timing", text: timing });
+  if (ability.condition && !evalCondition(game, ability.condition, { controller: player, obj }))
+    reasons.push({
+      kind: "condition",
+      text: `its condition does not hold: ${describeCondition(game, ability.condition)}`,
+    });
+  const as = { ...ref, controller: player };
+  for (const spec of limitsOf(ability)) {
+    const v = checkLimit(game, as, spec, "query");
+    if (!v.ok) reasons.push({ kind: "limit", text: v.reason });
+  }
+  reasons.push(...costReasons(game, ref, player));
+  for (const r of rules?.check?.(game, ref, player) ?? []) reasons.push(r);
+  return { ok: reasons.length === 0, reasons };
+}
+
+/** Costs that can't be paid and targets that don't exist, from the ops of an ability's cost. */
+export function costReasons(game: Game, ref: AbilityRef, player: PlayerId): Reason[] {
+  const cost = ref.ability.cost;
+  if (!cost || cost.length === 0) return [];
+  const frame = probeFrame(ref, player);
+  const out: Reason[] = [];
+  for (const op of cost) {
+    const handler = game.rules.ops.get(op.op);
+    const why = handler?.feasible?.(game, op, frame) ?? null;
+    if (why) out.push({ kind: op.target === true ? "target" : "cost", text: why });
+  }
+  return out;
+}
+
+/** Words for a condition, for reasons. */
+export function describeCondition(game: Game, c: ConditionT): string {
+  if ("all" in c) return c.all.map((x) => describeCondition(game, x)).join(" and ");
+  if ("any" in c) return c.any.map((x) => describeCondition(game, x)).join(" or ");
+  if ("not" in c) return `not (${describeCondition(game, c.not)})`;
+  const bound = (x: { eq?: number; gte?: number; lte?: number }) =>
+    x.eq !== undefined ? `exactly ${x.eq}` : x.gte !== undefined ? `at least ${x.gte}` : `at most ${x.lte}`;
+  if ("count" in c) return `${bound(c)} ${describeSelector(game, c.count)}`;
+  if ("events" in c) return `${bound(c)} ${[c.events.on].flat().join("/")} event(s) this ${c.window}`;
+  if ("turn" in c)
+    return c.turn === "self" ? "only during your turn" : `only during the ${c.turn} player's turn`;
+  if ("node" in c)
+    return `only during ${[c.node]
+      .flat()
+      .map((n) => (game.rules.nodes.has(n) ? game.rules.node(n).label : n))
+      .join(" or ")}`;
+  return c.fn;
+}
+
+/** Words for a selector: "monsters your opponent controls in the graveyard". */
+export function describeSelector(game: Game, s: Selector): string {
+  const what = [s.name, s.type].flat().filter(Boolean).join("/") || "cards";
+  const whose = s.controller ?? s.owner;
+  const zones = [s.zone ?? []]
+    .flat()
+    .map((k) => game.rules.zoneDefs.get(k)?.label ?? k)
+    .join(" or ");
+  const who = whose === "self" ? " you control" : whose === "opponent" ? " your opponent controls" : "";
+  return `${what}${who}${zones ? ` in the ${zones}` : ""}`;
+}
+
+// ---- targets ---------------------------------------------------------------------------
+
+const TARGETS = "@targets";
+
+interface TargetRecord extends JsonObject {
+  from: Json;
+  objs: [string, number][];
+}
+
+/** Records the objects a `choose` with `target: true` picked, with their incarnations (CR 115.1). */
+export function recordTargets(game: Game, vars: JsonObject, as: string, from: Json, picked: string[]): void {
+  const all = (vars[TARGETS] as Record<string, TargetRecord> | undefined) ?? {};
+  all[as] = { from, objs: picked.map((id) => [id, game.state.objects[id]!.inc]) };
+  vars[TARGETS] = all as unknown as Json;
+}
+
+/** The targets an effect's variables hold, by name, as ids (for views and scenarios). */
+export function targetsOf(vars: JsonObject | undefined): string[] {
+  const all = (vars?.[TARGETS] as Record<string, TargetRecord> | undefined) ?? {};
+  return Object.values(all).flatMap((r) => r.objs.map(([id]) => id));
+}
+
+/** Is this target still legal: the same object (incarnation), still matching what it was chosen from, still targetable? */
+export function targetStillLegal(
+  game: Game,
+  id: string,
+  inc: number,
+  from: Json,
+  ctx: EffectContext,
+): boolean {
+  const obj = game.state.objects[id];
+  if (!obj || obj.inc !== inc) return false;
+  const source = ctx.source ? game.state.objects[ctx.source] : undefined;
+  if (
+    from &&
+    typeof from === "object" &&
+    !Array.isArray(from) &&
+    !matchObject(game, obj, from as Selector, ctx.controller, source)
+  )
+    return false;
+  return game.rules.preset.activation?.targetable?.(game, obj, ctx) ?? true;
+}
+
+/**
+ * CR 608.2b: on resolution, keeps in the effect's variables only the targets still legal. Returns
+ * how many targets were chosen and how many are still legal.
+ */
+export function recheckTargets(
+  game: Game,
+  vars: JsonObject,
+  ctx: EffectContext,
+): { chosen: number; legal: number } {
+  const all = (vars[TARGETS] as Record<string, TargetRecord> | undefined) ?? {};
+  let chosen = 0;
+  let legal = 0;
+  for (const [as, rec] of Object.entries(all)) {
+    chosen += rec.objs.length;
+    const still = rec.objs.filter(([id, inc]) => targetStillLegal(game, id, inc, rec.from, ctx));
+    legal += still.length;
+    vars[as] = still.map(([id]) => id);
+  }
+  return { chosen, legal };
+}
+
+/** The kernel op presets put first in a resolving effect with targets (CR 608.2b). */
+export const checkTargetsOp: OpHandler = {
+  doc: 'checkTargets — on resolution, drops targets that are no longer legal (CR 608.2b); if none is left and the preset\'s rule is "fizzle", the effect does not resolve.',
+  run(game, _op, frame) {
+    const vars = frame.vars ?? {};
+    const { chosen, legal } = recheckTargets(game, vars, frame.ctx);
+    if (chosen > 0 && legal === 0 && game.rules.preset.activation?.illegalTargets === "fizzle") {
+      const src = frame.ctx.source ? game.state.objects[frame.ctx.source] : undefined;
+      emit(game, {
+        type: "fizzle",
+        player: frame.ctx.controller,
+        ...(src
+          ? {
+              obj: src.id,
+              inc: frame.ctx.sourceInc ?? src.inc,
+              card: src.card,
+              name: game.rules.card(src.card).name,
+            }
+          : {}),
+        data: { ability: frame.ctx.ability ?? null, reason: "every target is illegal (CR 608.2b)" },
+      });
+      return "stop";
+    }
+    return "next";
+  },
+};
+
+/** Whether an ability's cost has targets. */
+export function hasTargets(ops: readonly Op[] | undefined): boolean {
+  return (ops ?? []).some((op) => op.op === "choose" && op.target === true);
+}
