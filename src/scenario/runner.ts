@@ -485,6 +485,33 @@ export class ScenarioRun {
           this.fail([...p, "reasonIncludes"], `reason "${v.reason}" lacks "${c.reasonIncludes}"`);
       });
     });
+    (e.whyNot ?? []).forEach((w, i) => {
+      const p = [...path, "whyNot", i];
+      tryCheck(p, () => {
+        const obj = this.object(w.card, [...p, "card"]);
+        const player = w.player ? { player: this.player(w.player, [...p, "player"]) } : {};
+        const reasons = game.whyNot(obj.id, w.ability, player);
+        const show = reasons.map((r) => `${r.kind}: ${r.text}`).join("; ") || "none";
+        if (w.ok !== undefined && w.ok !== (reasons.length === 0))
+          this.fail(
+            [...p, "ok"],
+            w.ok
+              ? `expected ${w.card} ${w.ability} to be allowed; reasons: ${show}`
+              : `expected ${w.card} ${w.ability} to be refused, but nothing stops it`,
+          );
+        if (w.kinds) {
+          const got = [...new Set(reasons.map((r) => r.kind))].sort();
+          const want = [...new Set(w.kinds)].sort();
+          if (JSON.stringify(got) !== JSON.stringify(want))
+            this.fail(
+              [...p, "kinds"],
+              `expected reasons of kind [${want.join(", ")}], got [${got.join(", ")}] (${show})`,
+            );
+        }
+        if (w.includes !== undefined && !reasons.some((r) => r.text.includes(this.namedIn(w.includes!))))
+          this.fail([...p, "includes"], `no reason contains "${w.includes}"; reasons: ${show}`);
+      });
+    });
     for (const key of ["stack", "chain"] as const) {
       const want = e[key];
       if (want) tryCheck([...path, key], () => this.checkStack(want, [...path, key]));
