@@ -10,14 +10,15 @@
  * target's incarnation, and `checkTargets` on resolution keeps only the targets still legal (CR
  * 608.2b); what happens when none is left is the preset's rule (`illegalTargets`).
  */
+import { IllegalActionError } from "./errors.js";
 import { emit } from "./events.js";
 import type { Game } from "./game.js";
 import type { Json, JsonObject } from "./json.js";
 import { type AbilityRef, checkLimit } from "./limits.js";
 import { evalCondition, matchObject } from "./match.js";
 import { limitsOf } from "./registry.js";
-import type { EffectContext, OpHandler, ScriptTask } from "./script.js";
-import type { GameObject, PlayerId } from "./types.js";
+import { type EffectContext, type OpHandler, type ScriptTask, scriptTask } from "./script.js";
+import type { DecisionOption, GameObject, PlayerId } from "./types.js";
 import type { ConditionT, Op, Selector } from "./vocabulary/schema.js";
 
 /** What kind of rule stops an activation. */
@@ -252,4 +253,61 @@ export const checkTargetsOp: OpHandler = {
 /** Whether an ability's cost has targets. */
 export function hasTargets(ops: readonly Op[] | undefined): boolean {
   return (ops ?? []).some((op) => op.op === "choose" && op.target === true);
+}
+
+// ---- a ready-made activation for games without a stack -----------------------------------
+
+/**
+ * Options for every activated ability `player` may activate now in these zones (default: every
+ * zone of theirs), built from `canActivate`: id `activate:<card ref>:<ability id>`.
+ */
+export function activationOptions(game: Game, player: PlayerId, zones?: readonly string[]): DecisionOption[] {
+  const out: DecisionOption[] = [];
+  for (const zone of Object.values(game.state.zones)) {
+    if (zones && !zones.includes(zone.kind)) continue;
+    for (const id of zone.cards) {
+      const obj = game.state.objects[id]!;
+      if (obj.controller !== player) continue;
+      const card = game.rules.card(obj.card);
+      for (const ability of card.abilities ?? []) {
+        if (ability.kind !== "activated") continue;
+        if (!canActivate(game, { obj, card, ability, controller: player }, player).ok) continue;
+        out.push({
+          id: `activate:${game.ref(obj)}:${ability.id}`,
+          label: `Activate ${card.name}${ability.text ? `: ${ability.text}` : ""}`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Activates an ability at once, for games without a stack: checks it (an illegal activation is
+ * refused with its reasons), uses its limits, then runs its cost — targets first, then the other
+ * costs (CR 601.2c, 601.2h) — and its effect, which starts by checking its targets again.
+ */
+export function activateNow(game: Game, player: PlayerId, objRef: string, abilityId: string): void {
+  const ref = game.abilityRef(objRef, abilityId);
+  const verdict = canActivate(game, ref, player);
+  if (!verdict.ok)
+    throw new IllegalActionError(
+      `${ref.card.name} can't be activated now: ${verdict.reasons.map((r) => r.text).join("; ")}`,
+    );
+  game.useLimits({ ...ref, controller: player });
+  const cost = ref.ability.cost ?? [];
+  const targets = cost.filter((op) => op.op === "choose" && op.target === true);
+  const others = cost.filter((op) => !(op.op === "choose" && op.target === true));
+  const effect = ref.ability.effect ?? [];
+  const ops: Op[] = [...targets, ...others, ...(targets.length ? [{ op: "checkTargets" }] : []), ...effect];
+  game.emit({
+    type: "activate",
+    player,
+    obj: ref.obj.id,
+    inc: ref.obj.inc,
+    card: ref.card.id,
+    name: ref.card.name,
+    data: { ability: abilityId },
+  });
+  game.pushTask(scriptTask(ops, probeFrame(ref, player).ctx));
 }

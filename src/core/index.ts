@@ -1,6 +1,8 @@
 export {
   type ActivationRules,
   type ActivationVerdict,
+  activateNow,
+  activationOptions,
   canActivate,
   checkTargetsOp,
   costReasons,

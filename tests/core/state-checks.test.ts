@@ -1,0 +1,167 @@
+/** Kernel state checks (src/core/state-checks.ts): when they run, in what order, and what they may not do. */
+import { describe, expect, it } from "vitest";
+import { actionLoop, EngineError, Game, type Preset, type StateCheck, zoneId } from "../../src/core/index.js";
+
+/** A game whose main step lets the active player "mill" (top card of their deck to the graveyard) one card at a time, with a spell that mills 3 in three ops. */
+function mini(checks: StateCheck[]): Preset {
+  return {
+    id: "mini-sc",
+    name: "mini",
+    players: { min: 2, max: 2 },
+    zones: [
+      { kind: "deck", label: "deck", perPlayer: true, visibility: "hidden" },
+      { kind: "field", label: "field", perPlayer: true, visibility: "public", inPlay: true },
+      { kind: "graveyard", label: "graveyard", perPlayer: true, visibility: "public" },
+    ],
+    turn: () => ({
+      id: "turn",
+      label: "Turn",
+      children: [{ id: "main", label: "Main", interaction: "main" }],
+    }),
+    stateChecks: checks,
+    cards: [
+      { id: "x", name: "X", types: ["thing"] },
+      {
+        id: "mill3",
+        name: "Mill Three",
+        types: ["spell"],
+        abilities: [
+          {
+            id: "go",
+            kind: "activated",
+            zones: ["field"],
+            effect: [
+              { op: "move", what: { select: { zone: "deck", owner: "self" } }, to: "graveyard" },
+              { op: "emit", event: "afterFirst" },
+              { op: "emit", event: "afterSecond" },
+            ],
+          },
+        ],
+      },
+    ],
+    tasks: {
+      main: actionLoop({
+        kind: "main",
+        actions: (game, p) => [
+          { id: "mill", label: "Mill 1" },
+          ...game.cardsIn("field", p).map((o) => ({ id: `go:${game.ref(o)}`, label: "Mill all" })),
+        ],
+        perform(game, p, option) {
+          if (option.id === "mill") {
+            const top = game.cardsIn("deck", p).at(-1)!;
+            game.move(top, zoneId("graveyard", p));
+          } else {
+            const o = game.obj(option.id.slice(3));
+            game.pushTask({
+              t: "script",
+              ops: game.ability(o.card, "go").effect!,
+              pc: 0,
+              ctx: { controller: p, source: o.id },
+              vars: {},
+            });
+          }
+        },
+      }),
+    },
+  };
+}
+
+const deckOut: StateCheck = {
+  id: "deckOut",
+  rule: "test",
+  run(game) {
+    const losers = game.state.players.filter((p) => game.zone("deck", p.id).cards.length === 0);
+    if (losers.length === 0) return false;
+    if (losers.length === 1) game.declareLoser(losers[0]!.id, "deck empty");
+    else game.declareWinner(null, "draw");
+    return true;
+  },
+};
+
+function start(preset: Preset, deck0: number, deck1 = 3, spell = false): Game {
+  const game = Game.create(preset, { seed: 1, setup: false });
+  for (let i = 0; i < deck0; i++) game.createCard("x", 0, "deck");
+  for (let i = 0; i < deck1; i++) game.createCard("x", 1, "deck");
+  if (spell) game.createCard("mill3", 0, "field");
+  return game.startAt(1, 0, "main").run();
+}
+
+describe("state checks", () => {
+  it("run after an action: the player who milled their last card loses at once", () => {
+    const game = start(mini([deckOut]), 2);
+    game.act("mill");
+    expect(game.over).toBe(false);
+    game.act("mill");
+    expect(game.result?.winner).toBe(1);
+  });
+
+  it("run after every op of an effect, not only at its end: the effect's later ops don't happen", () => {
+    const game = start(mini([deckOut]), 3, 3, true);
+    const seen: string[] = [];
+    game.onEvent((e) => seen.push(e.type));
+    game.act(game.decision!.options.find((o) => o.id.startsWith("go:"))!.id);
+    expect(game.result?.winner).toBe(1);
+    expect(seen).not.toContain("afterFirst");
+  });
+
+  it("a check that acts makes every check run again from the first, in the declared order", () => {
+    const order: string[] = [];
+    let marks = 0;
+    const a: StateCheck = { id: "a", rule: "t", run: () => (order.push("a"), false) };
+    const b: StateCheck = { id: "b", rule: "t", run: () => (order.push("b"), marks++ < 1) };
+    const game = start(mini([a, b]), 3);
+    order.length = 0;
+    marks = 0;
+    game.act("mill");
+    expect(order).toEqual(["a", "b", "a", "b"]);
+  });
+
+  it("simultaneous losses are one check: a draw", () => {
+    const game = Game.create(mini([deckOut]), { seed: 1, setup: false });
+    game.startAt(1, 0, "main").run();
+    expect(game.result).toMatchObject({ winner: null });
+  });
+
+  it("beforeDecision checks run only before that kind of decision, and the question is asked again after they act", () => {
+    let runs = 0;
+    const check: StateCheck = {
+      id: "bd",
+      rule: "t",
+      when: { beforeDecision: ["main"] },
+      run(game) {
+        runs++;
+        const gy = game.cardsIn("graveyard", 0);
+        if (gy.length === 0) return false;
+        for (const o of gy) game.move(o, zoneId("field", 0));
+        return true;
+      },
+    };
+    const game = start(mini([check]), 3);
+    const before = game.decision!.id;
+    runs = 0;
+    game.act("mill");
+    expect(game.cardsIn("field", 0)).toHaveLength(1);
+    expect(game.decision!.id).toBe(before + 1); // the withdrawn question's id is not spent
+    // It acted, ran again (nothing), and ran once more before the question was asked again.
+    expect(runs).toBe(3);
+  });
+
+  it("checkState runs every check at the preset's own moment", () => {
+    let n = 0;
+    const check: StateCheck = { id: "c", rule: "t", when: { beforeDecision: ["never"] }, run: () => n++ < 1 };
+    const game = start(mini([check]), 3);
+    expect(game.checkState()).toBe(true);
+    expect(game.checkState()).toBe(false);
+  });
+
+  it("a check that never stops acting is reported, and the action is undone", () => {
+    const loop: StateCheck = { id: "loop", rule: "t", run: () => true };
+    const game = Game.create(mini([loop]), { seed: 1, setup: false });
+    for (let i = 0; i < 3; i++) game.createCard("x", 0, "deck");
+    expect(() => game.startAt(1, 0, "main").run()).toThrow(EngineError);
+  });
+
+  it("a check declared twice is refused when the preset compiles", () => {
+    expect(() => Game.create(mini([deckOut, deckOut]), { setup: false })).toThrow(/declared twice/);
+  });
+});
