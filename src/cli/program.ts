@@ -10,6 +10,7 @@ import { dirname, resolve } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { glob } from "tinyglobby";
 import { randomAgent } from "../agents/random.js";
+import { notOffered } from "../core/activation.js";
 import { DefinitionError } from "../core/errors.js";
 import { Game } from "../core/game.js";
 import type { JsonObject } from "../core/json.js";
@@ -201,6 +202,38 @@ function printGame(game: Game, json: boolean, io: Io): (e: LogEntry) => void {
   };
 }
 
+/**
+ * Narrates the activated abilities a player has where they work but can't activate now, with
+ * every reason (Game.whyNot): each one when it becomes refused or its reasons change.
+ */
+function explainRefusals(game: Game, json: boolean, io: Io): (player: number, decision: number) => void {
+  const last = new Map<number, Map<string, string>>();
+  return (player, decision) => {
+    const items = notOffered(game, player).map((n) => ({
+      card: n.obj.card,
+      name: game.card(n.obj).name,
+      ref: game.ref(n.obj),
+      ability: n.ability,
+      reasons: n.reasons,
+    }));
+    const before = last.get(player) ?? new Map<string, string>();
+    const now = new Map(items.map((it) => [`${it.ref}:${it.ability}`, JSON.stringify(it.reasons)]));
+    last.set(player, now);
+    const changed = items.filter(
+      (it) => before.get(`${it.ref}:${it.ability}`) !== now.get(`${it.ref}:${it.ability}`),
+    );
+    if (changed.length === 0) return;
+    if (json) {
+      io.stdout(`${JSON.stringify({ type: "notOffered", player, decision, abilities: changed })}\n`);
+      return;
+    }
+    for (const it of changed)
+      io.stdout(
+        `  ⊘ ${game.playerName(player)} can't activate ${it.name} (${it.ref}) ${it.ability}: ${it.reasons.map((r) => r.text).join("; ")}\n`,
+      );
+  };
+}
+
 function buildProgram(io: Io, exit: { code: number }): Command {
   const program = new Command();
   program
@@ -296,8 +329,10 @@ function buildProgram(io: Io, exit: { code: number }): Command {
         const agents = game.state.players.map((p) => randomAgent(agentSeed(seed, p.id)));
         const responses: [number, string][] = [];
         game.run();
+        const explain = explainRefusals(game, opts.json === true, io);
         while (!game.over && responses.length < opts.maxActions) {
           const d = game.decision!;
+          explain(d.player, d.id);
           const a = agents[d.player]!.choose(game);
           responses.push([a.player, a.choice]);
           game.act(a);

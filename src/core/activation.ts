@@ -144,7 +144,7 @@ export function describeCondition(game: Game, c: ConditionT): string {
       .flat()
       .map((n) => (game.rules.nodes.has(n) ? game.rules.node(n).label : n))
       .join(" or ")}`;
-  return c.fn;
+  return game.rules.preset.conditionLabels?.[c.fn] ?? c.fn;
 }
 
 /** Words for a selector: "monsters your opponent controls in the graveyard". */
@@ -310,4 +310,33 @@ export function activateNow(game: Game, player: PlayerId, objRef: string, abilit
     data: { ability: abilityId },
   });
   game.pushTask(scriptTask(ops, probeFrame(ref, player).ctx));
+}
+
+/** An activated ability of a player's card, where it works, that can't be activated now, and why. */
+export interface NotOffered {
+  obj: GameObject;
+  ability: string;
+  reasons: Reason[];
+}
+
+/**
+ * Every activated ability of `player`'s cards lying where it works that `player` can't activate
+ * now, with its reasons: what a client shows as "greyed out", what the CLI narrates.
+ */
+export function notOffered(game: Game, player: PlayerId): NotOffered[] {
+  const out: NotOffered[] = [];
+  for (const zone of Object.values(game.state.zones))
+    for (const id of zone.cards) {
+      const obj = game.state.objects[id]!;
+      if (obj.controller !== player) continue;
+      const card = game.rules.card(obj.card);
+      for (const ability of card.abilities ?? []) {
+        if (ability.kind !== "activated") continue;
+        const ref = { obj, card, ability, controller: player };
+        if (!abilityZones(game, ref).includes(zone.kind)) continue;
+        const v = canActivate(game, ref, player);
+        if (!v.ok) out.push({ obj, ability: ability.id, reasons: v.reasons });
+      }
+    }
+  return out;
 }

@@ -9,6 +9,8 @@ export {
   describeCondition,
   describeSelector,
   hasTargets,
+  type NotOffered,
+  notOffered,
   type Reason,
   type ReasonKind,
   recheckTargets,

@@ -113,6 +113,8 @@ export interface Preset {
   tasks?: Record<string, TaskHandler>;
   ops?: Record<string, OpHandler>;
   conditions?: Record<string, ConditionFn>;
+  /** Words for named conditions in reasons (`whyNot`): "lastLinkIs" → "only in response to …". */
+  conditionLabels?: Record<string, string>;
   cards: CardDef[];
   /** Event counters the preset's own rules read. */
   counters?: { pattern: EventPattern; window: string }[];
