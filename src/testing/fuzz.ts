@@ -17,7 +17,8 @@
  * and a snapshot restores byte for byte; (4) non-interference of views; (5) no error thrown by
  * the engine; (6) at a few random points, a junk choice, another player's answer and a stale
  * decision are refused with IllegalActionError and change nothing; and, optionally, (7) no view
- * names a card hidden from its viewer. The kernel option `leakyFastPath` stays off.
+ * names a card hidden from its viewer; (8) every `activate:<card>:<ability>` option offered is allowed
+ * by `canActivate` (legal activation). The kernel option `leakyFastPath` stays off.
  *
  * Parallelism: a small pool of `node:worker_threads` written here rather than tinypool or
  * piscina. What the fuzzer needs from a pool that those don't offer directly is placement — a
@@ -40,6 +41,7 @@ import { nextInt, nextUint32, type RngState, seedRng } from "../core/rng.js";
 import { getPreset } from "../presets/index.js";
 import {
   conservationProblems,
+  offeredActivationProblems,
   type DeckKind,
   deckKindOf,
   explainNonInterference,
@@ -288,6 +290,9 @@ export function fuzzGame(preset: Preset, seed: number, config: GameConfig = DEFA
       const problems = conservationProblems(game!);
       if (problems.length > 0)
         fail("conservation", `after response ${at}: ${problems.slice(0, 3).join("; ")}`, at);
+      const offered = offeredActivationProblems(game!);
+      if (offered.length > 0 && !failed.has("legalActivation"))
+        fail("legalActivation", `after response ${at}: ${offered.slice(0, 2).join("; ")}`, at);
     };
     const watch = chosen("hidden", seed, config.hiddenIdentity) ? hiddenIdentityWatch(game) : null;
     result.hiddenIdentity = watch !== null;
@@ -651,6 +656,7 @@ const INVARIANT_ORDER: InvariantId[] = [
   "nonInterference",
   "illegalAction",
   "hiddenIdentity",
+  "legalActivation",
 ];
 
 /**

@@ -32,7 +32,8 @@ export type InvariantId =
   | "nonInterference"
   | "engineError"
   | "illegalAction"
-  | "hiddenIdentity";
+  | "hiddenIdentity"
+  | "legalActivation";
 
 // ---- games to check ---------------------------------------------------------------------------
 
@@ -60,6 +61,32 @@ export function deckKindOf(preset: Preset, wanted: DeckKind): DeckKind {
 /** A failed non-interference check in one line; "" when it passed. */
 export function explainNonInterference(r: NonInterferenceResult): string {
   return r.ok ? "" : `${r.message} (${r.changed} hidden cards changed)`;
+}
+
+// ---- legal activation ------------------------------------------------------------------------
+
+/**
+ * Only legal activations are offered (DESIGN, legal activation): every option of the pending
+ * decision of the form `activate:<card>:<ability>` names an activated ability that
+ * `canActivate` allows its decider now. Returns the offending options with their reasons.
+ */
+export function offeredActivationProblems(game: Game): string[] {
+  const d = game.state.decision;
+  if (!d) return [];
+  const problems: string[] = [];
+  for (const o of d.options) {
+    const m = /^activate:([^:]+):([^:]+)$/.exec(o.id);
+    if (!m) continue;
+    let verdict: ReturnType<Game["canActivate"]>;
+    try {
+      verdict = game.canActivate(m[1]!, m[2]!, { player: d.player });
+    } catch (e) {
+      problems.push(`option ${o.id}: canActivate threw ${(e as Error).message}`);
+      continue;
+    }
+    if (!verdict.ok) problems.push(`option ${o.id} is offered, but: ${verdict.reasons.map((r) => `${r.kind}: ${r.text}`).join("; ")}`);
+  }
+  return problems;
 }
 
 // ---- conservation ----------------------------------------------------------------------------
