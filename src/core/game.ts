@@ -1031,7 +1031,35 @@ export class Game {
   }
 
   collectTriggers(entry: LogEntry): void {
-    collectTriggers(this, entry);
+    if (this.batch !== null) this.batch.push(entry);
+    else collectTriggers(this, entry);
+  }
+
+  /** Events of a `simultaneously` block, whose triggers wait for its end. */
+  private batch: LogEntry[] | null = null;
+
+  /**
+   * Runs `fn` as one simultaneous event (CR 603.10a, 704.3; DM shields broken at once): abilities
+   * trigger once it is all done, each seeing every event of the block — a creature that dies with
+   * others "looks back" and sees them die too, creatures entering together see each other enter.
+   * State checks run each check's actions this way.
+   */
+  simultaneously<T>(fn: () => T): T {
+    if (this.batch !== null) return fn();
+    const batch: LogEntry[] = [];
+    this.batch = batch;
+    let out: T;
+    try {
+      out = fn();
+    } finally {
+      this.batch = null;
+    }
+    // Where each object that moved in the block was before it (the first move's origin).
+    const lookBack = new Map<ObjectId, string>();
+    for (const e of batch)
+      if (e.obj !== undefined && e.from !== undefined && !lookBack.has(e.obj)) lookBack.set(e.obj, e.from);
+    for (const e of batch) collectTriggers(this, e, lookBack);
+    return out;
   }
 
   /** The state as `player` may see it: no opponent's hand, no deck order, no face-down identity. */

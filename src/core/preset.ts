@@ -124,6 +124,12 @@ export interface Preset {
    * kernel runs them after every op and task, or before the decisions they name (state-checks.ts).
    */
   stateChecks?: StateCheck[];
+  /**
+   * CR 603.10a: abilities of an object that left a zone where they work see the event that made it
+   * leave ("whenever a creature dies" on the dying creature), and every event simultaneous with it
+   * (`Game.simultaneously`). Default: only "self" leave-triggers look back.
+   */
+  lookBack?: boolean;
   /** The game's part of legal activation: timing, face-down, targetability, illegal targets (activation.ts). */
   activation?: ActivationRules;
   /** Task pushed after every node begins and after every action, to resolve what is pending. */

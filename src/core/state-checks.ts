@@ -41,7 +41,7 @@ export function runStateChecks(game: Game, checks: readonly StateCheck[]): boole
     if (game.state.result) return any;
     let acted = false;
     for (const check of checks) {
-      if (check.run(game)) {
+      if (game.simultaneously(() => check.run(game))) {
         acted = true;
         any = true;
         break;

@@ -19,7 +19,7 @@ function worksFrom(entry: TriggerEntry, zoneKind: string, obj: GameObject, ev: L
 }
 
 /** Lets every ability listening to this event trigger (DM 500.4, CR 603.2). */
-export function collectTriggers(game: Game, ev: LogEntry): void {
+export function collectTriggers(game: Game, ev: LogEntry, lookBack?: ReadonlyMap<string, string>): void {
   const kinds = game.rules.triggerZones.get(ev.type);
   if (!kinds) return;
   const state = game.state;
@@ -31,6 +31,15 @@ export function collectTriggers(game: Game, ev: LogEntry): void {
       if (!entries) continue;
       for (const entry of entries) if (worksFrom(entry, zone.kind, obj, ev)) tryTrigger(game, obj, entry, ev);
     }
+  }
+  // CR 603.10a: in a simultaneous event, objects that left a zone where their abilities work see
+  // the event as they were then (Game.simultaneously).
+  // The moving object's own abilities that aren't "self" ones ("whenever a creature dies", on a
+  // dying creature) look back too.
+  if (game.rules.preset.lookBack === true) {
+    if (lookBack) for (const [id, formerKind] of lookBack) lookBackTriggers(game, ev, id, formerKind, kinds);
+    else if (ev.obj !== undefined && ev.from !== undefined)
+      lookBackTriggers(game, ev, ev.obj, ev.from, kinds);
   }
   if (game.rules.hiddenTriggers.has(ev.type) && game.state.options.leakyFastPath !== true)
     noteHiddenResponders(game, ev);
@@ -44,6 +53,26 @@ export function collectTriggers(game: Game, ev: LogEntry): void {
       for (const entry of entries ?? [])
         if (worksFrom(entry, now.kind, obj, ev)) tryTrigger(game, obj, entry, ev);
     }
+  }
+}
+
+/** Abilities of an object that left a zone kind where they work, seeing `ev` as from there (CR 603.10a). */
+function lookBackTriggers(
+  game: Game,
+  ev: LogEntry,
+  id: string,
+  formerKind: string,
+  kinds: ReadonlySet<string>,
+): void {
+  if (!kinds.has(formerKind)) return;
+  const obj = game.state.objects[id];
+  const now = obj ? game.state.zones[obj.zone] : undefined;
+  if (!obj || !now || obj.faceDown || obj.underOf !== null) return;
+  const entries = game.rules.triggersByCard.get(obj.card)?.get(ev.type);
+  for (const entry of entries ?? []) {
+    if (!entry.zones.includes(formerKind) || entry.zones.includes(now.kind)) continue; // scanned where it is
+    if (entry.ability.trigger!.self === true && id === ev.obj) continue; // its own leave-trigger, above
+    tryTrigger(game, obj, entry, ev);
   }
 }
 
