@@ -165,10 +165,20 @@ export class ScenarioRun {
    */
   substitute(text: string, path: YamlPath): string {
     // "@name" is an alias at the start or after a separator; "hand@1#2" (a place) is not.
+    // A place (`hand@1#2`) names the card there: its handle if the decider can follow it, else the place.
     return text.replace(
-      /(?<![A-Za-z0-9_])@([A-Za-z0-9_-]+)|\b(c[0-9]+)\b/g,
-      (whole, alias: string | undefined, id: string | undefined) => {
+      /(?<![A-Za-z0-9_])@([A-Za-z0-9_-]+)|\b(c[0-9]+)\b|\b([A-Za-z]+@[0-9]+#[0-9]+)\b/g,
+      (whole, alias: string | undefined, id: string | undefined, place: string | undefined) => {
         if (alias !== undefined) return this.game.ref(this.object(`@${alias}`, path));
+        if (place !== undefined) {
+          let obj: GameObject | undefined;
+          try {
+            obj = this.game.obj(place);
+          } catch {
+            throw new StepFailure(path, `no card at ${place}`);
+          }
+          return this.game.ref(obj);
+        }
         const obj = this.game.state.objects[id!];
         return obj ? this.game.ref(obj) : whole;
       },
