@@ -7,9 +7,17 @@ import type { CardDef, Op, Selector } from "../../core/vocabulary/schema.js";
 
 export type Ability = NonNullable<CardDef["abilities"]>[number];
 
-/** Choose `min`–`max` objects (default exactly one) into `$as`, then move them. */
+/**
+ * Who picks, as the printed text says: "controller" — "choose one of your opponent's creatures"
+ * is still your choice —, or "opponent" — "your opponent discards a card" is theirs, from their
+ * own hand (RULINGS: 相手は自身の手札を1枚捨てる).
+ */
+export type Chooser = "controller" | "opponent";
+
+/** Choose `min`–`max` objects (default exactly one) into `$as`, then move them; `chooser` is required. */
 export function pickAndMove(opts: {
   from: Selector;
+  chooser: Chooser;
   to: string;
   prompt: string;
   as?: string;
@@ -23,7 +31,15 @@ export function pickAndMove(opts: {
   if (opts.event) move.event = opts.event;
   if (opts.zoneOwner) move.zoneOwner = opts.zoneOwner;
   return [
-    { op: "choose", from: opts.from, min: opts.min ?? 1, max: opts.max ?? 1, as, prompt: opts.prompt },
+    {
+      op: "choose",
+      from: opts.from,
+      chooser: opts.chooser,
+      min: opts.min ?? 1,
+      max: opts.max ?? 1,
+      as,
+      prompt: opts.prompt,
+    },
     move,
   ];
 }

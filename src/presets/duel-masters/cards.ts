@@ -101,6 +101,7 @@ export const sampleSpells: CardDef[] = [
         effect: [
           {
             op: "choose",
+            chooser: "controller",
             from: { zone: "battle", type: "creature" },
             max: 1,
             min: 1,
@@ -127,6 +128,7 @@ export const sampleSpells: CardDef[] = [
         effect: [
           {
             op: "choose",
+            chooser: "controller",
             from: {
               zone: "battle",
               type: "creature",
@@ -159,6 +161,7 @@ export const sampleSpells: CardDef[] = [
         effect: [
           {
             op: "choose",
+            chooser: "controller",
             from: { zone: "battle", type: "creature", controller: "opponent" },
             max: 1,
             min: 1,
@@ -200,6 +203,7 @@ export const flamelanceTrap: CardDef = {
       kind: "activated",
       effect: [
         ...pickAndMove({
+          chooser: "controller",
           from: { zone: "battle", controller: "opponent", type: "creature", where: { power: { lte: 5000 } } },
           to: "graveyard",
           prompt: "Destroy an opponent's creature with power 5000 or less",

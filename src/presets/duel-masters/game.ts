@@ -9,7 +9,6 @@ import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import { actionLoop } from "../../core/interactions.js";
 import type { JsonObject } from "../../core/json.js";
-import { evalCondition } from "../../core/match.js";
 import { putUnder, setTapped, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import { tryReplace } from "../../core/replacement.js";
@@ -19,6 +18,7 @@ import type { StateCheck } from "../../core/state-checks.js";
 import { nodeTask } from "../../core/structure.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
+import { freeSummonCandidates, manaSummonCandidates } from "./activation.js";
 import { cannotLose, hasRaceCategory, isSealed } from "./keywords.js";
 import { choosePayment, civilizationsOf, costOf, payMana } from "./mana.js";
 import { ATTACK_NODE } from "./turn.js";
@@ -113,20 +113,23 @@ export function canAttack(game: Game, obj: GameObject): boolean {
   );
 }
 
-/** Puts a creature into the battle zone or casts a spell, from wherever it is. */
+/**
+ * Puts a creature into the battle zone or casts a spell, from wherever it is. Returns whether it
+ * happened: a creature (or field) that a replacement effect sent elsewhere instead was not put into
+ * the battle zone, so no `summon` (or `deploy`) is emitted — "when summoned" abilities don't
+ * trigger and "your first summon each turn" limits aren't spent (DESIGN: events only for what
+ * happened).
+ */
 export function useCard(
   game: Game,
   player: PlayerId,
   obj: GameObject,
   how: "summon" | "cast" | "shieldTrigger" | "gr" | "deploy",
-): void {
+): boolean {
   const card = game.card(obj);
-  if (isNonCreaturePermanent(game, obj)) {
-    deployField(game, player, obj);
-    return;
-  }
+  if (isNonCreaturePermanent(game, obj)) return deployField(game, player, obj);
   if (isCreature(game, obj)) {
-    game.moveWithReplacement(obj, zoneId("battle", player), { event: "move" });
+    if (game.moveWithReplacement(obj, zoneId("battle", player), { event: "move" }) === null) return false;
     emit(game, {
       type: "summon",
       player,
@@ -136,7 +139,7 @@ export function useCard(
       name: card.name,
       data: { how },
     });
-    return;
+    return true;
   }
   // A cast spell is shown to all and waits in the resolving zone until it has resolved.
   game.move(obj, zoneId("resolving", null), { event: "move" });
@@ -161,6 +164,7 @@ export function useCard(
       ability: "spell",
     }),
   );
+  return true;
 }
 
 /** Cards that are put into the battle zone without being creatures: fields, Tamaseeds, Cross Gears (generated). */
@@ -173,8 +177,13 @@ export function isNonCreaturePermanent(game: Game, obj: GameObject): boolean {
  * A field, a Tamaseed or a Cross Gear goes into the battle zone; a D2 field sends every other D2
  * field to its owner's graveyard (DM D2 rule).
  */
-function deployField(game: Game, player: PlayerId, obj: GameObject): void {
-  game.moveWithReplacement(obj, zoneId("battle", player), { event: "move", data: { how: "deploy" } });
+function deployField(game: Game, player: PlayerId, obj: GameObject): boolean {
+  // Sent elsewhere by a replacement effect: not deployed, and no D2 field is displaced.
+  if (
+    game.moveWithReplacement(obj, zoneId("battle", player), { event: "move", data: { how: "deploy" } }) ===
+    null
+  )
+    return false;
   emit(game, {
     type: "deploy",
     player,
@@ -183,11 +192,12 @@ function deployField(game: Game, player: PlayerId, obj: GameObject): void {
     card: obj.card,
     name: game.card(obj).name,
   });
-  if (!game.card(obj).types.includes("d2Field")) return;
+  if (!game.card(obj).types.includes("d2Field")) return true;
   for (const p of game.state.players)
     for (const o of game.cardsIn("battle", p.id))
       if (o.id !== obj.id && game.card(o).types.includes("d2Field"))
         game.move(o, zoneId("graveyard", o.owner), { data: { replacedBy: obj.id } });
+  return true;
 }
 
 /**
@@ -244,49 +254,37 @@ function payable(game: Game, player: PlayerId, obj: GameObject): GameObject[] | 
 
 /**
  * "During your turn, you may summon a Dragon from your mana zone" abilities (RULINGS DM-3.7: used
- * up only when actually applied); the cost is paid with the other mana cards.
+ * up only when actually applied); the cost is paid with the other mana cards. Offered where
+ * `canActivate` allows the ability (its timing, limits and a creature the mana can pay for:
+ * activation.ts), so `whyNot` explains the others.
  */
 function manaSummonOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
-  if (game.state.clock.turn.player !== player) return out;
   for (const ref of game.staticAbilities("summonFromMana")) {
-    if (ref.controller !== player || !game.canApply(ref).ok) continue;
-    const s = ref.ability.static!;
-    for (const o of game.cardsIn("mana", player)) {
-      if (!isCreature(game, o)) continue;
-      if (s.dragon === true && game.characteristic(o, "dragon") !== true) continue;
-      if (!choosePayment(game, player, summonCost(game, player, o), civilizationsOf(game, o), o)) continue;
+    if (ref.controller !== player || !game.canActivate(ref.obj.id, ref.ability.id, { player }).ok) continue;
+    for (const o of manaSummonCandidates(game, ref, player))
       out.push({
         id: `mana:${game.ref(ref.obj)}:${ref.ability.id}:${game.ref(o)}`,
         label: `Summon ${game.card(o).name} from your mana zone (${ref.card.name})`,
       });
-    }
   }
   return out;
 }
 
 /**
  * "You may summon (or cast) … for no cost" abilities usable now (RULINGS DM-2.1, DM-2.2: once each
- * turn, per card). When several could apply to the same card, the first in battle zone order is
+ * turn, per card), where `canActivate` allows them (timing, condition, limits, a card to use them
+ * on: activation.ts). When several could apply to the same card, the first in battle zone order is
  * offered; the others stay unused (RULINGS DM-3.9).
  */
 function freeSummonOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   const offered = new Set<string>();
-  const hand = game.cardsIn("hand", player);
   for (const ref of game.staticAbilities("freeSummon")) {
-    const s = ref.ability.static!;
-    if (ref.controller !== player) continue;
-    if (s.ownTurn === true && game.state.clock.turn.player !== player) continue;
-    if (hand.length < Number(s.handAtLeast ?? 0)) continue;
-    if (!game.canUse(ref.obj.id, ref.ability.id).ok) continue;
-    const spells = s.cardType === "spell";
-    for (const o of hand) {
+    if (ref.controller !== player || !game.canActivate(ref.obj.id, ref.ability.id, { player }).ok) continue;
+    const spells = ref.ability.static!.cardType === "spell";
+    for (const o of freeSummonCandidates(game, ref, player)) {
       if (offered.has(o.id)) continue;
-      if (spells ? !game.card(o).types.includes("spell") : !isCreature(game, o) || isEvolution(game, o))
-        continue;
-      if (typeof s.race === "string" && !((game.card(o).races ?? []) as string[]).includes(s.race)) continue;
-      if (typeof s.civilization === "string" && !civilizationsOf(game, o).includes(s.civilization)) continue;
       offered.add(o.id);
       out.push({
         id: `free:${game.ref(ref.obj)}:${ref.ability.id}:${game.ref(o)}`,
@@ -297,12 +295,12 @@ function freeSummonOptions(game: Game, player: PlayerId): DecisionOption[] {
   return out;
 }
 
-/** G-Zero: a creature in your hand whose G-Zero condition holds may be summoned for no cost. */
+/** G-Zero: a creature in your hand whose G-Zero ability `canActivate` allows (its condition, in your main step) may be summoned for no cost. */
 function gZeroOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   for (const o of game.cardsIn("hand", player)) {
     const g = game.card(o).abilities?.find((a) => a.static?.kind === "gZero");
-    if (!g?.condition || !evalCondition(game, g.condition, { controller: player, obj: o })) continue;
+    if (!g || !game.canActivate(o.id, g.id, { player }).ok) continue;
     out.push({ id: `gzero:${game.ref(o)}`, label: `Summon ${game.card(o).name} for no cost (G-Zero)` });
   }
   return out;
@@ -347,6 +345,13 @@ function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
       continue;
     }
     const verb = isCreature(game, o) ? "summon" : isNonCreaturePermanent(game, o) ? "deploy" : "cast";
+    // A spell is cast where its "spell" ability may be activated (its timing, mana: activation.ts).
+    if (
+      verb === "cast" &&
+      game.card(o).abilities?.some((a) => a.id === "spell") &&
+      !game.canActivate(o.id, "spell", { player }).ok
+    )
+      continue;
     const say = { summon: "Summon", deploy: "Put into the battle zone", cast: "Cast" }[verb];
     out.push({
       id: `${verb}:${game.ref(o)}`,
@@ -418,6 +423,49 @@ function attackOptions(game: Game, player: PlayerId): DecisionOption[] {
     }
   }
   return out;
+}
+
+interface ShieldUse {
+  /** The card used: the Shield Trigger card itself, or the Strike Back card. */
+  card: string;
+  /** For a Strike Back: the card from the shield zone discarded for it. */
+  shield?: string;
+  owner: PlayerId;
+  how: "shieldTrigger" | "strikeBack";
+}
+
+function useShield(game: Game, u: ShieldUse): void {
+  const card = game.obj(u.card);
+  if (u.how === "shieldTrigger") {
+    useCard(game, u.owner, card, "shieldTrigger");
+    return;
+  }
+  game.move(game.obj(u.shield!), zoneId("graveyard", u.owner), {
+    event: "discard",
+    data: { strikeBack: card.id },
+  });
+  useCard(game, u.owner, card, isCreature(game, card) ? "summon" : "cast");
+}
+
+/**
+ * Every move asks the preset's redirect: a card leaving a shield zone for a hand is noted here, by
+ * whatever put it there (DM S・トリガー, S・バック: "when this card is put into your hand from your
+ * shield zone"), for the next Shield Trigger window.
+ */
+export function noteShieldToHand(game: Game, obj: GameObject, to: { kind: string }): void {
+  if (to.kind !== "hand" || game.state.zones[obj.zone]?.kind !== "shield") return;
+  const list = (game.state.vars.shieldsToHand as string[] | undefined) ?? [];
+  list.push(obj.id);
+  game.state.vars.shieldsToHand = list;
+}
+
+/** Opens the Shield Trigger / Strike Back window for the cards noted since the last one; whether there were any. */
+export function openShieldWindow(game: Game): boolean {
+  const cards = game.state.vars.shieldsToHand as string[] | undefined;
+  if (!cards || cards.length === 0) return false;
+  delete game.state.vars.shieldsToHand;
+  game.pushTask({ t: "dm.shieldWindow", cards, i: 0, q: "st", uses: [] });
+  return true;
 }
 
 function breakerCount(game: Game, obj: GameObject): number {
@@ -554,7 +602,9 @@ export const dmTasks: Record<string, TaskHandler> = {
   "dm.declareAttack": (game, task) => {
     game.popTask(task);
     const a = attackState(game)!;
-    const obj = game.obj(a.attacker);
+    // Events only for what happened: an attacker gone from the battle zone declares no attack.
+    const obj = inBattleZone(game, a.attacker);
+    if (!obj) return;
     setTapped(game, obj, true);
     emit(game, {
       type: "attack",
@@ -565,8 +615,8 @@ export const dmTasks: Record<string, TaskHandler> = {
       name: game.card(obj).name,
       data: { target: a.target },
     });
-    if (a.target) {
-      const t = game.obj(a.target);
+    const t = inBattleZone(game, a.target);
+    if (t) {
       emit(game, {
         type: "attacked",
         player: t.controller,
@@ -671,118 +721,161 @@ export const dmTasks: Record<string, TaskHandler> = {
       );
       return;
     }
+    // DM ブレイク: the shields a creature breaks are broken at once — all go to the hand before
+    // any Shield Trigger or Strike Back is used (the window below).
     const broken = shields.slice(-breakerCount(game, attacker)).reverse();
     for (const id of broken) {
       const shield = game.obj(id);
       game.move(shield, zoneId("hand", defender), { event: "break" });
     }
-    // Shield Trigger, then Strike Back: for each broken card, in the order broken. Every broken
-    // card asks its owner, "no" always offered, so the opponent can't tell a trigger from any
-    // other card by whether a question was asked (DESIGN: non-interference) — unless the game
-    // takes the leaky fast path.
+    openShieldWindow(game);
+  },
+  /**
+   * DM S・トリガー, S・バック: the window for the cards put into a hand from a shield zone together
+   * (broken by an attack or an effect, or put there by an effect). Each card's owner declares, card
+   * by card in the order they arrived, whether to use its Shield Trigger, then whether to discard it
+   * for a Strike Back; then the declared uses happen one at a time, in the order the owner chooses
+   * (the active player's first), each resolving before the next. Every card asks its owner, "no"
+   * always offered, so the opponent can't tell a trigger from any other card by whether a question
+   * was asked (DESIGN: non-interference) — unless the game takes the leaky fast path.
+   */
+  "dm.shieldWindow": (game, task) => {
+    const cards = task.cards as string[];
+    const uses = task.uses as unknown as ShieldUse[];
     const leaky = game.state.options.leakyFastPath === true;
-    for (const id of [...broken].reverse()) {
-      const o = game.obj(id);
-      game.pushTask({ t: "dm.strikeBack", obj: o.id, inc: o.inc });
-      if (!leaky || keywords(game, o).includes("shieldTrigger"))
-        game.pushTask({ t: "dm.shieldTrigger", obj: o.id, inc: o.inc });
-    }
-  },
-  "dm.shieldTrigger": (game, task) => {
-    const obj = game.state.objects[String(task.obj)];
-    if (!obj || obj.inc !== task.inc || game.state.zones[obj.zone]!.kind !== "hand") {
-      game.popTask(task);
-      return;
-    }
-    if (task.answer) {
-      const yes = task.answer.id === "yes";
-      delete task.answer;
-      game.popTask(task);
-      if (yes && keywords(game, obj).includes("shieldTrigger"))
-        useCard(game, obj.owner, obj, "shieldTrigger");
-      // Declining reveals nothing: only the owner sees which card it was.
-      else
-        emit(game, {
-          type: "decline",
-          player: obj.owner,
-          obj: obj.id,
-          inc: obj.inc,
-          card: obj.card,
-          name: game.card(obj).name,
-          data: { ability: "shieldTrigger" },
-          seenBy: [obj.owner],
-        });
-      return;
-    }
-    const trigger = keywords(game, obj).includes("shieldTrigger");
-    game.ask({
-      player: obj.owner,
-      kind: "shieldTrigger",
-      prompt: trigger
-        ? `Use ${game.card(obj).name}'s Shield Trigger for no cost?`
-        : `${game.card(obj).name} has no Shield Trigger`,
-      publicPrompt: `${game.playerName(obj.owner)} may use a Shield Trigger`,
-      private: true,
-      options: [
-        ...(trigger ? [{ id: "yes", label: `Use ${game.card(obj).name}` }] : []),
-        { id: "no", label: "Keep it in hand" },
-      ],
-    });
-  },
-  // Strike Back: a card put into the hand from the shield zone may be discarded to use, for no
-  // cost, a card in the hand whose Strike Back names one of its civilizations.
-  "dm.strikeBack": (game, task) => {
-    const shield = game.state.objects[String(task.obj)];
-    if (!shield || shield.inc !== task.inc || game.state.zones[shield.zone]!.kind !== "hand") {
-      game.popTask(task);
-      return;
-    }
-    const p = shield.owner;
-    const usable = game
-      .cardsIn("hand", p)
-      .filter(
-        (o) =>
-          o !== shield &&
-          typeof game.card(o).stats?.strikeBack === "string" &&
-          civilizationsOf(game, shield).includes(String(game.card(o).stats!.strikeBack)),
-      );
+    const inHand = (id: string): GameObject | undefined => {
+      const o = game.state.objects[id];
+      return o && game.state.zones[o.zone]!.kind === "hand" ? o : undefined;
+    };
+    const declared = (id: string) => uses.some((u) => u.card === id || u.shield === id);
     if (task.answer) {
       const id = task.answer.id;
       task.answer = undefined;
-      game.popTask(task);
-      if (id === "no") return;
-      const card = game.obj(id.slice("sback:".length));
-      game.move(shield, zoneId("graveyard", p), { event: "discard", data: { strikeBack: card.id } });
-      useCard(game, p, card, isCreature(game, card) ? "summon" : "cast");
+      if (task.q === "order") {
+        const k = uses.findIndex((u) => `use:${game.ref(game.obj(u.card))}` === id);
+        const [use] = uses.splice(k, 1);
+        useShield(game, use!);
+        return;
+      }
+      const obj = game.obj(cards[Number(task.i)]!);
+      if (task.q === "st") {
+        if (id === "yes" && keywords(game, obj).includes("shieldTrigger"))
+          uses.push({ card: obj.id, owner: obj.owner, how: "shieldTrigger" });
+        // Declining reveals nothing: only the owner sees which card it was.
+        else
+          emit(game, {
+            type: "decline",
+            player: obj.owner,
+            obj: obj.id,
+            inc: obj.inc,
+            card: obj.card,
+            name: game.card(obj).name,
+            data: { ability: "shieldTrigger" },
+            seenBy: [obj.owner],
+          });
+        task.q = "sb";
+      } else {
+        if (id !== "no")
+          uses.push({
+            card: game.obj(id.slice("sback:".length)).id,
+            shield: obj.id,
+            owner: obj.owner,
+            how: "strikeBack",
+          });
+        task.q = "st";
+        task.i = Number(task.i) + 1;
+      }
       return;
     }
-    if (usable.length === 0 && game.state.options.leakyFastPath === true) {
+    // Declarations, card by card.
+    while (Number(task.i) < cards.length) {
+      const obj = inHand(cards[Number(task.i)]!);
+      if (!obj || declared(obj.id)) {
+        task.q = "st";
+        task.i = Number(task.i) + 1;
+        continue;
+      }
+      if (task.q === "st") {
+        const trigger = keywords(game, obj).includes("shieldTrigger");
+        if (leaky && !trigger) {
+          task.q = "sb";
+          continue;
+        }
+        game.ask({
+          player: obj.owner,
+          kind: "shieldTrigger",
+          prompt: trigger
+            ? `Use ${game.card(obj).name}'s Shield Trigger for no cost?`
+            : `${game.card(obj).name} has no Shield Trigger`,
+          publicPrompt: `${game.playerName(obj.owner)} may use a Shield Trigger`,
+          private: true,
+          options: [
+            ...(trigger ? [{ id: "yes", label: `Use ${game.card(obj).name}` }] : []),
+            { id: "no", label: "Keep it in hand" },
+          ],
+        });
+        return;
+      }
+      // Strike Back: discard this card to use a card in the hand whose Strike Back names one of its civilizations.
+      const usable = game
+        .cardsIn("hand", obj.owner)
+        .filter(
+          (o) =>
+            o !== obj &&
+            !declared(o.id) &&
+            typeof game.card(o).stats?.strikeBack === "string" &&
+            civilizationsOf(game, obj).includes(String(game.card(o).stats!.strikeBack)),
+        );
+      if (usable.length === 0 && leaky) {
+        task.q = "st";
+        task.i = Number(task.i) + 1;
+        continue;
+      }
+      game.ask({
+        player: obj.owner,
+        kind: "strikeBack",
+        prompt: `Discard ${game.card(obj).name} to use a Strike Back card for no cost?`,
+        publicPrompt: `${game.playerName(obj.owner)} may use a Strike Back`,
+        private: true,
+        options: [
+          ...usable.map((o) => ({
+            id: `sback:${game.ref(o)}`,
+            label: `Use ${game.card(o).name} (Strike Back)`,
+          })),
+          { id: "no", label: "Keep it in hand" },
+        ],
+      });
+      return;
+    }
+    // Uses, one at a time: the active player's first, each owner choosing the order of theirs.
+    for (let k = uses.length - 1; k >= 0; k--) {
+      const u = uses[k]!;
+      if (!inHand(u.card) || (u.shield !== undefined && !inHand(u.shield))) uses.splice(k, 1);
+    }
+    if (uses.length === 0) {
       game.popTask(task);
       return;
     }
+    const active = game.state.clock.turn.player;
+    const owner = uses.some((u) => u.owner === active) ? active : uses[0]!.owner;
+    const mine = uses.filter((u) => u.owner === owner);
+    if (mine.length === 1) {
+      uses.splice(uses.indexOf(mine[0]!), 1);
+      useShield(game, mine[0]!);
+      return;
+    }
+    task.q = "order";
     game.ask({
-      player: p,
-      kind: "strikeBack",
-      prompt: `Discard ${game.card(shield).name} to use a Strike Back card for no cost?`,
-      publicPrompt: `${game.playerName(p)} may use a Strike Back`,
+      player: owner,
+      kind: "shieldTriggerOrder",
+      prompt: "Use which first?",
+      publicPrompt: `${game.playerName(owner)} chooses the order of their Shield Triggers and Strike Backs`,
       private: true,
-      options: [
-        ...usable.map((o) => ({
-          id: `sback:${game.ref(o)}`,
-          label: `Use ${game.card(o).name} (Strike Back)`,
-        })),
-        { id: "no", label: "Keep it in hand" },
-      ],
+      options: mine.map((u) => {
+        const o = game.obj(u.card);
+        return { id: `use:${game.ref(o)}`, label: `Use ${game.card(o).name}` };
+      }),
     });
-  },
-  // Ninja Strike: a creature summoned by it goes to the bottom of its owner's deck at the end of the turn.
-  "dm.ninjaReturn": (game, task) => {
-    game.popTask(task);
-    const turn = game.state.clock.turn.id;
-    for (const p of game.state.players)
-      for (const o of game.cardsIn("battle", p.id))
-        if (o.vars.ninja === turn)
-          game.move(o, zoneId("deck", o.owner), { position: "bottom", data: { ninjaStrike: true } });
   },
   // "After the attack" effects (Ryusousha Valchulis) run as the attack ends, in the order made.
   "dm.afterAttack": (game, task) => {
@@ -798,5 +891,23 @@ export const dmTasks: Record<string, TaskHandler> = {
     // Replaceable: Manji Shinsekai Manji may keep a Magic Tool spell under itself instead.
     if (obj && obj.inc === task.inc)
       game.moveWithReplacement(obj, zoneId("graveyard", obj.owner), { event: "move" });
+    // Shields the spell put into a hand: their window opens once it has resolved.
+    openShieldWindow(game);
+  },
+  /**
+   * The preset's checkpoint: the pending abilities resolve (kernel.resolvePending); then the window
+   * opens for shields their effects put into a hand, and pending abilities are looked at again.
+   */
+  "dm.checkpoint": (game, task) => {
+    if (task.stage !== 1) {
+      task.stage = 1;
+      game.pushTask({ t: "kernel.resolvePending", node: task.node ?? null });
+      return;
+    }
+    if (openShieldWindow(game)) {
+      task.stage = 0;
+      return;
+    }
+    game.popTask(task);
   },
 };

@@ -9,10 +9,11 @@ import { zoneId } from "../../core/objects.js";
 import type { Preset } from "../../core/preset.js";
 import { pendingStack } from "../../core/triggers.js";
 import type { LogEntry } from "../../core/types.js";
+import { dmActivation, dmConditionLabels } from "./activation.js";
 import { dmCards, sampleDecks } from "./cards.js";
 import { playsSampleDecks, randomDecks, startingZone } from "./decks.js";
 import { evolutionOps } from "./evolution-ops.js";
-import { attackState, crossedTo, deckOutCheck, dmTasks } from "./game.js";
+import { attackState, crossedTo, deckOutCheck, dmTasks, noteShieldToHand } from "./game.js";
 import { keywordCards } from "./keyword-cards.js";
 import { keywordConditions, keywordOps } from "./keywords.js";
 import { civilizationsOf } from "./mana.js";
@@ -113,9 +114,19 @@ function makePreset(id: string, name: string, play: boolean): Preset {
     tasks: dmTasks,
     cards,
     ops: { ...dmOps, ...keywordOps, ...evolutionOps },
-    checkpoint: "kernel.resolvePending",
+    // Pending abilities, then the Shield Trigger window for shields their effects put into a hand.
+    checkpoint: "dm.checkpoint",
+    // Not a redirect: every move asks it, so it notes shields put into a hand, whatever put them
+    // there (DM S・トリガー, S・バック), for the next Shield Trigger window.
+    redirect(game, obj, to) {
+      noteShieldToHand(game, obj, to);
+      return undefined;
+    },
     stack: pendingStack,
     stateChecks: [deckOutCheck],
+    // Legal activation: timing, zones and the game's own reasons for declared abilities (activation.ts).
+    activation: dmActivation,
+    conditionLabels: dmConditionLabels,
     conditions: {
       ...keywordConditions,
       // DM 500.6: the player who plays first skips the draw step of their first turn.

@@ -50,6 +50,7 @@ export const miradanteSF: CardDef = {
         { op: "draw", n: 1 },
         {
           op: "choose",
+          chooser: "controller",
           from: {
             zone: "hand",
             controller: "self",
@@ -100,6 +101,7 @@ export const dogiragolden: CardDef = {
       trigger: { on: "move", to: "battle", self: true },
       effect: [
         ...pickAndMove({
+          chooser: "controller",
           from: { zone: "battle", controller: "opponent", type: "creature" },
           to: "mana",
           prompt: "Put an opponent's creature into its owner's mana zone",
@@ -107,6 +109,7 @@ export const dogiragolden: CardDef = {
           zoneOwner: "owner",
         }),
         ...pickAndMove({
+          chooser: "controller",
           from: { zone: "battle", controller: "opponent", type: "forbidden" },
           to: "graveyard",
           prompt: "Destroy an opponent's Forbidden creature",
@@ -164,6 +167,7 @@ export const jollyTheJolnade: CardDef = {
       effect: [
         {
           op: "choose",
+          chooser: "controller",
           from: { zone: "battle", controller: "self", type: "creature", where: { raceWords: "Jokers" } },
           min: 1,
           max: 99,
@@ -243,6 +247,7 @@ export const golginiEnGels: CardDef = {
             label: "Destroy an opponent's creature, then draw a card",
             do: [
               ...pickAndMove({
+                chooser: "controller",
                 from: { zone: "battle", controller: "opponent", type: "creature" },
                 to: "graveyard",
                 prompt: "Destroy an opponent's creature",
@@ -259,6 +264,7 @@ export const golginiEnGels: CardDef = {
             do: [
               { op: "shieldTop" },
               ...pickAndMove({
+                chooser: "controller",
                 from: { zone: "graveyard", controller: "self" },
                 to: "hand",
                 prompt: "Return a card from your graveyard to your hand",
@@ -300,6 +306,7 @@ export const bolshackVoljaak: CardDef = {
       trigger: { on: "destroy", self: true },
       effect: [
         ...pickAndMove({
+          chooser: "controller",
           from: {
             zone: "hand",
             controller: "self",
@@ -439,6 +446,7 @@ export const manjiShinsekai: CardDef = {
       effect: [
         {
           op: "choose",
+          chooser: "controller",
           from: {
             zone: ["hand", "graveyard"],
             controller: "self",

@@ -13,7 +13,7 @@ import type { OpHandler } from "../../core/script.js";
 import { resolveObjects, resolvePlayers, sourceOf } from "../../core/script.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
-import { attackState } from "./game.js";
+import { attackState, openShieldWindow } from "./game.js";
 import { civilizationsOf, costOf } from "./mana.js";
 
 /** A race category matches every race whose name contains it (DM 200.3: "Dragon", "Mecha", "Jokers"). */
@@ -224,11 +224,8 @@ export const keywordOps: Record<string, OpHandler> = {
       const p = frame.ctx.controller;
       const shields = [...game.zone("shield", p).cards].reverse();
       for (const id of shields) game.move(game.obj(id), zoneId("hand", p), { event: "break" });
-      for (const id of [...shields].reverse()) {
-        const o = game.obj(id);
-        if (((game.card(o).keywords ?? []) as string[]).includes("shieldTrigger"))
-          game.pushTask({ t: "dm.shieldTrigger", obj: o.id, inc: o.inc });
-      }
+      // Broken at once; the Shield Trigger / Strike Back window opens for them all (DM ブレイク).
+      openShieldWindow(game);
       return "next";
     },
   },
@@ -279,7 +276,14 @@ const eventCardNameJaHas: ConditionFn = (game, args) => {
 /** The triggering event is about another object than the ability's own ("another creature"). */
 const eventObjIsOther: ConditionFn = (_game, args) => args?.eventObj !== args?.obj;
 
+/** The ability's own object was summoned by Ninja Strike this turn (and is still that object). */
+const ninjaSummonedThisTurn: ConditionFn = (game, args) => {
+  const o = typeof args?.obj === "string" ? game.state.objects[args.obj] : undefined;
+  return !!o && o.vars.ninja === game.state.clock.turn.id && inBattle(game, o);
+};
+
 export const keywordConditions: Record<string, ConditionFn> = {
+  ninjaSummonedThisTurn,
   eventCardNameJaHas,
   eventObjIsOther,
   attackerIs,

@@ -61,8 +61,19 @@ export const dmOps: Record<string, OpHandler> = {
       const obj = frame.ctx.source ? game.state.objects[frame.ctx.source] : undefined;
       if (!obj || obj.inc !== frame.ctx.sourceInc || game.state.zones[obj.zone]!.kind !== "hand")
         return "next";
-      useCard(game, frame.ctx.controller, obj, "summon");
-      obj.vars.ninja = game.state.clock.turn.id;
+      // Sent elsewhere by a replacement effect: not summoned, nothing to return at the end of the turn.
+      if (useCard(game, frame.ctx.controller, obj, "summon")) obj.vars.ninja = game.state.clock.turn.id;
+      return "next";
+    },
+  },
+  ninjaReturn: {
+    doc: "ninjaReturn — a creature summoned by Ninja Strike this turn goes to the bottom of its owner's deck (its end-of-turn ability).",
+    run(game, _op, frame) {
+      const obj = frame.ctx.source ? game.state.objects[frame.ctx.source] : undefined;
+      if (!obj || obj.inc !== frame.ctx.sourceInc || obj.vars.ninja !== game.state.clock.turn.id)
+        return "next";
+      if (game.state.zones[obj.zone]!.kind !== "battle") return "next";
+      game.move(obj, zoneId("deck", obj.owner), { position: "bottom", data: { ninjaStrike: true } });
       return "next";
     },
   },

@@ -65,13 +65,15 @@ export const aquaMerge: CardDef = {
       optional: true,
       effect: [
         ...pickAndMove({
+          chooser: "controller",
           from: { zone: "hand", controller: "self" },
           to: "graveyard",
           prompt: "Discard a card",
           as: "card",
           event: "discard",
         }),
-        { op: "draw", n: 1 },
+        // "If you do, draw a card": only once a card was discarded (an empty hand draws nothing).
+        { op: "forEach", in: "$card", as: "discarded", do: [{ op: "draw", n: 1 }] },
       ],
       limit: { counts: "trigger", key: "incarnation", window: "turn", label: ONCE_PER_TURN },
     },
@@ -104,6 +106,7 @@ export const neroGriffith: CardDef = {
       effect: [
         {
           op: "choose",
+          chooser: "controller",
           from: {
             zone: "hand",
             controller: "self",

@@ -27,6 +27,7 @@ export const procyonDragoon: CardDef = {
       optional: true,
       effect: [
         ...pickAndMove({
+          chooser: "controller",
           from: { zone: "mana", controller: "self" },
           to: "graveyard",
           prompt: "Put a card from your mana zone into your graveyard",
@@ -66,6 +67,7 @@ export const bolbalzakShiden: CardDef = {
       trigger: { on: "move", to: "battle", self: true },
       effect: [
         ...pickAndMove({
+          chooser: "controller",
           from: { zone: "hand", controller: "self", type: "crossGear" },
           to: "battle",
           prompt: "Generate a Cross Gear from your hand for no cost",
@@ -160,7 +162,9 @@ export const aquaBrothers: CardDef = {
     {
       id: "gather",
       kind: "static",
-      static: { kind: "freeSummon", from: "hand", race: "Liquid People", handAtLeast: 7, ownTurn: true },
+      static: { kind: "freeSummon", from: "hand", race: "Liquid People" },
+      // "During your turn" is the main step's own timing (activation.ts); the hand size is a condition.
+      condition: { count: { zone: "hand", controller: "self" }, gte: 7 },
       limit: { counts: "use", key: "incarnation", window: "turn", label: "once each turn" },
     },
     {
@@ -215,6 +219,7 @@ export const hellObel: CardDef = {
           // biome-ignore lint/suspicious/noThenProperty: "then" is the may op's branch in the card vocabulary
           then: [
             ...pickAndMove({
+              chooser: "controller",
               from: { zone: "graveyard", controller: "self", where: { dragon: true } },
               to: "hand",
               prompt: "Return a Dragon",
@@ -235,7 +240,9 @@ export const hellObel: CardDef = {
         card: { where: { races: { includes: "Dragon Zombie" } } },
       },
       effect: [
+        // 相手は自身の手札を1枚捨てる: the opponent chooses the card, from their own hand.
         ...pickAndMove({
+          chooser: "opponent",
           from: { zone: "hand", controller: "opponent" },
           to: "graveyard",
           prompt: "Discard a card",
@@ -272,7 +279,21 @@ function ninjaStrike(n: number): NonNullable<CardDef["abilities"]> {
       label: "if you haven't used Ninja Strike during this attack",
     },
   });
-  return [ability("ninjaStrike", "attack"), ability("ninjaStrikeOnBlock", "block")];
+  return [
+    ability("ninjaStrike", "attack"),
+    ability("ninjaStrikeOnBlock", "block"),
+    // "At the end of the turn, put it on the bottom of your deck": an "at the end of the turn"
+    // ability like any other, resolved in the usual order (the active player's first), not a
+    // turn-based action before them.
+    {
+      id: "ninjaReturn",
+      kind: "triggered",
+      text: "(summoned by Ninja Strike: at the end of the turn, put it on the bottom of your deck)",
+      trigger: { on: "nodeBegin", where: { "data.node": "end" } },
+      condition: { fn: "ninjaSummonedThisTurn" },
+      effect: [{ op: "ninjaReturn" }],
+    },
+  ];
 }
 
 /** RULINGS DM-4.1 to DM-4.3: Ninja Strike checks whether you resolved it during this attack. */
@@ -295,6 +316,7 @@ export const bainaradondon: CardDef = {
       effect: [
         {
           op: "choose",
+          chooser: "controller",
           from: { zone: "battle", type: "creature", controller: "opponent" },
           min: 1,
           max: 1,
@@ -354,6 +376,7 @@ export const jigenNoArashiScholar: CardDef = {
       id: "gZero",
       kind: "static",
       keyword: "G-Zero",
+      zones: ["hand"],
       static: { kind: "gZero" },
       condition: { events: { on: "cast", player: "self", noun: "spell cast" }, window: "turn", gte: 5 },
     },
@@ -529,6 +552,7 @@ export const wave: CardDef = {
       effect: [
         {
           op: "choose",
+          chooser: "controller",
           from: { zone: "graveyard", controller: "self", type: "spell", where: { cost: { lte: 4 } } },
           min: 1,
           max: 1,
@@ -715,6 +739,7 @@ export const gabriela: CardDef = {
       id: "gZero",
       kind: "static",
       keyword: "G-Zero",
+      zones: ["hand"],
       static: { kind: "gZero" },
       condition: {
         all: [

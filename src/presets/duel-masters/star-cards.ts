@@ -34,6 +34,7 @@ export const lionelStar: CardDef = {
       effect: [
         { op: "draw", n: 1 },
         ...pickAndMove({
+          chooser: "controller",
           from: { zone: "hand", controller: "self", type: "tamaseed", where: { civilizations: "light" } },
           to: "battle",
           prompt: "Put a light Tamaseed from your hand into the battle zone",
@@ -120,6 +121,7 @@ export const katsukingMax: CardDef = {
       trigger: { on: "move", to: "battle", self: true },
       effect: [
         ...pickAndMove({
+          chooser: "controller",
           from: { zone: "battle", controller: "opponent", type: "creature", where: { power: { lte: 8000 } } },
           to: "graveyard",
           prompt: "Destroy an opponent's creature with power 8000 or less",
@@ -146,6 +148,7 @@ export const katsukingMax: CardDef = {
       trigger: { on: "destroy", self: true },
       effect: [
         ...pickAndMove({
+          chooser: "controller",
           from: { zone: "hand", controller: "self", type: "exile", where: { nameJaChars: "無" } },
           to: "battle",
           prompt: "Put an Exile creature with 無 in its name from your hand into the battle zone",
@@ -228,18 +231,31 @@ export const shoriNoKakuseishaMobius: CardDef = {
       optional: true,
       effect: [
         ...pickAndMove({
+          chooser: "controller",
           from: { zone: "shield", controller: "self" },
           to: "graveyard",
           prompt: "Put one of your shields into your graveyard",
           as: "shield",
         }),
-        ...pickAndMove({
-          from: { zone: "battle", controller: "opponent", type: "creature", where: { power: { lte: 6000 } } },
-          to: "graveyard",
-          prompt: "Destroy an opponent's creature with power 6000 or less",
-          as: "target",
-          event: "destroy",
-        }),
+        // "If you do": only once a shield was put into the graveyard (none: nothing is destroyed).
+        {
+          op: "forEach",
+          in: "$shield",
+          as: "paid",
+          do: pickAndMove({
+            chooser: "controller",
+            from: {
+              zone: "battle",
+              controller: "opponent",
+              type: "creature",
+              where: { power: { lte: 6000 } },
+            },
+            to: "graveyard",
+            prompt: "Destroy an opponent's creature with power 6000 or less",
+            as: "target",
+            event: "destroy",
+          }),
+        },
       ],
     },
     {
@@ -273,6 +289,7 @@ export const sampleHyperspatialSpell: CardDef = {
       kind: "activated",
       effect: [
         ...pickAndMove({
+          chooser: "controller",
           from: {
             zone: "hyperspatial",
             controller: "self",
@@ -282,7 +299,6 @@ export const sampleHyperspatialSpell: CardDef = {
           to: "battle",
           prompt: "Put a fire Psychic creature of cost 7 or less into the battle zone",
           as: "psychic",
-          min: 0,
         }),
       ],
     },

@@ -58,7 +58,8 @@ export function dmTurn(options: JsonObject): TurnNode {
       ...middle,
       { id: "main", label: "Main step", kind: "step", interaction: "dm.main" },
       { id: "attackStep", label: "Attack step", kind: "step", interaction: "dm.attack", children: [attack] },
-      { id: "end", label: "End of turn step", kind: "step", onBegin: ["dm.ninjaReturn"] },
+      // "At the end of the turn" abilities trigger as it begins (DM 500.4), Ninja Strike's return among them.
+      { id: "end", label: "End of turn step", kind: "step" },
     ],
   };
 }

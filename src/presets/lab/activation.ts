@@ -3,11 +3,12 @@
  * the opponent may respond once (negating the activation or only its effect), then the ability
  * resolves. A small chain, enough to tell "use" from "activate" limits (RULINGS YG-1.2, YG-2.4).
  */
+
+import type { ActivationRules } from "../../core/activation.js";
 import { closeWindow, emit, openWindow } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import { type AbilityRef, chargeLimits, checkLimits, usedUpOf } from "../../core/limits.js";
-import { evalCondition } from "../../core/match.js";
 import { scriptTask } from "../../core/script.js";
 import type { DecisionOption, PlayerId, Task } from "../../core/types.js";
 
@@ -21,6 +22,8 @@ export interface ChainLink extends JsonObject {
   card: string;
   ability: string;
   controller: PlayerId;
+  /** The link this one was activated in response to (its negate ops act on that one). */
+  respondsTo: number | null;
 }
 
 export interface ChainTask extends Task {
@@ -34,27 +37,64 @@ function timingOf(ref: AbilityRef): Timing {
   return (ref.ability.timing as Timing | undefined) ?? "main";
 }
 
-/** Activated abilities `player` may activate now with this timing: zone, condition and limits allow. */
-export function activationOptions(
-  game: Game,
-  player: PlayerId,
-  timings: readonly Timing[],
-): DecisionOption[] {
+/** The chain link being responded to now, if any (its task is on the engine's stack). */
+function linkRespondedTo(game: Game): ChainLink | undefined {
+  const id = game.state.vars.respondingTo;
+  if (typeof id !== "number") return undefined;
+  for (const t of game.state.tasks)
+    if (t.t === "lab.chain" && (t as ChainTask).link.id === id) return (t as ChainTask).link;
+  return undefined;
+}
+
+/**
+ * The timings open now and who may use them: an answer to an activation (the opponent of the
+ * link's controller), an attack in progress (the defending player), the battle phase (main and
+ * battle timings) or the main phase (main timing) of the active player.
+ */
+export function openTimings(game: Game, player: PlayerId): { open: Timing[]; why?: string } {
+  const clock = game.state.clock;
+  const link = linkRespondedTo(game);
+  if (link)
+    return link.controller === player
+      ? { open: [], why: "only the opponent may respond to this activation" }
+      : { open: ["response"] };
+  const active = clock.turn.player;
+  if (clock.path.includes("attack"))
+    return player === active
+      ? { open: [], why: "during an attack only the defending player may activate" }
+      : { open: ["attack"] };
+  const node = clock.path[clock.path.length - 1] ?? "";
+  const open: Timing[] = node === "battle" ? ["main", "battle"] : node === "main" ? ["main"] : [];
+  if (open.length > 0 && player !== active)
+    return { open: [], why: "only the active player may activate now" };
+  return { open };
+}
+
+/** The lab's part of legal activation: an ability's timing must be open now (activation.ts in the kernel). */
+export const labActivation: ActivationRules = {
+  timing(game, ref, player) {
+    const t = timingOf(ref);
+    const { open, why } = openTimings(game, player);
+    if (open.includes(t)) return null;
+    return `a ${t}-timing ability: ${why ?? (open.length ? `now only ${open.join(" or ")} timing is open` : "no activation window is open now")}`;
+  },
+};
+
+/**
+ * Activated abilities `player` may activate now, from `canActivate` (zone, face-down, timing,
+ * condition, limits, costs), so what is offered and what `whyNot` explains never disagree.
+ */
+export function activationOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   for (const zone of Object.values(game.state.zones)) {
     if (zone.visibility === "hidden") continue;
     for (const id of zone.cards) {
       const obj = game.state.objects[id]!;
-      if (obj.controller !== player || obj.faceDown) continue;
+      if (obj.controller !== player) continue;
       const card = game.rules.card(obj.card);
       for (const ability of card.abilities ?? []) {
         if (ability.kind !== "activated") continue;
-        if (!(ability.zones ?? game.rules.inPlayKinds).includes(zone.kind)) continue;
-        const ref: AbilityRef = { obj, card, ability, controller: player };
-        if (!timings.includes(timingOf(ref))) continue;
-        if (ability.condition && !evalCondition(game, ability.condition, { controller: player, obj }))
-          continue;
-        if (!game.canUse(obj.id, ability.id).ok) continue;
+        if (!game.canActivate(obj.id, ability.id, { player }).ok) continue;
         out.push({
           id: `activate:${game.ref(obj)}:${ability.id}`,
           label: `Activate ${card.name}: ${ability.text ?? ability.id}`,
@@ -80,6 +120,7 @@ export function activate(game: Game, player: PlayerId, optionId: string): void {
     card: ref.obj.card,
     ability: ref.ability.id,
     controller: player,
+    respondsTo: !outermost && typeof vars.respondingTo === "number" ? vars.respondingTo : null,
   };
   vars.linkSeq = link.id;
   emit(game, {
@@ -142,13 +183,14 @@ export function runChainTask(game: Game, task: Task): void {
       }
       return;
     }
-    const options = activationOptions(game, responder, ["response"]);
+    // Responding to this link: the response timing is open for the responder (openTimings).
+    game.state.vars.respondingTo = link.id;
+    const options = activationOptions(game, responder);
     // Asked with a usable response or not, so the question tells the opponent nothing.
     if (options.length === 0 && game.state.options.leakyFastPath === true) {
       t.stage = "resolve";
       return;
     }
-    game.state.vars.respondingTo = link.id;
     options.push({ id: "pass", label: "Don't respond" });
     game.ask({
       player: responder,
@@ -197,6 +239,8 @@ function resolveLink(game: Game, t: ChainTask): void {
     return;
   }
   chargeLimits(game, ref, "resolution");
+  // Its effect acts on the link it responded to (negateActivation, negateEffect read respondingTo).
+  if (link.respondsTo !== null) game.state.vars.respondingTo = link.respondsTo;
   emit(game, {
     type: "resolve",
     ...base,

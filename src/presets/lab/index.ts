@@ -12,10 +12,11 @@ import { actionLoop, drawOrLoseTask, untapTask } from "../../core/interactions.j
 import type { Json } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
 import type { Preset, TurnNode } from "../../core/preset.js";
+import type { StateCheck } from "../../core/state-checks.js";
 import { nodeTask } from "../../core/structure.js";
 import { pendingStack } from "../../core/triggers.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
-import { activate, activationOptions, runChainTask } from "./activation.js";
+import { activate, activationOptions, labActivation, runChainTask } from "./activation.js";
 import { randomDecks } from "./decks.js";
 import { labOps } from "./ops.js";
 
@@ -80,6 +81,22 @@ function attackerOf(game: Game) {
   return game.obj(String(game.state.vars.attacker));
 }
 
+/**
+ * A player at 0 life or less loses — a state check run after every step of the engine's work
+ * (damage, a life-loss effect), never by hand at chosen points; both at once: a draw.
+ */
+export const lifeCheck: StateCheck = {
+  id: "lifeZero",
+  rule: "lab: a player at 0 life or less loses",
+  run(game) {
+    const losers = game.state.players.filter((p) => Number(p.vars.life) <= 0).map((p) => p.id);
+    if (losers.length === 0) return false;
+    if (losers.length === 1) game.declareLoser(losers[0]!, "life reached 0");
+    else game.declareWinner(null, "a draw: every player's life reached 0 at once");
+    return true;
+  },
+};
+
 export const lab: Preset = {
   id: "lab",
   name: "Lab (a testbed for turn structures and limits)",
@@ -96,6 +113,9 @@ export const lab: Preset = {
   randomDecks: (players, pick) => randomDecks(labCards, players, pick),
   checkpoint: "kernel.resolvePending",
   stack: pendingStack,
+  // Legal activation: options come from canActivate; the timing hook says which timings are open.
+  activation: labActivation,
+  stateChecks: [lifeCheck],
   playerVars: () => ({ life: 20, plays: 1 }),
   conditions: { firstTurn: (game) => game.state.clock.turn.id === 1 },
   ops: labOps,
@@ -135,7 +155,7 @@ export const lab: Preset = {
                 .cardsIn("hand", p)
                 .map((o) => ({ id: `play:${game.ref(o)}`, label: `Play ${game.card(o).name}` }))
             : [];
-        return [...out, ...activationOptions(game, p, ["main"])];
+        return [...out, ...activationOptions(game, p)];
       },
       perform(game, p, option) {
         if (option.id.startsWith("activate:")) {
@@ -165,7 +185,7 @@ export const lab: Preset = {
           .cardsIn("field", p)
           .filter((o) => !o.tapped && !o.faceDown && o.enteredTurn < game.state.clock.turn.id)
           .map((o) => ({ id: `attack:${game.ref(o)}`, label: `Attack with ${game.card(o).name}` }));
-        return [...attackers, ...activationOptions(game, p, ["main", "battle"])];
+        return [...attackers, ...activationOptions(game, p)];
       },
       perform(game, p, option) {
         if (option.id.startsWith("activate:")) {
@@ -194,7 +214,7 @@ export const lab: Preset = {
       kind: "duringAttack",
       player: (game) => game.opponents(game.state.clock.turn.player)[0]!,
       prompt: "Activate an ability during this attack, or pass",
-      actions: (game, p) => activationOptions(game, p, ["attack"]),
+      actions: (game, p) => activationOptions(game, p),
       perform: (game, p, option) => activate(game, p, option.id),
     }),
     "lab.damage": (game, task) => {
@@ -233,7 +253,6 @@ export const lab: Preset = {
         name: game.card(a).name,
         data: { n: power, life: vars.life },
       });
-      if (Number(vars.life) <= 0) game.declareLoser(defender, "life reached 0");
     },
   },
   narrate(game, e) {

@@ -49,7 +49,7 @@ function lifeOp(sign: 1 | -1): OpHandler {
         const vars = game.state.players[p]!.vars;
         vars.life = (vars.life as number) + sign * n;
         emit(game, { type: sign > 0 ? "lifeGain" : "lifeLoss", player: p, data: { n, life: vars.life } });
-        if ((vars.life as number) <= 0) game.declareLoser(p, "life reached 0");
+        // Life 0 or less loses: the preset's state check (lifeCheck), not checked here.
       }
       return "next";
     },

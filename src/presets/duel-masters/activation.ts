@@ -1,0 +1,132 @@
+/**
+ * Legal activation in Duel Masters (DESIGN: legal activation): the abilities a player declares —
+ * free summons ("you may summon … for no cost", RULINGS DM-2.1, DM-3.9), summons from the mana
+ * zone (DM-3.7), G-Zero, casting a spell from the hand — are offered from `canActivate`, so what
+ * the main step offers and what `whyNot` explains never disagree; Ninja Strike, Revolution Change
+ * and Master J Tornado trigger from the hand (the kernel's triggers check the same condition and
+ * limits) and `whyNot` says when they can be used. This file is the preset's `activation` hooks:
+ * timing (the main step of your own turn; the attack or the end of turn a hand trigger waits
+ * for), the zone a spell or G-Zero works from, and the game's own reasons (nothing to summon, not
+ * enough mana).
+ */
+import type { ActivationRules, Reason } from "../../core/activation.js";
+import type { Game } from "../../core/game.js";
+import type { AbilityRef } from "../../core/limits.js";
+import type { GameObject, PlayerId } from "../../core/types.js";
+import { attackState, isEvolution, summonCost } from "./game.js";
+import { choosePayment, civilizationsOf } from "./mana.js";
+
+const isCreature = (game: Game, obj: GameObject): boolean => game.card(obj).types.includes("creature");
+const isSpell = (game: Game, obj: GameObject): boolean => game.card(obj).types.includes("spell");
+const zoneKind = (game: Game, obj: GameObject): string => game.state.zones[obj.zone]!.kind;
+
+/** DM 500 main step: summoning, casting and the "you may summon" abilities are the active player's, in their main step. */
+function mainStepOnly(game: Game, player: PlayerId, what: string): string | null {
+  const clock = game.state.clock;
+  if (clock.turn.player !== player) return `${what} only in your own turn's main step`;
+  const node = clock.path[clock.path.length - 1] ?? "";
+  if (node !== "main")
+    return `${what} only in your main step (now: ${game.rules.nodes.has(node) ? game.rules.node(node).label : node})`;
+  return null;
+}
+
+/** Cards in the hand a free-summon ability could put out for no cost (its race, civilization, card type). */
+export function freeSummonCandidates(game: Game, ref: AbilityRef, player: PlayerId): GameObject[] {
+  const s = ref.ability.static ?? {};
+  const spells = s.cardType === "spell";
+  return game.cardsIn("hand", player).filter((o) => {
+    if (spells ? !isSpell(game, o) : !isCreature(game, o) || isEvolution(game, o)) return false;
+    if (typeof s.race === "string" && !((game.card(o).races ?? []) as string[]).includes(s.race))
+      return false;
+    if (typeof s.civilization === "string" && !civilizationsOf(game, o).includes(s.civilization))
+      return false;
+    return true;
+  });
+}
+
+/** Creatures in the mana zone a summon-from-mana ability could summon, paid with the other mana cards. */
+export function manaSummonCandidates(game: Game, ref: AbilityRef, player: PlayerId): GameObject[] {
+  const s = ref.ability.static ?? {};
+  return game
+    .cardsIn("mana", player)
+    .filter(
+      (o) =>
+        isCreature(game, o) &&
+        (s.dragon !== true || game.characteristic(o, "dragon") === true) &&
+        choosePayment(game, player, summonCost(game, player, o), civilizationsOf(game, o), o) !== null,
+    );
+}
+
+/** Is this the "spell" ability of a spell card (cast from the hand for its cost)? */
+function isSpellAbility(ref: AbilityRef): boolean {
+  return ref.ability.id === "spell" && ref.card.types.includes("spell");
+}
+
+export const dmActivation: ActivationRules = {
+  // A spell is cast from the hand; its "spell" ability names no zone.
+  defaultZones: (game, ref) => (isSpellAbility(ref) ? ["hand"] : game.rules.inPlayKinds),
+
+  timing(game, ref, player) {
+    const kind = ref.ability.static?.kind;
+    if (kind === "freeSummon" || kind === "summonFromMana" || kind === "gZero")
+      return mainStepOnly(game, player, "a creature is summoned");
+    if (isSpellAbility(ref)) return mainStepOnly(game, player, "a spell is cast from the hand");
+    const a = attackState(game);
+    const attacker = a ? game.state.objects[a.attacker] : undefined;
+    switch (ref.ability.keyword) {
+      case "Ninja Strike":
+        // Declared when an opponent's creature attacks or blocks (the trigger), during that attack.
+        return attacker && attacker.controller !== player
+          ? null
+          : "Ninja Strike is used only when an opponent's creature attacks or blocks";
+      case "Revolution Change":
+        return attacker && attacker.controller === player
+          ? null
+          : "Revolution Change is used only when your creature attacks";
+      case "Master J Tornado":
+        return game.state.clock.turn.player !== player &&
+          game.state.clock.path[game.state.clock.path.length - 1] === "end"
+          ? null
+          : "Master J Tornado is used only at the end of your opponent's turn";
+      default:
+        return null;
+    }
+  },
+
+  check(game, ref, player) {
+    const out: Reason[] = [];
+    const kind = ref.ability.static?.kind;
+    if (kind === "freeSummon" && freeSummonCandidates(game, ref, player).length === 0) {
+      const s = ref.ability.static!;
+      const what = [s.civilization, s.race, s.cardType === "spell" ? "spell" : "non-evolution creature"]
+        .filter((x) => typeof x === "string")
+        .join(" ");
+      out.push({ kind: "rule", text: `there is no ${what} in your hand to use it on` });
+    }
+    if (kind === "summonFromMana" && manaSummonCandidates(game, ref, player).length === 0)
+      out.push({
+        kind: "cost",
+        text: `no ${ref.ability.static!.dragon === true ? "Dragon" : "creature"} in your mana zone that the rest of your untapped mana can pay for`,
+      });
+    if (isSpellAbility(ref) && zoneKind(game, ref.obj) === "hand") {
+      const cost = summonCost(game, player, ref.obj);
+      if (!choosePayment(game, player, cost, civilizationsOf(game, ref.obj)))
+        out.push({
+          kind: "cost",
+          text: `not enough untapped mana: ${ref.card.name} costs ${cost} (${civilizationsOf(game, ref.obj).join("/") || "colorless"})`,
+        });
+    }
+    return out;
+  },
+};
+
+/** Words for the preset's named conditions in `whyNot` reasons. */
+export const dmConditionLabels: Record<string, string> = {
+  attackerIs: "the attacking creature is yours and of the kind its Revolution Change names",
+  raceCostAtLeast: "your creatures of that race add up to a high enough cost",
+  cardsUnderAtLeast: "enough cards are under this card",
+  deckNotEmpty: "your deck has a card",
+  eventCardNameJaHas: "the creature's name has the named text",
+  eventObjIsOther: "it is another creature",
+  ninjaSummonedThisTurn: "it was summoned by Ninja Strike this turn",
+};
