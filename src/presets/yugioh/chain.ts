@@ -6,19 +6,19 @@
  * gives back "activate" limits (RULINGS YG-2.4) but not "use" or soft once-per-turn ones (YG-1.2);
  * a negated effect leaves the activation standing.
  */
+import { canActivate, hasTargets, targetsOf } from "../../core/activation.js";
 import { closeWindow, emit, openWindow } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import type { AbilityRef } from "../../core/limits.js";
-import { evalCondition } from "../../core/match.js";
 import { turnFaceUp, zoneId } from "../../core/objects.js";
 import type { StackEntry, TaskHandler } from "../../core/preset.js";
 import type { OpHandler } from "../../core/script.js";
 import { scriptTask } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
 import type { AbilityDef, CardDef } from "../../core/vocabulary/schema.js";
-import { freePendulumZone, isPendulum } from "./pendulum.js";
-import { equippedMonster, settleBoundCards } from "./summon-procedures.js";
+import { isPendulum } from "./pendulum.js";
+import { equippedMonster } from "./summon-procedures.js";
 
 export interface ChainLink extends JsonObject {
   obj: string;
@@ -41,6 +41,7 @@ interface ChainState extends JsonObject {
   links: ChainLink[];
   next: PlayerId;
   passes: number;
+  // While the chain resolves, `resolving`: the index of the link resolving now (those above are done).
 }
 
 export function chainOf(game: Game): ChainState | null {
@@ -67,7 +68,9 @@ export function spellSpeed(card: CardDef, ability: AbilityDef): number {
   if (card.types.includes("counter")) return 3;
   if (card.types.includes("trap") || card.types.includes("quickPlay")) return 2;
   if (card.types.includes("spell")) return 1;
-  return ability.timing === "quick" || ability.timing === "damageStep" ? 2 : 1;
+  return ability.timing === "quick" || ability.timing === "damageStep" || ability.timing === "damageCalculation"
+    ? 2
+    : 1;
 }
 
 /** "During your Draw Phase, instead of conducting your normal draw" (RULINGS YG-T2): only then. */
@@ -98,45 +101,34 @@ function activationOption(game: Game, a: Activatable): DecisionOption {
   };
 }
 
-/** Its condition holds and its limits allow it. */
-function usable(game: Game, p: PlayerId, { obj, ability }: Activatable): boolean {
-  if (ability.condition && !evalCondition(game, ability.condition, { controller: p, obj })) return false;
-  return game.canUse(obj.id, ability.id, { player: p }).ok;
+/**
+ * May `p` activate it now? The kernel's `canActivate`: zone, face-down, timing (Spell Speed, the
+ * priority the game gives now, the Damage Step: activation.ts), condition, limits, costs that can
+ * be paid, targets that exist, zones it needs.
+ */
+function allowed(game: Game, p: PlayerId, { obj, card, ability }: Activatable): boolean {
+  return canActivate(game, { obj, card, ability, controller: p }, p).ok;
 }
 
 /** The effects `p` may activate instead of conducting the normal draw, before it (RULINGS YG-T2). */
 export function insteadOfDrawOptions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
-  for (const a of activatedAbilities(game, p)) {
-    if (a.ability.timing !== INSTEAD_OF_NORMAL_DRAW || a.obj.faceDown) continue;
-    if ((a.ability.zones ?? ["monster"]).includes(a.zoneKind) && usable(game, p, a))
+  for (const a of activatedAbilities(game, p))
+    if (a.ability.timing === INSTEAD_OF_NORMAL_DRAW && allowed(game, p, a))
       out.push(activationOption(game, a));
-  }
   return out;
 }
 
-/** The activated abilities `p` may activate now with at least Spell Speed `minSpeed`, as options. */
-export function activationOptions(
-  game: Game,
-  p: PlayerId,
-  minSpeed: number,
-  openState: boolean,
-): DecisionOption[] {
+/**
+ * The activated abilities `p` may activate now, as options: every one `canActivate` allows. Who may
+ * activate and at what Spell Speed comes from the task that gives priority now (activation.ts
+ * `priorityNow`): the Main Phase, a chain, a window.
+ */
+export function activationOptions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
-  const ownTurn = game.state.clock.turn.player === p;
-  const now = game.state.clock.turn.id;
-  const chain = chainOf(game);
-  const last = chain?.links.at(-1);
   for (const a of activatedAbilities(game, p)) {
-    const { zoneKind, obj, card, ability } = a;
-    if (ability.timing === INSTEAD_OF_NORMAL_DRAW) continue; // offered only at the normal draw
-    const speed = spellSpeed(card, ability);
-    if (speed < minSpeed || (last && last.speed === 3 && speed < 3)) continue;
-    // YG-T7: in the Damage Step only Counter Traps and effects made for it may be activated.
-    if (inDamageStep(game) && speed < 3 && ability.timing !== "damageStep") continue;
-    if (ability.timing === "damageStep" && !inDamageStep(game)) continue; // "During the Damage Step"
-    if (!zoneAllows(game, obj, card, ability, zoneKind, ownTurn, now, speed, openState)) continue;
-    if (usable(game, p, a)) out.push(activationOption(game, a));
+    if (a.ability.timing === INSTEAD_OF_NORMAL_DRAW) continue; // offered only at the normal draw
+    if (allowed(game, p, a)) out.push(activationOption(game, a));
   }
   return out;
 }
@@ -144,43 +136,6 @@ export function activationOptions(
 /** Is a Damage Step running (RULINGS YG-T7)? */
 export function inDamageStep(game: Game): boolean {
   return game.state.clock.path.includes("damageStep");
-}
-
-/** Where and when a card's ability may be activated (YG: Spells from the hand on your turn, Traps once Set). */
-function zoneAllows(
-  game: Game,
-  obj: GameObject,
-  card: CardDef,
-  ability: AbilityDef,
-  zoneKind: string,
-  ownTurn: boolean,
-  now: number,
-  speed: number,
-  openState: boolean,
-): boolean {
-  // A Pendulum Scale: from the hand, as a Spell Card (Spell Speed 1), into a free Pendulum Zone.
-  if (isPendulum(card) && ability.id === "activate")
-    return zoneKind === "hand" && ownTurn && openState && freePendulumZone(game, obj.controller);
-  if (isSpellTrap(card) && ability.id === "activate") {
-    // Traps: once Set, from the next turn. Spells: from the hand on your turn, or Set (a Set
-    // Quick-Play Spell not the turn it was Set).
-    if (card.types.includes("trap")) return zoneKind === "spellTrap" && obj.faceDown && obj.enteredTurn < now;
-    const timely = speed >= 2 || (ownTurn && openState);
-    if (zoneKind === "hand") return ownTurn && timely && freeSpellTrapZone(game, obj.controller);
-    if (zoneKind !== "spellTrap" || !obj.faceDown || !timely) return false;
-    return speed === 1 || obj.enteredTurn < now;
-  }
-  const zones = ability.zones ?? ["monster"];
-  if (!zones.includes(zoneKind)) return false;
-  if (zoneKind === "monster" && obj.faceDown) return false;
-  if (zoneKind === "spellTrap" && obj.faceDown) return false;
-  // Ignition effects: your Main Phase, open game state (YG-T4).
-  if (speed === 1) return ownTurn && openState;
-  return true;
-}
-
-function freeSpellTrapZone(game: Game, p: PlayerId): boolean {
-  return game.zone("spellTrap", p).cards.length < 5;
 }
 
 /**
@@ -202,12 +157,14 @@ export function activate(game: Game, p: PlayerId, objId: string, abilityId: stri
     else if (obj.faceDown) turnFaceUp(game, obj, { kind: "action", player: p });
   }
   const from = game.state.zones[obj.zone]!.kind;
-  game.useLimits(ref);
+  // The chain (a limit window, "once per Chain", open between chains as the next chain's) starts
+  // before the activation's limits are used.
   if (!chainOf(game)) {
     openWindow(game, "chain");
     game.state.vars.chain = { links: [], next: p, passes: 0 } satisfies ChainState;
     game.pushTask({ t: "ygo.chain" });
   }
+  game.useLimits(ref);
   emit(game, {
     type: "activate",
     player: p,
@@ -305,6 +262,16 @@ function linkBelow(game: Game, source: string): ChainLink | undefined {
   return undefined;
 }
 
+/**
+ * The `chain` limit window ("once per Chain") is open between chains too, as the window of the
+ * next chain: an activation outside a chain is checked against a fresh count, and starts that
+ * chain. A chain's end opens the next one's.
+ */
+export function nextChainWindow(game: Game): void {
+  closeWindow(game, "chain");
+  openWindow(game, "chain");
+}
+
 /** Priority during a chain: the players alternate; two passes in succession resolve it. */
 const chainTask: TaskHandler = (game, task) => {
   const chain = chainOf(game)!;
@@ -312,7 +279,7 @@ const chainTask: TaskHandler = (game, task) => {
     // Every triggered effect was declined or could not be activated: no chain.
     game.popTask(task);
     delete game.state.vars.chain;
-    closeWindow(game, "chain");
+    nextChainWindow(game);
     return;
   }
   if (task.answer) {
@@ -329,7 +296,7 @@ const chainTask: TaskHandler = (game, task) => {
   }
   while (chain.passes < 2) {
     const last = chain.links.at(-1)!;
-    const options = activationOptions(game, chain.next, Math.max(2, last.speed), false);
+    const options = activationOptions(game, chain.next);
     // Every player is asked, with a usable card or not: whether they were asked must not tell
     // the opponent what they hold (DESIGN: non-interference) — except on the leaky fast path.
     if (options.length === 0 && game.state.options.leakyFastPath === true) {
@@ -350,7 +317,9 @@ const chainTask: TaskHandler = (game, task) => {
   // Resolve last-in first-out: the last link's task goes on top.
   game.popTask(task);
   game.pushTask({ t: "ygo.chainEnd" });
-  for (const link of chain.links) game.pushTask({ t: "ygo.resolveLink", link });
+  chain.links.forEach((link, index) => {
+    game.pushTask({ t: "ygo.resolveLink", link, index });
+  });
 };
 
 /**
@@ -408,6 +377,11 @@ const resolveLink: TaskHandler = (game, task: Task) => {
     }
   }
   game.popTask(task);
+  const chain = chainOf(game);
+  if (chain && typeof task.index === "number") chain.resolving = task.index;
+  // YG Missing the timing: the resolution of this link is now "the last thing that happened"; an
+  // optional "When … you can" effect triggered before it can no longer be activated.
+  game.state.vars.resolvingSince = game.state.ids.event;
   const obj = game.state.objects[link.obj];
   const ability = game.ability(link.card, link.ability);
   const name = game.rules.card(link.card).name;
@@ -441,10 +415,16 @@ const resolveLink: TaskHandler = (game, task: Task) => {
     name,
     data: { ability: link.ability, chain: true },
   });
-  if (ability.effect?.length)
+  // Rulebook, targets: a target that is no longer there (left the field or the GY, turned
+  // face-down where it had to be face-up, changed control — a new card by its incarnation) is not
+  // affected; the effect still resolves for the rest (illegalTargets: "resolve").
+  const effect = hasTargets(ability.cost)
+    ? [{ op: "checkTargets" }, ...(ability.effect ?? [])]
+    : ability.effect;
+  if (effect?.length)
     game.pushTask(
       scriptTask(
-        ability.effect,
+        effect,
         {
           controller: link.controller,
           source: link.obj,
@@ -506,7 +486,7 @@ const openWindowTask: TaskHandler = (game, task) => {
   }
   while (Number(task.passes) < 2) {
     const p = Number(task.next);
-    const options = activationOptions(game, p, 2, false);
+    const options = activationOptions(game, p);
     if (options.length === 0 && game.state.options.leakyFastPath === true) {
       task.passes = Number(task.passes) + 1;
       task.next = game.opponents(p)[0]!;
@@ -532,8 +512,7 @@ export const chainTasks: Record<string, TaskHandler> = {
   "ygo.chainEnd": (game, task) => {
     game.popTask(task);
     delete game.state.vars.chain;
-    closeWindow(game, "chain");
-    settleBoundCards(game);
+    nextChainWindow(game);
     // A resolved chain ends the moment of an attack's declaration (YG-T5).
     const attack = game.state.vars.attack as JsonObject | undefined;
     if (attack) attack.declaration = false;
@@ -548,11 +527,16 @@ export const chainTasks: Record<string, TaskHandler> = {
 
 /** The chain as the kernel's StackEntry list, Chain Link 1 first (Preset.stack). */
 export function chainEntries(game: Game): StackEntry[] {
-  return (chainOf(game)?.links ?? []).map((l) => ({
+  const chain = chainOf(game);
+  const links = chain?.links ?? [];
+  // Links that have resolved are no longer on the chain; the one resolving still is.
+  const resolving = chain?.resolving;
+  return (typeof resolving === "number" ? links.slice(0, resolving + 1) : links).map((l) => ({
     obj: l.obj,
     card: l.card,
     name: game.rules.card(l.card).name,
     ...(l.card_ ? {} : { ability: l.ability }),
     controller: l.controller,
+    targets: targetsOf(l.vars),
   }));
 }

@@ -42,6 +42,7 @@ export const barrelDragon = monster(
           min: 1,
           max: 1,
           as: "target",
+          target: true,
           prompt: "Target 1 monster your opponent controls",
         },
       ],
@@ -76,6 +77,7 @@ export const callOfTheHaunted: CardDef = {
           min: 1,
           max: 1,
           as: "target",
+          target: true,
           prompt: "Target 1 monster in your GY",
         },
       ],
@@ -124,7 +126,10 @@ export const elementalHeroAvian: CardDef = {
   text: "A winged Elemental HERO who wheels through the sky and manipulates the wind.",
 };
 
-/** RULINGS YG-2.3: changes a monster's name; name-keyed limits keep the printed name. */
+/**
+ * RULINGS YG-2.3: changes a monster's name; name-keyed limits keep the printed name. Before the
+ * ";" is done on activation: sending the "HERO" monster is a cost, then the monster is targeted.
+ */
 export const heroMask: CardDef = {
   id: "hero-mask",
   name: "Hero Mask",
@@ -137,16 +142,6 @@ export const heroMask: CardDef = {
       cost: [
         {
           op: "choose",
-          from: { zone: "monster", faceDown: false },
-          min: 1,
-          max: 1,
-          as: "target",
-          prompt: "Target 1 face-up monster on the field",
-        },
-      ],
-      effect: [
-        {
-          op: "choose",
           from: { zone: "deck", controller: "self", where: { heroMonster: true } },
           min: 1,
           max: 1,
@@ -154,8 +149,17 @@ export const heroMask: CardDef = {
           prompt: 'Send 1 "HERO" monster from your Deck to the GY',
         },
         { op: "move", what: "$hero", to: "graveyard" },
-        { op: "takeName", what: "$target", from: "$hero" },
+        {
+          op: "choose",
+          from: { zone: "monster", faceDown: false },
+          min: 1,
+          max: 1,
+          as: "target",
+          target: true,
+          prompt: "Target 1 face-up monster on the field",
+        },
       ],
+      effect: [{ op: "takeName", what: "$target", from: "$hero" }],
     },
   ],
 };
@@ -171,6 +175,8 @@ export const spellbookOfSecrets: CardDef = {
       id: "activate",
       kind: "activated",
       zones: ["hand", "spellTrap"], // activated from the hand, or Set
+      // A card that adds from the Deck can't be activated when the Deck holds none to add.
+      condition: { count: { zone: "deck", controller: "self", name: ["Spellbook of Power"] }, gte: 1 },
       effect: [
         {
           op: "choose",
@@ -211,6 +217,7 @@ export const spellbookOfPower: CardDef = {
           min: 1,
           max: 1,
           as: "target",
+          target: true,
           prompt: "Target 1 Spellcaster monster you control",
         },
       ],
@@ -290,6 +297,7 @@ export const fluffalBear = monster(
           min: 1,
           max: 1,
           as: "poly",
+          target: true,
           prompt: 'Target 1 "Polymerization" in your GY',
         },
       ],

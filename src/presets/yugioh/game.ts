@@ -9,6 +9,7 @@ import type { JsonObject } from "../../core/json.js";
 import type { AbilityRef } from "../../core/limits.js";
 import { turnFaceUp, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
+import type { StateCheck } from "../../core/state-checks.js";
 import { nodeTask } from "../../core/structure.js";
 import type { Cause, DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
 import { activate, activationOptions, insteadOfDrawOptions } from "./chain.js";
@@ -28,7 +29,6 @@ import {
   controlsOnlyOne,
   extraDeckProcedure,
   procedureOptions,
-  settleBoundCards,
   specialSummonTo,
 } from "./summon-procedures.js";
 
@@ -62,13 +62,36 @@ export function lifePoints(game: Game, p: PlayerId): number {
   return Number(game.state.players[p]!.vars.lp);
 }
 
-/** Changes a player's Life Points; a player at 0 loses the Duel. */
+/** Changes a player's Life Points; a player at 0 loses the Duel (the state check `ygoLoss`). */
 export function changeLifePoints(game: Game, p: PlayerId, delta: number, kind: string): void {
   const player = game.state.players[p]!;
   player.vars.lp = Math.max(0, lifePoints(game, p) + delta);
   game.emit({ type: kind, player: p, data: { n: Math.abs(delta), lp: Number(player.vars.lp) } });
-  if (Number(player.vars.lp) <= 0) game.declareLoser(p, "Life Points reached 0");
 }
+
+/** A player who had to draw with too few cards in their Deck (the state check `ygoLoss`). */
+export function markDeckedOut(game: Game, p: PlayerId): void {
+  game.state.players[p]!.vars.deckedOut = true;
+}
+
+/**
+ * YG Winning and losing, checked after every step of work (a kernel state check): a player whose
+ * LP is 0, or who had to draw from an empty Deck, loses the Duel; if both players lose at the same
+ * time (an effect that damages both, a draw for both), the Duel is a draw.
+ */
+export const lossCheck: StateCheck = {
+  id: "ygoLoss",
+  rule: "YG Winning and losing",
+  run(game) {
+    const why = (v: JsonObject): string | null =>
+      Number(v.lp) <= 0 ? "Life Points reached 0" : v.deckedOut === true ? "could not draw (Deck empty)" : null;
+    const losers = game.state.players.filter((p) => why(p.vars) !== null);
+    if (losers.length === 0) return false;
+    if (losers.length === 1) game.declareLoser(losers[0]!.id, why(losers[0]!.vars)!);
+    else game.declareWinner(null, "a draw: both players lost the Duel at the same time");
+    return true;
+  },
+};
 
 function turnId(game: Game): number {
   return game.state.clock.turn.id;
@@ -112,7 +135,8 @@ const normalDraw: TaskHandler = (game, task) => {
   game.popTask(task);
   if (game.state.vars.normalDrawReplaced === turnId(game)) return;
   if (game.zone("deck", p).cards.length === 0) {
-    game.declareLoser(p, "could not draw (Deck empty)");
+    game.draw(p, 1); // an event: drawFromEmpty
+    markDeckedOut(game, p);
     return;
   }
   game.draw(p, 1);
@@ -183,7 +207,7 @@ function mainActions(game: Game, p: PlayerId, task: Task): DecisionOption[] {
     ...pendulumSummonOptions(game, p),
     ...procedureOptions(game, p),
     ...setCardOptions(game, p),
-    ...activationOptions(game, p, 1, true),
+    ...activationOptions(game, p),
   ];
   const now = turnId(game);
   for (const obj of monstersOf(game, p)) {
@@ -217,7 +241,77 @@ function place(game: Game, p: PlayerId, obj: GameObject, set: boolean, extra?: A
   obj.vars.summonedTurn = turnId(game);
 }
 
-const main = actionLoop({
+/**
+ * YG: a phase or step ends only once both players have passed in succession. When the turn player
+ * would move on (`leaving` answers), the opponent may first activate a Spell Speed 2 or higher card
+ * or effect; if they do, its chain resolves and the turn player has priority again in the open game
+ * state (they may act, then move on again). Otherwise `leave` moves on.
+ */
+function withLastChance(
+  loop: TaskHandler,
+  actions: (game: Game, p: PlayerId, task: Task) => DecisionOption[],
+  leaving: string[],
+  leave: (game: Game, task: Task, how: string) => void,
+): TaskHandler {
+  return (game, task) => {
+    if (typeof task.leaving === "string") {
+      const how = task.leaving;
+      const opp = game.opponents(game.state.clock.turn.player)[0]!;
+      if (task.answer) {
+        const id = task.answer.id;
+        task.answer = undefined;
+        task.leaving = null;
+        if (id === "pass") leave(game, task, how);
+        else {
+          const [, objId, abilityId] = id.split(":") as [string, string, string];
+          activate(game, opp, objId, abilityId);
+        }
+        return;
+      }
+      const checkpoint = game.rules.preset.checkpoint;
+      if (checkpoint && game.state.pending.length > 0) {
+        game.pushTask({ t: checkpoint, node: task.node });
+        return;
+      }
+      const options = activationOptions(game, opp);
+      if (options.length === 0 && game.state.options.leakyFastPath === true) {
+        task.leaving = null;
+        leave(game, task, how);
+        return;
+      }
+      const label = game.rules.nodes.get(String(task.node))?.label ?? "This phase";
+      game.ask({
+        player: opp,
+        kind: "window",
+        prompt: `${label} is ending: activate a card or effect (Spell Speed 2 or higher), or pass`,
+        publicPrompt: `${game.playerName(opp)} may activate a card or effect before ${label} ends`,
+        private: true,
+        options: [...options, { id: "pass", label: "Pass" }],
+      });
+      return;
+    }
+    if (task.answer && leaving.includes(task.answer.id)) {
+      task.leaving = task.answer.id;
+      task.answer = undefined;
+      return;
+    }
+    // A turn player with nothing to do passes without being asked (the leaky fast path): the
+    // opponent still gets their chance.
+    if (
+      !task.answer &&
+      game.state.options.leakyFastPath === true &&
+      game.state.pending.length === 0 &&
+      game.state.hiddenResponses.length === 0 &&
+      actions(game, game.state.clock.turn.player, task).length === 0
+    ) {
+      task.leaving = "pass";
+      return;
+    }
+    loop(game, task);
+  };
+}
+
+const mainLoop = actionLoop({
   kind: "main",
   prompt: (game) =>
     `${game.state.clock.path.includes("main2") ? "Main Phase 2" : "Main Phase 1"}: act or pass`,
@@ -300,6 +394,12 @@ const main = actionLoop({
   },
 });
 
+// YG Main Phase: leaving for the Battle Phase or the End Phase gives the opponent a last chance.
+const main = withLastChance(mainLoop, mainActions, ["pass", "battle"], (game, task, how) => {
+  if (how === "battle") game.state.vars.battleChosen = turnId(game);
+  game.popTask(task);
+});
+
 /** Tributes for a Normal Summon or Set of a Level 5+ monster, one choice at a time (YG-T4). */
 const tribute: TaskHandler = (game, task) => {
   const p = game.state.clock.turn.player;
@@ -327,7 +427,6 @@ const tribute: TaskHandler = (game, task) => {
       event: "tribute",
       cause: { kind: "cost", player: p },
     });
-  settleBoundCards(game);
   const extra = task.extra as { obj: string; ability: string } | null;
   place(
     game,
@@ -361,7 +460,7 @@ function battleActions(game: Game, p: PlayerId): DecisionOption[] {
   return out;
 }
 
-const battleStep = actionLoop({
+const battleStepLoop = actionLoop({
   kind: "battle",
   prompt: "Battle Step: declare an attack or end the Battle Phase",
   passLabel: "End the Battle Phase",
@@ -402,11 +501,13 @@ const battleStep = actionLoop({
       staticOf(game, target, "destroyedWhenAttackedWithoutMaterial")
     ) {
       game.move(target, zoneId("graveyard", target.owner), { event: "destroy", cause: RULE });
-      settleBoundCards(game);
     }
     game.pushTask(nodeTask("attack"));
   },
 });
+
+// YG Battle Step: ending the Battle Step (to the End Step) gives the opponent a last chance.
+const battleStep = withLastChance(battleStepLoop, battleActions, ["pass"], (game, task) => game.popTask(task));
 
 /**
  * YG-T6: if the number of the opponent's monsters changed since the attack was declared, the
@@ -523,7 +624,9 @@ const destroyBattled: TaskHandler = (game, task) => {
   if (!a) return;
   for (const id of a.destroyed) {
     const obj = game.obj(id);
-    if (obj.zone !== zoneId("monster", obj.controller)) continue;
+    // Only the monster that battled: one that left the field and came back is a new card.
+    const inc = id === a.attacker ? a.attackerInc : a.targetInc;
+    if (obj.inc !== inc || obj.zone !== zoneId("monster", obj.controller)) continue;
     game.move(obj, zoneId("graveyard", obj.owner), {
       event: "destroy",
       cause: RULE,
@@ -531,7 +634,6 @@ const destroyBattled: TaskHandler = (game, task) => {
     });
   }
   a.destroyed = [];
-  settleBoundCards(game);
 };
 
 /** YG-T10: at the end of the End Phase the turn player discards down to 6 (not "by a card effect"). */

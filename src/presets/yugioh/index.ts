@@ -6,18 +6,19 @@ import type { Game } from "../../core/game.js";
 import { zoneId } from "../../core/objects.js";
 import type { Preset } from "../../core/preset.js";
 import type { LogEntry, PlayerId } from "../../core/types.js";
+import { ygoActivation } from "./activation.js";
 import { sampleDecks, ygoCards } from "./cards.js";
-import { chainEntries, chainOf, chainOps, chainTasks } from "./chain.js";
+import { chainEntries, chainOf, chainOps, chainTasks, nextChainWindow } from "./chain.js";
 import { randomDecks } from "./decks.js";
 import { diceCards } from "./dice-cards.js";
 import { diceOps } from "./dice-ops.js";
 import { effectCards } from "./effect-cards.js";
 import { fusionOps, summonableFusions } from "./fusion.js";
-import { attackState, ygoTasks } from "./game.js";
+import { attackState, lossCheck, ygoTasks } from "./game.js";
 import { maintenance } from "./maintenance.js";
 import { effectOps, ygoOps } from "./ops.js";
 import { isExtraDeckMonster, isPendulum, pendulumSummon, summonAllowed, ygoRedirect } from "./pendulum.js";
-import { equippedMonster, xyzMaterials } from "./summon-procedures.js";
+import { boundCardsCheck, equippedMonster, xyzMaterials } from "./summon-procedures.js";
 import { releaseHeldTriggers, ygoTriggers } from "./triggers.js";
 import { ygoTurn } from "./turn.js";
 import { turnCards } from "./turn-cards.js";
@@ -107,6 +108,8 @@ export function yugioh(): Preset {
     id: "yugioh",
     name: "Yu-Gi-Oh! TCG/OCG",
     players: { min: 2, max: 2 },
+    // The chain is a limit window ("once per Chain"), opened while a chain is built and resolved.
+    windows: ["chain"],
     zones: [
       { kind: "deck", label: "Deck", perPlayer: true, visibility: "hidden" },
       { kind: "hand", label: "hand", perPlayer: true, visibility: "owner" },
@@ -147,8 +150,23 @@ export function yugioh(): Preset {
     cards,
     randomDecks: (players, pick) => randomDecks(cards, players, pick),
     checkpoint: "ygo.triggers",
+    // YG Winning and losing: LP 0 or drawing from an empty Deck; both at once is a draw. Cards
+    // bound to another card (Equip Cards, Call of the Haunted) are destroyed as soon as it leaves.
+    stateChecks: [lossCheck, boundCardsCheck],
+    // Spell Speeds, priority, the Damage Step, Set cards, zones (activation.ts).
+    activation: ygoActivation,
     stack: chainEntries,
     playerVars: () => ({ lp: STARTING_LP, normalSummonTurn: 0 }),
+    // Words for the named conditions in whyNot's reasons.
+    conditionLabels: {
+      lastLinkIs: "only in response to the activation it answers (the chain link just made)",
+      canFusionSummon: "only when a Fusion Summon is possible (materials in hand or on the field)",
+      startOfMainPhase1: "only at the start of your Main Phase 1, before anything else in it",
+      attackDeclared: "only when a monster declares an attack",
+      opponentAttackDeclared: "only when your opponent's monster declares an attack",
+      attackOccurring: "only during the Battle Step, while an attack is occurring",
+      lightMonsterBattles: "only when a LIGHT monster you control battles",
+    },
     conditions: {
       battleChosen: (game) => game.state.vars.battleChosen === game.state.clock.turn.id,
       battleConducted: (game) => game.state.vars.battleConducted === game.state.clock.turn.id,
@@ -272,11 +290,13 @@ export function yugioh(): Preset {
         game.shuffle(zoneId("deck", p));
         game.draw(p, OPENING_HAND);
       }
+      nextChainWindow(game); // the next chain's "once per Chain" window
     },
     // A scenario's Extra Deck: Fusion and Xyz Monsters face-down, Pendulum Monsters face-up.
     prepareScenario(game) {
       for (let p = 0; p < game.state.players.length; p++)
         for (const obj of game.cardsIn("extra", p)) obj.faceDown = !isPendulum(game.card(obj));
+      if (!chainOf(game)) nextChainWindow(game);
     },
   };
 }

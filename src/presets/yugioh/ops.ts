@@ -9,10 +9,17 @@ import { turnFaceDown, zoneId } from "../../core/objects.js";
 import { causeOf, kernelOps, needs } from "../../core/ops.js";
 import { nextInt } from "../../core/rng.js";
 import type { OpHandler } from "../../core/script.js";
-import { pushBlock, resolveNumber, resolveObjects, sourceOf, varsOf } from "../../core/script.js";
+import {
+  pushBlock,
+  resolveNumber,
+  resolveObjects,
+  resolvePlayers,
+  sourceOf,
+  varsOf,
+} from "../../core/script.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
-import { attackState, changeLifePoints } from "./game.js";
+import { attackState, changeLifePoints, markDeckedOut } from "./game.js";
 import { stat, summonForbidden } from "./monsters.js";
 import { scaleOf, summonAllowed } from "./pendulum.js";
 
@@ -54,10 +61,24 @@ export const ygoOps: Record<string, OpHandler> = {
     },
   },
   damage: {
-    doc: "damage: n — the effect inflicts n damage to its controller's opponent (effect damage).",
+    doc: "damage: n, player (default opponent; `any` for both players at once) — the effect inflicts n damage (effect damage).",
     check: (op) => (Number.isFinite(Number(op.n)) ? null : "damage needs a number n"),
     run(game, op, frame) {
-      changeLifePoints(game, game.opponents(frame.ctx.controller)[0]!, -amount(op.n), "effectDamage");
+      // Both players at once: one op, so a loss check sees both at 0 together (a draw).
+      for (const p of resolvePlayers(game, op.player ?? "opponent", frame))
+        changeLifePoints(game, p, -amount(op.n), "effectDamage");
+      return "next";
+    },
+  },
+  draw: {
+    doc: "draw: player, n — draws from the top of the Deck; a player who must draw more cards than their Deck holds loses (YG Winning and losing).",
+    run(game, op, frame) {
+      const n = resolveNumber(game, op.n, frame, 1);
+      for (const p of resolvePlayers(game, op.player, frame)) {
+        const short = game.zone("deck", p).cards.length < n;
+        game.draw(p, n, causeOf(game, frame));
+        if (short) markDeckedOut(game, p);
+      }
       return "next";
     },
   },
@@ -145,7 +166,11 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   payLP: {
-    doc: "payLP: n — the controller pays n Life Points (a cost).",
+    doc: "payLP: n — the controller pays n Life Points (a cost; not with fewer LP than that).",
+    feasible(game, op, frame) {
+      const lp = Number(game.state.players[frame.ctx.controller]!.vars.lp);
+      return lp >= amount(op.n) ? null : `can't pay ${amount(op.n)} LP with ${lp} LP`;
+    },
     run(game, op, frame) {
       changeLifePoints(game, frame.ctx.controller, -amount(op.n), "payLP");
       return "next";
@@ -162,11 +187,27 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   vendorDraw: {
-    doc: "vendorDraw: family — draws 1 card and shows it; a monster of that family is Special Summoned, anything else goes to the GY.",
+    doc: 'vendorDraw: family — draws 1 card and shows it; if it is a monster of that family the controller may Special Summon it ("you can"), anything else goes to the GY.',
     run(game, op, frame) {
       const p = frame.ctx.controller;
+      if (frame.answer) {
+        const summon = frame.answer.id === "summon";
+        delete frame.answer;
+        const drawn = game.state.objects[String(frame.scratch)];
+        if (summon && drawn) {
+          game.move(drawn, zoneId("monster", p), { event: "specialSummon" });
+          drawn.vars.pos = "atk";
+          drawn.vars.summonedTurn = game.state.clock.turn.id;
+        }
+        return "next";
+      }
       const top = game.cardsIn("deck", p).at(-1);
-      if (!top) return "next";
+      if (!top) {
+        // A player who must draw from an empty Deck loses (the state check `ygoLoss`).
+        game.draw(p, 1);
+        markDeckedOut(game, p);
+        return "next";
+      }
       game.draw(p, 1);
       emit(game, {
         type: "reveal",
@@ -177,18 +218,28 @@ export const effectOps: Record<string, OpHandler> = {
         name: game.card(top).name,
       });
       const c = game.card(top);
+      if (!c.types.includes("monster") || !c.name.includes(String(op.family))) {
+        game.move(top, zoneId("graveyard", p), { event: "move" });
+        return "next";
+      }
+      // "you can Special Summon it": the controller chooses; a Fluffal kept stays in the hand.
       if (
-        c.types.includes("monster") &&
-        c.name.includes(String(op.family)) &&
-        !summonForbidden(game, top) &&
-        summonAllowed(game, top, "special") &&
-        game.zone("monster", p).cards.length < 5
-      ) {
-        game.move(top, zoneId("monster", p), { event: "specialSummon" });
-        top.vars.pos = "atk";
-        top.vars.summonedTurn = game.state.clock.turn.id;
-      } else game.move(top, zoneId("graveyard", p), { event: "move" });
-      return "next";
+        summonForbidden(game, top) ||
+        !summonAllowed(game, top, "special") ||
+        game.zone("monster", p).cards.length >= 5
+      )
+        return "next";
+      frame.scratch = top.id;
+      game.ask({
+        player: p,
+        kind: "specialSummon",
+        prompt: `${c.name} was drawn: Special Summon it?`,
+        options: [
+          { id: "summon", label: `Special Summon ${c.name}` },
+          { id: "keep", label: "Keep it in your hand" },
+        ],
+      });
+      return "wait";
     },
   },
   attackingMonster: {
@@ -251,6 +302,12 @@ export const effectOps: Record<string, OpHandler> = {
   },
   detach: {
     doc: "detach: n — detaches n materials from this Xyz Monster (they go to the GY); a cost.",
+    feasible(game, op, frame) {
+      const self = sourceOf(game, frame.ctx);
+      const n = Number(op.n ?? 1);
+      const has = self?.under.length ?? 0;
+      return has >= n ? null : `needs ${n} material${n === 1 ? "" : "s"} to detach; it has ${has}`;
+    },
     run(game, op, frame) {
       const self = sourceOf(game, frame.ctx);
       for (let i = 0; self && i < Number(op.n ?? 1) && self.under.length > 0; i++) {
@@ -261,7 +318,7 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   equipSelf: {
-    doc: "equipSelf: to — this monster becomes an Equip Spell in its controller's Spell & Trap Zone, equipped to that face-up monster; without a free zone or a valid target it goes to the GY.",
+    doc: "equipSelf: to — this monster becomes an Equip Spell in its controller's Spell & Trap Zone, equipped to that face-up monster; if that target is no longer a face-up monster on the field it stays where it is; without a free zone it goes to the GY.",
     check: needs("to"),
     run(game, op, frame) {
       const self = sourceOf(game, frame.ctx);
@@ -269,7 +326,9 @@ export const effectOps: Record<string, OpHandler> = {
       if (!self || game.state.zones[self.zone]!.kind !== "monster" || self.faceDown) return "next";
       const p = frame.ctx.controller;
       const held = target && game.state.zones[target.zone]!.kind === "monster" && !target.faceDown;
-      if (!held || game.zone("spellTrap", p).cards.length >= 5) {
+      // Its target gone (or face-down): nothing happens, the monster stays in the Monster Zone.
+      if (!held) return "next";
+      if (game.zone("spellTrap", p).cards.length >= 5) {
         game.move(self, zoneId("graveyard", self.owner), { event: "move" });
         return "next";
       }

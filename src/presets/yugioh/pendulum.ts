@@ -14,7 +14,7 @@ import type { DecisionOption, GameObject, PlayerId, Task, ZoneState } from "../.
 import type { CardDef } from "../../core/vocabulary/schema.js";
 import { applyGranted, grantedEffects } from "./gain.js";
 import { MONSTER_ZONES, monstersOf, stat, staticOf, summonForbidden } from "./monsters.js";
-import { controlsOnlyOne, settleBoundCards } from "./summon-procedures.js";
+import { controlsOnlyOne } from "./summon-procedures.js";
 
 /** Two Pendulum Zones per player. */
 export const PENDULUM_ZONES = 2;
@@ -211,5 +211,4 @@ function finish(game: Game, task: Task, p: PlayerId, chosen: Pick[]): void {
     obj.vars.pos = pos;
     obj.vars.summonedTurn = now;
   }
-  settleBoundCards(game);
 }

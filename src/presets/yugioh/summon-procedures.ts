@@ -6,6 +6,7 @@
 import type { Game } from "../../core/game.js";
 import { putUnder, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
+import type { StateCheck } from "../../core/state-checks.js";
 import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
 import { grantEffect } from "./gain.js";
 import { lifePoints } from "./game.js";
@@ -83,7 +84,6 @@ export function extraDeckProcedure(game: Game, obj: GameObject, p: PlayerId): vo
   const proc = staticOf(game, obj, "tributeAllFromExtraDeck")!;
   for (const m of monstersOf(game, p))
     game.move(m, zoneId("graveyard", m.owner), { event: "tribute", cause: { kind: "action", player: p } });
-  settleBoundCards(game);
   specialSummonTo(game, obj, p);
   if (typeof proc.gains === "string") grantEffect(game, game.abilityRef(obj.id, proc.gains), p);
 }
@@ -123,7 +123,6 @@ export const xyzMaterials: TaskHandler = (game, task) => {
   const materials = chosen.map((id) => game.obj(id));
   specialSummonTo(game, xyz, p, "xyzSummon");
   for (const m of materials) putUnder(game, m, xyz, { kind: "action", player: p });
-  settleBoundCards(game);
 };
 
 /** Is this reference still the same card on the field, in a zone of that kind? */
@@ -141,23 +140,28 @@ export function equippedMonster(game: Game, card: GameObject): GameObject | unde
   return target.faceDown ? undefined : target;
 }
 
-const destroy = (game: Game, obj: GameObject): void => {
-  game.move(obj, zoneId("graveyard", obj.owner), { event: "destroy", cause: { kind: "rule" } });
-};
-
 /**
- * Cards bound to a monster: an Equip Card whose monster left the field or was turned face-down is
- * destroyed; Call of the Haunted and the monster it Special Summoned are each destroyed when the
- * other leaves the field. Run after each action, chain and battle: a bound card can only leave
- * during one of them.
+ * Cards bound to another card (a kernel state check, run after every step of the game's work):
+ * an Equip Card whose monster left the field or was turned face-down is destroyed; Call of the
+ * Haunted and the monster it Special Summoned are each destroyed when the other leaves the field.
+ * Rulebook, Equip Spell Cards: this happens at once, as soon as it is so — in the middle of a chain
+ * too — and is not a chain link. Everything found is destroyed together.
  */
-export function settleBoundCards(game: Game): void {
-  for (let p = 0; p < game.state.players.length; p++) {
-    for (const card of game.cardsIn("spellTrap", p)) {
-      if (card.vars.equippedTo && !equippedMonster(game, card)) destroy(game, card);
-      else if (card.vars.linkedTo && !onField(game, card.vars.linkedTo, "monster")) destroy(game, card);
+export const boundCardsCheck: StateCheck = {
+  id: "ygoBoundCards",
+  rule: "YG Equip Cards; Call of the Haunted",
+  run(game) {
+    const doomed: GameObject[] = [];
+    for (let p = 0; p < game.state.players.length; p++) {
+      for (const card of game.cardsIn("spellTrap", p)) {
+        if (card.vars.equippedTo && !equippedMonster(game, card)) doomed.push(card);
+        else if (card.vars.linkedTo && !onField(game, card.vars.linkedTo, "monster")) doomed.push(card);
+      }
+      for (const monster of game.cardsIn("monster", p))
+        if (monster.vars.linkedBy && !onField(game, monster.vars.linkedBy, "spellTrap")) doomed.push(monster);
     }
-    for (const monster of game.cardsIn("monster", p))
-      if (monster.vars.linkedBy && !onField(game, monster.vars.linkedBy, "spellTrap")) destroy(game, monster);
-  }
-}
+    for (const obj of doomed)
+      game.move(obj, zoneId("graveyard", obj.owner), { event: "destroy", cause: { kind: "rule" } });
+    return doomed.length > 0;
+  },
+};

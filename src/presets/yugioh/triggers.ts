@@ -5,6 +5,7 @@
  * then both players may respond as to any chain. Effects that trigger in the Damage Step before
  * damage calculation (a face-down monster flipped by an attack) wait until after damage calculation.
  */
+import { costReasons } from "../../core/activation.js";
 import { emit, openWindow } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
@@ -101,12 +102,35 @@ export const ygoTriggers: TaskHandler = (game, task) => {
   }
   const ability = game.ability(p.card, p.ability);
   const obj = state.objects[p.obj];
+  // A trigger effect that targets needs a legal target, and its costs must be payable, to be
+  // activated (the rulebook's targets and costs; the kernel's `feasible` of each cost op).
   const holds =
     stillThere(game, p) &&
     (!ability.condition ||
-      evalCondition(game, ability.condition, { controller: p.controller, obj: obj!, event: p.eventData }));
+      evalCondition(game, ability.condition, { controller: p.controller, obj: obj!, event: p.eventData })) &&
+    costReasons(
+      game,
+      { obj: obj!, card: game.rules.card(p.card), ability, controller: p.controller },
+      p.controller,
+    ).length === 0;
   if (!holds) {
     take(game, p);
+    return;
+  }
+  // YG Missing the timing: an optional effect worded "When … you can" (`timing: when`) is activated
+  // only if what triggered it was the last thing to happen; a chain link that resolved after it
+  // (its trigger was a cost, or happened in an earlier link's resolution) makes it miss the timing.
+  // "If … you can" effects and mandatory ones never miss it.
+  if (ability.optional && ability.timing === "when" && p.event <= Number(state.vars.resolvingSince ?? -1)) {
+    take(game, p);
+    emit(game, {
+      type: "missedTiming",
+      player: p.controller,
+      obj: p.obj,
+      card: p.card,
+      name: game.rules.card(p.card).name,
+      data: { ability: p.ability },
+    });
     return;
   }
   // Two copies triggered together under one "only once per turn": the first activated uses it up.

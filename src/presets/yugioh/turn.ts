@@ -11,24 +11,31 @@ const damageStep: TurnNode = {
   // A negated or stopped attack has no Damage Step.
   when: "attackContinues",
   children: [
+    // YG-T7, YG Damage Step: start of the Damage Step — both players may activate Counter Traps
+    // and ATK/DEF-changing Damage Step effects (turn player first).
     {
       id: "startOfDamageStep",
       label: "start of the Damage Step",
       kind: "substep",
-      onBegin: ["ygo.flipDefender"],
+      interaction: "ygo.window",
     },
-    // YG-T7: a window where only Counter Traps and Damage Step effects may be activated.
+    // YG Damage Step: before damage calculation — an attacked face-down monster is flipped face-up
+    // here (its FLIP effect waits), then a window like the start's.
     {
       id: "beforeDamageCalculation",
       label: "before damage calculation",
       kind: "substep",
-      onBegin: ["ygo.window"],
+      onBegin: ["ygo.flipDefender"],
+      interaction: "ygo.window",
     },
+    // YG Damage Step: during damage calculation only "during damage calculation" effects (and
+    // Counter Traps) may be activated, then damage is calculated.
     {
       id: "damageCalculation",
       label: "damage calculation",
       kind: "substep",
-      onBegin: ["ygo.damageCalculation"],
+      interaction: "ygo.window",
+      onEnd: ["ygo.damageCalculation"],
     },
     // Effects triggered earlier in the Damage Step (FLIP effects of an attacked monster) now.
     {
@@ -36,12 +43,15 @@ const damageStep: TurnNode = {
       label: "after damage calculation",
       kind: "substep",
       onBegin: ["ygo.releaseHeldTriggers"],
+      // Then Counter Traps may be activated (YG Damage Step: after damage calculation).
+      interaction: "ygo.window",
     },
     {
       id: "endOfDamageStep",
       label: "end of the Damage Step",
       kind: "substep",
       onBegin: ["ygo.destroyBattled"],
+      interaction: "ygo.window",
     },
   ],
 };
@@ -57,7 +67,9 @@ export const ygoTurn: TurnNode = {
       label: "Draw Phase",
       kind: "phase",
       windows: ["phase"],
-      onBegin: ["ygo.normalDraw", "ygo.window"],
+      onBegin: ["ygo.normalDraw"],
+      // After the draw and what it triggered, the turn player, then the opponent, may act.
+      interaction: "ygo.window",
     },
     // YG-T3: Standby-Phase effects, then the turn player has priority.
     // Maintenance costs ("During each of your Standby Phases, pay 500 LP or destroy this card") first.
@@ -66,7 +78,9 @@ export const ygoTurn: TurnNode = {
       label: "Standby Phase",
       kind: "phase",
       windows: ["phase"],
-      onBegin: ["ygo.maintenance", "ygo.window"],
+      onBegin: ["ygo.maintenance"],
+      // Standby-Phase effects ("during your Standby Phase") resolve first, then the window.
+      interaction: "ygo.window",
     },
     { id: "main1", label: "Main Phase 1", kind: "phase", windows: ["phase"], interaction: "ygo.main" },
     {
@@ -79,7 +93,7 @@ export const ygoTurn: TurnNode = {
       onBegin: ["ygo.battleConducted"],
       children: [
         // The turn player has priority in the Start and End Steps (Spell Speed 2 and 3).
-        { id: "startStep", label: "Start Step", kind: "step", onBegin: ["ygo.window"] },
+        { id: "startStep", label: "Start Step", kind: "step", interaction: "ygo.window" },
         {
           id: "battleStep",
           label: "Battle Step",
@@ -101,7 +115,7 @@ export const ygoTurn: TurnNode = {
         },
         // YG-T8: "during the Battle Phase" and "until the end of the Battle Phase" effects end as
         // the phase ends, once anything activated in the End Step has resolved.
-        { id: "endStep", label: "End Step", kind: "step", onBegin: ["ygo.window"] },
+        { id: "endStep", label: "End Step", kind: "step", interaction: "ygo.window" },
       ],
     },
     // YG-T9: Main Phase 2 only if the Battle Phase was conducted.
@@ -113,7 +127,15 @@ export const ygoTurn: TurnNode = {
       when: "battleConducted",
       interaction: "ygo.main",
     },
-    // YG-T10: End-Phase effects, then the turn player discards down to 6.
-    { id: "end", label: "End Phase", kind: "phase", windows: ["phase"], onEnd: ["ygo.handLimit"] },
+    // YG-T10: End-Phase effects, then the turn player, then the opponent, may activate cards and
+    // effects (YG End Phase: a window like the other phases'); then the turn player discards down to 6.
+    {
+      id: "end",
+      label: "End Phase",
+      kind: "phase",
+      windows: ["phase"],
+      interaction: "ygo.window",
+      onEnd: ["ygo.handLimit"],
+    },
   ],
 };

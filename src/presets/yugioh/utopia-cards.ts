@@ -56,6 +56,7 @@ export const zwPegasusTwinSaber: CardDef = {
           min: 1,
           max: 1,
           as: "target",
+          target: true,
           prompt: 'Target 1 "Utopia" monster you control',
         },
       ],

@@ -177,12 +177,7 @@ export const satellarknightZefrathuban: CardDef = {
       optional: true,
       text: 'Destroy 1 other "tellarknight" or "Zefra" card of yours and 1 face-up card your opponent controls',
       trigger: { on: ["normalSummon", "flipSummon", "pendulumSummon"], self: true },
-      condition: {
-        all: [
-          { count: OWN_OTHER_TELLARKNIGHT_OR_ZEFRA, gte: 1 },
-          { count: OPPONENTS_FACE_UP_CARD, gte: 1 },
-        ],
-      },
+      // Needs both targets to be activated (its cost's `target: true` choices).
       cost: [
         {
           op: "choose",
@@ -190,6 +185,7 @@ export const satellarknightZefrathuban: CardDef = {
           min: 1,
           max: 1,
           as: "mine",
+          target: true,
           prompt: 'Target 1 other "tellarknight" or "Zefra" card in your Monster Zone or Pendulum Zone',
         },
         {
@@ -198,6 +194,7 @@ export const satellarknightZefrathuban: CardDef = {
           min: 1,
           max: 1,
           as: "theirs",
+          target: true,
           prompt: "Target 1 face-up card your opponent controls",
         },
       ],
@@ -234,6 +231,7 @@ function zefranagaBounce(id: string, trigger: EventPattern): AbilityDef {
         min: 1,
         max: 1,
         as: "target",
+        target: true,
         prompt: "Target 1 card in either player's Pendulum Zone",
       },
     ],
