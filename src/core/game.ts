@@ -419,7 +419,8 @@ export class Game {
     const acted = runStateChecks(this, checks);
     this.checkedAt = this.state.ids.event;
     // A question asked before the checks changed the game may be stale: ask it again.
-    if (acted && this.state.decision !== null && this.state.result === null) this.withdrawDecision();
+    // (Also when the checks ended the game: a game that is over has no pending decision.)
+    if (acted && this.state.decision !== null) this.withdrawDecision();
   }
 
   /** CR 704.3: checks run before a player would receive priority; if one acts, the question is asked again. */
@@ -428,7 +429,7 @@ export class Game {
     if (!checks) return;
     const acted = runStateChecks(this, checks);
     this.checkedAt = this.state.ids.event;
-    if (acted && this.state.result === null) this.withdrawDecision();
+    if (acted) this.withdrawDecision(); // asked again, or not at all if the checks ended the game
   }
 
   /** Takes back a decision nobody has seen yet; the task that asked it asks again when it runs. */

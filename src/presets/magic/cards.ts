@@ -2,7 +2,7 @@
  * The Magic card library: real cards whose printed text exercises each turn-based action of
  * CR 703.4 (issue 6). Cards are data: characteristics plus small effect ops (src/presets/magic/ops.ts).
  * Simplifications (docs/magic.md): mana is generic (colours are ignored, `cost` is the mana value),
- * abilities (not spells) choose their targets as they resolve.
+ * triggered abilities choose their targets as they resolve; spells and activated abilities on casting and activation.
  *
  * Conventions: `power` and `stats.toughness`; `keywords` hold evergreen keywords; `stats.back` is the
  * back face of a daybound card (CR 712, 726); `stats.chapters` a Saga's final chapter (CR 714);
@@ -122,6 +122,99 @@ export const magicCards: CardDef[] = [
       },
     ],
   }),
+  // "{T}: Destroy target tapped creature." A {T} cost (CR 107.5: tapped, it can't be paid again;
+  // summoning sickness, CR 302.6) and a target chosen on activation (CR 602.2b).
+  creature("royal-assassin", "Royal Assassin", 3, 1, 1, {
+    text: "{T}: Destroy target tapped creature.",
+    abilities: [
+      {
+        id: "destroy",
+        kind: "activated",
+        text: "{T}: Destroy target tapped creature.",
+        cost: [
+          { op: "tap", what: "self" },
+          {
+            op: "choose",
+            from: { type: "creature", zone: "battlefield", tapped: true },
+            as: "target",
+            target: true,
+            prompt: "target tapped creature",
+          },
+        ],
+        effect: [{ op: "destroy", what: "$target" }],
+      },
+    ],
+  }),
+  // "Sacrifice Bottle Gnomes: You gain 3 life." A sacrifice cost, paid on activation (CR 601.2h via 602.2b).
+  creature("bottle-gnomes", "Bottle Gnomes", 3, 1, 3, {
+    types: ["artifact", "creature"],
+    text: "Sacrifice Bottle Gnomes: You gain 3 life.",
+    abilities: [
+      {
+        id: "sacrifice",
+        kind: "activated",
+        text: "Sacrifice Bottle Gnomes: You gain 3 life.",
+        cost: [{ op: "sacrifice", what: "self" }],
+        effect: [{ op: "gainLife", n: 3 }],
+      },
+    ],
+  }),
+  // Removing counters as a cost (CR 118.3, 601.2h); "enters the battlefield with" (CR 614.1c).
+  creature("spike-feeder", "Spike Feeder", 3, 0, 0, {
+    text: "Spike Feeder enters the battlefield with two +1/+1 counters on it. {2}, Remove a +1/+1 counter from Spike Feeder: Put a +1/+1 counter on target creature. Remove a +1/+1 counter from Spike Feeder: You gain 2 life.",
+    stats: { entersWith: { "+1/+1": 2 } },
+    abilities: [
+      {
+        id: "move",
+        kind: "activated",
+        text: "{2}, Remove a +1/+1 counter from Spike Feeder: Put a +1/+1 counter on target creature.",
+        cost: [
+          { op: "payMana", n: 2 },
+          { op: "addCounter", what: "self", counter: "+1/+1", n: -1 },
+          {
+            op: "choose",
+            from: { type: "creature", zone: "battlefield" },
+            as: "target",
+            target: true,
+            prompt: "target creature",
+          },
+        ],
+        effect: [{ op: "addCounter", what: "$target", counter: "+1/+1", n: 1 }],
+      },
+      {
+        id: "life",
+        kind: "activated",
+        text: "Remove a +1/+1 counter from Spike Feeder: You gain 2 life.",
+        cost: [{ op: "addCounter", what: "self", counter: "+1/+1", n: -1 }],
+        effect: [{ op: "gainLife", n: 2 }],
+      },
+    ],
+  }),
+  // Scavenge (CR 702.97): an activated ability that works from the graveyard, only as a sorcery
+  // (CR 602.5d), its cost exiling the card; X is the card's power (1).
+  creature("slitherhead", "Slitherhead", 1, 1, 1, {
+    text: "Scavenge {0} ({0}, Exile this card from your graveyard: Put a number of +1/+1 counters equal to this card's power on target creature. Scavenge only as a sorcery.)",
+    abilities: [
+      {
+        id: "scavenge",
+        kind: "activated",
+        text: "Scavenge {0}",
+        zones: ["graveyard"],
+        timing: "sorcery",
+        cost: [
+          { op: "move", what: "self", to: "exile" },
+          {
+            op: "choose",
+            from: { type: "creature", zone: "battlefield" },
+            as: "target",
+            target: true,
+            prompt: "target creature",
+          },
+        ],
+        effect: [{ op: "addCounter", what: "$target", counter: "+1/+1", n: 1 }],
+      },
+    ],
+  }),
   // A discard trigger: discarding to hand size in cleanup makes another cleanup step (CR 514.3a).
   creature("glint-horn-buccaneer", "Glint-Horn Buccaneer", 3, 2, 4, {
     keywords: ["haste"],
@@ -202,7 +295,8 @@ export const magicCards: CardDef[] = [
     types: ["instant"],
     cost: 1,
     text: "Lightning Bolt deals 3 damage to any target.",
-    abilities: [{ id: "spell", kind: "static", zones: ["stack"], effect: [{ op: "damageAnyTarget", n: 3 }] }],
+    // "Any target" (a creature or a player, CR 115.4): the target is named in the cast option.
+    abilities: [{ id: "spell", kind: "static", effect: [{ op: "damageAnyTarget", n: 3 }] }],
   },
   {
     id: "giant-growth",
@@ -214,7 +308,16 @@ export const magicCards: CardDef[] = [
       {
         id: "spell",
         kind: "static",
-        zones: ["stack"],
+        // CR 601.2c: the target is chosen as the spell is cast, and only checked as it resolves.
+        cost: [
+          {
+            op: "choose",
+            from: { type: "creature", zone: "battlefield" },
+            as: "target",
+            target: true,
+            prompt: "target creature",
+          },
+        ],
         effect: [{ op: "pumpTarget", power: 3, toughness: 3 }],
       },
     ],
@@ -225,7 +328,7 @@ export const magicCards: CardDef[] = [
     types: ["sorcery"],
     cost: 3,
     text: "Draw two cards.",
-    abilities: [{ id: "spell", kind: "static", zones: ["stack"], effect: [{ op: "draw", n: 2 }] }],
+    abilities: [{ id: "spell", kind: "static", effect: [{ op: "draw", n: 2 }] }],
   },
   // Archenemy schemes (CR 314, 904): set in motion as the archenemy's precombat main begins (703.4e).
   {

@@ -48,8 +48,12 @@ function blockedAttackersOf(game: Game, b: GameObject, declared = false): GameOb
 }
 
 export const combatConditions = {
-  /** CR 508.8: with no attackers, the declare blockers and combat damage steps are skipped. */
-  attacking: (game: Game) => attackers(game).length > 0,
+  /**
+   * CR 508.8: the declare blockers and combat damage steps are skipped only if no creatures were
+   * declared as attackers (or put onto the battlefield attacking) — not when the attackers have
+   * since left combat (CR 506.4).
+   */
+  attacking: (game: Game) => game.state.vars.attackersDeclared === true || attackers(game).length > 0,
   /** CR 510.4: a first-strike damage step when an attacking or blocking creature has first or double strike. */
   firstStrike: (game: Game) => {
     for (const p of apnap(game))
@@ -77,6 +81,7 @@ const chooseDefender: Handler = (game, task) => {
     return;
   }
   game.state.vars.defender = null;
+  delete game.state.vars.attackersDeclared; // a new combat phase (CR 508.8)
   if (game.state.options.attackOneDefender !== true || opps.length < 2) {
     game.popTask(task);
     return;
@@ -106,6 +111,7 @@ const declareAttackers: Handler = (game, task) => {
     const def = who === undefined ? defs[0]! : game.state.players.find((p) => p.name === who)!.id;
     o.vars.attacking = def;
     o.tapped = true; // CR 508.1f
+    game.state.vars.attackersDeclared = true; // CR 508.8
     game.emit({
       type: "attack",
       player: ap,
@@ -407,6 +413,7 @@ const endCombat: Handler = (game, task) => {
         delete v[k];
     }
   game.state.vars.defender = null;
+  delete game.state.vars.attackersDeclared;
 };
 
 export const combatTasks: Record<string, Handler> = {

@@ -8,11 +8,13 @@ import type { JsonObject } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
 import type { Preset } from "../../core/preset.js";
 import type { LogEntry, PlayerId } from "../../core/types.js";
+import { magicActivation } from "./activation.js";
 import { defaultMagicDeck, magicCards } from "./cards.js";
 import { combatConditions, combatTasks } from "./combat.js";
 import { randomDecks } from "./decks.js";
 import { magicOps } from "./ops.js";
 import { runCheckpoint, runPriority, runToGraveyard, runTriggersToStack } from "./priority.js";
+import { stateBasedActions } from "./sba.js";
 import { inGame, keywords, nameOf, stackEntries, stat } from "./state.js";
 import { tbaTasks } from "./tba.js";
 import { magicTurn } from "./turn.js";
@@ -40,7 +42,7 @@ function narrate(game: Game, e: LogEntry): string | null {
     case "lifeGain":
       return `${who} gains ${d.n} life (life ${d.life}).`;
     case "dies":
-      return `${e.name} dies (${d.reason}).`;
+      return d.sacrificed === true ? null : `${e.name} dies (${d.reason}).`; // the sacrifice event narrates it
     case "phaseOut":
       return `${e.name} phases out.`;
     case "phaseIn":
@@ -64,6 +66,8 @@ function narrate(game: Game, e: LogEntry): string | null {
         return `${e.name} enters the battlefield under ${who}'s control.`;
       if (e.from === "stack") return `${e.name} goes to ${who}'s graveyard.`;
       return null;
+    case "payLife":
+      return `${who} pays ${d.n} life (life ${d.life}).`;
     case "sacrifice":
       return `${who} sacrifices ${e.name}.`;
     case "discard":
@@ -141,6 +145,10 @@ export function magic(): Preset {
     randomDecks: (players, pick) => randomDecks(magicCards, players, pick),
     checkpoint: "mtg.checkpoint",
     stack: stackEntries,
+    // CR 704.3: state-based actions whenever a player would receive priority (sba.ts).
+    stateChecks: [stateBasedActions],
+    // Casting and activating: timing, mana, casting restrictions, {T} and summoning sickness, targets (activation.ts).
+    activation: magicActivation,
     playerVars: (options) => ({ life: Number(options.startingLife ?? 20), mana: 0 }),
     conditions: {
       activeInGame: (game) => inGame(game, game.state.clock.turn.player),

@@ -1,18 +1,28 @@
 /**
- * Effect ops of the Magic preset: damage, life, "+N/+N until end of turn", opening an
- * Attraction, Saga chapters' sacrifice / discard / reanimation. A spell's target comes from its
- * cast (targets.ts); abilities choose theirs as they resolve (a simplification, docs/magic.md).
+ * Effect ops of the Magic preset: damage, life, "+N/+N until end of turn", destroying, opening an
+ * Attraction, Saga chapters' sacrifice / discard / reanimation; and costs (payMana, payLife,
+ * sacrifice, discard), which say whether they can be paid (`feasible`, checked by canActivate).
+ * Spells and activated abilities target what was chosen as they were cast or activated
+ * (targets.ts); triggered abilities still choose theirs as they resolve (docs/magic.md).
  */
 import { addDuration } from "../../core/durations.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
 import { causeOf } from "../../core/ops.js";
-import { type OpHandler, resolveNumber, type ScriptTask, sourceOf, varsOf } from "../../core/script.js";
+import {
+  type OpHandler,
+  resolveNumber,
+  resolveObjects,
+  type ScriptTask,
+  sourceOf,
+  varsOf,
+} from "../../core/script.js";
 import type { Cause, DecisionOption, GameObject, PlayerId } from "../../core/types.js";
-import { payMana } from "./mana.js";
-import { allPermanents, creatures, isType, life, liveOpponents, nameOf } from "./state.js";
-import type { Target } from "./targets.js";
+import { activatedOp } from "./activation.js";
+import { available, payMana } from "./mana.js";
+import { allPermanents, creatures, isType, life, liveOpponents, nameOf, sacrifice } from "./state.js";
+import { hasRecordedTargets, targetPlayers } from "./targets.js";
 
 /** Deals damage to a creature (marked, CR 120.3e) or a player (life loss, CR 120.3a). */
 export function dealDamage(
@@ -44,11 +54,15 @@ function sourceInfo(game: Game, frame: ScriptTask): { obj?: GameObject; name: st
   return { ...(src ? { obj: src } : {}), name, controller: frame.ctx.controller };
 }
 
-/** The target chosen as the spell was cast (CR 601.2c), if any: an object or a player. */
-function castTarget(game: Game, frame: ScriptTask): GameObject | PlayerId | null {
-  const t = varsOf(game, frame).target as unknown as Target | undefined;
-  if (!t) return null;
-  return "player" in t ? t.player : game.obj(t.obj);
+/**
+ * The targets chosen as the spell was cast or the ability activated, still legal (targets.ts):
+ * objects and players; null when the effect has none recorded (a triggered ability).
+ */
+function chosenTargets(game: Game, frame: ScriptTask, as = "target"): (GameObject | PlayerId)[] | null {
+  const vars = varsOf(game, frame);
+  if (!hasRecordedTargets(vars)) return null;
+  const ids = Array.isArray(vars[as]) ? (vars[as] as string[]) : [];
+  return [...targetPlayers(vars, as), ...ids.map((id) => game.obj(id))];
 }
 
 /** Asks `player` to pick one option; returns the answer id once given, else null after asking. */
@@ -109,12 +123,99 @@ export const magicOps: Record<string, OpHandler> = {
     },
   },
   payMana: {
-    doc: "payMana: n — the controller pays n generic mana (pool first, then their untapped lands' mana abilities).",
+    doc: "payMana: n — the controller pays n generic mana (pool first, then their untapped lands' mana abilities); as a cost, they must have that much (CR 601.2g–h).",
+    feasible(game, op, frame) {
+      const n = resolveNumber(game, op.n, frame, 0);
+      const have = available(game, frame.ctx.controller);
+      return have < n
+        ? `needs ${n} mana; ${game.playerName(frame.ctx.controller)} has ${have} available`
+        : null;
+    },
     run(game, op, frame) {
       payMana(game, frame.ctx.controller, resolveNumber(game, op.n, frame, 0));
       return "next";
     },
   },
+  payLife: {
+    doc: "payLife: n — a cost: the controller pays n life; they can only if their life total is at least n (CR 119.4).",
+    feasible(game, op, frame) {
+      const n = resolveNumber(game, op.n, frame, 1);
+      const p = frame.ctx.controller;
+      return n > 0 && life(game, p) < n
+        ? `needs ${n} life to pay; ${game.playerName(p)} has ${life(game, p)}`
+        : null;
+    },
+    run(game, op, frame) {
+      const p = frame.ctx.controller;
+      const n = resolveNumber(game, op.n, frame, 1);
+      game.state.players[p]!.vars.life = life(game, p) - n;
+      game.emit({ type: "payLife", player: p, data: { n, life: life(game, p) } });
+      return "next";
+    },
+  },
+  sacrifice: {
+    doc: "sacrifice: what (default self) — the controller sacrifices those permanents of theirs (CR 701.17): they die. As a cost, they must be on the battlefield under their control.",
+    feasible(game, op, frame) {
+      const what = op.what ?? "self";
+      if (typeof what === "string" && what.startsWith("$")) return null;
+      const objs = resolveObjects(game, what, frame);
+      const ok = objs.filter(
+        (o) => game.state.zones[o.zone]?.kind === "battlefield" && o.controller === frame.ctx.controller,
+      );
+      return ok.length === 0 || ok.length < objs.length
+        ? "nothing of theirs on the battlefield to sacrifice"
+        : null;
+    },
+    run(game, op, frame) {
+      for (const o of resolveObjects(game, op.what ?? "self", frame))
+        if (game.state.zones[o.zone]?.kind === "battlefield" && o.controller === frame.ctx.controller)
+          sacrifice(game, o, causeOf(game, frame));
+      return "next";
+    },
+  },
+  discard: {
+    doc: "discard: n — a cost or an effect: the controller discards n cards of their choice (the choice is theirs alone to see). As a cost, they must have n other cards in hand.",
+    feasible(game, op, frame) {
+      const n = resolveNumber(game, op.n, frame, 1);
+      const p = frame.ctx.controller;
+      const hand = game.cardsIn("hand", p).filter((o) => o.id !== frame.ctx.source);
+      return hand.length < n
+        ? `needs ${n} card${n === 1 ? "" : "s"} to discard; ${game.playerName(p)} has ${hand.length}`
+        : null;
+    },
+    run(game, op, frame) {
+      const p = frame.ctx.controller;
+      const n = resolveNumber(game, op.n, frame, 1);
+      const done = typeof frame.scratch === "number" ? frame.scratch : 0;
+      const hand = game.cardsIn("hand", p).filter((o) => o.id !== frame.ctx.source);
+      if (done >= n || hand.length === 0) return "next";
+      const options = hand.map((o) => ({ id: `discard:${game.ref(o)}`, label: game.card(o).name }));
+      const id = pick(game, frame, p, "discard", `Discard a card (${done + 1} of ${n})`, options, true);
+      if (id === null) return "wait";
+      game.move(game.obj(id.slice(8)), zoneId("graveyard", p), {
+        event: "discard",
+        cause: causeOf(game, frame),
+      });
+      frame.scratch = done + 1;
+      return done + 1 >= n ? "next" : "again";
+    },
+  },
+  destroy: {
+    doc: "destroy: what — destroys those permanents: each is put into its owner's graveyard (CR 701.7), so it dies.",
+    check: (op) => (op.what === undefined ? "needs what" : null),
+    run(game, op, frame) {
+      for (const o of resolveObjects(game, op.what, frame)) {
+        if (game.state.zones[o.zone]?.kind !== "battlefield") continue;
+        game.move(o, zoneId("graveyard", o.owner), {
+          event: "dies",
+          cause: causeOf(game, frame),
+          data: { reason: "destroyed" },
+        });
+      }
+      return "next";
+    },
+  },
+  "mtg.activated": activatedOp,
   gainLife: {
     doc: "gainLife: n — the controller gains n life.",
     run(game, op, frame) {
@@ -138,9 +239,9 @@ export const magicOps: Record<string, OpHandler> = {
     doc: "damageAnyTarget: n — the source deals n damage to the target chosen as the spell was cast (or, for an ability, a creature or player its controller chooses now).",
     run(game, op, frame) {
       const n = resolveNumber(game, op.n, frame, 1);
-      const chosen = castTarget(game, frame);
+      const chosen = chosenTargets(game, frame);
       if (chosen !== null) {
-        dealDamage(game, sourceInfo(game, frame), chosen, n);
+        for (const to of chosen) dealDamage(game, sourceInfo(game, frame), to, n);
         return "next";
       }
       const options = [
@@ -166,28 +267,35 @@ export const magicOps: Record<string, OpHandler> = {
     },
   },
   pumpTarget: {
-    doc: "pumpTarget: power, toughness — target creature gets +power/+toughness until end of turn (CR 514.2).",
+    doc: "pumpTarget: power, toughness — the target chosen as the spell was cast (or the ability activated) gets +power/+toughness until end of turn (CR 514.2); never asked again as it resolves (CR 601.2c, 608.2b).",
     run(game, op, frame) {
-      const targets = allCreatures(game);
-      if (targets.length === 0) return "next";
-      const id = pick(
-        game,
-        frame,
-        frame.ctx.controller,
-        "target",
-        "Choose a creature",
-        creatureOptions(game, targets),
-      );
-      if (id === null) return "wait";
-      const t = game.obj(id.slice(7));
+      let chosen = chosenTargets(game, frame);
+      if (chosen === null) {
+        // A triggered ability with no recorded target chooses as it resolves (docs/magic.md).
+        const targets = allCreatures(game);
+        if (targets.length === 0) return "next";
+        const id = pick(
+          game,
+          frame,
+          frame.ctx.controller,
+          "target",
+          "Choose a creature",
+          creatureOptions(game, targets),
+        );
+        if (id === null) return "wait";
+        chosen = [game.obj(id.slice(7))];
+      }
       const value = { power: Number(op.power ?? 0), toughness: Number(op.toughness ?? 0) };
-      addDuration(game, {
-        expires: { at: "tag", tag: "endOfTurn" },
-        controller: frame.ctx.controller,
-        label: `+${value.power}/+${value.toughness} until end of turn`,
-        effect: { kind: "pump", value, target: { obj: t.id, inc: t.inc } },
-      });
-      game.emit({ type: "pump", player: t.controller, obj: t.id, name: nameOf(game, t), data: value });
+      for (const t of chosen) {
+        if (typeof t === "number") continue;
+        addDuration(game, {
+          expires: { at: "tag", tag: "endOfTurn" },
+          controller: frame.ctx.controller,
+          label: `+${value.power}/+${value.toughness} until end of turn`,
+          effect: { kind: "pump", value, target: { obj: t.id, inc: t.inc } },
+        });
+        game.emit({ type: "pump", player: t.controller, obj: t.id, name: nameOf(game, t), data: value });
+      }
       return "next";
     },
   },
@@ -247,8 +355,7 @@ export const magicOps: Record<string, OpHandler> = {
         }
         const id = pick(game, frame, p, "sacrifice", "Sacrifice a creature", creatureOptions(game, mine));
         if (id === null) return "wait";
-        const o = game.obj(id.slice(7));
-        game.move(o, zoneId("graveyard", o.owner), { event: "sacrifice", cause: causeOf(game, frame) });
+        sacrifice(game, game.obj(id.slice(7)), causeOf(game, frame));
         scratch.i = Number(scratch.i) + 1;
       }
       return "next";

@@ -7,81 +7,40 @@
  */
 import { IllegalActionError } from "../../core/errors.js";
 import type { Game } from "../../core/game.js";
-import type { Json, JsonObject } from "../../core/json.js";
+import type { Json } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
 import { scriptTask } from "../../core/script.js";
 import { pendingOptionId } from "../../core/triggers.js";
 import type { DecisionOption, GameObject, PendingAbility, PlayerId, Task } from "../../core/types.js";
-import { available, payMana, tapForMana, untappedLands } from "./mana.js";
-import { checkStateBasedActions } from "./sba.js";
-import { apnap, battlefield, inGame, nameOf, permanents, type StackItem, stack, waiting } from "./state.js";
-import { legalTargets, stillLegal, targetKind } from "./targets.js";
+import {
+  activateAbility,
+  activateOptions,
+  castOptions,
+  castSpell,
+  entersWith,
+  sorceryTiming,
+} from "./activation.js";
+import { tapForMana, untappedLands } from "./mana.js";
+import { apnap, battlefield, inGame, type StackItem, stack, waiting } from "./state.js";
+import { targetsStillLegal } from "./targets.js";
 
-const MAIN = new Set(["main1", "main2"]);
-
-/** Sorcery timing (CR 307.1): the active player, a main phase, an empty stack. */
-function sorceryTiming(game: Game, p: PlayerId): boolean {
-  const c = game.state.clock;
-  return c.turn.player === p && MAIN.has(c.path[c.path.length - 1] ?? "") && stack(game).length === 0;
-}
-
-function activatedAbilities(game: Game, obj: GameObject) {
-  return (game.card(obj).abilities ?? []).filter((a) => a.kind === "activated");
-}
-
-function abilityCost(game: Game, obj: GameObject, abilityId: string): number {
-  const a = game.ability(obj.card, abilityId);
-  let n = 0;
-  for (const op of a.cost ?? []) if (op.op === "payMana") n += Number(op.n ?? 0);
-  return n;
-}
-
-/** What a player may do with priority besides passing. */
+/**
+ * What a player may do with priority besides passing: play a land, and the spells and abilities
+ * `canActivate` allows (activation.ts), so the options and `whyNot` never disagree.
+ */
 export function priorityActions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
-  const mana = available(game, p);
-  const sorcery = sorceryTiming(game, p);
-  for (const o of game.cardsIn("hand", p)) {
-    const card = game.card(o);
-    if (card.types.includes("land")) {
-      // CR 305.2: one land per turn, at sorcery timing.
-      if (sorcery && game.state.players[p]!.vars.landTurn !== game.state.clock.turn.id)
-        out.push({ id: `land:${game.ref(o)}`, label: `Play ${card.name}` });
-      continue;
+  // CR 305.2: one land per turn, at sorcery timing.
+  if (sorceryTiming(game, p) && game.state.players[p]!.vars.landTurn !== game.state.clock.turn.id)
+    for (const o of game.cardsIn("hand", p)) {
+      const card = game.card(o);
+      if (card.types.includes("land")) out.push({ id: `land:${game.ref(o)}`, label: `Play ${card.name}` });
     }
-    if ((card.cost ?? 0) > mana || !(card.types.includes("instant") || sorcery)) continue;
-    const label = `Cast ${card.name} (${card.cost ?? 0})`;
-    // CR 601.2c: a targeted spell names its target as it is cast; without a legal target it can't be cast.
-    if (targetKind(card) === null) out.push({ id: `cast:${game.ref(o)}`, label });
-    else
-      for (const t of legalTargets(game, card))
-        out.push({ id: `cast:${game.ref(o)}:${t.suffix}`, label: `${label} targeting ${t.label}` });
-  }
-  for (const o of permanents(game, p)) {
-    for (const a of activatedAbilities(game, o)) {
-      if (abilityCost(game, o, a.id) > mana || !game.canUse(o.id, a.id, { player: p }).ok) continue;
-      out.push({
-        id: `activate:${game.ref(o)}:${a.id}`,
-        label: `Activate ${nameOf(game, o)}: ${a.text ?? a.id}`,
-      });
-    }
-  }
+  out.push(...castOptions(game, p), ...activateOptions(game, p));
   // Mana abilities (CR 605.3a): activated whenever a player has priority.
   for (const land of untappedLands(game, p))
     out.push({ id: `mana:${game.ref(land)}`, label: `Tap ${game.card(land).name} for mana` });
   return out;
-}
-
-/** Counts spells the active player casts this turn, for the day/night check (CR 726.3a). */
-function recordCast(game: Game, p: PlayerId): void {
-  const v = game.state.vars;
-  const turn = game.state.clock.turn;
-  if (turn.player !== p) return;
-  if (v.apCastsTurn !== turn.id) {
-    v.apCastsTurn = turn.id;
-    v.apCasts = 0;
-  }
-  v.apCasts = Number(v.apCasts) + 1;
 }
 
 function ownCard(game: Game, p: PlayerId, id: string, zone: string): GameObject {
@@ -101,60 +60,25 @@ export function performPriorityAction(game: Game, p: PlayerId, id: string): void
   if (verb === "land") {
     const obj = ownCard(game, p, objId, "hand");
     game.state.players[p]!.vars.landTurn = game.state.clock.turn.id;
-    game.move(obj, battlefield(p), { event: "playLand" });
-    return;
-  }
-  if (verb === "cast") {
-    // CR 601.2: move to the stack, choose targets, pay the cost, then the spell becomes cast.
-    const obj = ownCard(game, p, objId, "hand");
-    const card = game.card(obj);
-    const chosen = legalTargets(game, card).find((t) => t.suffix === abilityId);
-    if (targetKind(card) !== null && !chosen)
-      throw new IllegalActionError(`${card.name} needs a legal target, not "${abilityId}"`);
-    const cost = card.cost ?? 0;
-    payMana(game, p, cost);
-    recordCast(game, p);
-    game.move(obj, "stack", { event: "cast", data: { cost, ...(chosen ? { target: chosen.label } : {}) } });
-    stack(game).push({
-      kind: "spell",
-      obj: obj.id,
-      controller: p,
-      ...(chosen ? { target: chosen.target } : {}),
-    });
-    return;
-  }
-  if (verb === "activate") {
-    // CR 602.2: the ability goes on the stack, its cost is paid, its limit used (CR 602.5b).
-    const obj = ownCard(game, p, objId, "battlefield");
-    const ability = game.ability(obj.card, abilityId);
-    payMana(game, p, abilityCost(game, obj, abilityId));
-    const ref = game.abilityRef(obj.id, abilityId);
-    game.useLimits(ref);
+    // CR 603.6a: a land played enters the battlefield like any other permanent: the zone change
+    // is a `move` event ("whenever a land enters" triggers on it), then the play itself is noted.
+    game.move(obj, battlefield(p));
     game.emit({
-      type: "activate",
+      type: "playLand",
       player: p,
       obj: obj.id,
       inc: obj.inc,
       card: obj.card,
-      name: nameOf(game, obj),
-      data: { ability: abilityId },
+      name: game.card(obj).name,
     });
-    stack(game).push({
-      kind: "ability",
-      controller: p,
-      label: `${nameOf(game, obj)}: ${ability.text ?? abilityId}`,
-      pending: {
-        id: ++game.state.ids.pending,
-        obj: obj.id,
-        inc: obj.inc,
-        card: obj.card,
-        ability: abilityId,
-        controller: p,
-        event: game.state.ids.event,
-        eventData: { type: "activate", player: p, obj: obj.id },
-        charged: [],
-      },
-    });
+    return;
+  }
+  if (verb === "cast") {
+    castSpell(game, p, ownCard(game, p, objId, "hand"), abilityId);
+    return;
+  }
+  if (verb === "activate") {
+    activateAbility(game, p, objId, abilityId);
     return;
   }
   throw new IllegalActionError(`unknown action "${id}"`);
@@ -252,7 +176,8 @@ export function addLore(game: Game, saga: GameObject, n: number): void {
 function resolveTop(game: Game): void {
   const item = stack(game).pop() as StackItem;
   if (item.kind === "ability") {
-    game.pushTask({ t: "resolve", pending: item.pending });
+    if (item.activated) resolveActivated(game, item);
+    else game.pushTask({ t: "resolve", pending: item.pending });
     return;
   }
   const obj = game.obj(item.obj);
@@ -260,40 +185,66 @@ function resolveTop(game: Game): void {
   if (card.types.includes("instant") || card.types.includes("sorcery")) {
     // CR 608.2n: the spell goes to its owner's graveyard as the last step of its resolution.
     game.pushTask({ t: "mtg.toGraveyard", obj: obj.id });
-    // CR 608.2b: a spell whose only target is illegal doesn't resolve.
-    if (item.target && !stillLegal(game, item.target)) {
+    const ctx = {
+      controller: item.controller,
+      source: obj.id,
+      sourceInc: obj.inc,
+      card: obj.card,
+      ability: "spell",
+    };
+    const vars = item.vars ?? {};
+    // CR 608.2b: a spell whose every target is illegal doesn't resolve; otherwise illegal targets are left alone.
+    if (!targetsStillLegal(game, vars, ctx)) {
       game.emit({
         type: "fizzle",
         player: item.controller,
         obj: obj.id,
         name: card.name,
-        data: { reason: `${card.name}: its target is no longer legal` },
+        data: { reason: `${card.name}: its target is no longer legal (CR 608.2b)` },
       });
       return;
     }
     game.emit({ type: "resolveSpell", player: item.controller, obj: obj.id, name: card.name });
     const effect = card.abilities?.find((a) => a.id === "spell")?.effect ?? [];
-    const vars: JsonObject = item.target ? { target: item.target as unknown as JsonObject } : {};
-    game.pushTask(
-      scriptTask(
-        effect,
-        {
-          controller: item.controller,
-          source: obj.id,
-          sourceInc: obj.inc,
-          card: obj.card,
-          ability: "spell",
-        },
-        vars,
-      ),
-    );
+    game.pushTask(scriptTask(effect, ctx, vars));
     return;
   }
   // CR 608.3: a permanent spell enters the battlefield under its controller's control.
   game.emit({ type: "resolveSpell", player: item.controller, obj: obj.id, name: card.name });
   const moved = game.obj(obj.id);
   game.move(moved, battlefield(item.controller));
+  entersWith(game, moved);
   if ((card.stats?.chapters ?? 0) !== 0) addLore(game, moved, 1); // CR 714.3a
+}
+
+/**
+ * An activated ability resolves with the targets chosen as it was activated (CR 608.2b: if every
+ * target is illegal now it doesn't resolve; otherwise illegal ones are left alone).
+ */
+function resolveActivated(game: Game, item: Extract<StackItem, { kind: "ability" }>): void {
+  const pa = item.pending;
+  const name = game.rules.card(pa.card).name;
+  const ctx = {
+    controller: pa.controller,
+    source: pa.obj,
+    sourceInc: pa.inc,
+    card: pa.card,
+    ability: pa.ability,
+    pending: pa.id,
+  };
+  const vars = item.vars ?? {};
+  const base = { player: pa.controller, obj: pa.obj, inc: pa.inc, card: pa.card, name };
+  if (!targetsStillLegal(game, vars, ctx)) {
+    game.emit({
+      type: "fizzle",
+      ...base,
+      data: { ability: pa.ability, reason: `${name}: its target is no longer legal (CR 608.2b)` },
+    });
+    return;
+  }
+  game.emit({ type: "resolve", ...base, data: { ability: pa.ability, pending: pa.id } });
+  const effect = game.ability(pa.card, pa.ability).effect ?? [];
+  if (effect.length) game.pushTask(scriptTask(effect, ctx, vars));
 }
 
 export interface PriorityTask extends Task {
@@ -340,9 +291,12 @@ export function runPriority(game: Game, task: Task): void {
     performPriorityAction(game, t.player, id);
     return;
   }
-  if (checkStateBasedActions(game)) return;
   if (game.state.result) return;
+  // CR 117.5: state-based actions are performed whenever a player would receive priority (the
+  // kernel runs them before every priority decision: sba.ts) — and before waiting triggered
+  // abilities go on the stack, so that abilities triggered by them go on with the others.
   if (triggersWaiting(game)) {
+    if (game.checkState()) return;
     game.pushTask({ t: "mtg.triggersToStack" });
     return;
   }

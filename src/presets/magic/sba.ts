@@ -1,9 +1,13 @@
 /**
- * State-based actions (CR 704): checked whenever a player would receive priority, all at once,
- * repeated until none applies. Returns whether any was performed.
+ * State-based actions (CR 704): a kernel state check (Preset.stateChecks) run before every
+ * priority decision — whenever a player would receive priority (CR 704.3, 117.5) — and by the
+ * cleanup step (CR 514.3, `game.checkState()`), never in the middle of a resolution. Every
+ * applicable action is performed at once (CR 704.3, the kernel's `simultaneously`), and the
+ * kernel repeats the check until none applies.
  */
 import type { Game } from "../../core/game.js";
 import { zoneId } from "../../core/objects.js";
+import type { StateCheck } from "../../core/state-checks.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
 import {
   allPermanents,
@@ -14,6 +18,7 @@ import {
   isType,
   life,
   nameOf,
+  sacrifice,
   sourcesOnStack,
   stat,
 } from "./state.js";
@@ -43,7 +48,8 @@ function onePass(game: Game): boolean {
   }
   if (losers.length) {
     playersLose(game, losers);
-    return true;
+    acted = true;
+    if (game.state.result) return true;
   }
   // CR 726.2: a daybound permanent on the battlefield while it's neither day nor night: it becomes day.
   const perms = allPermanents(game);
@@ -76,11 +82,14 @@ function onePass(game: Game): boolean {
   }
   for (const { obj, reason } of dying) {
     const name = nameOf(game, obj);
-    game.move(obj, zoneId("graveyard", obj.owner), {
-      event: reason === "final chapter done" ? "sacrifice" : "dies",
-      cause: { kind: "rule" },
-      data: { reason, shown: name },
-    });
+    // CR 714.4: the Saga is sacrificed (it dies, CR 700.4).
+    if (reason === "final chapter done") sacrifice(game, obj, { kind: "rule" }, { reason, shown: name });
+    else
+      game.move(obj, zoneId("graveyard", obj.owner), {
+        event: "dies",
+        cause: { kind: "rule" },
+        data: { reason, shown: name },
+      });
     acted = true;
   }
   // CR 704.5y: a face-up non-ongoing scheme with no ability of it on the stack goes to the bottom of its deck.
@@ -97,11 +106,10 @@ function onePass(game: Game): boolean {
   return acted;
 }
 
-export function checkStateBasedActions(game: Game): boolean {
-  let any = false;
-  for (let i = 0; i < 100 && !game.state.result; i++) {
-    if (!onePass(game)) break;
-    any = true;
-  }
-  return any;
-}
+/** CR 704: the state-based actions, performed whenever a player would receive priority (CR 704.3). */
+export const stateBasedActions: StateCheck = {
+  id: "stateBasedActions",
+  rule: "CR 704.3",
+  when: { beforeDecision: ["priority"] },
+  run: onePass,
+};

@@ -2,18 +2,29 @@
  * Shared reads and writes of the Magic preset: characteristics with their modifiers (faces,
  * counters, "until end of turn" effects), mana pools, life, players still in the game, the stack.
  */
+import { targetsOf } from "../../core/activation.js";
 import type { Game } from "../../core/game.js";
 import type { Json, JsonObject } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
 import type { StackEntry } from "../../core/preset.js";
-import type { GameObject, PendingAbility, PlayerId } from "../../core/types.js";
+import type { Cause, GameObject, PendingAbility, PlayerId } from "../../core/types.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
-import type { Target } from "./targets.js";
 
-/** One object on the stack: a spell (a card in the stack zone) or an ability. CR 405. */
+/**
+ * One object on the stack: a spell (a card in the stack zone) or an ability. CR 405. `vars` are
+ * the effect's variables from casting or activating: the targets chosen then (targets.ts). An
+ * activated ability (`activated`) resolves with them; a triggered one through the kernel.
+ */
 export type StackItem =
-  | { kind: "spell"; obj: string; controller: PlayerId; target?: Target }
-  | { kind: "ability"; pending: PendingAbility; controller: PlayerId; label: string };
+  | { kind: "spell"; obj: string; controller: PlayerId; vars?: JsonObject }
+  | {
+      kind: "ability";
+      pending: PendingAbility;
+      controller: PlayerId;
+      label: string;
+      activated?: boolean;
+      vars?: JsonObject;
+    };
 
 export function stack(game: Game): StackItem[] {
   const v = game.state.vars;
@@ -158,22 +169,49 @@ export function stackEntries(game: Game): StackEntry[] {
   return stack(game).map((it) => {
     if (it.kind === "spell") {
       const obj = game.state.objects[it.obj]!;
-      const t = it.target && "obj" in it.target ? [it.target.obj] : undefined;
+      const t = targetsOf(it.vars);
       return {
         obj: it.obj,
         card: obj.card,
         name: game.rules.card(obj.card).name,
         controller: it.controller,
-        ...(t ? { targets: t } : {}),
+        ...(t.length ? { targets: t } : {}),
       };
     }
     const p = it.pending;
+    const t = targetsOf(it.vars);
     return {
       obj: p.obj,
       card: p.card,
       name: game.rules.card(p.card).name,
       ability: p.ability,
       controller: it.controller,
+      ...(t.length ? { targets: t } : {}),
     };
+  });
+}
+
+/**
+ * Sacrifices a permanent: it is put into its owner's graveyard from the battlefield, so it dies
+ * (CR 701.17a, 700.4): the zone change is a `dies` event, as for a creature destroyed by lethal
+ * damage ("whenever a creature dies" triggers either way, CR 603.6c), then a `sacrifice` event
+ * notes who sacrificed it.
+ */
+export function sacrifice(game: Game, obj: GameObject, cause?: Cause, data: JsonObject = {}): void {
+  const controller = obj.controller;
+  game.move(obj, zoneId("graveyard", obj.owner), {
+    event: "dies",
+    ...(cause ? { cause } : {}),
+    data: { sacrificed: true, ...data },
+  });
+  game.emit({
+    type: "sacrifice",
+    player: controller,
+    obj: obj.id,
+    inc: obj.inc,
+    card: obj.card,
+    name: game.card(obj).name,
+    ...(cause ? { cause } : {}),
+    data,
   });
 }

@@ -1,50 +1,131 @@
 /**
- * Targets of spells, chosen as the spell is cast (CR 601.2c) and checked again as it resolves
- * (CR 608.2b). A spell's targeting op (`damageAnyTarget`, `pumpTarget`) says what it may target;
- * the chosen target is part of the cast option (`cast:c5:c9`, `cast:c5:P2`) and travels with the
- * spell on the stack.
+ * Targets (CR 115) of spells and activated abilities: chosen as the spell is cast or the ability
+ * is activated (CR 601.2c, 602.2b), recorded with the incarnation of each object (CR 400.7), and
+ * checked again as it resolves (CR 608.2b): an illegal target is not affected; a spell or ability
+ * whose every target is illegal doesn't resolve (`Preset.activation.illegalTargets: "fizzle"`).
+ *
+ * A spell or ability declares its target in its `cost` with the kernel's `choose … target: true`
+ * (objects `from` a selector). A spell whose effect op targets by itself without a declared target
+ * gets that op's target: `damageAnyTarget` any target (a creature or a player, CR 115.4),
+ * `pumpTarget` a creature. A spell's target is part of its cast option (`cast:c5:c9`,
+ * `cast:c5:P2`); an ability's is a `choose` decision while it is being activated. Object targets
+ * are kept in the kernel's record (`@targets`, `targetsOf`), player targets beside it (`@players`).
  */
+import { recheckTargets, recordTargets, targetsOf } from "../../core/activation.js";
 import type { Game } from "../../core/game.js";
+import type { Json, JsonObject } from "../../core/json.js";
+import { selectObjects } from "../../core/match.js";
+import type { EffectContext } from "../../core/script.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
-import type { CardDef } from "../../core/vocabulary/schema.js";
-import { allPermanents, inGame, isType, nameOf, phasedOut } from "./state.js";
+import type { AbilityDef, CardDef, Op, Selector } from "../../core/vocabulary/schema.js";
+import { hasKeyword, inGame, nameOf, phasedOut } from "./state.js";
 
-/** A chosen target: an object incarnation or a player. */
-export type Target = { obj: string; inc: number } | { player: PlayerId };
+/** What a spell or ability targets: objects matching `from`, and players too for "any target". */
+export interface TargetSpec {
+  as: string;
+  from: Selector;
+  players: boolean;
+  /** Declared in the cost with the kernel's `choose … target: true` (the kernel checks it then). */
+  declared: boolean;
+}
 
-/** What the spell's effect targets: "any" (creature or player), "creature", or null (no target). */
-export function targetKind(card: CardDef): "any" | "creature" | null {
-  const effect = card.abilities?.find((a) => a.id === "spell")?.effect ?? [];
-  if (effect.some((op) => op.op === "damageAnyTarget")) return "any";
-  if (effect.some((op) => op.op === "pumpTarget")) return "creature";
+/** One legal target: the cast option's suffix and label. */
+export interface TargetChoice {
+  suffix: string;
+  label: string;
+  obj?: GameObject;
+  player?: PlayerId;
+}
+
+const CREATURES: Selector = { type: "creature", zone: "battlefield" };
+const PLAYERS = "@players";
+
+export const isTargetOp = (op: Op): boolean => op.op === "choose" && op.target === true;
+
+/** The spell ability of a card (its effect as it resolves, CR 608.2), if it has one. */
+export const spellAbility = (card: CardDef): AbilityDef | undefined =>
+  card.abilities?.find((a) => a.id === "spell");
+
+/** The target of a spell: declared in its spell ability's cost, or its effect op's own. */
+export function spellTarget(card: CardDef): TargetSpec | null {
+  const ability = spellAbility(card);
+  const declared = (ability?.cost ?? []).find(isTargetOp);
+  if (declared)
+    return {
+      as: String(declared.as),
+      from: (declared.from ?? {}) as Selector,
+      players: false,
+      declared: true,
+    };
+  const effect = ability?.effect ?? [];
+  if (effect.some((op) => op.op === "damageAnyTarget"))
+    return { as: "target", from: CREATURES, players: true, declared: false };
+  if (effect.some((op) => op.op === "pumpTarget"))
+    return { as: "target", from: CREATURES, players: false, declared: false };
   return null;
 }
 
-const creaturesInPlay = (game: Game): GameObject[] =>
-  allPermanents(game).filter((o) => isType(game, o, "creature"));
+/** Can `obj` be the target of a spell or ability controlled by `by.controller`? (Preset.activation.targetable) */
+export function targetable(game: Game, obj: GameObject, by: EffectContext): boolean {
+  if (phasedOut(obj)) return false; // CR 702.26b: treated as though it doesn't exist
+  if (hasKeyword(game, obj, "shroud")) return false; // CR 702.18a
+  if (hasKeyword(game, obj, "hexproof") && obj.controller !== by.controller) return false; // CR 702.11b
+  return true;
+}
 
-/** Legal targets with the option suffix and label that name them. */
-export function legalTargets(game: Game, card: CardDef): { suffix: string; label: string; target: Target }[] {
-  const kind = targetKind(card);
-  if (kind === null) return [];
-  const out: { suffix: string; label: string; target: Target }[] = [];
-  if (kind === "any")
+/** Legal targets now, in a stable order: players first (for "any target"), then objects. */
+export function targetChoices(game: Game, spec: TargetSpec, ctx: EffectContext): TargetChoice[] {
+  const out: TargetChoice[] = [];
+  if (spec.players)
     for (const p of game.state.players)
-      if (inGame(game, p.id)) out.push({ suffix: p.name, label: p.name, target: { player: p.id } });
-  for (const o of creaturesInPlay(game))
-    out.push({ suffix: game.ref(o), label: nameOf(game, o), target: { obj: o.id, inc: o.inc } });
+      if (inGame(game, p.id)) out.push({ suffix: p.name, label: p.name, player: p.id });
+  const source = ctx.source ? game.state.objects[ctx.source] : undefined;
+  for (const o of selectObjects(game, spec.from, ctx.controller, source))
+    if (targetable(game, o, ctx)) out.push({ suffix: game.ref(o), label: nameOf(game, o), obj: o });
   return out;
 }
 
-/** CR 608.2b: is the target still legal (the same object, still a creature on the battlefield; a player still in the game)? */
-export function stillLegal(game: Game, t: Target): boolean {
-  if ("player" in t) return inGame(game, t.player);
-  const o = game.state.objects[t.obj];
-  return (
-    o !== undefined &&
-    o.inc === t.inc &&
-    game.state.zones[o.zone]!.kind === "battlefield" &&
-    !phasedOut(o) &&
-    isType(game, o, "creature")
-  );
+/** Records a chosen target in an effect's variables (objects with their incarnation). */
+export function recordTarget(game: Game, vars: JsonObject, spec: TargetSpec, t: TargetChoice): void {
+  if (t.obj) {
+    recordTargets(game, vars, spec.as, spec.from as unknown as Json, [t.obj.id]);
+    return;
+  }
+  const players = (vars[PLAYERS] as JsonObject | undefined) ?? {};
+  players[spec.as] = [t.player!];
+  vars[PLAYERS] = players;
+  vars[spec.as] = [];
+}
+
+/** Players an effect targets under this name (after the resolution check, only the legal ones). */
+export function targetPlayers(vars: JsonObject, as: string): PlayerId[] {
+  const players = vars[PLAYERS] as Record<string, number[]> | undefined;
+  return players?.[as] ?? [];
+}
+
+/** Whether the effect's variables hold targets chosen on casting or activation. */
+export function hasRecordedTargets(vars: JsonObject): boolean {
+  return vars["@targets"] !== undefined || vars[PLAYERS] !== undefined;
+}
+
+/** The objects targeted, for the stack view (Preset.stack). */
+export const targetObjects = (vars: JsonObject | undefined): string[] => targetsOf(vars);
+
+/**
+ * CR 608.2b: as a spell or ability resolves, keeps only the targets still legal (the same object,
+ * still matching what it was chosen from, still targetable; a player still in the game). Returns
+ * whether it resolves: not when it had targets and none is legal now.
+ */
+export function targetsStillLegal(game: Game, vars: JsonObject, ctx: EffectContext): boolean {
+  const objs = recheckTargets(game, vars, ctx);
+  let chosen = objs.chosen;
+  let legal = objs.legal;
+  const players = vars[PLAYERS] as Record<string, number[]> | undefined;
+  for (const [as, list] of Object.entries(players ?? {})) {
+    const still = list.filter((p) => inGame(game, p));
+    chosen += list.length;
+    legal += still.length;
+    players![as] = still;
+  }
+  return !(chosen > 0 && legal === 0 && game.rules.preset.activation?.illegalTargets === "fizzle");
 }

@@ -11,7 +11,6 @@ import type { Task } from "../../core/types.js";
 import { emptyManaPools } from "./mana.js";
 import { drawCards } from "./ops.js";
 import { addLore } from "./priority.js";
-import { checkStateBasedActions } from "./sba.js";
 import { dayNight, hasKeyword, isType, maxHandSize, nameOf, permanents, waiting } from "./state.js";
 
 type Handler = (game: Game, task: Task) => void;
@@ -173,6 +172,10 @@ const cleanupDamage: Handler = (game, task) => {
     }
   game.emit({ type: "cleanup", player: game.state.clock.turn.player, data: { damageRemovedFrom: n } });
   expireDurations(game, { at: "tag", tag: "endOfTurn" });
+  // CR 514.2: effects written with the kernel's "this turn" expiry (`until` op, `expires: turn`,
+  // the default) are Magic's "until end of turn" / "this turn" effects: they end here too, not
+  // after the turn (so not during a cleanup step's priority, CR 514.3a).
+  expireDurations(game, { at: "turnEnd", turn: game.state.clock.turn.id });
 };
 
 /**
@@ -185,7 +188,7 @@ const cleanupCheck: Handler = (game, task) => {
     game.popTask(task);
     return;
   }
-  const sba = checkStateBasedActions(game);
+  const sba = game.checkState(); // CR 514.3: state-based actions are checked though nobody gets priority
   const triggered = waiting(game).length + game.state.pending.length > 0;
   game.state.vars.cleanupAgain = sba || triggered;
   if (!sba && !triggered) {

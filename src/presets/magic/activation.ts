@@ -1,0 +1,302 @@
+/**
+ * Legal activation in Magic (DESIGN: legal activation): casting spells (CR 601) and activating
+ * abilities (CR 602) are offered only when the kernel's `canActivate` allows them, with Magic's
+ * part given by `magicActivation` (Preset.activation): timing (priority, sorcery timing, "activate
+ * only as a sorcery"), mana, casting restrictions, summoning sickness for {T} abilities, targets.
+ *
+ * Casting a spell is "activating" its spell ability (id `spell`) from the hand: a card without one
+ * (a creature) gets an empty one. Targets are chosen as the spell is cast (its option suffix) or
+ * the ability is activated (a `choose` decision); costs are paid on activation — targets first,
+ * then the other costs as written, mana last (CR 601.2c, 601.2g–h, 602.2b) — and the ability goes
+ * on the stack with its targets (targets.ts).
+ */
+import { type ActivationRules, abilityZones, canActivate, type Reason } from "../../core/activation.js";
+import { IllegalActionError } from "../../core/errors.js";
+import type { Game } from "../../core/game.js";
+import { cloneJson, type JsonObject } from "../../core/json.js";
+import type { AbilityRef } from "../../core/limits.js";
+import { evalCondition } from "../../core/match.js";
+import { type EffectContext, type OpHandler, scriptTask, varsOf } from "../../core/script.js";
+import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
+import type { AbilityDef, CardDef, ConditionT, Op } from "../../core/vocabulary/schema.js";
+import { available, payMana } from "./mana.js";
+import { isType, nameOf, permanents, phasedOut, stack, summoningSick } from "./state.js";
+import {
+  isTargetOp,
+  recordTarget,
+  spellAbility,
+  spellTarget,
+  type TargetChoice,
+  targetable,
+  targetChoices,
+} from "./targets.js";
+
+const MAIN = new Set(["main1", "main2"]);
+export const SPELL = "spell";
+
+/** Sorcery timing (CR 307.1): the active player, a main phase, an empty stack. */
+export function sorceryTiming(game: Game, p: PlayerId): boolean {
+  const c = game.state.clock;
+  return c.turn.player === p && MAIN.has(c.path[c.path.length - 1] ?? "") && stack(game).length === 0;
+}
+
+/** Instants (and spells with flash, CR 702.8a) may be cast any time their controller has priority. */
+function instantSpeed(card: CardDef): boolean {
+  return card.types.includes("instant") || (card.keywords ?? []).includes("flash");
+}
+
+/** A casting restriction printed on a card: `stats.castOnly: { if: Condition, text }` (docs/magic.md). */
+interface CastOnly {
+  if: ConditionT;
+  text: string;
+}
+function castOnly(card: CardDef): CastOnly | null {
+  const c = card.stats?.castOnly as unknown as CastOnly | undefined;
+  return c && typeof c === "object" && c.if ? c : null;
+}
+
+/** Does this ability's cost tap its own permanent ({T}, CR 107.5)? */
+export function tapsSelf(ability: AbilityDef): boolean {
+  return (ability.cost ?? []).some((op) => op.op === "tap" && (op.what ?? "self") === "self");
+}
+
+/** The ability reference for casting a card: its spell ability (or an empty one), cast from the hand. */
+export function castRef(game: Game, obj: GameObject, p: PlayerId): AbilityRef {
+  const card = game.card(obj);
+  const ability: AbilityDef = { ...(spellAbility(card) ?? { id: SPELL, kind: "static" }), zones: ["hand"] };
+  return { obj, card, ability, controller: p };
+}
+
+const ctxOf = (obj: GameObject, p: PlayerId, ability: string): EffectContext => ({
+  controller: p,
+  source: obj.id,
+  sourceInc: obj.inc,
+  card: obj.card,
+  ability,
+});
+
+/** Magic's part of legal activation (Preset.activation). */
+export const magicActivation: ActivationRules = {
+  timing(game, ref, player) {
+    const why: string[] = [];
+    // CR 117.1: a player casts spells and activates abilities only while they have priority.
+    const d = game.state.decision;
+    if (d && !(d.kind === "priority" && d.player === player))
+      why.push(`${game.playerName(player)} doesn't have priority (CR 117.1)`);
+    if (ref.ability.id === SPELL) {
+      if (!instantSpeed(ref.card) && !sorceryTiming(game, player))
+        why.push(
+          `${ref.card.name} is not an instant: it can be cast only in ${game.playerName(player)}'s main phase while the stack is empty (CR 307.1, 117.1a)`,
+        );
+    } else if (ref.ability.timing === "sorcery" && !sorceryTiming(game, player))
+      why.push(
+        `activate only as a sorcery: in ${game.playerName(player)}'s main phase while the stack is empty (CR 602.5d)`,
+      );
+    return why.length ? why.join("; ") : null;
+  },
+  check(game, ref, player) {
+    const out: Reason[] = [];
+    if (ref.ability.id === SPELL) {
+      const card = ref.card;
+      const n = card.cost ?? 0;
+      const have = available(game, player);
+      if (have < n)
+        out.push({
+          kind: "cost",
+          text: `${card.name} costs ${n} mana; ${game.playerName(player)} has ${have} available (CR 601.2g)`,
+        });
+      const only = castOnly(card);
+      if (only && !evalCondition(game, only.if, { controller: player, obj: ref.obj }))
+        out.push({ kind: "condition", text: `${card.name}: “${only.text}” (CR 601.3)` });
+      const spec = spellTarget(card);
+      // A target declared with the kernel's choose is checked by the kernel (costs); an effect op's own here.
+      if (spec && !spec.declared && targetChoices(game, spec, ctxOf(ref.obj, player, SPELL)).length === 0)
+        out.push({ kind: "target", text: `${card.name} has no legal target (CR 601.2c)` });
+      return out;
+    }
+    const obj = ref.obj;
+    if (phasedOut(obj))
+      out.push({
+        kind: "rule",
+        text: `${game.card(obj).name} is phased out: it is treated as though it doesn't exist (CR 702.26b)`,
+      });
+    // CR 302.6: a creature's {T} ability only if its controller has controlled it since their most recent turn began.
+    if (
+      tapsSelf(ref.ability) &&
+      game.state.zones[obj.zone]?.kind === "battlefield" &&
+      isType(game, obj, "creature") &&
+      summoningSick(game, obj)
+    )
+      out.push({
+        kind: "cost",
+        text: `${nameOf(game, obj)} came under ${game.playerName(player)}'s control this turn: its {T} cost can't be paid (summoning sickness, CR 302.6)`,
+      });
+    return out;
+  },
+  defaultZones: (_game, ref) => (ref.ability.id === SPELL ? ["hand"] : ["battlefield"]),
+  targetable,
+  illegalTargets: "fizzle",
+};
+
+// ---- options -------------------------------------------------------------------------------
+
+/** Spells `p` may cast now, one option per legal target (CR 601.2c), built from canActivate. */
+export function castOptions(game: Game, p: PlayerId): DecisionOption[] {
+  const out: DecisionOption[] = [];
+  const mana = available(game, p);
+  const sorcery = sorceryTiming(game, p);
+  for (const o of game.cardsIn("hand", p)) {
+    const card = game.card(o);
+    if (card.types.includes("land")) continue;
+    // A fast path: canActivate refuses these too (cost, timing), with their reasons.
+    if ((card.cost ?? 0) > mana || !(sorcery || instantSpeed(card))) continue;
+    if (!canActivate(game, castRef(game, o, p), p).ok) continue;
+    const label = `Cast ${card.name} (${card.cost ?? 0})`;
+    const spec = spellTarget(card);
+    if (spec === null) out.push({ id: `cast:${game.ref(o)}`, label });
+    else
+      for (const t of targetChoices(game, spec, ctxOf(o, p, SPELL)))
+        out.push({ id: `cast:${game.ref(o)}:${t.suffix}`, label: `${label} targeting ${t.label}` });
+  }
+  return out;
+}
+
+/** Zones whose cards' activated abilities may work (the battlefield by default; a card says others). */
+const ABILITY_ZONES = ["battlefield", "graveyard", "hand", "exile", "command"];
+
+/** Activated abilities `p` may activate now (not mana abilities), built from canActivate. */
+export function activateOptions(game: Game, p: PlayerId): DecisionOption[] {
+  const out: DecisionOption[] = [];
+  for (const kind of ABILITY_ZONES) {
+    const objs = kind === "battlefield" ? permanents(game, p) : game.cardsIn(kind, p);
+    for (const o of objs) {
+      const card = game.card(o);
+      for (const ability of card.abilities ?? []) {
+        if (ability.kind !== "activated") continue;
+        const ref: AbilityRef = { obj: o, card, ability, controller: p };
+        if (!abilityZones(game, ref).includes(kind)) continue; // canActivate would say "zone"
+        if (!canActivate(game, ref, p).ok) continue;
+        out.push({
+          id: `activate:${game.ref(o)}:${ability.id}`,
+          label: `Activate ${nameOf(game, o)}: ${ability.text ?? ability.id}`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+// ---- casting and activating ----------------------------------------------------------------
+
+const refused = (what: string, reasons: Reason[]): IllegalActionError =>
+  new IllegalActionError(`${what}: ${reasons.map((r) => r.text).join("; ")}`);
+
+/** Counts spells the active player casts this turn, for the day/night check (CR 726.3a). */
+function recordCast(game: Game, p: PlayerId): void {
+  const v = game.state.vars;
+  const turn = game.state.clock.turn;
+  if (turn.player !== p) return;
+  if (v.apCastsTurn !== turn.id) {
+    v.apCastsTurn = turn.id;
+    v.apCasts = 0;
+  }
+  v.apCasts = Number(v.apCasts) + 1;
+}
+
+/**
+ * CR 601.2: the spell moves to the stack with its target (chosen in the option, 601.2c), its cost
+ * is paid (601.2g–h), and it becomes cast (601.2i). Checked first: an illegal cast is refused with
+ * every reason.
+ */
+export function castSpell(game: Game, p: PlayerId, obj: GameObject, suffix: string): void {
+  const card = game.card(obj);
+  const verdict = canActivate(game, castRef(game, obj, p), p);
+  if (!verdict.ok) throw refused(`${card.name} can't be cast now`, verdict.reasons);
+  const spec = spellTarget(card);
+  const vars: JsonObject = {};
+  let chosen: TargetChoice | undefined;
+  if (spec) {
+    chosen = targetChoices(game, spec, ctxOf(obj, p, SPELL)).find((t) => t.suffix === suffix);
+    if (!chosen) throw new IllegalActionError(`${card.name} needs a legal target, not "${suffix}"`);
+    recordTarget(game, vars, spec, chosen);
+  } else if (suffix !== "") throw new IllegalActionError(`${card.name} has no target`);
+  const cost = card.cost ?? 0;
+  payMana(game, p, cost);
+  recordCast(game, p);
+  game.move(obj, "stack", { event: "cast", data: { cost, ...(chosen ? { target: chosen.label } : {}) } });
+  stack(game).push({ kind: "spell", obj: obj.id, controller: p, vars });
+}
+
+/**
+ * CR 602.2: activating an ability — checked first (refused with every reason), its limits used
+ * (CR 602.5b), then its cost runs as a script: targets first (602.2b, a `choose` decision), the
+ * other costs as written ({T}, removing counters, sacrificing, discarding, paying life), mana
+ * last; its last op puts the ability on the stack with the targets (`mtg.activated`).
+ */
+export function activateAbility(game: Game, p: PlayerId, objRef: string, abilityId: string): void {
+  const obj = game.byHandle(objRef) ?? game.state.objects[objRef];
+  if (!obj) throw new IllegalActionError(`no card "${objRef}"`);
+  const ref: AbilityRef = { ...game.abilityRef(obj.id, abilityId), controller: p };
+  const verdict = canActivate(game, ref, p);
+  if (!verdict.ok) throw refused(`${ref.card.name} can't be activated now`, verdict.reasons);
+  game.useLimits(ref);
+  const cost = ref.ability.cost ?? [];
+  const ops: Op[] = [
+    ...cost.filter(isTargetOp),
+    ...cost.filter((op) => !isTargetOp(op) && op.op !== "payMana"),
+    ...cost.filter((op) => op.op === "payMana"),
+    { op: "mtg.activated" },
+  ];
+  game.pushTask(scriptTask(ops, ctxOf(obj, p, abilityId)));
+}
+
+/** The last op of an activation: the ability, its costs paid, goes on the stack with its targets (CR 601.2i via 602.2b). */
+export const activatedOp: OpHandler = {
+  doc: "mtg.activated — (internal) ends an activation: the ability goes on the stack with the targets chosen (CR 602.2).",
+  run(game, _op, frame) {
+    const ctx = frame.ctx;
+    const p = ctx.controller;
+    const objId = ctx.source!;
+    const inc = ctx.sourceInc!;
+    const cardId = ctx.card!;
+    const abilityId = ctx.ability!;
+    const ability = game.ability(cardId, abilityId);
+    const obj = game.state.objects[objId];
+    const name = obj && obj.inc === inc ? nameOf(game, obj) : game.rules.card(cardId).name;
+    stack(game).push({
+      kind: "ability",
+      controller: p,
+      label: `${name}: ${ability.text ?? abilityId}`,
+      activated: true,
+      vars: cloneJson(varsOf(game, frame)),
+      pending: {
+        id: ++game.state.ids.pending,
+        obj: objId,
+        inc,
+        card: cardId,
+        ability: abilityId,
+        controller: p,
+        event: game.state.ids.event,
+        eventData: { type: "activate", player: p, obj: objId },
+        charged: [],
+      },
+    });
+    game.emit({
+      type: "activate",
+      player: p,
+      obj: objId,
+      inc,
+      card: cardId,
+      name,
+      data: { ability: abilityId },
+    });
+    return "next";
+  },
+};
+
+/** CR 614.1c: "enters the battlefield with N counters" (`stats.entersWith: { "+1/+1": 2 }`). */
+export function entersWith(game: Game, obj: GameObject): void {
+  const counters = game.card(obj).stats?.entersWith as Record<string, number> | undefined;
+  if (!counters || game.state.zones[obj.zone]?.kind !== "battlefield") return;
+  for (const [c, n] of Object.entries(counters)) obj.counters[c] = (obj.counters[c] ?? 0) + Number(n);
+}
