@@ -79,7 +79,8 @@ describe("rules audits", () => {
             continue;
           }
           const r = scenario(s);
-          if (!r.rules.includes(row.rule)) problems.push(`${where}: ${s} does not name ${row.rule} under rules:`);
+          if (!r.rules.includes(row.rule))
+            problems.push(`${where}: ${s} does not name ${row.rule} under rules:`);
           if (!r.passed) problems.push(`${where}: ${s} fails: ${r.failures.join("; ")}`);
         }
       }

@@ -41,7 +41,6 @@ import { nextInt, nextUint32, type RngState, seedRng } from "../core/rng.js";
 import { getPreset } from "../presets/index.js";
 import {
   conservationProblems,
-  offeredActivationProblems,
   type DeckKind,
   deckKindOf,
   explainNonInterference,
@@ -49,6 +48,7 @@ import {
   type InvariantId,
   illegalActionProblems,
   newGameOf,
+  offeredActivationProblems,
   type SavePoint,
   savePoint,
   savePointProblems,

@@ -84,7 +84,10 @@ export function offeredActivationProblems(game: Game): string[] {
       problems.push(`option ${o.id}: canActivate threw ${(e as Error).message}`);
       continue;
     }
-    if (!verdict.ok) problems.push(`option ${o.id} is offered, but: ${verdict.reasons.map((r) => `${r.kind}: ${r.text}`).join("; ")}`);
+    if (!verdict.ok)
+      problems.push(
+        `option ${o.id} is offered, but: ${verdict.reasons.map((r) => `${r.kind}: ${r.text}`).join("; ")}`,
+      );
   }
   return problems;
 }

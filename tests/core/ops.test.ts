@@ -51,6 +51,36 @@ describe("kernel ops through card effects", () => {
     expect(game.state.log.some((e) => e.type === "note")).toBe(false);
   });
 
+  it("checkTargets keeps only the targets still legal: a target that left is dropped (CR 608.2b)", () => {
+    const effect: Op[] = [
+      {
+        op: "choose",
+        target: true,
+        chooser: "controller",
+        as: "t",
+        from: { zone: "field", type: "creature" },
+        min: 1,
+        max: 2,
+      },
+      { op: "choose", chooser: "controller", as: "gone", among: "$t", min: 1, max: 1 },
+      { op: "move", what: "$gone", to: "graveyard" },
+      { op: "checkTargets" },
+      { op: "tap", what: "$t" },
+    ];
+    const game = table(onDraw("aimer", effect));
+    game.createCard("token", 1, "field");
+    game.act("go");
+    const [first, second] = game.decision!.options;
+    game.act(first!.id);
+    game.act(second!.id);
+    game.act(game.decision!.options[0]!.id); // the first target leaves
+    const onField = game.cardsIn("field", 0).concat(game.cardsIn("field", 1));
+    expect(onField.filter((o) => o.tapped)).toHaveLength(1); // only the target still there is tapped
+    const gone = game.cardsIn("graveyard", 0).concat(game.cardsIn("graveyard", 1));
+    expect(gone).toHaveLength(1);
+    expect(gone[0]!.tapped).toBe(false); // without checkTargets, $t still names it and it is tapped
+  });
+
   it("refuse a malformed op when the card is defined, naming the card and the op", () => {
     const bad = (effect: Op[]) => () =>
       Game.create(tinyPreset({ turn, cards: [onDraw("broken", effect)] }), { setup: false });

@@ -145,6 +145,7 @@ export function magic(): Preset {
     randomDecks: (players, pick) => randomDecks(magicCards, players, pick),
     checkpoint: "mtg.checkpoint",
     stack: stackEntries,
+    lookBack: true, // CR 603.10a
     // CR 704.3: state-based actions whenever a player would receive priority (sba.ts).
     stateChecks: [stateBasedActions],
     // Casting and activating: timing, mana, casting restrictions, {T} and summoning sickness, targets (activation.ts).

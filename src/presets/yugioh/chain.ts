@@ -68,7 +68,9 @@ export function spellSpeed(card: CardDef, ability: AbilityDef): number {
   if (card.types.includes("counter")) return 3;
   if (card.types.includes("trap") || card.types.includes("quickPlay")) return 2;
   if (card.types.includes("spell")) return 1;
-  return ability.timing === "quick" || ability.timing === "damageStep" || ability.timing === "damageCalculation"
+  return ability.timing === "quick" ||
+    ability.timing === "damageStep" ||
+    ability.timing === "damageCalculation"
     ? 2
     : 1;
 }

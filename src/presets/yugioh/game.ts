@@ -84,7 +84,11 @@ export const lossCheck: StateCheck = {
   rule: "YG Winning and losing",
   run(game) {
     const why = (v: JsonObject): string | null =>
-      Number(v.lp) <= 0 ? "Life Points reached 0" : v.deckedOut === true ? "could not draw (Deck empty)" : null;
+      Number(v.lp) <= 0
+        ? "Life Points reached 0"
+        : v.deckedOut === true
+          ? "could not draw (Deck empty)"
+          : null;
     const losers = game.state.players.filter((p) => why(p.vars) !== null);
     if (losers.length === 0) return false;
     if (losers.length === 1) game.declareLoser(losers[0]!.id, why(losers[0]!.vars)!);
@@ -507,7 +511,9 @@ const battleStepLoop = actionLoop({
 });
 
 // YG Battle Step: ending the Battle Step (to the End Step) gives the opponent a last chance.
-const battleStep = withLastChance(battleStepLoop, battleActions, ["pass"], (game, task) => game.popTask(task));
+const battleStep = withLastChance(battleStepLoop, battleActions, ["pass"], (game, task) =>
+  game.popTask(task),
+);
 
 /**
  * YG-T6: if the number of the opponent's monsters changed since the attack was declared, the
