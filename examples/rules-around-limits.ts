@@ -78,7 +78,7 @@ const sparks: Preset = {
     damage: {
       doc: "damage: what — 1 damage to each.",
       run(game, op, frame) {
-        for (const id of frame.vars?.[String(op.what).slice(1)] as string[]) {
+        for (const id of (frame.vars?.[String(op.what).slice(1)] ?? []) as string[]) {
           const o = game.state.objects[id]!;
           o.vars.damage = Number(o.vars.damage ?? 0) + 1;
           game.emit({ type: "damage", obj: o.id, inc: o.inc, card: o.card, name: game.card(o).name });

@@ -389,7 +389,7 @@ export class Game {
       handler(this, task);
       if (checks !== null && state.ids.event !== this.checkedAt) this.checkAlways(checks);
       if (state.decision !== null && before !== null) this.checkBeforeDecision(before);
-      if (this.pause !== null && this.pause(this)) {
+      if (this.pause?.(this)) {
         this.pause = null;
         return this;
       }

@@ -107,8 +107,22 @@ describe("state checks", () => {
   it("a check that acts makes every check run again from the first, in the declared order", () => {
     const order: string[] = [];
     let marks = 0;
-    const a: StateCheck = { id: "a", rule: "t", run: () => (order.push("a"), false) };
-    const b: StateCheck = { id: "b", rule: "t", run: () => (order.push("b"), marks++ < 1) };
+    const a: StateCheck = {
+      id: "a",
+      rule: "t",
+      run: () => {
+        order.push("a");
+        return false;
+      },
+    };
+    const b: StateCheck = {
+      id: "b",
+      rule: "t",
+      run: () => {
+        order.push("b");
+        return marks++ < 1;
+      },
+    };
     const game = start(mini([a, b]), 3);
     order.length = 0;
     marks = 0;
