@@ -133,6 +133,19 @@ export const skirmish: Preset = {
   cards: skirmishCards,
   randomDecks: (players, pick) => Array.from({ length: players }, () => randomDeck(pick)),
   checkpoint: "kernel.resolvePending",
+  // A player at 0 life loses at once, whatever brought them there (a kernel state check).
+  stateChecks: [
+    {
+      id: "noLife",
+      rule: "Skirmish: 0 life loses",
+      run(game) {
+        const losers = game.state.players.filter((p) => life(game, p.id) <= 0).map((p) => p.id);
+        if (losers.length === 1) game.declareLoser(losers[0]!, "life reached 0");
+        else if (losers.length > 1) game.declareWinner(null, "a draw: both players reached 0 life");
+        return losers.length > 0;
+      },
+    },
+  ],
   playerVars: () => ({ life: 10 }),
   conditions: { firstTurnOfGame: (game) => game.state.clock.turn.id === 1 },
   ops: {
@@ -206,7 +219,6 @@ export const skirmish: Preset = {
       const p = game.state.players[defender]!;
       p.vars.life = life(game, defender) - power;
       game.emit({ type: "damage", player: defender, obj: attacker.id, data: { n: power } });
-      if (life(game, defender) <= 0) game.declareLoser(defender, "life reached 0");
     },
     "sk.discard": (game, task) => {
       const p = game.state.clock.turn.player;

@@ -135,6 +135,7 @@ export const magicCards: CardDef[] = [
           { op: "tap", what: "self" },
           {
             op: "choose",
+            chooser: "controller",
             from: { type: "creature", zone: "battlefield", tapped: true },
             as: "target",
             target: true,
@@ -173,6 +174,7 @@ export const magicCards: CardDef[] = [
           { op: "addCounter", what: "self", counter: "+1/+1", n: -1 },
           {
             op: "choose",
+            chooser: "controller",
             from: { type: "creature", zone: "battlefield" },
             as: "target",
             target: true,
@@ -205,6 +207,7 @@ export const magicCards: CardDef[] = [
           { op: "move", what: "self", to: "exile" },
           {
             op: "choose",
+            chooser: "controller",
             from: { type: "creature", zone: "battlefield" },
             as: "target",
             target: true,
@@ -312,6 +315,7 @@ export const magicCards: CardDef[] = [
         cost: [
           {
             op: "choose",
+            chooser: "controller",
             from: { type: "creature", zone: "battlefield" },
             as: "target",
             target: true,

@@ -38,6 +38,7 @@ export const barrelDragon = monster(
       cost: [
         {
           op: "choose",
+          chooser: "controller",
           from: { zone: "monster", controller: "opponent" },
           min: 1,
           max: 1,
@@ -73,6 +74,7 @@ export const callOfTheHaunted: CardDef = {
       cost: [
         {
           op: "choose",
+          chooser: "controller",
           from: { zone: "graveyard", controller: "self", type: "monster" },
           min: 1,
           max: 1,
@@ -142,6 +144,7 @@ export const heroMask: CardDef = {
       cost: [
         {
           op: "choose",
+          chooser: "controller",
           from: { zone: "deck", controller: "self", where: { heroMonster: true } },
           min: 1,
           max: 1,
@@ -151,6 +154,7 @@ export const heroMask: CardDef = {
         { op: "move", what: "$hero", to: "graveyard" },
         {
           op: "choose",
+          chooser: "controller",
           from: { zone: "monster", faceDown: false },
           min: 1,
           max: 1,
@@ -180,6 +184,7 @@ export const spellbookOfSecrets: CardDef = {
       effect: [
         {
           op: "choose",
+          chooser: "controller",
           from: { zone: "deck", controller: "self", name: ["Spellbook of Power"] },
           min: 1,
           max: 1,
@@ -213,6 +218,7 @@ export const spellbookOfPower: CardDef = {
       cost: [
         {
           op: "choose",
+          chooser: "controller",
           from: { zone: "monster", controller: "self", faceDown: false, where: { races: "Spellcaster" } },
           min: 1,
           max: 1,
@@ -293,6 +299,7 @@ export const fluffalBear = monster(
         { op: "move", what: "self", to: "graveyard", event: "tribute" },
         {
           op: "choose",
+          chooser: "controller",
           from: { zone: "graveyard", controller: "self", name: "Polymerization" },
           min: 1,
           max: 1,
@@ -323,6 +330,7 @@ export const toyVendor: CardDef = {
       cost: [
         {
           op: "choose",
+          chooser: "controller",
           from: { zone: "hand", controller: "self" },
           min: 1,
           max: 1,
@@ -446,6 +454,7 @@ export const swarmOfLocusts = monster(
       effect: [
         {
           op: "choose",
+          chooser: "controller",
           // Cards in the Pendulum Zones are Spell Cards.
           from: { zone: ["spellTrap", "pendulum"] },
           min: 1,
@@ -477,6 +486,7 @@ export const flipFlopFrog = monster(
       effect: [
         {
           op: "choose",
+          chooser: "controller",
           from: { zone: "monster", controller: "opponent" },
           min: 0,
           max: {

@@ -52,6 +52,7 @@ export const zwPegasusTwinSaber: CardDef = {
       cost: [
         {
           op: "choose",
+          chooser: "controller",
           from: { zone: "monster", controller: "self", faceDown: false, where: { utopiaMonster: true } },
           min: 1,
           max: 1,

@@ -76,6 +76,7 @@ export const zefraath: CardDef = {
       effect: [
         {
           op: "choose",
+          chooser: "controller",
           from: ZEFRA_PENDULUM_IN_DECK,
           min: 1,
           max: 1,
@@ -122,6 +123,7 @@ export const zefraath: CardDef = {
       cost: [
         {
           op: "choose",
+          chooser: "controller",
           from: { zone: "monster", controller: "self" },
           min: 1,
           max: 1,
@@ -133,6 +135,7 @@ export const zefraath: CardDef = {
       effect: [
         {
           op: "choose",
+          chooser: "controller",
           from: SUMMONABLE_ZEFRA_IN_DECK,
           min: 1,
           max: 1,
@@ -181,6 +184,7 @@ export const satellarknightZefrathuban: CardDef = {
       cost: [
         {
           op: "choose",
+          chooser: "controller",
           from: OWN_OTHER_TELLARKNIGHT_OR_ZEFRA,
           min: 1,
           max: 1,
@@ -190,6 +194,7 @@ export const satellarknightZefrathuban: CardDef = {
         },
         {
           op: "choose",
+          chooser: "controller",
           from: OPPONENTS_FACE_UP_CARD,
           min: 1,
           max: 1,
@@ -227,6 +232,7 @@ function zefranagaBounce(id: string, trigger: EventPattern): AbilityDef {
     cost: [
       {
         op: "choose",
+        chooser: "controller",
         from: { zone: "pendulum" },
         min: 1,
         max: 1,
