@@ -2,8 +2,10 @@
  * Triggered abilities: matching events to abilities, the pending set, and resolution with its
  * limit checks (DESIGN: triggers and pending effects; RULINGS DM-2.1, DM-3.3 to 3.5, DM-4.1, 4.2).
  */
+import { hasTargets } from "./activation.js";
 import { emit } from "./events.js";
 import type { Game } from "./game.js";
+import { cloneJson } from "./json.js";
 import { type AbilityRef, chargeLimit, checkLimit, usedUpOf } from "./limits.js";
 import { evalCondition, matchEvent } from "./match.js";
 import { seenIn, zoneId } from "./objects.js";
@@ -251,17 +253,24 @@ export function runResolveTask(game: Game, task: Task): void {
   });
   game.popTask(t);
   if (ability.effect?.length) {
-    const frame: ScriptTask = scriptTask(ability.effect, {
-      controller: p.controller,
-      source: p.obj,
-      sourceInc: p.inc,
-      card: p.card,
-      ability: ability.id,
-      ...(ability.keyword ? { keyword: ability.keyword } : {}),
-      event: p.eventData,
-      pending: p.id,
-      ...(p.answered === "use" ? { accepted: true } : {}),
-    });
+    // Targets chosen as it was put on the stack are checked again first (CR 603.3d, 608.2b).
+    const effect =
+      p.vars && hasTargets(ability.cost) ? [{ op: "checkTargets" }, ...ability.effect] : ability.effect;
+    const frame: ScriptTask = scriptTask(
+      effect,
+      {
+        controller: p.controller,
+        source: p.obj,
+        sourceInc: p.inc,
+        card: p.card,
+        ability: ability.id,
+        ...(ability.keyword ? { keyword: ability.keyword } : {}),
+        event: p.eventData,
+        pending: p.id,
+        ...(p.answered === "use" ? { accepted: true } : {}),
+      },
+      p.vars ? cloneJson(p.vars) : {},
+    );
     game.pushTask(frame);
   }
 }

@@ -203,6 +203,8 @@ export interface PendingAbility {
   charged: string[];
   /** Its controller already chose to use it, or not, in a hidden-response window. */
   answered?: "use" | "decline";
+  /** Choices made as it was put on the stack — its targets (CR 603.3d) — read by its effect. */
+  vars?: JsonObject;
 }
 
 export type Expiry =

@@ -255,7 +255,18 @@ export const magicCards: CardDef[] = [
         kind: "triggered",
         text: "Visit — Put a +1/+1 counter on target creature you control.",
         trigger: { on: "visit", self: true },
-        effect: [{ op: "counterOnOwnCreature", counter: "+1/+1" }],
+        // CR 603.3d: the target is chosen as the ability is put on the stack.
+        cost: [
+          {
+            op: "choose",
+            target: true,
+            chooser: "controller",
+            as: "t",
+            from: { zone: "battlefield", controller: "self", type: "creature" },
+            prompt: "Target creature you control",
+          },
+        ],
+        effect: [{ op: "counterOnOwnCreature", counter: "+1/+1", what: "$t" }],
       },
     ],
   },
@@ -287,7 +298,18 @@ export const magicCards: CardDef[] = [
         kind: "triggered",
         text: "III — Put target creature card from a graveyard onto the battlefield under your control.",
         trigger: { on: "chapter", self: true, where: { "data.chapter": 3 } },
-        effect: [{ op: "reanimate" }],
+        // CR 603.3d: the target is chosen as the chapter ability is put on the stack.
+        cost: [
+          {
+            op: "choose",
+            target: true,
+            chooser: "controller",
+            as: "t",
+            from: { zone: "graveyard", owner: "any", type: "creature" },
+            prompt: "Target creature card in a graveyard",
+          },
+        ],
+        effect: [{ op: "reanimate", what: "$t" }],
       },
     ],
   },

@@ -13,7 +13,13 @@ import { defaultMagicDeck, magicCards } from "./cards.js";
 import { combatConditions, combatTasks } from "./combat.js";
 import { randomDecks } from "./decks.js";
 import { magicOps } from "./ops.js";
-import { runCheckpoint, runPriority, runToGraveyard, runTriggersToStack } from "./priority.js";
+import {
+  runCheckpoint,
+  runPriority,
+  runToGraveyard,
+  runTriggersToStack,
+  triggerOnStackOp,
+} from "./priority.js";
 import { stateBasedActions } from "./sba.js";
 import { inGame, keywords, nameOf, stackEntries, stat } from "./state.js";
 import { tbaTasks } from "./tba.js";
@@ -158,7 +164,7 @@ export function magic(): Preset {
       firstStrikeInCombat: combatConditions.firstStrike,
       cleanupAgain: (game) => game.state.vars.cleanupAgain === true,
     },
-    ops: magicOps,
+    ops: { ...magicOps, "mtg.triggerOnStack": triggerOnStackOp },
     tasks: {
       "mtg.priority": runPriority,
       "mtg.checkpoint": runCheckpoint,

@@ -302,18 +302,25 @@ export const magicOps: Record<string, OpHandler> = {
   counterOnOwnCreature: {
     doc: "counterOnOwnCreature: counter — put a counter on target creature you control.",
     run(game, op, frame) {
-      const mine = creatures(game, frame.ctx.controller);
-      if (mine.length === 0) return "next";
-      const id = pick(
-        game,
-        frame,
-        frame.ctx.controller,
-        "target",
-        "Choose a creature you control",
-        creatureOptions(game, mine),
-      );
-      if (id === null) return "wait";
-      const t = game.obj(id.slice(7));
+      let t: GameObject | undefined;
+      if (op.what !== undefined) {
+        // The target chosen as the ability went on the stack, if still legal (CR 603.3d, 608.2b).
+        t = resolveObjects(game, op.what, frame)[0];
+        if (!t) return "next";
+      } else {
+        const mine = creatures(game, frame.ctx.controller);
+        if (mine.length === 0) return "next";
+        const id = pick(
+          game,
+          frame,
+          frame.ctx.controller,
+          "target",
+          "Choose a creature you control",
+          creatureOptions(game, mine),
+        );
+        if (id === null) return "wait";
+        t = game.obj(id.slice(7));
+      }
       const c = String(op.counter ?? "+1/+1");
       t.counters[c] = (t.counters[c] ?? 0) + 1;
       game.emit({
@@ -388,7 +395,13 @@ export const magicOps: Record<string, OpHandler> = {
   },
   reanimate: {
     doc: "reanimate — put target creature card from a graveyard onto the battlefield under your control.",
-    run(game, _op, frame) {
+    run(game, op, frame) {
+      if (op.what !== undefined) {
+        // The target chosen as the chapter ability went on the stack (CR 603.3d, 608.2b).
+        for (const t of resolveObjects(game, op.what, frame))
+          game.move(t, zoneId("battlefield", frame.ctx.controller), { cause: causeOf(game, frame) });
+        return "next";
+      }
       const cards: GameObject[] = [];
       for (let p = 0; p < game.state.players.length; p++)
         for (const o of game.cardsIn("graveyard", p)) if (isType(game, o, "creature")) cards.push(o);

@@ -5,13 +5,17 @@
  * stack, the step or phase ends (CR 500.2). Before a player would receive priority, state-based
  * actions are checked and waiting triggered abilities go on the stack, APNAP (CR 117.5, 603.3b).
  */
+
+import { costReasons } from "../../core/activation.js";
 import { IllegalActionError } from "../../core/errors.js";
 import type { Game } from "../../core/game.js";
 import type { Json } from "../../core/json.js";
+import { cloneJson } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
-import { scriptTask } from "../../core/script.js";
+import { type ScriptTask, scriptTask, varsOf } from "../../core/script.js";
 import { pendingOptionId } from "../../core/triggers.js";
 import type { DecisionOption, GameObject, PendingAbility, PlayerId, Task } from "../../core/types.js";
+import type { Op } from "../../core/vocabulary/schema.js";
 import {
   activateAbility,
   activateOptions,
@@ -92,7 +96,58 @@ export function triggersWaiting(game: Game): boolean {
   return waiting(game).length + game.state.pending.length > 0;
 }
 
-function pushAbility(game: Game, pa: PendingAbility): void {
+/**
+ * Puts a triggered ability on the stack. CR 603.3d: its targets are chosen now; if it has none
+ * legal, it is removed instead. Returns true when a choice of targets was started (the caller
+ * waits for it: the ability goes on the stack as it ends).
+ */
+function pushAbility(game: Game, pa: PendingAbility): boolean {
+  const ability = game.rules.ability(pa.card, pa.ability);
+  const targets = (ability.cost ?? []).filter((op) => op.op === "choose" && op.target === true);
+  if (targets.length === 0 || pa.vars) {
+    placeAbility(game, pa);
+    return false;
+  }
+  const obj = game.state.objects[pa.obj]!;
+  const ref = { obj, card: game.rules.card(pa.card), ability, controller: pa.controller };
+  const none = costReasons(game, ref, pa.controller).filter((r) => r.kind === "target");
+  if (none.length > 0) {
+    game.emit({
+      type: "fizzle",
+      player: pa.controller,
+      obj: pa.obj,
+      name: game.rules.card(pa.card).name,
+      data: {
+        ability: pa.ability,
+        reason: `removed as it would go on the stack (CR 603.3d): ${none[0]!.text}`,
+      },
+    });
+    return false;
+  }
+  const ctx = {
+    controller: pa.controller,
+    source: pa.obj,
+    sourceInc: pa.inc,
+    card: pa.card,
+    ability: pa.ability,
+    event: pa.eventData,
+  };
+  game.pushTask(scriptTask([...targets, { op: "mtg.triggerOnStack", pending: pa as unknown as Json }], ctx));
+  return true;
+}
+
+/** Ends a triggered ability's target choice: it goes on the stack with them (CR 603.3d). */
+export const triggerOnStackOp = {
+  doc: "mtg.triggerOnStack — (internal) puts the triggered ability whose targets were just chosen on the stack.",
+  run(game: Game, op: Op, frame: ScriptTask): "next" {
+    const pa = cloneJson(op.pending as unknown as PendingAbility);
+    pa.vars = cloneJson(varsOf(game, frame));
+    placeAbility(game, pa);
+    return "next";
+  },
+};
+
+function placeAbility(game: Game, pa: PendingAbility): void {
   stack(game).push({
     kind: "ability",
     pending: pa,
@@ -123,7 +178,7 @@ export function runTriggersToStack(game: Game, task: Task): void {
     const id = task.answer.id;
     task.answer = undefined;
     const i = items.findIndex((pa) => pendingOptionId(game, pa, items) === id);
-    pushAbility(game, items.splice(i, 1)[0]!);
+    if (pushAbility(game, items.splice(i, 1)[0]!)) return;
   }
   for (const p of apnap(game)) {
     const mine = items.filter((pa) => pa.controller === p);
@@ -132,7 +187,7 @@ export function runTriggersToStack(game: Game, task: Task): void {
     if (mine.every((pa) => pa.obj === mine[0]!.obj && pa.ability === mine[0]!.ability)) {
       for (const pa of mine) {
         items.splice(items.indexOf(pa), 1);
-        pushAbility(game, pa);
+        if (pushAbility(game, pa)) return; // its targets first; the rest when this task runs again
       }
       continue;
     }

@@ -179,7 +179,7 @@ export function stackEntries(game: Game): StackEntry[] {
       };
     }
     const p = it.pending;
-    const t = targetsOf(it.vars);
+    const t = targetsOf(it.vars ?? p.vars);
     return {
       obj: p.obj,
       card: p.card,
