@@ -342,30 +342,37 @@ const moveOp: OpHandler = {
   },
   run(game, op, frame) {
     const o = ops(op);
-    for (const obj of resolveObjects(game, o.what, frame)) {
-      const ownerRef = o.zoneOwner ?? "owner";
-      const owner =
-        ownerRef === "owner"
-          ? obj.owner
-          : ownerRef === "controller"
-            ? obj.controller
-            : resolvePlayer(game, ownerRef, frame);
-      const kind = String(o.to);
-      const def = game.rules.zoneDefs.get(kind);
-      if (!def) throw new EngineError(`move: unknown zone kind "${kind}"`);
-      game.moveWithReplacement(obj, zoneId(kind, def.perPlayer ? owner : null), {
-        cause: causeOf(game, frame),
-        ...(o.position !== undefined ? { position: o.position as "top" | "bottom" } : {}),
-        ...(o.faceDown !== undefined ? { faceDown: o.faceDown === true } : {}),
-        ...(o.tapped !== undefined ? { tapped: o.tapped === true } : {}),
-        ...(o.event !== undefined ? { event: String(o.event) } : {}),
-        ...(o.reveal === true ? { reveal: true } : {}),
-        noReplace: frame.ctx.noReplace === true,
-      });
-    }
+    const objs = resolveObjects(game, o.what, frame);
+    // Several cards moved by one instruction move at once: one simultaneous event (CR 603.10a).
+    if (objs.length > 1) game.simultaneously(() => moveAll(game, o, objs, frame));
+    else moveAll(game, o, objs, frame);
     return "next";
   },
 };
+
+function moveAll(game: Game, o: Record<string, Json>, objs: GameObject[], frame: ScriptTask): void {
+  for (const obj of objs) {
+    const ownerRef = o.zoneOwner ?? "owner";
+    const owner =
+      ownerRef === "owner"
+        ? obj.owner
+        : ownerRef === "controller"
+          ? obj.controller
+          : resolvePlayer(game, ownerRef, frame);
+    const kind = String(o.to);
+    const def = game.rules.zoneDefs.get(kind);
+    if (!def) throw new EngineError(`move: unknown zone kind "${kind}"`);
+    game.moveWithReplacement(obj, zoneId(kind, def.perPlayer ? owner : null), {
+      cause: causeOf(game, frame),
+      ...(o.position !== undefined ? { position: o.position as "top" | "bottom" } : {}),
+      ...(o.faceDown !== undefined ? { faceDown: o.faceDown === true } : {}),
+      ...(o.tapped !== undefined ? { tapped: o.tapped === true } : {}),
+      ...(o.event !== undefined ? { event: String(o.event) } : {}),
+      ...(o.reveal === true ? { reveal: true } : {}),
+      noReplace: frame.ctx.noReplace === true,
+    });
+  }
+}
 
 const drawOp: OpHandler = {
   doc: "draw: player, n — draws from the top of the deck.",

@@ -167,9 +167,12 @@ export const magicOps: Record<string, OpHandler> = {
         : null;
     },
     run(game, op, frame) {
-      for (const o of resolveObjects(game, op.what ?? "self", frame))
-        if (game.state.zones[o.zone]?.kind === "battlefield" && o.controller === frame.ctx.controller)
-          sacrifice(game, o, causeOf(game, frame));
+      // Permanents sacrificed by one instruction die at once (CR 603.10a).
+      game.simultaneously(() => {
+        for (const o of resolveObjects(game, op.what ?? "self", frame))
+          if (game.state.zones[o.zone]?.kind === "battlefield" && o.controller === frame.ctx.controller)
+            sacrifice(game, o, causeOf(game, frame));
+      });
       return "next";
     },
   },
@@ -204,14 +207,17 @@ export const magicOps: Record<string, OpHandler> = {
     doc: "destroy: what — destroys those permanents: each is put into its owner's graveyard (CR 701.7), so it dies.",
     check: (op) => (op.what === undefined ? "needs what" : null),
     run(game, op, frame) {
-      for (const o of resolveObjects(game, op.what, frame)) {
-        if (game.state.zones[o.zone]?.kind !== "battlefield") continue;
-        game.move(o, zoneId("graveyard", o.owner), {
-          event: "dies",
-          cause: causeOf(game, frame),
-          data: { reason: "destroyed" },
-        });
-      }
+      // Permanents destroyed by one instruction die at once: they see each other die (CR 603.10a).
+      game.simultaneously(() => {
+        for (const o of resolveObjects(game, op.what, frame)) {
+          if (game.state.zones[o.zone]?.kind !== "battlefield") continue;
+          game.move(o, zoneId("graveyard", o.owner), {
+            event: "dies",
+            cause: causeOf(game, frame),
+            data: { reason: "destroyed" },
+          });
+        }
+      });
       return "next";
     },
   },
