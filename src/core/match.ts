@@ -200,6 +200,7 @@ export function matchEvent(
   if (!matchEventAbsolute(game, ev, p)) return false;
   if (!isRelative(game, p.player, ev.player, viewer)) return false;
   if (p.self && (!self || ev.obj !== self.id)) return false;
+  if (p.other && self && ev.obj === self.id) return false; // "another creature"
   return true;
 }
 

@@ -92,6 +92,10 @@ export const EventPattern = z
     ),
     player: RelativePlayer.optional().describe("Whose event, relative to the ability's controller."),
     self: z.boolean().optional().describe("The event is about this ability's own object."),
+    other: z
+      .boolean()
+      .optional()
+      .describe('The event is about an object other than this ability\'s own ("another creature").'),
     from: stringOrList.optional().describe("Zone kind the object came from."),
     to: stringOrList.optional().describe("Zone kind the object went to."),
     card: CardFilter.optional().describe("Filter on the event object's printed characteristics."),
