@@ -103,7 +103,8 @@ function describeVisibility(game: Game, entry: LogEntry): void {
   if (!o) return;
   if (entry.h === undefined && o.handle) entry.h = o.handle;
   const zone = state.zones[o.zone]!;
-  const seen = seenIn(game, zone, o.faceDown, o.owner);
+  // A "reveal" shows the card to every player unless it names who sees it (a hand card shown).
+  const seen = entry.type === "reveal" ? "all" : seenIn(game, zone, o.faceDown, o.owner);
   if (entry.seenBy === undefined && seen !== "all") entry.seenBy = seen;
   let tracked: PlayerId[] | "all";
   if (o.underOf !== null) {
