@@ -543,8 +543,7 @@ const replay: TaskHandler = (game, task) => {
       });
       return;
     }
-    const target =
-      id === "direct" ? null : game.obj(game.zone("monster", opp).cards[Number(id.slice(6)) - 1]!);
+    const target = id === "direct" ? null : game.obj(id.slice("target:".length));
     a.target = target?.id ?? null;
     a.targetInc = target?.inc ?? null;
     game.emit({
@@ -567,9 +566,10 @@ const replay: TaskHandler = (game, task) => {
     options: [
       ...(targets.length === 0
         ? [{ id: "direct", label: "Attack directly" }]
-        : targets.map((t, i) => ({
-            id: `target${i + 1}`,
-            label: `Attack ${describeMonster(game, t, attacker.controller)}`,
+        : // Named by handle, with the public position: two copies of a card are two different targets.
+          targets.map((t) => ({
+            id: `target:${game.ref(t)}`,
+            label: `Attack ${describeMonster(game, t, attacker.controller)} (${t.faceDown ? "face-down " : ""}${t.vars.pos === "def" ? "Defense" : "Attack"} Position)`,
           }))),
       { id: "stop", label: "Stop the attack" },
     ],
