@@ -217,7 +217,10 @@ function explainRefusals(game: Game, json: boolean, io: Io): (player: number, de
       reasons: n.reasons,
     }));
     const before = last.get(player) ?? new Map<string, string>();
-    const now = new Map(items.map((it) => [`${it.ref}:${it.ability}`, JSON.stringify(it.reasons)]));
+    // A change of wording of the same timing reason (which step it is now) is not news.
+    const gist = (rs: (typeof items)[number]["reasons"]) =>
+      JSON.stringify(rs.map((r) => (r.kind === "timing" ? r.kind : `${r.kind}:${r.text}`)));
+    const now = new Map(items.map((it) => [`${it.ref}:${it.ability}`, gist(it.reasons)]));
     last.set(player, now);
     const changed = items.filter(
       (it) => before.get(`${it.ref}:${it.ability}`) !== now.get(`${it.ref}:${it.ability}`),
