@@ -201,6 +201,11 @@ export const effectOps: Record<string, OpHandler> = {
         }
         return "next";
       }
+      // Asked already (a saved game re-deriving its question): ask the same again, draw nothing.
+      if (frame.scratch !== undefined) {
+        askVendorSummon(game, p, game.card(game.obj(String(frame.scratch))).name);
+        return "wait";
+      }
       const top = game.cardsIn("deck", p).at(-1);
       if (!top) {
         // A player who must draw from an empty Deck loses (the state check `ygoLoss`).
@@ -230,15 +235,7 @@ export const effectOps: Record<string, OpHandler> = {
       )
         return "next";
       frame.scratch = top.id;
-      game.ask({
-        player: p,
-        kind: "specialSummon",
-        prompt: `${c.name} was drawn: Special Summon it?`,
-        options: [
-          { id: "summon", label: `Special Summon ${c.name}` },
-          { id: "keep", label: "Keep it in your hand" },
-        ],
-      });
+      askVendorSummon(game, p, c.name);
       return "wait";
     },
   },
@@ -403,3 +400,16 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
 };
+
+/** Toy Vendor's "you can Special Summon it" about the card it drew and showed. */
+function askVendorSummon(game: Game, p: PlayerId, name: string): void {
+  game.ask({
+    player: p,
+    kind: "specialSummon",
+    prompt: `${name} was drawn: Special Summon it?`,
+    options: [
+      { id: "summon", label: `Special Summon ${name}` },
+      { id: "keep", label: "Keep it in your hand" },
+    ],
+  });
+}
