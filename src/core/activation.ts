@@ -259,12 +259,12 @@ export function hasTargets(ops: readonly Op[] | undefined): boolean {
 
 /**
  * Options for every activated ability `player` may activate now in these zones (default: every
- * zone of theirs), built from `canActivate`: id `activate:<card ref>:<ability id>`.
+ * zone but hidden ones), built from `canActivate`: id `activate:<card ref>:<ability id>`.
  */
 export function activationOptions(game: Game, player: PlayerId, zones?: readonly string[]): DecisionOption[] {
   const out: DecisionOption[] = [];
   for (const zone of Object.values(game.state.zones)) {
-    if (zones && !zones.includes(zone.kind)) continue;
+    if (zones ? !zones.includes(zone.kind) : zone.visibility === "hidden") continue; // not from a deck
     for (const id of zone.cards) {
       const obj = game.state.objects[id]!;
       if (obj.controller !== player) continue;

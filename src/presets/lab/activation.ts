@@ -5,6 +5,7 @@
  */
 
 import type { ActivationRules } from "../../core/activation.js";
+import { activationOptions as kernelActivationOptions } from "../../core/activation.js";
 import { closeWindow, emit, openWindow } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
@@ -81,29 +82,12 @@ export const labActivation: ActivationRules = {
 };
 
 /**
- * Activated abilities `player` may activate now, from `canActivate` (zone, face-down, timing,
- * condition, limits, costs), so what is offered and what `whyNot` explains never disagree.
+ * Activated abilities `player` may activate now: the kernel's list, from `canActivate` (zone,
+ * face-down, timing, condition, limits, costs), so what is offered and what `whyNot` explains never
+ * disagree.
  */
-export function activationOptions(game: Game, player: PlayerId): DecisionOption[] {
-  const out: DecisionOption[] = [];
-  for (const zone of Object.values(game.state.zones)) {
-    if (zone.visibility === "hidden") continue;
-    for (const id of zone.cards) {
-      const obj = game.state.objects[id]!;
-      if (obj.controller !== player) continue;
-      const card = game.rules.card(obj.card);
-      for (const ability of card.abilities ?? []) {
-        if (ability.kind !== "activated") continue;
-        if (!game.canActivate(obj.id, ability.id, { player }).ok) continue;
-        out.push({
-          id: `activate:${game.ref(obj)}:${ability.id}`,
-          label: `Activate ${card.name}: ${ability.text ?? ability.id}`,
-        });
-      }
-    }
-  }
-  return out;
-}
+export const activationOptions = (game: Game, player: PlayerId): DecisionOption[] =>
+  kernelActivationOptions(game, player);
 
 /** Activates from an option id "activate:<obj>:<ability>": limits, event, costs, then the chain task. */
 export function activate(game: Game, player: PlayerId, optionId: string): void {
