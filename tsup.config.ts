@@ -1,17 +1,43 @@
-import { defineConfig } from "tsup";
+import { defineConfig, type Options } from "tsup";
 
-export default defineConfig({
-  entry: {
-    index: "src/index.ts",
-    "scenario/index": "src/scenario/index.ts",
-    "cli/main": "src/cli/main.ts",
-  },
-  format: ["esm"],
+/**
+ * The package's entry points (see package.json "exports"): the kernel, each preset on its own so a
+ * kernel-only bundle stays small, the preset registry, scenarios and agents. Built as ESM and as
+ * CommonJS; the declarations (dist/**\/*.d.ts and *.d.cts, one per source file, stable names) are
+ * written by scripts/build-types.mjs, which `npm run build` runs after tsup.
+ */
+const library = {
+  index: "src/index.ts",
+  "agents/index": "src/agents/index.ts",
+  "scenario/index": "src/scenario/index.ts",
+  "presets/index": "src/presets/index.ts",
+  "presets/duel-masters/index": "src/presets/duel-masters/index.ts",
+  "presets/lab/index": "src/presets/lab/index.ts",
+  "presets/magic/index": "src/presets/magic/index.ts",
+  "presets/skirmish/index": "src/presets/skirmish/index.ts",
+  "presets/yugioh/index": "src/presets/yugioh/index.ts",
+};
+
+const common: Options = {
   target: "node20",
   platform: "node",
-  dts: { entry: { index: "src/index.ts", "scenario/index": "src/scenario/index.ts" } },
+  dts: false,
   sourcemap: true,
-  clean: true,
   splitting: true,
   shims: false,
-});
+};
+
+/** Each build cleans dist/ of its own files only (the two run at once); declarations are left to build-types. */
+const keep = (...globs: string[]) => [...globs, "**/*.d.ts", "**/*.d.cts"].map((g) => `!${g}`);
+
+export default defineConfig([
+  // ESM, with the CLI (bin: dist/cli/main.js).
+  {
+    ...common,
+    entry: { ...library, "cli/main": "src/cli/main.ts" },
+    format: ["esm"],
+    clean: keep("**/*.cjs", "**/*.cjs.map"),
+  },
+  // CommonJS, for require("turnkit") (dist/**/*.cjs).
+  { ...common, entry: library, format: ["cjs"], clean: keep("**/*.js", "**/*.js.map") },
+]);

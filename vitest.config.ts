@@ -3,10 +3,11 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
-    alias: {
-      "turnkit/scenario": fileURLToPath(new URL("./src/scenario/index.ts", import.meta.url)),
-      turnkit: fileURLToPath(new URL("./src/index.ts", import.meta.url)),
-    },
+    // "turnkit" and "turnkit/<entry>" (as tsconfig.json's paths): src/index.ts and src/<entry>/index.ts.
+    alias: [
+      { find: /^turnkit\/(.+)$/, replacement: fileURLToPath(new URL("./src/$1/index.ts", import.meta.url)) },
+      { find: /^turnkit$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
+    ],
   },
   test: {
     include: ["tests/**/*.test.ts"],

@@ -4,7 +4,8 @@
  * Three kinds are timed: a per-incarnation usage cell, a name-per-player cell, and an
  * "only the first time each turn" event counter.
  */
-import { Game, lab } from "../dist/index.js";
+import { Game } from "../dist/index.js";
+import { lab } from "../dist/presets/lab/index.js";
 
 const cards = [
   {

@@ -2,7 +2,9 @@
  * Workload "random games": whole games of every registered preset between random legal agents.
  * Games and actions per second, heap per live game, serialized state size, snapshot and restore.
  */
-import { Game, getPreset, presetIds, randomAgent } from "../dist/index.js";
+import { randomAgent } from "../dist/agents/index.js";
+import { Game } from "../dist/index.js";
+import { getPreset, presetIds } from "../dist/presets/index.js";
 
 const MAX_ACTIONS = 20_000;
 

@@ -1,4 +1,5 @@
-import { actionLoop, Game, type Preset, randomAgent, zoneId } from "turnkit";
+import { actionLoop, Game, type Preset, zoneId } from "turnkit";
+import { randomAgent } from "turnkit/agents";
 
 // A turn tree as data: phases, steps, turn-based actions, a condition.
 const duel: Preset = {

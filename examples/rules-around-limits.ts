@@ -12,7 +12,7 @@ import {
   type Preset,
   type StateCheck,
   zoneId,
-} from "../src/index.js";
+} from "turnkit";
 
 /** Creatures with lethal damage are destroyed, all at once (like CR 704.5g). */
 const lethalDamage: StateCheck = {

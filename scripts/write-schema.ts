@@ -1,12 +1,21 @@
 /**
- * Writes docs/scenario.schema.json from the zod scenario schema (src/scenario/schema.ts), the one
- * source of truth for scenario files. `npm run schema` runs it; tests/cli/schema.test.ts fails
- * when the published file is out of date.
+ * Writes what is generated from the card vocabulary (src/core/vocabulary/spec.ts) and the scenario
+ * schema (src/scenario/schema.ts): docs/scenario.schema.json, docs/card-set.schema.json and the
+ * authoring types src/core/vocabulary/types.generated.ts. `npm run schema` runs it;
+ * tests/cli/schema.test.ts and tests/core/definitions.test.ts fail when a written file is out of date.
  */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { renderScenarioSchema } from "../src/scenario/schema.js";
+import { renderCardSetSchema, renderScenarioSchema } from "../src/scenario/schema.js";
+import { renderVocabularyTypes, TARGET as TYPES } from "./vocabulary-types.js";
 
-const target = fileURLToPath(new URL("../docs/scenario.schema.json", import.meta.url));
-writeFileSync(target, renderScenarioSchema());
-console.log(`wrote ${target}`);
+const docs = (name: string) => fileURLToPath(new URL(`../docs/${name}`, import.meta.url));
+const written: [string, string][] = [
+  [docs("scenario.schema.json"), renderScenarioSchema()],
+  [docs("card-set.schema.json"), renderCardSetSchema()],
+  [TYPES, await renderVocabularyTypes()],
+];
+for (const [file, text] of written) {
+  writeFileSync(file, text);
+  console.log(`wrote ${file}`);
+}

@@ -1,8 +1,8 @@
-export { skirmish } from "../examples/skirmish.js";
-export { type Agent, playOut, randomAgent } from "./agents/random.js";
+/**
+ * `turnkit`: the kernel — games, turn structure, limits, activation, views, the narrator and the
+ * helpers a preset of your own is written with. The presets ship as their own entry points
+ * (`turnkit/presets/duel-masters`, `turnkit/presets/yugioh`, `turnkit/presets/magic`,
+ * `turnkit/presets/lab`, `turnkit/presets/skirmish`, and the registry `turnkit/presets`), as do
+ * `turnkit/scenario` and `turnkit/agents`, so a bundle of the kernel alone stays small.
+ */
 export * from "./core/index.js";
-export { duelMasters, duelMastersPlay } from "./presets/duel-masters/index.js";
-export { getPreset, presetIds, registerPreset } from "./presets/index.js";
-export { lab } from "./presets/lab/index.js";
-export * from "./presets/magic/index.js";
-export * from "./presets/yugioh/index.js";

@@ -16,7 +16,8 @@ describe("examples/rules-around-limits.ts", () => {
     expect(r.stderr.replace(/npm warn.*\n?/g, "")).toBe("");
     expect(r.status).toBe(0);
     const out = r.stdout.replace(/\s+/g, " ").replace(/\(k[a-z0-9]{7}\)/g, "(…)");
-    const shown = doc.match(/It prints:\n\n```\n([\s\S]*?)```/)![1]!.replace(/\s+/g, " ");
+    const after = doc.slice(doc.indexOf("<!-- file: examples/rules-around-limits.ts -->"));
+    const shown = after.match(/It prints:\n\n```\n([\s\S]*?)```/)![1]!.replace(/\s+/g, " ");
     expect(out.trim()).toBe(shown.trim());
   });
 });

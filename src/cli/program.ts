@@ -5,23 +5,37 @@
  * (docs/cli.md).
  */
 import { createHash, getRandomValues } from "node:crypto";
-import { accessSync, constants, statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { accessSync, constants, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Command, InvalidArgumentError } from "commander";
-import { glob } from "tinyglobby";
+import { glob, isDynamicPattern } from "tinyglobby";
 import { randomAgent } from "../agents/random.js";
 import { notOffered } from "../core/activation.js";
-import { DefinitionError } from "../core/errors.js";
+import { DefinitionError, TurnkitError } from "../core/errors.js";
 import { Game } from "../core/game.js";
 import type { JsonObject } from "../core/json.js";
 import { narrate } from "../core/narrate.js";
 import type { Preset } from "../core/preset.js";
 import type { LogEntry } from "../core/types.js";
+import { redactEntry } from "../core/view.js";
+import type { CardDef } from "../core/vocabulary/schema.js";
 import { getPreset, presetIds } from "../presets/index.js";
 import { describeFsError, type LoadedScenario, loadScenarioFile, ScenarioError } from "../scenario/load.js";
 import { runScenario, type ScenarioResult } from "../scenario/runner.js";
+import { toAscii, wantsAscii } from "./ascii.js";
+import { type DeckFlag, decksFor, parseDeckFlag } from "./decks.js";
 import { describeError, EXIT_FAILED, EXIT_OK, InputError, reportError } from "./errors.js";
+import { HumanSeat, lineReader, parseSeat, type ReadLine } from "./human.js";
 import { scanJson } from "./json-scan.js";
+import {
+  type LoadFlags,
+  loadPresetModule,
+  loadUserGame,
+  looksLikePath,
+  presetSource,
+} from "./load-preset.js";
+import { refusedAbility } from "./narration.js";
 import {
   checkFinalState,
   type KernelSeed,
@@ -35,8 +49,12 @@ import {
 export interface Io {
   stdout(text: string): void;
   stderr(text: string): void;
-  /** Environment variables read: TURNKIT_DEBUG=1 prints stack traces. */
+  /** Environment variables read: TURNKIT_DEBUG=1 prints stack traces; TERM and the locale (ASCII output). */
   env: Record<string, string | undefined>;
+  /** The working directory, where turnkit.config.* is looked for (default: the process's). */
+  cwd?: string;
+  /** Where `play --seat` reads answers, a line at a time (default: standard input). */
+  stdin?: ReadLine;
 }
 
 export const processIo: Io = {
@@ -78,13 +96,49 @@ export function randomSeed(): string {
   return Buffer.from(getRandomValues(new Uint8Array(16))).toString("hex");
 }
 
-function presetFlag(value: string): string {
-  try {
-    getPreset(value);
-  } catch (e) {
-    throw new InvalidArgumentError(`${(e as Error).message}.`);
+/** A repeatable flag's values, in order. */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/** turnkit's version, from its package.json (found upward from this module, in src/ or dist/). */
+export function version(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+        name?: string;
+        version?: string;
+      };
+      if (pkg.name === "turnkit" && pkg.version) return pkg.version;
+    } catch {
+      /* not here: one directory up */
+    }
+    dir = dirname(dir);
   }
-  return value;
+  return "unknown";
+}
+
+/** The flags that load a user's game: --preset and --cards (and the program's --config). */
+function withUserGame(cmd: Command, cards = true): Command {
+  cmd.option(
+    "--preset <module>",
+    "load a preset module (.ts, .mts, .js, .mjs, .cjs) and register its preset; repeatable",
+    collect,
+  );
+  if (cards)
+    cmd.option(
+      "--cards <file>",
+      "add a card set (YAML or JSON { cards: [...] }) to the library; repeatable",
+      collect,
+    );
+  return cmd;
+}
+
+/** Loads the config, --preset modules and --cards files a command was given. */
+function userGame(cmd: Command, io: Io) {
+  const opts = cmd.optsWithGlobals() as LoadFlags;
+  return loadUserGame(opts, io.cwd ?? process.cwd());
 }
 
 /** --option key=value, repeated or several after one flag: the value as JSON, else as text. */
@@ -164,17 +218,34 @@ async function expand(patterns: string[]): Promise<string[]> {
     } catch (e) {
       throw new InputError(`"${p}" is not a usable path or glob: ${(e as Error).message}`);
     }
-    if (found.length === 0 && !isDir) files.add(p);
+    // A plain path that is not there is reported as that file's failure; a glob that matches
+    // nothing adds nothing (and no files at all is a usage error, exit 2).
+    if (found.length === 0 && !isDir && !isDynamicPattern(p)) files.add(p);
     for (const f of found.sort()) files.add(f);
   }
   return [...files];
 }
 
-/** Loads and runs one file; whatever goes wrong is that file's failure, and the run goes on. */
-function runFile(file: string, io: Io): ScenarioResult {
+/**
+ * Loads and runs one file; whatever goes wrong is that file's failure, and the run goes on. A
+ * preset named by path (`preset: ./skyduel.ts`) is loaded relative to the file; `cards` join the
+ * library (--cards, the config's card sets).
+ */
+async function runFile(file: string, io: Io, cards: CardDef[]): Promise<ScenarioResult> {
   let loaded: LoadedScenario | undefined;
   try {
     loaded = loadScenarioFile(file);
+    const ref = loaded.scenario.preset;
+    if (looksLikePath(ref)) {
+      try {
+        loaded.scenario.preset = (await loadPresetModule(resolve(dirname(file), ref), ref)).id;
+      } catch (e) {
+        if (e instanceof TurnkitError)
+          throw new ScenarioError(file, loaded.at(["preset"]), `preset: ${e.message}`);
+        throw e;
+      }
+    }
+    if (cards.length > 0) loaded.scenario.cards = [...(loaded.scenario.cards ?? []), ...cards];
     return runScenario(loaded);
   } catch (e) {
     if (io.env.TURNKIT_DEBUG === "1" && e instanceof Error && e.stack) io.stderr(`${e.stack}\n`);
@@ -191,13 +262,14 @@ function runFile(file: string, io: Io): ScenarioResult {
   }
 }
 
-function printGame(game: Game, json: boolean, io: Io): (e: LogEntry) => void {
+function printGame(game: Game, json: boolean, io: Io, viewer: number | null = null): (e: LogEntry) => void {
   return (e) => {
     if (json) {
-      io.stdout(`${JSON.stringify(e)}\n`);
+      const shown = viewer === null ? e : redactEntry(game, e, viewer);
+      if (shown) io.stdout(`${JSON.stringify(shown)}\n`);
       return;
     }
-    const line = narrate(game, e, null);
+    const line = narrate(game, e, viewer);
     if (line) io.stdout(`${"  ".repeat(line.depth)}${line.text}\n`);
   };
 }
@@ -232,9 +304,82 @@ function explainRefusals(game: Game, json: boolean, io: Io): (player: number, de
     }
     for (const it of changed)
       io.stdout(
-        `  ⊘ ${game.playerName(player)} can't activate ${it.name} (${it.ref}) ${it.ability}: ${it.reasons.map((r) => r.text).join("; ")}\n`,
+        `  ⊘ ${game.playerName(player)} can't activate ${it.name} (${it.ref})${refusedAbility(game, it.card, it.ability)}: ${it.reasons.map((r) => r.text).join("; ")}\n`,
       );
   };
+}
+
+/**
+ * The preset and extra cards of `play`: --game names a preset id (built-in, or of a --preset or
+ * the config) or a module's path; without --game, the one --preset given.
+ */
+async function gameOf(
+  cmd: Command,
+  ref: string | undefined,
+  io: Io,
+): Promise<{ preset: Preset; cards: CardDef[] }> {
+  const user = await userGame(cmd, io);
+  const flag = "--game <preset>";
+  if (ref === undefined) {
+    if (user.presets.length === 1) return { preset: user.presets[0]!, cards: user.cards };
+    cmd.error(
+      user.presets.length > 1
+        ? `error: several --preset modules given; name one with ${flag}`
+        : `error: required option '${flag}' not specified`,
+      { exitCode: 2, code: "commander.missingMandatoryOptionValue" },
+    );
+  }
+  if (looksLikePath(ref))
+    return { preset: await loadPresetModule(resolve(io.cwd ?? process.cwd(), ref), ref), cards: user.cards };
+  try {
+    return { preset: getPreset(ref), cards: user.cards };
+  } catch (e) {
+    // Worded as the command line parser words a bad flag value (docs/cli.md).
+    return cmd.error(`error: option '${flag}' argument '${ref}' is invalid. ${(e as Error).message}.`, {
+      exitCode: 2,
+      code: "commander.invalidArgument",
+    });
+  }
+}
+
+/** Repeated --deck P1=file values. */
+function deckFlag(value: string, previous: DeckFlag[] | undefined): DeckFlag[] {
+  try {
+    return [...(previous ?? []), parseDeckFlag(value)];
+  } catch (e) {
+    throw new InvalidArgumentError(`${(e as Error).message}.`);
+  }
+}
+
+/** Players and decks of a game `play` starts: --players within the preset's range, --deck files, --seat. */
+function playSetup(
+  preset: Preset,
+  opts: { players?: number; deck?: DeckFlag[]; seat?: number; human?: number; save?: string; json?: boolean },
+  seat: number | undefined,
+  cards: CardDef[],
+): { players?: number; decks?: string[][] } {
+  const { min, max } = preset.players;
+  const players = opts.players ?? min;
+  if (players < min || players > max)
+    throw new InputError(
+      `--players ${players}: ${preset.name} is played by ${min === max ? min : `${min} to ${max}`} players`,
+    );
+  if (opts.seat !== undefined && opts.human !== undefined && opts.seat !== opts.human)
+    throw new InputError(`--seat P${opts.seat + 1} and --human P${opts.human + 1} name two seats; give one`);
+  if (seat !== undefined && seat >= players)
+    throw new InputError(`--seat P${seat + 1}: there is no P${seat + 1} in a game of ${players} players`);
+  if (seat !== undefined && opts.json)
+    throw new InputError("--seat plays at the terminal; it does not go with --json");
+  const out: { players?: number; decks?: string[][] } = {};
+  if (opts.players !== undefined) out.players = players;
+  if (opts.deck?.length) {
+    if (opts.save !== undefined)
+      throw new InputError(
+        "--save with --deck: a replay file does not record decks yet, so it could not be replayed",
+      );
+    out.decks = decksFor(preset, opts.deck, players, cards);
+  }
+  return out;
 }
 
 function buildProgram(io: Io, exit: { code: number }): Command {
@@ -250,18 +395,51 @@ function buildProgram(io: Io, exit: { code: number }): Command {
       writeErr: (s) => io.stderr(s),
       outputError: (s, write) => write(s.replace(/^error: /, "turnkit: ")),
     })
-    .showHelpAfterError("(add --help for usage)");
+    .showHelpAfterError("(add --help for usage)")
+    .version(version(), "-V, --version", "print turnkit's version")
+    .option(
+      "--config <file>",
+      "a config file listing preset modules and card sets (default: turnkit.config.{ts,mts,js,mjs,cjs,json} here)",
+    )
+    .option("--ascii", "plain ASCII output (also when TERM=dumb or the locale is not UTF-8)")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ turnkit run scenarios/
+  $ turnkit play --game duel-masters --seed 3
+  $ turnkit play --preset ./skyduel.ts --seed 1 --save game.json
+  $ turnkit replay --preset ./skyduel.ts game.json
+  $ turnkit presets --json
 
-  program
-    .command("run")
-    .description("run scenario files (files, directories or globs) and report each")
-    .argument("<paths...>", "scenario files, directories or globs")
-    .option("--json", "print one JSON object with every result")
-    .action(async (paths: string[], opts: { json?: boolean }) => {
+Exit codes: 0 passed, 1 something ran and failed, 2 the command could not run as asked.
+Docs: docs/cli.md`,
+    );
+
+  withUserGame(
+    program
+      .command("run")
+      .description("run scenario files (files, directories or globs) and report each")
+      .argument("<paths...>", "scenario files, directories or globs")
+      .option("--json", "print one JSON object with every result"),
+  )
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ turnkit run scenarios/
+  $ turnkit run "scenarios/**/magic-*.yaml" --json
+  $ turnkit run --preset ./skyduel.ts --cards ./cards.yaml my-scenarios/`,
+    )
+    .action(async (paths: string[], opts: { json?: boolean }, cmd: Command) => {
+      const { cards } = await userGame(cmd, io);
       const files = await expand(paths);
       if (files.length === 0)
-        throw new InputError(`no scenario files (*.yaml, *.yml) in ${paths.join(", ")}`);
-      const results = files.map((f) => runFile(f, io));
+        throw new InputError(
+          `no scenario files (*.yaml, *.yml) in ${paths.join(", ")}: nothing to run (an empty directory, or a glob that matches nothing?)`,
+        );
+      const results: ScenarioResult[] = [];
+      for (const f of files) results.push(await runFile(f, io, cards));
       const passed = results.filter((r) => r.passed).length;
       const failed = results.length - passed;
       if (opts.json) {
@@ -290,10 +468,13 @@ function buildProgram(io: Io, exit: { code: number }): Command {
       if (failed > 0) exit.code = EXIT_FAILED;
     });
 
-  program
+  const play = program
     .command("play")
     .description("play a whole game between two random legal agents, narrated")
-    .requiredOption("--game <preset>", `the preset: ${presetIds().join(", ")}`, presetFlag)
+    .option(
+      "--game <preset>",
+      `the preset: ${presetIds().join(", ")}, one --preset loaded, or a preset module's path (required unless one --preset is given)`,
+    )
     .option(
       "--seed <seed>",
       "game and agent seed: an integer or any text (default: a random 128-bit seed)",
@@ -303,39 +484,79 @@ function buildProgram(io: Io, exit: { code: number }): Command {
     .option("--json", "emit every log entry as a JSON line")
     .option("--save <file>", "write a replay file")
     .option(
+      "--deck <player=file>",
+      "a player's deck file, YAML or JSON (repeatable): P1=my-deck.yaml; default: the preset's sample decks",
+      deckFlag,
+    )
+    .option(
+      "--players <n>",
+      "the number of players, within the preset's range (default: its fewest)",
+      positiveInt(64),
+    )
+    .option("--seat <player>", "answer this player's decisions yourself at the terminal: P1, P2 …", parseSeat)
+    .option("--human <player>", "the same as --seat", parseSeat)
+    .option(
       "--max-actions <n>",
       `stop after this many responses (at most ${MAX_ACTIONS})`,
       positiveInt(MAX_ACTIONS),
       100_000,
     )
     .action(
-      (opts: {
-        game: string;
-        seed?: number | string;
-        option?: JsonObject;
-        json?: boolean;
-        save?: string;
-        maxActions: number;
-      }) => {
-        const preset: Preset = getPreset(opts.game);
+      async (
+        opts: {
+          game?: string;
+          seed?: number | string;
+          option?: JsonObject;
+          json?: boolean;
+          save?: string;
+          deck?: DeckFlag[];
+          players?: number;
+          seat?: number;
+          human?: number;
+          maxActions: number;
+        },
+        cmd: Command,
+      ) => {
+        const { preset, cards } = await gameOf(cmd, opts.game, io);
         if (opts.save !== undefined) checkWritable(opts.save);
         const seed = opts.seed ?? randomSeed();
+        const seat = opts.seat ?? opts.human;
+        const setup = playSetup(preset, opts, seat, cards);
         let game: Game;
         try {
-          game = Game.create(preset, { seed: seed as KernelSeed, options: opts.option ?? {} });
+          game = Game.create(preset, {
+            seed: seed as KernelSeed,
+            options: opts.option ?? {},
+            ...setup,
+            ...(cards.length > 0 ? { cards } : {}),
+          });
         } catch (e) {
           // The seed and preset are checked already: what is left is an option the preset refuses.
           if (e instanceof DefinitionError && opts.option) throw new InputError(`--option: ${e.message}`);
           throw e;
         }
-        game.onEvent(printGame(game, opts.json === true, io));
+        game.onEvent(printGame(game, opts.json === true, io, seat ?? null));
+        const human = seat === undefined ? null : new HumanSeat(seat, io.stdin ?? lineReader(), io.stdout);
+        let quit = false;
         const agents = game.state.players.map((p) => randomAgent(agentSeed(seed, p.id)));
         const responses: [number, string][] = [];
         game.run();
         const explain = explainRefusals(game, opts.json === true, io);
         while (!game.over && responses.length < opts.maxActions) {
           const d = game.decision!;
-          explain(d.player, d.id);
+          // A person at a seat is told only of their own abilities (others' would name hidden cards).
+          if (human === null || d.player === human.seat) explain(d.player, d.id);
+          if (human !== null && d.player === human.seat) {
+            const answer = await human.choose(game, responses);
+            if (answer.kind === "quit") {
+              quit = true;
+              break;
+            }
+            if (answer.kind === "undone") continue;
+            responses.push([answer.action.player, answer.action.choice]);
+            game.act(answer.action);
+            continue;
+          }
           const a = agents[d.player]!.choose(game);
           responses.push([a.player, a.choice]);
           game.act(a);
@@ -366,6 +587,10 @@ function buildProgram(io: Io, exit: { code: number }): Command {
           io.stdout(
             `\n${summary.reason}. ${summary.turns} turns, ${summary.actions} decisions. Seed ${summary.seed}. State sha256 ${summary.sha256.slice(0, 16)}…\n`,
           );
+        if (quit) {
+          io.stdout("You quit the game.\n");
+          return;
+        }
         if (!game.over) {
           io.stderr(
             `turnkit: the game did not finish: stopped after ${responses.length} responses (--max-actions ${opts.maxActions})\n`,
@@ -375,13 +600,36 @@ function buildProgram(io: Io, exit: { code: number }): Command {
       },
     );
 
-  program
-    .command("replay")
-    .description("replay a saved game and check it reaches the same final state")
-    .argument("<file>", "a replay file written by play --save")
-    .option("--json", "emit every log entry as a JSON line")
-    .option("--quiet", "print only the result")
-    .action((file: string, opts: { json?: boolean; quiet?: boolean }) => {
+  withUserGame(play).addHelpText(
+    "after",
+    `
+Examples:
+  $ turnkit play --game duel-masters --seed 3
+  $ turnkit play --game magic --option attackOneDefender=true --json
+  $ turnkit play --game skirmish --seed 9 --save game.json
+  $ turnkit play --preset ./skyduel.ts --cards ./cards.yaml --seed 1`,
+  );
+
+  withUserGame(
+    program
+      .command("replay")
+      .description("replay a saved game and check it reaches the same final state")
+      .argument("<file>", "a replay file written by play --save")
+      .option("--json", "emit every log entry as a JSON line, then the result as one")
+      .option("--quiet", "print only the result"),
+  )
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ turnkit replay game.json
+  $ turnkit replay --quiet --json game.json
+  $ turnkit replay --preset ./skyduel.ts game.json   # a game of your own preset
+
+A game played with --preset, --cards or a config needs the same to be replayed.`,
+    )
+    .action(async (file: string, opts: { json?: boolean; quiet?: boolean }, cmd: Command) => {
+      const { cards } = await userGame(cmd, io);
       const replay = readReplay(file);
       const game = replayGame(
         replay,
@@ -389,20 +637,70 @@ function buildProgram(io: Io, exit: { code: number }): Command {
           if (!opts.quiet) g.onEvent(printGame(g, opts.json === true, io));
         },
         file,
+        cards,
       );
       const digest = checkFinalState(game, replay, file);
-      io.stdout(
-        `Replay reproduced the final state exactly (sha256 ${digest.slice(0, 16)}…, turn ${game.state.clock.turn.id}).\n`,
-      );
+      if (opts.json)
+        io.stdout(
+          `${JSON.stringify({ type: "result", reproduced: true, sha256: digest, turn: game.state.clock.turn.id, winner: game.result?.winner ?? null, reason: game.result?.reason ?? null })}\n`,
+        );
+      else
+        io.stdout(
+          `Replay reproduced the final state exactly (sha256 ${digest.slice(0, 16)}…, turn ${game.state.clock.turn.id}).\n`,
+        );
     });
 
-  program
-    .command("presets")
-    .description("list the presets and their options")
-    .action(() => {
-      for (const id of presetIds()) {
-        const p = getPreset(id);
-        io.stdout(`${id} — ${p.name} (${p.players.min}-${p.players.max} players, ${p.cards.length} cards)\n`);
+  withUserGame(
+    program
+      .command("presets")
+      .description("list the presets and their options")
+      .option("--json", "print one JSON array: id, name, players, options, zones, cards, source"),
+    false,
+  )
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ turnkit presets
+  $ turnkit presets --json
+  $ turnkit presets --preset ./skyduel.ts`,
+    )
+    .action(async (opts: { json?: boolean }, cmd: Command) => {
+      await userGame(cmd, io);
+      const presets = presetIds().map((id) => getPreset(id));
+      if (opts.json) {
+        io.stdout(
+          `${JSON.stringify(
+            presets.map((p) => ({
+              id: p.id,
+              name: p.name,
+              players: { min: p.players.min, max: p.players.max },
+              options: Object.fromEntries(
+                Object.entries(p.options ?? {}).map(([k, o]) => [
+                  k,
+                  {
+                    default: o.default,
+                    description: o.description,
+                    ...(o.type ? { type: o.type } : {}),
+                    ...(o.values ? { values: o.values } : {}),
+                    ...(o.min !== undefined ? { min: o.min } : {}),
+                    ...(o.max !== undefined ? { max: o.max } : {}),
+                  },
+                ]),
+              ),
+              zones: p.zones.map((z) => z.kind),
+              cards: p.cards.length,
+              source: presetSource(p.id),
+            })),
+          )}\n`,
+        );
+        return;
+      }
+      for (const p of presets) {
+        const source = presetSource(p.id);
+        io.stdout(
+          `${p.id} — ${p.name} (${p.players.min}-${p.players.max} players, ${p.cards.length} cards)${source === "built-in" ? "" : ` from ${source}`}\n`,
+        );
         for (const [k, o] of Object.entries(p.options ?? {}))
           io.stdout(`    --option ${k}=${JSON.stringify(o.default)}  ${o.description}\n`);
       }
@@ -411,8 +709,12 @@ function buildProgram(io: Io, exit: { code: number }): Command {
 }
 
 /** Runs the command line `argv` (without node and the script) and returns the exit code. */
-export async function main(argv: string[], io: Io = processIo): Promise<number> {
+export async function main(argv: string[], given: Io = processIo): Promise<number> {
   const exit = { code: EXIT_OK };
+  // Plain ASCII output: the last step of every line written (ascii.ts).
+  const io: Io = wantsAscii(argv, given.env)
+    ? { ...given, stdout: (t) => given.stdout(toAscii(t)), stderr: (t) => given.stderr(toAscii(t)) }
+    : given;
   // Commander answers no command with the usage alone; say what is wrong first.
   if (argv.length === 0)
     io.stderr("turnkit: no command given; the commands are run, play, replay and presets\n");

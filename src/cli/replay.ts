@@ -12,9 +12,10 @@ import { z } from "zod";
 import { TurnkitError } from "../core/errors.js";
 import { Game, type NewGameOptions } from "../core/game.js";
 import type { Decision } from "../core/types.js";
-import { JsonSchema } from "../core/vocabulary/schema.js";
+import type { CardDef } from "../core/vocabulary/schema.js";
 import { getPreset } from "../presets/index.js";
 import { describeBytes, formatPath, type Position, positionAt, readTextFile } from "../scenario/load.js";
+import { JsonSchema } from "../scenario/schema.js";
 import { DivergenceError, describeError, InputError } from "./errors.js";
 import { jsonPathOffset, scanJson } from "./json-scan.js";
 
@@ -192,7 +193,13 @@ function describeDecision(game: Game, d: Decision): string {
  * (unknown preset, bad options or seed) is an InputError; the first response that does not fit
  * the game is a DivergenceError naming it ("response 17 of 240"), what was pending and what is legal.
  */
-export function replayGame(file: ReplayFile, onGame?: (game: Game) => void, name = "replay"): Game {
+export function replayGame(
+  file: ReplayFile,
+  onGame?: (game: Game) => void,
+  name = "replay",
+  /** Cards beyond the preset's library, as the game was played with (--cards, a config's card sets). */
+  cards: CardDef[] = [],
+): Game {
   const where = locators.get(file) ?? (() => name);
   let preset: ReturnType<typeof getPreset>;
   try {
@@ -211,6 +218,7 @@ export function replayGame(file: ReplayFile, onGame?: (game: Game) => void, name
       seed: file.seed as KernelSeed,
       players: file.players,
       options: file.options,
+      ...(cards.length > 0 ? { cards } : {}),
     });
   } catch (e) {
     // The preset and the players are checked above and the seed by the schema: the options remain.

@@ -225,7 +225,8 @@ export function recheckTargets(
 
 /** The kernel op presets put first in a resolving effect with targets (CR 608.2b). */
 export const checkTargetsOp: OpHandler = {
-  doc: 'checkTargets — on resolution, drops targets that are no longer legal (CR 608.2b); if none is left and the preset\'s rule is "fizzle", the effect does not resolve.',
+  doc: 'On resolution, drops targets that are no longer legal (CR 608.2b); if none is left and the preset\'s rule is "fizzle", the effect does not resolve.',
+  args: {},
   run(game, _op, frame) {
     const vars = frame.vars ?? {};
     const { chosen, legal } = recheckTargets(game, vars, frame.ctx);

@@ -4,6 +4,7 @@
  * exposes it, and continues when `act` gives the answer.
  */
 import { type ActivationVerdict, canActivate, type Reason } from "./activation.js";
+import { type DeckRules, deckProblems } from "./decks.js";
 import { activeEffects } from "./durations.js";
 import { DefinitionError, EngineError, IllegalActionError, TurnkitError } from "./errors.js";
 import { countEvents, emit, heard, openWindow } from "./events.js";
@@ -181,6 +182,16 @@ const kernelConditions = {
   never: () => false,
 };
 
+/** Refuses decks that break the preset's deck rules, naming the player and every problem. */
+function checkDecks(deckRules: DeckRules, rules: Rules, names: string[], decks: unknown[]): void {
+  for (const [i, deck] of decks.entries()) {
+    if (!Array.isArray(deck) || !deck.every((id) => typeof id === "string")) continue;
+    const problems = deckProblems(deckRules, deck, (id) => rules.cards.get(id), rules.cards.keys());
+    if (problems.length > 0)
+      throw new DefinitionError(`${names[i] ?? `deck ${i + 1}`}'s deck is not legal: ${problems.join("; ")}`);
+  }
+}
+
 export class Game {
   state: GameState;
   readonly rules: Rules;
@@ -219,6 +230,7 @@ export class Game {
     const seed = seedText(opts.seed ?? randomSeed());
     const cards = opts.cards ?? [];
     const rules = compiledRules(preset, options, cards, opts.privateRules === true);
+    if (preset.deckRules && Array.isArray(opts.decks)) checkDecks(preset.deckRules, rules, names, opts.decks);
     const vars = preset.playerVars?.(options) ?? {};
     const state: GameState = {
       format: "turnkit/state@2",
@@ -549,7 +561,7 @@ export class Game {
     const event: GameEvent = {
       type: "decision",
       player: d.player,
-      data: { decision: d.id, kind: d.kind, choice: option.id, label: option.label },
+      data: { decision: d.id, kind: d.kind, prompt: d.prompt, choice: option.id, label: option.label },
       seenBy: [d.player],
       public: ["kind"],
     };

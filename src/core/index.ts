@@ -4,10 +4,7 @@ export {
   activateNow,
   activationOptions,
   canActivate,
-  checkTargetsOp,
   costReasons,
-  describeCondition,
-  describeSelector,
   hasTargets,
   type NotOffered,
   notOffered,
@@ -16,9 +13,10 @@ export {
   recheckTargets,
   targetsOf,
 } from "./activation.js";
+export { KERNEL_EVENTS } from "./definition-checks.js";
 export { activeEffects, addDuration, expireDurations } from "./durations.js";
 export * from "./errors.js";
-export { closeWindow, countEvents, currentStamp, emit, openWindow } from "./events.js";
+export { closeWindow, countEvents, emit, openWindow } from "./events.js";
 export { type Action, Game, type NewGameOptions, type Snapshot } from "./game.js";
 export { type ActionLoopSpec, actionLoop, drawOrLoseTask, untapTask } from "./interactions.js";
 export type { Json, JsonObject } from "./json.js";
@@ -30,9 +28,6 @@ export {
   chargeLimits,
   checkLimit,
   checkLimits,
-  limitKey,
-  nodeLabel,
-  ordinal,
   type Refused,
   type RemainingEntry,
   refundLimit,
@@ -43,16 +38,14 @@ export {
   evalCondition,
   matchCard,
   matchEvent,
-  matchObject,
   matchValue,
-  printedField,
   selectObjects,
 } from "./match.js";
+export * from "./narrate.js";
 export {
   allPlacedCards,
   moveObject,
   putUnder,
-  seenIn,
   setTapped,
   turnFaceDown,
   turnFaceUp,
@@ -69,10 +62,11 @@ export type {
   TurnNode,
   ZoneDef,
 } from "./preset.js";
-export { type CompiledNode, type CounterSpec, limitsOf, Rules } from "./registry.js";
-export { applicableReplacements, tryReplace } from "./replacement.js";
+export { tryReplace } from "./replacement.js";
 export { nextInt, nextUint32, type RngState, seedRng, shuffleInPlace } from "./rng.js";
 export {
+  type ArgSpec,
+  type ArgType,
   type EffectContext,
   type OpHandler,
   type OpResult,
@@ -86,19 +80,30 @@ export {
   sourceOf,
   varsOf,
 } from "./script.js";
-export { runStateChecks, type StateCheck } from "./state-checks.js";
-export { nodeTask, Stage } from "./structure.js";
+export type { StateCheck } from "./state-checks.js";
+export { nodeTask } from "./structure.js";
 export * from "./types.js";
 export type { HiddenCard, PlayerView, VisibleCard, ZoneView } from "./view.js";
-export { redactEntry } from "./view.js";
+export type {
+  ExpiryRef,
+  KernelOp,
+  NumberRef,
+  ObjectRef,
+  PlayerRef,
+} from "./vocabulary/ops.generated.js";
+// The card vocabulary's authoring types (generated from src/core/vocabulary/spec.ts, TSDoc on
+// every field): input types — a limit's window may be left out — generic over the op type.
 export type {
   AbilityDef,
   CardDef,
   CardFilter,
-  ConditionT as Condition,
+  CardSet,
+  Condition,
   EventPattern,
   LimitSpec,
-  Op,
+  Matcher,
+  RelativePlayer,
   Selector,
-} from "./vocabulary/schema.js";
-export * as vocabulary from "./vocabulary/schema.js";
+} from "./vocabulary/types.generated.js";
+export type { AnyOp, Op, PresetCardDef } from "./vocabulary/types.js";
+export { type Problem, vocabularyProblems } from "./vocabulary/validate.js";

@@ -4,6 +4,7 @@
  */
 import type { Game } from "./game.js";
 import type { JsonObject } from "./json.js";
+import { findAbility, hasLimit, humanizeId } from "./labels.js";
 import type { LogEntry, PlayerId } from "./types.js";
 
 export interface NarratedLine {
@@ -21,19 +22,58 @@ function cardName(_game: Game, e: LogEntry, viewer: PlayerId | null): string {
 }
 
 function zoneLabel(game: Game, kind: string | undefined): string {
-  return kind ? (game.rules.zoneDefs.get(kind)?.label ?? kind) : "?";
+  return kind ? (game.rules.zoneDefs.get(kind)?.label ?? humanizeId(kind)) : "a zone";
+}
+
+/** The entry's card name, or `fallback` when it has none (an ability of the game itself). */
+function nameOr(e: LogEntry, fallback: string): string {
+  return e.name ?? fallback;
+}
+
+/** "X's ability", or "an ability" when the entry names no card. */
+function abilityOf(e: LogEntry): string {
+  return e.name ? `${e.name}'s ability` : "an ability";
+}
+
+/** Whether the ability an entry names has a usage limit (a decline only matters for those). */
+function limited(game: Game, e: LogEntry, d: JsonObject): boolean {
+  if (e.card === undefined || typeof d.ability !== "string") return false;
+  return hasLimit(findAbility(game.rules.cards.get(e.card), d.ability));
+}
+
+/** A value for a sentence: text as it is, anything else (a number, a list) as words; never "undefined". */
+function text(v: unknown, fallback = ""): string {
+  if (v === undefined || v === null) return fallback;
+  if (Array.isArray(v)) return v.map((x) => text(x)).join(", ");
+  if (typeof v === "object") return fallback;
+  return String(v);
 }
 
 /** Narrates one entry, or returns null for entries too small to tell. */
-export function narrate(game: Game, e: LogEntry, viewer: PlayerId | null = null): NarratedLine | null {
-  const custom = game.rules.preset.narrate?.(game, e, viewer);
+export function narrate(game: Game, entry: LogEntry, viewer: PlayerId | null = null): NarratedLine | null {
+  let e = entry;
+  if (viewer !== null) {
+    // Told only what the viewer may know: nothing of an event they are not told of, no other
+    // player's answers, and of a card they don't see, neither its name nor its data.
+    if (e.audience && !e.audience.includes(viewer)) return null;
+    if (e.seenBy && !e.seenBy.includes(viewer)) {
+      if (e.type === "decision") return null;
+      const data: JsonObject = {};
+      for (const k of e.public ?? []) if (e.data?.[k] !== undefined) data[k] = e.data[k]!;
+      const { card: _card, name: _name, ...rest } = e;
+      e = { ...rest, data };
+    }
+  }
+  let custom = game.rules.preset.narrate?.(game, e, viewer);
+  // A preset's sentence that needed what the viewer may not see falls back to the kernel's words.
+  if (custom && e !== entry && /\bundefined\b/.test(custom)) custom = null;
   const depth = Math.max(0, game.state.clock.path.length - 1);
   if (custom !== undefined && custom !== null) return { depth, text: custom };
   const d = (e.data ?? {}) as JsonObject;
   const p = who(game, e.player);
   switch (e.type) {
     case "turnBegin":
-      return { depth: 0, text: `━━ Turn ${d.turn} · ${p}${d.extra ? " (extra turn)" : ""} ━━` };
+      return { depth: 0, text: `━━ Turn ${text(d.turn, "?")} · ${p}${d.extra ? " (extra turn)" : ""} ━━` };
     case "nodeEnter": {
       const node = game.rules.nodes.get(String(d.node));
       if (!node || node.kind === "turn") return null;
@@ -49,53 +89,83 @@ export function narrate(game: Game, e: LogEntry, viewer: PlayerId | null = null)
     case "move":
       return {
         depth,
-        text: `${cardName(game, e, viewer)} moves from ${p}'s ${zoneLabel(game, e.from)} to the ${zoneLabel(game, e.to)}.`,
+        text: `${cardName(game, e, viewer)} moves from ${p ? `${p}'s` : "the"} ${zoneLabel(game, e.from)} to the ${zoneLabel(game, e.to)}.`,
       };
     case "shuffle":
-      return { depth, text: `${p} shuffles their ${zoneLabel(game, String(d.zone))}.` };
+      return {
+        depth,
+        text: `${p} shuffles their ${zoneLabel(game, typeof d.zone === "string" ? d.zone : "deck")}.`,
+      };
     case "trigger":
-      return { depth, text: `⚡ ${e.name} (${p}) triggers${d.limitUsed ? " — its limit is now used" : ""}.` };
+      return {
+        depth,
+        text: `⚡ ${nameOr(e, "An ability")}${p ? ` (${p})` : ""} triggers${d.limitUsed ? " — its limit is now used" : ""}.`,
+      };
     case "resolve":
-      return { depth, text: `✔ ${e.name}'s ability resolves${d.keyword ? ` (${d.keyword})` : ""}.` };
+      return {
+        depth,
+        text: `✔ ${abilityOf(e)} resolves${typeof d.keyword === "string" ? ` (${d.keyword})` : ""}.`,
+      };
     case "fizzle":
-      return { depth, text: `✘ ${e.name}'s ability does nothing: ${d.reason}` };
-    case "decline":
-      return {
-        depth,
-        text: `${p} declines ${e.name}'s ability${d.limitUsed ? " (this still uses its limit)" : " (its limit is not used)"}.`,
-      };
+      return { depth, text: `✘ ${abilityOf(e)} does nothing${d.reason ? `: ${text(d.reason)}` : "."}` };
+    case "decline": {
+      // A "you may" of an effect (no ability named): the decision line already told the answer.
+      if (typeof d.ability !== "string") return null;
+      const limit = limited(game, e, d)
+        ? d.limitUsed
+          ? " (this still uses its limit)"
+          : " (its limit is not used)"
+        : "";
+      return { depth, text: `${p} declines ${abilityOf(e)}${limit}.` };
+    }
     case "limitRefused":
-      return { depth, text: `⛔ ${d.reason}` };
-    case "limitUsed":
+      return d.reason ? { depth, text: `⛔ ${text(d.reason)}` } : null;
+    case "limitUsed": {
+      const count = d.used !== undefined && d.max !== undefined ? `${text(d.used)}/${text(d.max)}` : "";
+      const scope = d.scope ? ` for ${text(d.scope)}` : "";
+      const window = d.window ? `window: ${humanizeId(text(d.window))}` : "";
+      const detail = [count + scope, window].filter(Boolean).join(", ");
       return {
         depth,
-        text: `◆ ${e.name}: “${d.limit}” used (${d.used}/${d.max} for ${d.scope}, window: ${d.window}).`,
+        text: `◆ ${nameOr(e, "An ability")}: “${text(d.limit, "its limit")}” used${detail ? ` (${detail})` : ""}.`,
       };
+    }
     case "limitRefunded":
-      return { depth, text: `◇ ${e.name}: the activation was negated, so “${d.limit}” is given back.` };
+      return {
+        depth,
+        text: `◇ ${nameOr(e, "An ability")}: the activation was negated, so “${text(d.limit, "its limit")}” is given back.`,
+      };
     case "replaced": {
       const notApplied =
         Array.isArray(d.notApplied) && d.notApplied.length
-          ? ` (not applied, still available: ${d.notApplied.join(", ")})`
+          ? ` (not applied, still available: ${text(d.notApplied)})`
           : "";
-      return { depth, text: `↻ ${e.name} replaces the ${d.replaced}${notApplied}.` };
+      const what = typeof d.replaced === "string" ? humanizeId(d.replaced) : "event";
+      return { depth, text: `↻ ${nameOr(e, "An effect")} replaces the ${what} event${notApplied}.` };
     }
     case "durationEnd":
-      return { depth, text: `⌛ “${d.label}” ends.` };
-    case "decision":
-      return { depth, text: `→ ${p}: ${d.label}` };
+      return d.label ? { depth, text: `⌛ “${text(d.label)}” ends.` } : { depth, text: "⌛ An effect ends." };
+    case "decision": {
+      // The question with its answer; another player's view holds only the kind of question.
+      const label = text(d.label, "(an answer only they see)");
+      const prompt = typeof d.prompt === "string" && d.prompt ? d.prompt : null;
+      return { depth, text: prompt ? `${p}: ${prompt} → ${label}` : `→ ${p}: ${label}` };
+    }
     case "extraTurnAdded":
       return { depth, text: `${p} will take an extra turn after this one.` };
     case "turnSkipped":
       return { depth: 0, text: `${p}'s turn is skipped.` };
     case "gameEnd":
-      return { depth: 0, text: `■ Game over: ${d.reason}${d.winner === null ? " — a draw" : ""}.` };
+      return {
+        depth: 0,
+        text: `■ Game over: ${text(d.reason, "the game ended")}${d.winner === null ? " — a draw" : ""}.`,
+      };
     case "note":
-      return { depth, text: String(d.text) };
+      return typeof d.text === "string" ? { depth, text: d.text } : null;
     case "roll":
-      return { depth, text: `${p} rolls a d${d.sides}: ${d.value}.` };
+      return { depth, text: `${p} rolls a d${text(d.sides, "?")}: ${text(d.value, "?")}.` };
     case "coin":
-      return { depth, text: `${p} tosses a coin: ${d.value}.` };
+      return { depth, text: `${p} tosses a coin: ${text(d.value, "?")}.` };
     default:
       return null;
   }

@@ -25,7 +25,6 @@ import {
 } from "./script.js";
 import type { Expiry, GameEvent, GameObject } from "./types.js";
 import type { ConditionT, Op, Selector } from "./vocabulary/schema.js";
-import { Condition, Selector as SelectorSchema } from "./vocabulary/schema.js";
 
 const ops = (o: Op): Record<string, Json> => o as Record<string, Json>;
 const list = (v: Json | undefined): Op[] => (Array.isArray(v) ? (v as unknown as Op[]) : []);
@@ -34,19 +33,6 @@ export function needs(...fields: string[]): (op: Op) => string | null {
   return (op) => {
     const missing = fields.filter((f) => op[f] === undefined);
     return missing.length ? `needs ${missing.join(", ")}` : null;
-  };
-}
-
-function checkSchema(
-  field: string,
-  schema: { safeParse(v: unknown): { success: boolean; error?: unknown } },
-) {
-  return (op: Op): string | null => {
-    if (op[field] === undefined) return `needs ${field}`;
-    const r = schema.safeParse(op[field]);
-    return r.success
-      ? null
-      : `${field} is not valid: ${String((r.error as Error | undefined)?.message ?? "")}`;
   };
 }
 
@@ -67,9 +53,13 @@ export function causeOf(game: Game, frame: ScriptTask): import("./types.js").Cau
 }
 
 const ifOp: OpHandler = {
-  doc: "if: Condition, then: [ops], else: [ops] — runs one branch.",
-  blocks: (op) => [list(op.then), list(op.else)],
-  check: checkSchema("if", Condition),
+  doc: "Runs `then` if the condition holds, else `else`.",
+  args: {
+    if: { type: "condition", required: true, doc: "The condition, checked as the op runs." },
+    // biome-ignore lint/suspicious/noThenProperty: "then" is the name of the op's argument
+    then: { type: "ops", doc: "Run when the condition holds." },
+    else: { type: "ops", doc: "Run when it does not." },
+  },
   run(game, op, frame) {
     const holds = evalCondition(game, op.if as ConditionT, {
       controller: frame.ctx.controller,
@@ -82,9 +72,13 @@ const ifOp: OpHandler = {
 };
 
 const mayOp: OpHandler = {
-  doc: "may: prompt, then: [ops], else: [ops] — the controller chooses whether to do it.",
-  blocks: (op) => [list(op.then), list(op.else)],
-  check: needs("then"),
+  doc: 'The controller chooses whether to do it ("you may"): yes runs `then`, no runs `else`.',
+  args: {
+    prompt: { type: "string", default: "Do it?", doc: "The question asked." },
+    // biome-ignore lint/suspicious/noThenProperty: "then" is the name of the op's argument
+    then: { type: "ops", required: true, doc: "Run when they say yes." },
+    else: { type: "ops", doc: "Run when they say no." },
+  },
   run(game, op, frame) {
     // The prompt of an ability of a card others can't see (in a hand) is the controller's alone.
     const src = sourceOf(game, frame.ctx);
@@ -157,7 +151,28 @@ function choosePool(game: Game, o: Record<string, Json>, frame: ScriptTask): Gam
 }
 
 const chooseOp: OpHandler = {
-  doc: "choose: from Selector (or among: objects), min, max, as, prompt, chooser, target, total {field, atLeast} — picks objects one at a time into $as; with total, done only once the chosen objects' field adds up to atLeast; with target: true the objects are targets (chosen on activation, checked again on resolution; activation.ts).",
+  doc: "Picks objects one at a time into `$as`; with `target: true` they are targets (chosen on activation, checked again on resolution).",
+  args: {
+    from: { type: "selector", doc: "The objects to choose from (this or `among`)." },
+    among: { type: "objects", doc: "The objects to choose from, named another way (this or `from`)." },
+    min: { type: "number", default: 1, doc: "How many at least." },
+    max: { type: "number", doc: "How many at most (default: min, at least 1)." },
+    as: { type: "var", required: true, doc: "The variable that receives the chosen object ids." },
+    prompt: { type: "string", default: "Choose", doc: "The question asked." },
+    chooser: { type: "player", default: "controller", doc: "Who chooses." },
+    target: {
+      type: "boolean",
+      doc: "The objects are targets: chosen on activation, filtered by the preset's targetable rule, checked again on resolution.",
+    },
+    total: {
+      type: "record",
+      doc: "Done only once the chosen objects' field adds up to atLeast (Master J Tornado).",
+      fields: {
+        field: { type: "string", required: true, doc: "The characteristic added up (cost, power …)." },
+        atLeast: { type: "integer", required: true, doc: "The sum needed." },
+      },
+    },
+  },
   feasible(game, op, frame) {
     const o = ops(op);
     if (typeof o.among === "string" && o.among.startsWith("$")) return null;
@@ -168,14 +183,7 @@ const chooseOp: OpHandler = {
     const what = String(o.prompt ?? (o.from ? describeSelector(game, o.from as Selector) : "cards"));
     return `${o.target === true ? "no legal target" : "nothing to choose"}: ${what} (needs ${min}, ${n === 0 ? "there is none" : `there ${n === 1 ? "is" : "are"} only ${n}`})`;
   },
-  check: (op) =>
-    op.as === undefined
-      ? "needs as"
-      : op.from !== undefined
-        ? checkSchema("from", SelectorSchema)(op)
-        : op.among === undefined
-          ? "needs from or among"
-          : null,
+  check: (op) => (op.from === undefined && op.among === undefined ? "needs from or among" : null),
   run(game, op, frame) {
     const o = ops(op);
     const scratch = (frame.scratch as unknown as ChooseScratch | undefined) ?? { picked: [] };
@@ -270,9 +278,12 @@ const chooseOp: OpHandler = {
 };
 
 const forEachOp: OpHandler = {
-  doc: "forEach: in (objects), as, do: [ops] — runs the block once per object with $as bound to it.",
-  blocks: (op) => [list(op.do)],
-  check: needs("in", "as", "do"),
+  doc: "Runs `do` once per object, with `$as` bound to it.",
+  args: {
+    in: { type: "objects", required: true, doc: "The objects, named as the op starts." },
+    as: { type: "var", required: true, doc: "The variable bound to each object's id in turn." },
+    do: { type: "ops", required: true, doc: "Run once per object." },
+  },
   run(game, op, frame) {
     const o = ops(op);
     const state = (frame.scratch as unknown as { ids: string[]; i: number } | undefined) ?? {
@@ -289,9 +300,11 @@ const forEachOp: OpHandler = {
 };
 
 const repeatOp: OpHandler = {
-  doc: "repeat: times, do: [ops] — runs the block that many times.",
-  blocks: (op) => [list(op.do)],
-  check: needs("times", "do"),
+  doc: "Runs `do` that many times.",
+  args: {
+    times: { type: "number", required: true, doc: "How many times (read before each run)." },
+    do: { type: "ops", required: true, doc: "The block." },
+  },
   run(game, op, frame) {
     const o = ops(op);
     const i = typeof frame.scratch === "number" ? frame.scratch : 0;
@@ -303,9 +316,22 @@ const repeatOp: OpHandler = {
 };
 
 const modesOp: OpHandler = {
-  doc: "modes: options [{id, label, do}], times, optional — the controller picks a mode (times times; repeats allowed).",
-  check: (op) => (Array.isArray(op.options) && op.options.length > 0 ? null : "needs options"),
-  blocks: (op) => (op.options as unknown as { do?: Op[] }[]).map((m) => m.do ?? []),
+  doc: "The controller picks a mode and its ops run (`times` times; a mode may be picked again).",
+  args: {
+    options: {
+      type: "records",
+      required: true,
+      doc: "The modes.",
+      fields: {
+        id: { type: "string", required: true, doc: "The mode's id (the answer)." },
+        label: { type: "string", required: true, doc: "What the player reads." },
+        do: { type: "ops", required: true, doc: "Run when the mode is picked." },
+      },
+    },
+    times: { type: "number", default: 1, doc: "How many modes are picked." },
+    optional: { type: "boolean", doc: "The controller may stop picking (an option to choose nothing more)." },
+    prompt: { type: "string", default: "Choose one", doc: "The question asked." },
+  },
   run(game, op, frame) {
     const o = ops(op);
     const modes = o.options as unknown as { id: string; label: string; do: Op[] }[];
@@ -332,8 +358,21 @@ const modesOp: OpHandler = {
 };
 
 const moveOp: OpHandler = {
-  doc: "move: what, to (zone kind), zoneOwner (owner|controller|player ref), position, faceDown, tapped, event, reveal (shown to every player as it moves).",
-  check: needs("what", "to"),
+  doc: "Moves objects to a zone (several at once: one simultaneous move); replacement effects apply.",
+  args: {
+    what: { type: "objects", required: true, doc: "The objects moved." },
+    to: { type: "zone", required: true, doc: "The zone kind they go to." },
+    zoneOwner: {
+      type: "player",
+      default: "owner",
+      doc: 'Whose zone: "owner" (each object\'s owner), "controller" (its controller) or a player.',
+    },
+    position: { type: "string", values: ["top", "bottom"], default: "top", doc: "Where in the zone." },
+    faceDown: { type: "boolean", doc: "Face-down in the new zone." },
+    tapped: { type: "boolean", doc: "Tapped (or untapped with false) in the new zone." },
+    event: { type: "string", default: "move", doc: "The event type recorded (destroy, discard …)." },
+    reveal: { type: "boolean", doc: "Shown to every player as it moves." },
+  },
   // As a cost (sacrifice, discard this card, banish it): the object must be there to move.
   feasible(game, op, frame) {
     const what = ops(op).what;
@@ -375,7 +414,11 @@ function moveAll(game: Game, o: Record<string, Json>, objs: GameObject[], frame:
 }
 
 const drawOp: OpHandler = {
-  doc: "draw: player, n — draws from the top of the deck.",
+  doc: "Draws cards from the top of the deck.",
+  args: {
+    player: { type: "players", default: "controller", doc: "Who draws." },
+    n: { type: "number", default: 1, doc: "How many cards each." },
+  },
   run(game, op, frame) {
     const o = ops(op);
     const n = resolveNumber(game, o.n, frame, 1);
@@ -385,7 +428,11 @@ const drawOp: OpHandler = {
 };
 
 const shuffleOp: OpHandler = {
-  doc: "shuffle: player, zone (default deck).",
+  doc: "Shuffles a player's zone.",
+  args: {
+    player: { type: "players", default: "controller", doc: "Whose zone." },
+    zone: { type: "zone", doc: "The zone kind (default: the preset's deck)." },
+  },
   run(game, op, frame) {
     const o = ops(op);
     for (const p of resolvePlayers(game, o.player, frame))
@@ -396,8 +443,10 @@ const shuffleOp: OpHandler = {
 
 function tapOp(tapped: boolean): OpHandler {
   return {
-    doc: `${tapped ? "tap" : "untap"}: what.`,
-    check: needs("what"),
+    doc: `${tapped ? "Taps" : "Untaps"} objects${tapped ? " (as a cost, {T}: they must be untapped)" : ""}.`,
+    args: {
+      what: { type: "objects", required: true, doc: `The objects ${tapped ? "tapped" : "untapped"}.` },
+    },
     // As a cost ({T}, CR 602.5a / 118.3): the objects must be there and not already so.
     feasible(game, op, frame) {
       const what = ops(op).what;
@@ -418,8 +467,11 @@ function tapOp(tapped: boolean): OpHandler {
 }
 
 const setOp: OpHandler = {
-  doc: "set: var, value — stores a value in $var.",
-  check: needs("var"),
+  doc: "Stores a value in `$var`.",
+  args: {
+    var: { type: "var", required: true, doc: "The variable." },
+    value: { type: "json", default: null, doc: "The value, stored as written." },
+  },
   run(game, op, frame) {
     varsOf(game, frame)[String(op.var)] = (op.value ?? null) as Json;
     return "next";
@@ -427,8 +479,11 @@ const setOp: OpHandler = {
 };
 
 const countOp: OpHandler = {
-  doc: "count: of (Selector), as — stores how many objects match.",
-  check: needs("of", "as"),
+  doc: "Stores how many objects match in `$as`.",
+  args: {
+    of: { type: "selector", required: true, doc: "The objects counted." },
+    as: { type: "var", required: true, doc: "The variable that receives the number." },
+  },
   run(game, op, frame) {
     varsOf(game, frame)[String(op.as)] = resolveNumber(game, { count: op.of as Json }, frame);
     return "next";
@@ -461,8 +516,22 @@ export function expiryFrom(game: Game, spec: Json | undefined, frame: ScriptTask
 }
 
 const untilOp: OpHandler = {
-  doc: "until: expires, effect {kind, value}, target (objects) or targetPlayer, label — a continuous effect with a duration.",
-  check: needs("effect"),
+  doc: "A continuous effect with a duration, on objects, on players or on the game.",
+  args: {
+    expires: { type: "expiry", default: "turn", doc: "When it ends." },
+    effect: {
+      type: "record",
+      required: true,
+      doc: "What it does: a kind the preset (or the kernel) applies, and its value.",
+      fields: {
+        kind: { type: "string", required: true, doc: "The effect kind." },
+        value: { type: "json", doc: "Its value." },
+      },
+    },
+    target: { type: "objects", doc: "The objects it applies to (each incarnation)." },
+    targetPlayer: { type: "players", doc: "The players it applies to (when there is no target)." },
+    label: { type: "string", doc: "How it is said (default: the effect kind)." },
+  },
   run(game, op, frame) {
     const o = ops(op);
     const effect = o.effect as JsonObject;
@@ -497,7 +566,8 @@ const untilOp: OpHandler = {
 };
 
 const extraTurnOp: OpHandler = {
-  doc: "extraTurn: player — adds a turn directly after this one (DM 500.5, CR 500.7: last added, first taken).",
+  doc: "Adds a turn directly after this one (DM 500.5, CR 500.7: last added, first taken).",
+  args: { player: { type: "players", default: "controller", doc: "Who takes the extra turn." } },
   run(game, op, frame) {
     for (const p of resolvePlayers(game, ops(op).player, frame))
       game.addExtraTurn(p, game.rules.card(frame.ctx.card ?? "")?.name);
@@ -506,7 +576,8 @@ const extraTurnOp: OpHandler = {
 };
 
 const skipTurnOp: OpHandler = {
-  doc: "skipTurn: player — that player's next turn is skipped.",
+  doc: "That player's next turn is skipped.",
+  args: { player: { type: "players", default: "controller", doc: "Whose turn is skipped." } },
   run(game, op, frame) {
     for (const p of resolvePlayers(game, ops(op).player, frame))
       game.state.turnQueue.push({ kind: "skip", player: p });
@@ -516,7 +587,11 @@ const skipTurnOp: OpHandler = {
 
 function endOp(win: boolean): OpHandler {
   return {
-    doc: `${win ? "win" : "lose"}: player, reason.`,
+    doc: `That player ${win ? "wins" : "loses"} the game; the effect stops.`,
+    args: {
+      player: { type: "player", default: "controller", doc: `Who ${win ? "wins" : "loses"}.` },
+      reason: { type: "string", doc: "Why, in the log." },
+    },
     run(game, op, frame) {
       const p = resolvePlayer(game, ops(op).player, frame);
       const reason = String(ops(op).reason ?? (win ? "an effect made them win" : "an effect made them lose"));
@@ -528,8 +603,11 @@ function endOp(win: boolean): OpHandler {
 }
 
 const rollOp: OpHandler = {
-  doc: "roll: sides (default 6), as — a die from the game's seeded RNG.",
-  check: needs("as"),
+  doc: "Rolls a die from the game's seeded RNG into `$as`.",
+  args: {
+    sides: { type: "number", default: 6, doc: "The die's sides." },
+    as: { type: "var", required: true, doc: "The variable that receives the result." },
+  },
   run(game, op, frame) {
     const sides = resolveNumber(game, op.sides, frame, 6);
     const value = nextInt(game.state.rng, sides) + 1;
@@ -540,8 +618,8 @@ const rollOp: OpHandler = {
 };
 
 const coinOp: OpHandler = {
-  doc: "coin: as — heads or tails from the game's seeded RNG.",
-  check: needs("as"),
+  doc: 'Tosses a coin from the game\'s seeded RNG: "heads" or "tails" into `$as`.',
+  args: { as: { type: "var", required: true, doc: "The variable that receives the result." } },
   run(game, op, frame) {
     const value = nextInt(game.state.rng, 2) === 0 ? "heads" : "tails";
     varsOf(game, frame)[String(op.as)] = value;
@@ -551,8 +629,12 @@ const coinOp: OpHandler = {
 };
 
 const emitOp: OpHandler = {
-  doc: "emit: event (type), data, player — records a custom event (counted and able to trigger).",
-  check: needs("event"),
+  doc: "Records a custom event about the source (counted, and able to trigger abilities).",
+  args: {
+    event: { type: "string", required: true, doc: "The event type." },
+    data: { type: "json", default: {}, doc: "The event's data (an object)." },
+    player: { type: "player", default: "controller", doc: "Whose event." },
+  },
   run(game, op, frame) {
     const o = ops(op);
     const src = sourceOf(game, frame.ctx);
@@ -568,8 +650,8 @@ const emitOp: OpHandler = {
 };
 
 const logOp: OpHandler = {
-  doc: "log: text — a line in the narrated log.",
-  check: needs("text"),
+  doc: "A line in the narrated log.",
+  args: { text: { type: "string", required: true, doc: "The line." } },
   run(game, op, frame) {
     emit(game, { type: "note", player: frame.ctx.controller, data: { text: String(op.text) } });
     return "next";
@@ -577,8 +659,12 @@ const logOp: OpHandler = {
 };
 
 const addCounterOp: OpHandler = {
-  doc: "addCounter: what, counter, n — puts counters on objects (a negative n removes them: as a cost, there must be enough).",
-  check: needs("what", "counter"),
+  doc: "Puts counters on objects (a negative n removes them: as a cost, there must be enough).",
+  args: {
+    what: { type: "objects", required: true, doc: "The objects." },
+    counter: { type: "string", required: true, doc: "The counter's name." },
+    n: { type: "number", default: 1, doc: "How many (negative: removed)." },
+  },
   feasible(game, op, frame) {
     const o = ops(op);
     if (typeof o.what === "string" && o.what.startsWith("$")) return null;

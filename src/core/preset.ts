@@ -1,4 +1,5 @@
 import type { ActivationRules } from "./activation.js";
+import type { DeckRules } from "./decks.js";
 import type { Game } from "./game.js";
 import type { Json, JsonObject } from "./json.js";
 import type { AbilityRef } from "./limits.js";
@@ -14,7 +15,11 @@ import type {
   Visibility,
   ZoneState,
 } from "./types.js";
-import type { CardDef, EventPattern } from "./vocabulary/schema.js";
+import type { EventPattern, PresetCardDef } from "./vocabulary/schema.js";
+import type { SchemaNode } from "./vocabulary/spec.js";
+
+/** A card field a preset declares: a JSON Schema fragment (the vocabulary's subset) with a description. */
+export type CardFieldSpec = SchemaNode & { description: string };
 
 /** A zone kind of a preset. */
 export interface ZoneDef {
@@ -115,7 +120,27 @@ export interface Preset {
   conditions?: Record<string, ConditionFn>;
   /** Words for named conditions in reasons (`whyNot`): "lastLinkIs" → "only in response to …". */
   conditionLabels?: Record<string, string>;
-  cards: CardDef[];
+  /** The card library. Each card is checked against the vocabulary when the preset is compiled. */
+  cards: readonly PresetCardDef[];
+  /**
+   * Top-level card fields this preset adds to the kernel's (id, name, types, cost, power, keywords,
+   * stats, text, abilities): field → a JSON Schema fragment of the vocabulary's subset, with a
+   * `description`. Duel Masters declares `civilizations`, `races` and `nameJa`. A card field that is
+   * neither the kernel's nor the preset's is refused with a "did you mean".
+   */
+  cardFields?: Record<string, CardFieldSpec>;
+  /**
+   * Event types this preset emits beside the kernel's (KERNEL_EVENTS in definition-checks.ts):
+   * type → one line saying when it is emitted and with which fields (`summon`: "a creature is
+   * summoned: obj, from, to"). Triggers, replacements, limits and conditions may name only these and
+   * the kernel's; a typo is refused with a "did you mean".
+   */
+  events?: Record<string, string>;
+  /**
+   * Kinds of continuous effect the preset reads (`game.effects(kind)`, `characteristic()`): kind →
+   * what it does. The kernel's `until` op in a card may name only these (`effect: { kind: power }`).
+   */
+  effectKinds?: Record<string, string>;
   /** Event counters the preset's own rules read. */
   counters?: { pattern: EventPattern; window: string }[];
   /**
@@ -136,6 +161,12 @@ export interface Preset {
   checkpoint?: string;
   /** Deal cards and set player variables for a new game (not used by scenarios). */
   setup?(game: Game, spec: SetupSpec): void;
+  /**
+   * Deck construction rules as data: parts (Main Deck, Extra Deck, hyperspatial zone …) with
+   * their sizes, copy limits, cards that may not be in a deck (src/core/decks.ts). `Game.create`
+   * refuses decks that break them, naming the player and every problem.
+   */
+  deckRules?: DeckRules;
   /** A random legal deck per player built from the whole library, for fuzzing and simulations; `pick(n)` returns a uniform integer in [0, n). */
   randomDecks?(players: number, pick: (n: number) => number): string[][];
   /** Player variables every player starts with. */

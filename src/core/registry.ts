@@ -3,20 +3,23 @@
  * so the hot paths (event emission, trigger lookup, counters) never search.
  */
 
+import { cardDefinitionProblems } from "./definition-checks.js";
 import { DefinitionError } from "./errors.js";
 import { eventTypes } from "./match.js";
+import { opListProblems } from "./op-args.js";
 import type { ConditionFn, Preset, TaskHandler, TurnNode, ZoneDef } from "./preset.js";
 import type { OpHandler } from "./script.js";
 import { type CompiledStateChecks, compileStateChecks } from "./state-checks.js";
-import {
-  type AbilityDef,
-  type CardDef,
-  CardDef as CardDefSchema,
-  type ConditionT,
-  type EventPattern,
-  type LimitSpec,
-  type Op,
+import type {
+  AbilityDef,
+  CardDef,
+  ConditionT,
+  EventPattern,
+  LimitSpec,
+  Op,
+  PresetCardDef,
 } from "./vocabulary/schema.js";
+import { formatProblems, validateVocabulary } from "./vocabulary/validate.js";
 
 export interface CompiledNode extends TurnNode {
   parent: string | null;
@@ -58,9 +61,10 @@ function deepFreeze(v: unknown): void {
   for (const x of Object.values(v)) deepFreeze(x);
 }
 
+/** An ability's limits, as a list; defaults filled (every card is checked and completed when compiled). */
 export function limitsOf(ability: AbilityDef): LimitSpec[] {
   if (!ability.limit) return [];
-  return Array.isArray(ability.limit) ? ability.limit : [ability.limit];
+  return (Array.isArray(ability.limit) ? ability.limit : [ability.limit]) as LimitSpec[];
 }
 
 /** The counter that reads "occurrences of this pattern in this window". */
@@ -114,7 +118,7 @@ export class Rules {
   constructor(
     readonly preset: Preset,
     options: Record<string, import("./json.js").Json>,
-    extraCards: readonly CardDef[],
+    extraCards: readonly PresetCardDef[],
     kernel: KernelParts,
     /** Shared by every game of the preset with these options: no run-time additions. */
     readonly shared = false,
@@ -131,10 +135,10 @@ export class Rules {
     this.stateChecks = compileStateChecks(preset.stateChecks);
 
     this.root = this.compileTree(preset.turn(options));
-    for (const card of validatedLibrary(preset)) this.addCard(card, `preset ${preset.id}`);
+    for (const card of validatedLibrary(preset)) this.addCard(card, `preset "${preset.id}"`);
     for (const card of extraCards) {
       if (this.cards.has(card.id)) throw new DefinitionError(`card id "${card.id}" is defined twice`);
-      this.addCard(parseCard(card, "extra cards"), "extra cards");
+      this.addCard(parseCard(card, "extra cards", preset), "extra cards");
     }
     for (const c of preset.counters ?? []) this.registerCounter(c.pattern, c.window);
     this.compiledDone = true;
@@ -207,6 +211,16 @@ export class Rules {
 
   private addCard(card: CardDef, where: string): void {
     if (this.cards.has(card.id)) throw new DefinitionError(`${where}: card id "${card.id}" is defined twice`);
+    // Names and fields checked against this game: event types, zone kinds, conditions, windows,
+    // until kinds, contradicting fields (definition-checks.ts).
+    const problems = cardDefinitionProblems(card, {
+      preset: this.preset,
+      zoneKinds: this.zoneDefs,
+      conditions: this.conditions,
+      windows: this.windows,
+    });
+    if (problems.length)
+      throw new DefinitionError(problems.map((p) => `${where}: ${p.at}: ${p.message}`).join("\n"));
     // Frozen: a limit or a card handed out in a verdict or a list can't be changed through it.
     deepFreeze(card);
     this.cards.set(card.id, card);
@@ -215,11 +229,10 @@ export class Rules {
       const at = `card "${card.id}" ability "${ability.id}"`;
       if (abilities.has(ability.id)) throw new DefinitionError(`${at}: ability id is used twice`);
       abilities.set(ability.id, ability);
-      for (const list of [ability.effect, ability.cost, ability.instead]) if (list) this.checkOps(list, at);
+      for (const field of ["effect", "cost", "instead"] as const)
+        if (ability[field]) this.checkOps(ability[field], at, field);
       if (ability.condition) this.registerConditionCounters(ability.condition);
       const zones = ability.zones ?? this.inPlayKinds;
-      for (const z of zones)
-        if (!this.zoneDefs.has(z)) throw new DefinitionError(`${at}: unknown zone kind "${z}"`);
       if (ability.kind === "triggered" && ability.trigger) {
         const byType = this.triggersByCard.get(card.id) ?? new Map<string, TriggerEntry[]>();
         for (const type of eventTypes(ability.trigger)) {
@@ -245,20 +258,10 @@ export class Rules {
         this.replacementCards.set(card.id, list);
         for (const z of zones) this.replacementZoneKinds.add(z);
       }
+      // Windows, keys and contradicting fields were checked above (definition-checks.ts).
       for (const limit of limitsOf(ability)) {
-        if (!this.windows.has(limit.window) && !isNodeWindow(this, limit.window))
-          throw new DefinitionError(`${at}: limit window "${limit.window}" is not declared by the preset`);
-        if (limit.counts === "event") {
-          const pattern = limit.event ?? ability.trigger;
-          if (!pattern)
-            throw new DefinitionError(`${at}: a limit that counts events needs event or a trigger`);
-          this.registerCounter(pattern, limit.window);
-        }
-        if (limit.key === "group" && !limit.group) throw new DefinitionError(`${at}: key group needs group`);
-        if (limit.key === "bucket" && !limit.bucket)
-          throw new DefinitionError(`${at}: key bucket needs bucket`);
-        if (limit.key === "keywordPerPlayer" && !(limit.keyword ?? ability.keyword))
-          throw new DefinitionError(`${at}: key keywordPerPlayer needs keyword`);
+        const pattern = limit.counts === "event" ? (limit.event ?? ability.trigger) : undefined;
+        if (pattern) this.registerCounter(pattern, limit.window);
       }
     }
     this.abilities.set(card.id, abilities);
@@ -271,45 +274,59 @@ export class Rules {
     else if ("events" in cond) this.registerCounter(cond.events, cond.window ?? "turn");
   }
 
-  /** Checks every op of an effect exists, recursing into nested op lists. */
-  checkOps(ops: readonly Op[], at: string): void {
-    for (const op of ops) {
-      const handler = this.ops.get(op.op);
-      if (!handler)
-        throw new DefinitionError(
-          `${at}: unknown op "${op.op}"; known: ${[...this.ops.keys()].sort().join(", ")}`,
-        );
-      const problem = handler.check?.(op);
-      if (problem) throw new DefinitionError(`${at}: op "${op.op}": ${problem}`);
-      if (op.if && typeof op.if === "object") this.registerConditionCounters(op.if as ConditionT);
-      for (const block of handler.blocks?.(op) ?? []) {
-        if (!Array.isArray(block))
-          throw new DefinitionError(`${at}: op "${op.op}" has a block that is not a list of ops`);
-        this.checkOps(block, at);
-      }
-    }
+  /**
+   * Checks an effect's ops against their handlers' argument specs (op-args.ts), recursing into
+   * nested op lists: a DefinitionError naming preset, card, ability, each op's path
+   * (`effect[2].then[0]`) and argument, with a "did you mean" where a close name exists.
+   */
+  checkOps(ops: readonly Op[], at: string, field = "effect"): void {
+    const conditions: ConditionT[] = [];
+    const problems = opListProblems(
+      ops,
+      field,
+      { ops: this.ops, zones: this.zoneDefs.keys(), nodes: this.nodes.keys() },
+      (c) => conditions.push(c as ConditionT),
+    );
+    if (problems.length)
+      throw new DefinitionError(
+        problems.map((p) => `preset "${this.preset.id}" ${at}: ${p.path}: ${p.message}`).join("\n"),
+      );
+    for (const c of conditions) this.registerConditionCounters(c);
   }
 }
 
-function isNodeWindow(rules: Rules, window: string): boolean {
-  return rules.windows.has(window);
-}
-
-/** A card definition checked against the vocabulary (defaults filled in), or a DefinitionError naming card and fields. */
-function parseCard(card: CardDef, where: string): CardDef {
-  const parsed = CardDefSchema.safeParse(card);
-  if (parsed.success) return parsed.data;
-  const id = typeof (card as { id?: unknown }).id === "string" ? `card "${card.id}"` : "a card";
-  const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(card)"}: ${i.message}`);
-  throw new DefinitionError(`${where}: ${id}: ${issues.join("; ")}`);
+/**
+ * A card definition checked against the vocabulary (spec.ts) and the preset's own card fields, its
+ * defaults filled in (a copy), or a DefinitionError naming preset, card and every field at fault.
+ */
+function parseCard(card: unknown, where: string, preset: Preset): CardDef {
+  const { value, problems } = validateVocabulary("CardDef", card, "", {
+    ...(preset.cardFields ? { cardFields: preset.cardFields } : {}),
+  });
+  if (problems.length === 0) return value as CardDef;
+  const id = (card as { id?: unknown } | null)?.id;
+  const named = typeof id === "string" ? `card "${id}"` : "a card";
+  // Problems inside an ability name it: card "x" ability "y": trigger.on: …
+  const abilities = (card as { abilities?: unknown } | null)?.abilities;
+  const lines = problems.map((p) => {
+    const [first, index] = p.keys ?? [];
+    const ability =
+      first === "abilities" && typeof index === "number" && Array.isArray(abilities)
+        ? (abilities[index] as { id?: unknown } | undefined)?.id
+        : undefined;
+    if (typeof ability === "string" && (p.keys?.length ?? 0) > 2)
+      return `${where}: ${named} ability "${ability}": ${formatProblems([{ ...p, path: p.path.replace(/^abilities\[\d+\]\.?/, "") }])}`;
+    return `${where}: ${named}: ${formatProblems([p])}`;
+  });
+  throw new DefinitionError(lines.join("\n"));
 }
 
 /** A preset's library, checked once per library (games are created often; cards don't change). */
-const checkedLibraries = new WeakMap<readonly CardDef[], CardDef[]>();
+const checkedLibraries = new WeakMap<readonly PresetCardDef[], CardDef[]>();
 function validatedLibrary(preset: Preset): CardDef[] {
   let lib = checkedLibraries.get(preset.cards);
   if (!lib) {
-    lib = preset.cards.map((c) => parseCard(c, `preset ${preset.id}`));
+    lib = preset.cards.map((c) => parseCard(c, `preset "${preset.id}"`, preset));
     checkedLibraries.set(preset.cards, lib);
   }
   return lib;

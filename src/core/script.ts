@@ -43,9 +43,71 @@ export interface ScriptTask extends Task {
 /** next: advance; wait: a decision was asked, call again with the answer; again: call again (a child ran). */
 export type OpResult = "next" | "wait" | "again" | "stop";
 
+/**
+ * The kinds of value an op argument takes (src/core/op-args.ts checks them when cards load;
+ * scripts/gen-ops.ts turns them into TypeScript types and docs/reference/ops.md):
+ * - `number`: a number, `"$var"` (a number, or a list's length) or `{ count: Selector }` (resolveNumber);
+ * - `integer`: a whole number written as is (the op reads no `$var`);
+ * - `string`, `boolean`, `json` (anything);
+ * - `var`: the name of an effect variable, written without `$` (`as: "t"`, read later as `"$t"`);
+ * - `zone`: a zone kind of the preset;
+ * - `player` / `players`: `controller`, `owner`, `event`, a relative player (`self`, `opponent`,
+ *   `any`, `active`, `nonActive`), `"$var"` or a player number — one player, or each named;
+ * - `objects`: `self`, `selfCard`, `event`, `"$var"`, an object id, `{ select: Selector }`, or a list;
+ * - `selector`, `condition`, `cardFilter`: the vocabulary's Selector, Condition, CardFilter;
+ * - `ops`: a nested list of ops (checked like the effect around it);
+ * - `expiry`: `"turn"`, `"nextTurn"`, `"source"`, `{ endOf: node }`, `{ until: node }`,
+ *   `{ nextTurnOf: player }` or `{ tag }`;
+ * - `strings`: a list of strings;
+ * - `record` / `records`: an object (a list of objects) whose fields are described by `fields`.
+ */
+export type ArgType =
+  | "number"
+  | "integer"
+  | "string"
+  | "boolean"
+  | "json"
+  | "var"
+  | "zone"
+  | "player"
+  | "players"
+  | "objects"
+  | "selector"
+  | "condition"
+  | "cardFilter"
+  | "ops"
+  | "expiry"
+  | "strings"
+  | "record"
+  | "records";
+
+/** One argument of an op: checked when cards load, typed and documented from this. */
+export interface ArgSpec {
+  type: ArgType;
+  /** A card that leaves it out is refused when the game is created. */
+  required?: boolean;
+  /** What it means, in one sentence (docs/reference/ops.md, TSDoc of the generated op types). */
+  doc: string;
+  /** For `string` and `zone`: the only values allowed. */
+  values?: readonly string[];
+  /** What the op uses when it is left out. */
+  default?: Json;
+  /** For `record` and `records`: the object's fields. */
+  fields?: Record<string, ArgSpec>;
+}
+
 export interface OpHandler {
   run(game: Game, op: Op, frame: ScriptTask): OpResult;
-  /** The nested op lists of this op, checked when cards load. */
+  /**
+   * The op's arguments by name (every op of the kernel and of the built-in presets has them):
+   * a card using an unknown argument, leaving out a required one or giving one of the wrong kind
+   * is refused when the game is created; nested `ops` arguments are checked the same way.
+   */
+  args?: Record<string, ArgSpec>;
+  /**
+   * @deprecated Give `args` with `type: "ops"` instead. The nested op lists of an op that has no
+   * `args`, checked when cards load.
+   */
   blocks?(op: Op): Op[][];
   /**
    * As a cost or a target choice on activation: why it can't be done now (a reason a player can
@@ -53,9 +115,9 @@ export interface OpHandler {
    * chosen by an earlier op (`$x`) can't be judged beforehand and return null.
    */
   feasible?(game: Game, op: Op, frame: ScriptTask): string | null;
-  /** Load-time check of the op's arguments: a message, or null when fine. */
+  /** Load-time check of rules between arguments (after `args` are checked): a message, or null when fine. */
   check?(op: Op): string | null;
-  /** One line for docs/limits.md and error messages. */
+  /** What the op does, in one line (docs/reference/ops.md, error messages). */
   doc?: string;
 }
 

@@ -6,6 +6,7 @@ import { hasTargets } from "./activation.js";
 import { emit } from "./events.js";
 import type { Game } from "./game.js";
 import { cloneJson } from "./json.js";
+import { abilityLabel } from "./labels.js";
 import { type AbilityRef, chargeLimit, checkLimit, usedUpOf } from "./limits.js";
 import { evalCondition, matchEvent } from "./match.js";
 import { seenIn, zoneId } from "./objects.js";
@@ -362,7 +363,7 @@ export function runResolvePending(game: Game, task: Task): void {
       ...(hidden ? { private: true } : {}),
       options: mine.map((p) => ({
         id: pendingOptionId(game, p, mine),
-        label: `${game.rules.card(p.card).name}: ${p.ability}`,
+        label: `${game.rules.card(p.card).name}: ${abilityLabel(game.rules.ability(p.card, p.ability))}`,
       })),
     });
     return;
@@ -396,7 +397,7 @@ function askHiddenResponse(game: Game, task: Task): void {
     options: [
       ...mine.map((p) => ({
         id: `use:${pendingOptionId(game, p, mine)}`,
-        label: `Use ${game.rules.card(p.card).name}: ${game.rules.ability(p.card, p.ability).text ?? p.ability}`,
+        label: `Use ${game.rules.card(p.card).name}: ${abilityLabel(game.rules.ability(p.card, p.ability), p.ability, 400)}`,
       })),
       { id: "no", label: "Don't respond" },
     ],

@@ -1,4 +1,5 @@
 /** turnkit/scenario: load, validate and run scenario files; the scenario JSON Schema. */
+export { CardSetError, loadCardSet, parseCardSet } from "./card-set.js";
 export {
   formatPath,
   type LoadedScenario,

@@ -191,7 +191,7 @@ function nodeStart(node: unknown): number | undefined {
   return (node as { range?: [number, number, number] } | null | undefined)?.range?.[0];
 }
 
-function positionIn(doc: Document, counter: LineCounter, path: YamlPath): Position {
+export function positionIn(doc: Document, counter: LineCounter, path: YamlPath): Position {
   for (let n = path.length; n >= 0; n--) {
     const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
     const start = nodeStart(node);
@@ -201,7 +201,12 @@ function positionIn(doc: Document, counter: LineCounter, path: YamlPath): Positi
 }
 
 /** Where the key `key` of the mapping at `path` is written (for "unknown key" errors). */
-function keyPositionIn(doc: Document, counter: LineCounter, path: YamlPath, key: string): Position | null {
+export function keyPositionIn(
+  doc: Document,
+  counter: LineCounter,
+  path: YamlPath,
+  key: string,
+): Position | null {
   const parent = path.length === 0 ? doc.contents : doc.getIn(path, true);
   if (!isMap(parent)) return null;
   for (const pair of parent.items) {
@@ -223,7 +228,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
 type Issue = z.core.$ZodIssue;
 
 /** From a union's branches, the issues of the branch that got furthest: its message is the useful one. */
-function deepestIssues(issue: Issue): Issue[] {
+export function deepestIssues(issue: Issue): Issue[] {
   if (issue.code !== "invalid_union" || !("errors" in issue) || issue.errors.length === 0) return [issue];
   let best: Issue[] = [issue];
   let bestDepth = -1;
@@ -246,7 +251,7 @@ const CONTROL_TOKENS = new Set(["\u0002", "\u0018", "\u001f"]);
  * or nested too deep. Flow nesting ([ and {) is exact; block nesting is estimated from the columns
  * of "-", "?" and the keys (the exact depth is checked again on the document).
  */
-function preScan(file: string, text: string): void {
+export function preScan(file: string, text: string): void {
   const fail = (offset: number, detail: string): never => {
     throw new ScenarioError(file, positionAt(text, offset), detail);
   };
@@ -315,7 +320,7 @@ function preScan(file: string, text: string): void {
  * Walks the parsed document (iteratively, in document order): the exact nesting depth, keys that
  * are plain and unique, and the aliases — known, not cyclic, and not expanding past the bounds.
  */
-function inspect(file: string, doc: Document, counter: LineCounter): void {
+export function inspect(file: string, doc: Document, counter: LineCounter): void {
   const fail = (node: unknown, detail: string): never => {
     const start = nodeStart(node);
     throw new ScenarioError(file, start === undefined ? { line: 1, col: 1 } : counter.linePos(start), detail);

@@ -2,6 +2,7 @@
  * Running a scenario: build the starting state, play the script, check the expectations, and
  * report every failure with the file, line and column of what failed.
  */
+import { dirname, resolve } from "node:path";
 import type { Game } from "../core/game.js";
 import { Game as GameClass } from "../core/game.js";
 import type { Json } from "../core/json.js";
@@ -10,6 +11,7 @@ import { validateOptions } from "../core/options.js";
 import type { GameObject, ObjectId, PlayerId } from "../core/types.js";
 import type { CardDef, EventPattern } from "../core/vocabulary/schema.js";
 import { getPreset } from "../presets/index.js";
+import { loadCardSet } from "./card-set.js";
 import { formatPath, type LoadedScenario, type Position, ScenarioError, type YamlPath } from "./load.js";
 import type { CardPlacement, Expectation, Scenario, ScriptStep } from "./schema.js";
 
@@ -71,12 +73,24 @@ export class ScenarioRun {
             `${preset.name} is played by ${min} to ${max} players, not ${n}`,
           );
       });
+    const cardSets = (this.scenario.cardSets ?? []).flatMap((set, i) =>
+      this.guard(["cardSets", i], () => {
+        try {
+          return loadCardSet(resolve(dirname(this.loaded.file), set));
+        } catch (e) {
+          // Reported at this line of the scenario, naming where in the card set the problem is.
+          if (e instanceof ScenarioError)
+            throw new Error(`${set}:${e.position.line}:${e.position.col}: ${e.detail}`);
+          throw e;
+        }
+      }),
+    );
     const game = this.guard(["cards"], () =>
       GameClass.create(preset, {
         seed: this.scenario.seed,
         ...(this.scenario.players ? { players: this.scenario.players } : {}),
         options,
-        cards: (this.scenario.cards ?? []) as CardDef[],
+        cards: [...((this.scenario.cards ?? []) as CardDef[]), ...cardSets],
         setup: false,
         privateRules: true, // expectations register their own counters
       }),

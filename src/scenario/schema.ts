@@ -3,7 +3,44 @@
  * the published JSON Schema (docs/scenario.schema.json): one source of truth.
  */
 import { z } from "zod";
-import { CardDef, EventPattern, JsonSchema, Matcher } from "../core/vocabulary/schema.js";
+import type { Json } from "../core/json.js";
+import type { CardDef, EventPattern, MatcherT } from "../core/vocabulary/schema.js";
+import { type SchemaNode, type VocabularyDef, vocabularySpec } from "../core/vocabulary/spec.js";
+import { validateVocabulary } from "../core/vocabulary/validate.js";
+
+/** Any JSON value. */
+export const JsonSchema: z.ZodType<Json> = z.lazy(() =>
+  z.union([
+    z.null(),
+    z.boolean(),
+    z.number(),
+    z.string(),
+    z.array(JsonSchema),
+    z.record(z.string(), JsonSchema),
+  ]),
+);
+
+/** zod schemas that stand for a definition of the card vocabulary: published as a $ref to it. */
+const vocabularyRefs = new WeakMap<object, VocabularyDef>();
+
+/**
+ * A value checked against the card vocabulary (src/core/vocabulary/validate.ts), its problems
+ * reported at their paths. `cardFieldsOpen`: a card's top-level fields that are not the kernel's
+ * pass here — they may be the scenario preset's (`Preset.cardFields`), checked when the game is
+ * compiled.
+ */
+function vocabulary<T>(def: VocabularyDef, cardFieldsOpen = false): z.ZodType<T> {
+  const schema = z.custom<T>().superRefine((value, ctx) => {
+    for (const p of validateVocabulary(def, value).problems) {
+      if (cardFieldsOpen && p.unknownKey !== undefined && p.keys?.length === 1) continue;
+      ctx.addIssue({ code: "custom", message: p.message, path: p.keys ?? [], input: value });
+    }
+  });
+  vocabularyRefs.set(schema, def);
+  return schema;
+}
+
+const Matcher = vocabulary<MatcherT>("Matcher");
 
 const PlayerRef = z.string().min(1).describe('A player: "P1", "P2" … or a name given in players.');
 
@@ -116,11 +153,23 @@ export const WhyNotExpectation = z
   })
   .strict();
 
-export const EventCountExpectation = EventPattern.extend({
-  window: z.string().default("turn"),
-  viewer: PlayerRef.default("P1"),
-  eq: z.number().int().nonnegative(),
-}).strict();
+const EventCountFields = {
+  window: z.string().default("turn").describe('The window counted over: "turn" (the default), "game" …'),
+  viewer: PlayerRef.default("P1").describe("The player the pattern's relative players are seen from."),
+  eq: z.number().int().nonnegative().describe("How many such events the counter must hold."),
+};
+/** An event pattern of the vocabulary with a window, a viewer and the count expected. */
+export const EventCountExpectation: z.ZodType<
+  EventPattern & { window: string; viewer: string; eq: number },
+  EventPattern & { window?: string; viewer?: string; eq: number }
+> = z
+  .object(EventCountFields)
+  .catchall(z.unknown())
+  .superRefine((value, ctx) => {
+    const { window: _w, viewer: _v, eq: _e, ...pattern } = value;
+    for (const p of validateVocabulary("EventPattern", pattern).problems)
+      ctx.addIssue({ code: "custom", message: p.message, path: p.keys ?? [], input: value });
+  }) as never;
 
 export const ObjectExpectation = z
   .object({
@@ -248,7 +297,12 @@ export const Scenario = z
       .describe(
         'Official rules this file proves, as the audits in docs/rules-audit/ name them: "CR 500.4", "DM 501.1", "YG Damage Step".',
       ),
-    preset: z.string().min(1),
+    preset: z
+      .string()
+      .min(1)
+      .describe(
+        "A preset id (turnkit presets lists them) or, for turnkit run, the path of a preset module relative to this file (./skyduel.ts).",
+      ),
     options: z.record(z.string(), JsonSchema).optional(),
     seed: z
       .union([z.number().int().refine(Number.isSafeInteger, "a safe integer"), z.string().min(1).max(1024)])
@@ -256,9 +310,15 @@ export const Scenario = z
       .describe("the game's seed: an integer or a string, hashed (SHA-256) into its generators"),
     players: z.array(z.string().min(1)).optional(),
     cards: z
-      .array(CardDef)
+      .array(vocabulary<CardDef>("CardDef", true))
       .optional()
       .describe("Inline card definitions, in the same vocabulary as the built-in library."),
+    cardSets: z
+      .array(z.string().min(1))
+      .optional()
+      .describe(
+        "Card set files (YAML or JSON, { cards: [...] }) whose cards join the library, relative to this file.",
+      ),
     setup: Setup.default({ turn: 1, active: "P1" }),
     script: z.array(ScriptStep).default([]),
     expect: Expectation.optional(),
@@ -272,13 +332,93 @@ export function scenarioJsonSchema(): unknown {
     target: "draft-2020-12",
     unrepresentable: "any",
     io: "input",
+    // The card vocabulary is the kernel's JSON Schema (src/core/vocabulary/spec.ts), referenced.
+    override: (ctx) => {
+      const def = vocabularyRefs.get(ctx.zodSchema as object);
+      const target = ctx.jsonSchema as Record<string, unknown>;
+      if (def) {
+        for (const k of Object.keys(target)) if (k !== "description") delete target[k];
+        target.$ref = `#/$defs/${def}`;
+      } else if ((ctx.zodSchema as object) === EventCountExpectation) {
+        for (const k of Object.keys(target)) delete target[k];
+        Object.assign(target, eventCountJsonSchema());
+      }
+    },
   }) as Record<string, unknown>;
+  const { $defs, ...rest } = schema as { $defs?: Record<string, unknown> };
   return {
     $id: "https://turnkit.dev/scenario.schema.json",
     title: "turnkit scenario",
     description: "A turnkit scenario file: a starting state, a script of decisions and expectations.",
-    ...schema,
+    ...rest,
+    $defs: { ...publishedVocabularyDefs(), ...$defs },
   };
+}
+
+/**
+ * The vocabulary's definitions as published: without the type generator's hints, and a card's
+ * fields open to a preset's own (`Preset.cardFields`; the kernel checks them when it compiles).
+ */
+export function publishedVocabularyDefs(): Record<string, unknown> {
+  const strip = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(strip);
+    if (v === null || typeof v !== "object") return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) if (k !== "tsType") out[k] = strip(x);
+    return out;
+  };
+  const defs = strip(vocabularySpec.$defs) as Record<string, Record<string, unknown>>;
+  defs.CardDef = {
+    ...defs.CardDef,
+    additionalProperties: {
+      description:
+        "A field the preset declares in Preset.cardFields (Duel Masters: civilizations, races, nameJa; Yu-Gi-Oh!: races).",
+    },
+  };
+  return defs;
+}
+
+function eventCountJsonSchema(): SchemaNode {
+  const pattern = vocabularySpec.$defs.EventPattern;
+  return {
+    type: "object",
+    description: `Events counted in an open window: ${pattern.description}`,
+    properties: {
+      ...pattern.properties,
+      window: { type: "string", default: "turn", description: "The window counted over (default turn)." },
+      viewer: {
+        type: "string",
+        default: "P1",
+        description: "The player the pattern's relative players are seen from (default P1).",
+      },
+      eq: { type: "integer", minimum: 0, description: "How many such events the counter must hold." },
+    },
+    required: ["on", "eq"],
+    additionalProperties: false,
+  } as SchemaNode;
+}
+
+/** The published JSON Schema of card set files (docs/card-set.schema.json): `{ cards: CardDef[] }`. */
+export function cardSetJsonSchema(): unknown {
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $id: "https://turnkit.dev/card-set.schema.json",
+    title: "turnkit card set",
+    description: vocabularySpec.$defs.CardSet.description,
+    type: "object",
+    properties: {
+      $schema: { type: "string", description: "The schema this file follows (for editors)." },
+      cards: { type: "array", items: { $ref: "#/$defs/CardDef" }, description: "The card definitions." },
+    },
+    required: ["cards"],
+    additionalProperties: false,
+    $defs: publishedVocabularyDefs(),
+  };
+}
+
+/** The JSON Schema as the text published in docs/card-set.schema.json. */
+export function renderCardSetSchema(): string {
+  return `${JSON.stringify(cardSetJsonSchema(), null, 2)}\n`;
 }
 
 /** The JSON Schema as the text published in docs/scenario.schema.json. */

@@ -30,6 +30,6 @@ describe("turnkit play explains refusals", () => {
     const r = await runCli(main, ["play", "--game", "yugioh", "--seed", "3"]);
     const lines = r.stdout.split("\n").filter((l) => l.includes("⊘"));
     expect(lines.length).toBeGreaterThan(0);
-    expect(lines[0]).toMatch(/⊘ P\d can't activate .+ \(k[a-z0-9]{7}\) \w+: .+/);
+    expect(lines[0]).toMatch(/⊘ P\d can't activate .+ \(k[a-z0-9]{7}\)(?: — .+)?: .+/);
   });
 });

@@ -10,7 +10,8 @@ import {
   selectObjects,
 } from "../../src/core/match.js";
 import type { TurnNode } from "../../src/core/preset.js";
-import { type CardDef, CardDef as CardDefSchema } from "../../src/core/vocabulary/schema.js";
+import type { CardDef } from "../../src/core/vocabulary/schema.js";
+import { validateVocabulary } from "../../src/core/vocabulary/validate.js";
 import { tinyPreset } from "../support/tiny.js";
 
 const turn: TurnNode = {
@@ -37,7 +38,17 @@ const elf: CardDef = {
 const spell: CardDef = { id: "spell", name: "Bolt", types: ["spell"] };
 
 function table() {
-  const game = Game.create(tinyPreset({ turn, cards: [dragon, elf, spell] }), { setup: false });
+  const game = Game.create(
+    tinyPreset({
+      turn,
+      cards: [dragon, elf, spell],
+      cardFields: {
+        civilizations: { type: "array", items: { type: "string" }, description: "Civilizations." },
+        races: { type: "array", items: { type: "string" }, description: "Races." },
+      },
+    }),
+    { setup: false },
+  );
   const d = game.createCard("dragon", 0, "field");
   const e = game.createCard("elf", 1, "field");
   const s = game.createCard("spell", 0, "hand");
@@ -134,7 +145,7 @@ describe("matchers", () => {
 
 describe("card vocabulary", () => {
   it("reports every problem of a malformed card with its path", () => {
-    const r = CardDefSchema.safeParse({
+    const r = validateVocabulary("CardDef", {
       id: "",
       name: "Broken",
       types: [],
@@ -145,24 +156,23 @@ describe("card vocabulary", () => {
       ],
       colour: "red",
     });
-    expect(r.success).toBe(false);
-    const issues = r.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    const text = issues.join("\n");
-    expect(text).toMatch(/^id: /m);
-    expect(text).toMatch(/^types: /m);
+    const text = r.problems.map((p) => `${p.path}: ${p.message}`).join("\n");
+    expect(text).toMatch(/^id: must not be empty/m);
+    expect(text).toMatch(/^types: must not be empty/m);
     expect(text).toMatch(/^power: .*number/m);
-    expect(text).toMatch(/abilities\.0.*a triggered ability needs trigger/);
-    expect(text).toMatch(/^abilities\.1\.limit/m);
-    expect(text).toMatch(/colour/);
+    expect(text).toMatch(/^abilities\[0\]\.trigger: .*a triggered ability needs trigger/m);
+    expect(text).toMatch(/^abilities\[1\]\.limit\.counts: "sometimes" is not one of/m);
+    expect(text).toMatch(/^colour: unknown field "colour"/m);
   });
 
   it("accepts a well-formed card and fills defaults (a limit's window is the turn)", () => {
-    const r = CardDefSchema.parse({
+    const { value, problems } = validateVocabulary("CardDef", {
       id: "ok",
       name: "Ok",
       types: ["creature"],
       abilities: [{ id: "a", kind: "activated", limit: { counts: "use", key: "card" } }],
     });
-    expect(r.abilities![0]!.limit).toMatchObject({ window: "turn" });
+    expect(problems).toEqual([]);
+    expect((value as CardDef).abilities![0]!.limit).toMatchObject({ window: "turn" });
   });
 });

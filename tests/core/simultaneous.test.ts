@@ -31,6 +31,10 @@ function preset(lookBack: boolean): Preset {
     }),
     stateChecks: [dies],
     lookBack,
+    events: {
+      dies: "A creature died: a move from the field to the graveyard.",
+      wither: "Every creature lost its toughness.",
+    },
     cards: [
       {
         id: "artist",

@@ -249,7 +249,11 @@ describe("triggered abilities", () => {
         },
       ],
     };
-    const preset = tinyPreset({ turn, cards: [...cards, leaver] });
+    const preset = tinyPreset({
+      turn,
+      cards: [...cards, leaver],
+      events: { discard: "A card was discarded: a move from hand to graveyard." },
+    });
     const game = Game.create(preset, { setup: false });
     const card = game.createCard("leaver", 0, "hand");
     const stay = game.createCard("leaver", 0, "hand");

@@ -25,8 +25,8 @@ function playRandom(game: Game, seed: number, n: number): void {
 describe("magic preset", () => {
   it("loads its card library, every non-vanilla card with rules text", () => {
     const game = Game.create(preset, { seed: 1 });
-    // 40-card libraries, plus a 3-card Attraction deck for each deck with Complaints Clerk.
-    expect(game.zone("library", 0).cards.length + game.zone("hand", 0).cards.length).toBe(40);
+    // 60-card libraries (CR 100.2a), plus a 3-card Attraction deck for each deck with Complaints Clerk.
+    expect(game.zone("library", 0).cards.length + game.zone("hand", 0).cards.length).toBe(60);
     expect(game.zone("attractionDeck", 1).cards).toHaveLength(3);
     // Every card but the vanilla creatures prints rules text.
     for (const c of magicCards)

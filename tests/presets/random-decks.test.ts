@@ -203,9 +203,8 @@ describe("Duel Masters Play's sample decks", () => {
     const used = new Set(decks.flat());
     expect([...playsOnly].filter((id) => !used.has(id))).toEqual([]);
     const fifth = [
-      ...decks[0].filter((id) => id !== "faerie-life"),
-      "sample-light-2-2000",
-      "sample-light-2-2000",
+      ...decks[0].filter((id) => id !== "kokushinryu-hell-obel"),
+      ...Array(5).fill("ghost-touch"),
     ];
     expect(illegal(play, duelMastersRules, fifth)).toMatch(/5 copies/);
     // The default setup deals them to duel-masters-play, and the paper sample decks to duel-masters.

@@ -22,6 +22,10 @@ export interface TinySpec {
   /** The main step's options besides passing (default: one "go"); any of them runs `onGo`. */
   mainActions?: (game: Game) => DecisionOption[];
   tasks?: Record<string, TaskHandler>;
+  /** Event types the test's cards name besides the kernel's (Preset.events). */
+  events?: Preset["events"];
+  /** Card fields the test's cards use besides the kernel's (Preset.cardFields). */
+  cardFields?: Preset["cardFields"];
 }
 
 export function trace(game: Game): string[] {
@@ -65,6 +69,8 @@ export function tinyPreset(spec: TinySpec): Preset {
     cards: spec.cards ?? [{ id: "token", name: "Token", types: ["creature"], power: 1 }],
     conditions: { never: () => false, always: () => true, ...spec.conditions },
     checkpoint: "kernel.resolvePending",
+    ...(spec.events ? { events: spec.events } : {}),
+    ...(spec.cardFields ? { cardFields: spec.cardFields } : {}),
   };
 }
 

@@ -3,9 +3,13 @@
  * and the pair of replacements a "would leave the battle zone" ability needs (destroyed, or moved
  * by any other effect).
  */
-import type { CardDef, Op, Selector } from "../../core/vocabulary/schema.js";
 
-export type Ability = NonNullable<CardDef["abilities"]>[number];
+import type { MoveOp } from "../../core/vocabulary/ops.generated.js";
+import type { PresetCardDef, Selector } from "../../core/vocabulary/schema.js";
+import type { DuelMastersOp } from "./ops.generated.js";
+
+/** An ability of the library: its ops are checked against the preset's at compile time. */
+export type Ability = NonNullable<PresetCardDef<DuelMastersOp>["abilities"]>[number];
 
 /**
  * Who picks, as the printed text says: "controller" — "choose one of your opponent's creatures"
@@ -24,10 +28,10 @@ export function pickAndMove(opts: {
   min?: number;
   max?: number;
   event?: string;
-  zoneOwner?: string;
-}): Op[] {
+  zoneOwner?: MoveOp["zoneOwner"];
+}): DuelMastersOp[] {
   const as = opts.as ?? "picked";
-  const move: Op = { op: "move", what: `$${as}`, to: opts.to };
+  const move: MoveOp = { op: "move", what: `$${as}`, to: opts.to };
   if (opts.event) move.event = opts.event;
   if (opts.zoneOwner) move.zoneOwner = opts.zoneOwner;
   return [

@@ -3,8 +3,12 @@
  * whose printed text exercises the game's mechanics (Shield Trigger spells, Blockers, Speed
  * Attacker, breakers). Cards are data; spells keep their effect in an ability with id "spell".
  */
-import type { CardDef } from "../../core/vocabulary/schema.js";
+import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import { pickAndMove } from "./card-parts.js";
+import type { DuelMastersOp } from "./ops.generated.js";
+
+/** A card of this library: its ops are checked against the preset's at compile time. */
+type CardDef = PresetCardDef<DuelMastersOp>;
 
 type Civ = "light" | "water" | "darkness" | "fire" | "nature";
 
@@ -223,44 +227,47 @@ export const dmCards: CardDef[] = [
   flamelanceTrap,
 ];
 
-/** Two sample 40-card decks (fire/nature beatdown, light/water control) with the seed's cards in them. */
+/**
+ * Two sample 40-card decks of real cards only (the library's "Sample …" stand-ins are for
+ * scenarios and tests, never for a deck a person plays with): fire/nature Final Revolution
+ * beatdown, and light/water/darkness control with Revolution Change and Ninja Strike.
+ *
+ * The paper library has few cheap creatures (Ichigeki Dasshu Topgear and Daishuketsu! Aqua
+ * Brothers are the only ones under 4), so both decks lean on spells and Shield Triggers early;
+ * they are legal (40 cards, at most 4 of a name) but slower than tournament decks.
+ */
 export function sampleDecks(): [string[], string[]] {
   const deck = (ids: [string, number][]): string[] =>
     ids.flatMap(([id, n]) => Array.from({ length: n }, () => id));
   const fireNature = deck([
-    ["sample-fire-1-1000-speedAttacker", 4],
-    ["sample-fire-3-3000", 2],
-    ["ryusousha-valchulis", 2],
-    ["sample-fire-6-6000-doubleBreaker", 4],
-    ["sample-nature-2-3000", 4],
-    ["sample-nature-4-5000", 4],
-    ["sample-nature-7-9000-tripleBreaker", 4],
-    ["ichigeki-dasshu-topgear", 2],
-    ["bolbalzak-shiden-dragon", 2],
+    ["ichigeki-dasshu-topgear", 4],
+    ["crimson-hammer", 4],
+    ["faerie-life", 4],
+    ["ryusousha-valchulis", 4],
+    ["flamelance-trap", 4],
+    ["natural-snare", 4],
+    ["bolbalzak-shiden-dragon", 4],
+    ["furaku-no-chojin", 4],
+    ["ryu-no-kyokugen-dogiragolden", 4],
     ["mutekiken-katsuking-max", 2],
     ["bolshack-voljaak", 2],
-    ["crimson-hammer", 2],
-    ["flamelance-trap", 2],
-    ["ryu-no-kyokugen-dogiragolden", 2],
-    ["faerie-life", 2],
   ]);
   const lightWater = deck([
-    ["daishuketsu-aqua-brothers", 2],
-    ["procyon-dragoon", 2],
-    ["sample-light-3-3000-blocker", 4],
-    ["sample-water-2-2000", 2],
-    ["bainaradondon", 2],
-    ["sample-water-4-4000-blocker", 4],
-    ["mirai-no-houou-miradante-sf", 2],
-    ["jolly-the-jolnade", 1],
-    ["d-no-kindan-dokindam-area", 1],
-    ["seigi-seitei-lionel-star", 1],
-    ["starman-no-tenkaiju", 2],
-    ["sample-light-evolution-2-5000", 1],
-    ["sample-darkness-5-5000-doubleBreaker", 4],
-    ["sample-fire-6-6000-doubleBreaker", 4],
-    ["holy-awe", 4],
+    ["daishuketsu-aqua-brothers", 4],
     ["spiral-gate", 4],
+    ["ghost-touch", 4],
+    ["procyon-dragoon", 4],
+    ["wave", 4],
+    ["holy-awe", 4],
+    ["starman-no-tenkaiju", 2],
+    ["seigi-seitei-lionel-star", 1],
+    ["kekkon-shite-kureyaa", 1],
+    ["d-no-kindan-dokindam-area", 1],
+    ["fugouou-golgini-en-gels", 2],
+    ["jolly-the-jolnade", 2],
+    ["mirai-no-houou-miradante-sf", 3],
+    ["bainaradondon", 2],
+    ["jigen-no-arashi-scholar", 2],
   ]);
   return [fireNature, lightWater];
 }

@@ -7,6 +7,7 @@
  * GR creatures (the super GR zone: at most 2 copies of a card). The setup puts each card in its
  * starting zone by its type (`startingZone`).
  */
+import type { DeckRules } from "../../core/decks.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
 import { DeckBuilder, type Pick, sample } from "../deck-building.js";
 
@@ -17,6 +18,39 @@ export const HYPERSPATIAL_MAX = 8;
 /** The super GR zone holds 12 cards, at most 2 copies of each (fewer here: the library has one GR card). */
 export const GR_ZONE_SIZE = 12;
 export const GR_MAX_COPIES = 2;
+
+/**
+ * Duel Masters deck rules (General Game Rules 1.20, 100.2 and 400.4–400.5): a 40-card deck with
+ * at most 4 cards of a name; the hyperspatial zone holds at most 8 Psychic creatures (only their
+ * front sides), the super GR zone 12 GR creatures with at most 2 of a name (a deck may bring
+ * none: this library has one GR card, so its zone holds 0 to 12). Duel Masters Play's uses the
+ * same numbers (40 cards, 4 copies); its own rules for extra zones could not be checked here.
+ */
+export const dmDeckRules: DeckRules = {
+  parts: [
+    { id: "deck", label: "deck", min: DECK_SIZE, max: DECK_SIZE },
+    {
+      id: "hyperspatial",
+      label: "hyperspatial zone",
+      max: HYPERSPATIAL_MAX,
+      cards: { types: ["psychic"] },
+    },
+    {
+      id: "superGR",
+      label: "super GR zone",
+      max: GR_ZONE_SIZE,
+      cards: { types: ["gr"] },
+      maxCopies: GR_MAX_COPIES,
+    },
+  ],
+  maxCopies: MAX_COPIES,
+  forbidden: [
+    {
+      cards: { types: ["psychic"], hasStat: "awakenedFrom" },
+      reason: "it is the awakened side of a Psychic creature, which comes only by awakening",
+    },
+  ],
+};
 
 const CIVILIZATIONS = ["light", "water", "darkness", "fire", "nature"] as const;
 
@@ -103,28 +137,28 @@ const list = (ids: [string, number][]): string[] =>
   ids.flatMap(([id, n]) => Array.from({ length: n }, () => id));
 
 /**
- * Duel Masters Play's sample decks: two 40-card decks built around the Play's cards (every one
- * of them is in one of the decks) with common cards of their civilizations.
+ * Duel Masters Play's sample decks: two 40-card decks of real cards built around the Play's
+ * cards (every one of them is in one of the decks) with paper cards of their civilizations.
  */
 export function playsSampleDecks(): [string[], string[]] {
   // Light/darkness/nature: Dragons for Hell Obel and Kantabile, Knights for Nero Griffith,
   // multicolored creatures for King Alcadeias to evolve from.
   const lightDarkness = list([
-    ["kokushinryu-hell-obel", 3],
-    ["shinigami-tokkutsu-otoko", 3],
+    ["kokushinryu-hell-obel", 4],
+    ["shinigami-tokkutsu-otoko", 4],
     ["makou-taitei-nero-griffith", 2],
     ["seigaia-king-alcadeias", 2],
     ["koki-seirei-gabriela", 2],
     ["itsuwari-no-ou-kantabile", 2],
-    ["sample-light-2-2000", 4],
-    ["sample-light-3-3000-blocker", 4],
-    ["sample-darkness-3-3000", 4],
-    ["procyon-dragoon", 2],
-    ["sample-darkness-5-5000-doubleBreaker", 2],
-    ["sample-nature-2-3000", 4],
+    ["procyon-dragoon", 4],
     ["fugouou-golgini-en-gels", 2],
-    ["ghost-touch", 2],
-    ["faerie-life", 2],
+    ["furaku-no-chojin", 2],
+    ["ghost-touch", 4],
+    ["faerie-life", 4],
+    ["holy-awe", 4],
+    ["natural-snare", 2],
+    ["d-no-kindan-dokindam-area", 1],
+    ["kekkon-shite-kureyaa", 1],
   ]);
   // Water/fire/light: Cyber Lords for Emperor Kiriko, cheap creatures for Aqua Merge.
   const waterFire = list([
@@ -132,15 +166,14 @@ export function playsSampleDecks(): [string[], string[]] {
     ["tanki-rensha-magnum", 4],
     ["emperor-kiriko", 2],
     ["kaiou-ryusei-last-avatar", 2],
-    ["sample-water-2-2000", 4],
-    ["sample-water-4-4000-blocker", 4],
-    ["daishuketsu-aqua-brothers", 2],
-    ["sample-fire-1-1000-speedAttacker", 4],
-    ["sample-fire-3-3000", 4],
-    ["sample-light-5-5500", 2],
+    ["daishuketsu-aqua-brothers", 4],
+    ["ichigeki-dasshu-topgear", 4],
+    ["ryusousha-valchulis", 4],
+    ["wave", 4],
     ["bolshack-voljaak", 2],
+    ["mirai-no-houou-miradante-sf", 2],
     ["spiral-gate", 4],
-    ["crimson-hammer", 2],
+    ["crimson-hammer", 4],
   ]);
   return [lightDarkness, waterFire];
 }

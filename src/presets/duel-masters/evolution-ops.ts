@@ -16,7 +16,17 @@ interface PutScratch {
 
 export const evolutionOps: Record<string, OpHandler> = {
   putEvolution: {
-    doc: "putEvolution: from (hand|deck), maxCost (number or $var), civilizations — the controller may put an evolution creature from there onto one of their creatures (or Shinkarise Tamaseeds) for no cost; from the deck, the deck is shuffled after.",
+    doc: "The controller may put an evolution creature from there onto one of their creatures (or Shinkarise Tamaseeds) for no cost; from the deck, the deck is shuffled after.",
+    args: {
+      from: {
+        type: "zone",
+        values: ["hand", "deck"],
+        default: "hand",
+        doc: "Where the evolution creature comes from.",
+      },
+      maxCost: { type: "number", default: 99, doc: "Its cost at most." },
+      civilizations: { type: "strings", doc: "It has one of these civilizations (default: any)." },
+    },
     run(game, op, frame) {
       const p = frame.ctx.controller;
       const from = String(op.from ?? "hand");
@@ -88,7 +98,8 @@ export const evolutionOps: Record<string, OpHandler> = {
     },
   },
   starLeave: {
-    doc: "starLeave — a star evolution creature that would leave the battle zone leaves alone: the card right under it stays, now on top (DM star evolution).",
+    doc: "A star evolution creature that would leave the battle zone leaves alone: the card right under it stays, now on top (DM star evolution).",
+    args: {},
     run(game, _op, frame) {
       const self = sourceOf(game, frame.ctx);
       const ev = frame.ctx.event;

@@ -11,7 +11,7 @@ import { pendingStack } from "../../core/triggers.js";
 import type { LogEntry } from "../../core/types.js";
 import { dmActivation, dmConditionLabels } from "./activation.js";
 import { dmCards, sampleDecks } from "./cards.js";
-import { playsSampleDecks, randomDecks, startingZone } from "./decks.js";
+import { dmDeckRules, playsSampleDecks, randomDecks, startingZone } from "./decks.js";
 import { evolutionOps } from "./evolution-ops.js";
 import { attackState, crossedTo, deckOutCheck, dmTasks, noteShieldToHand } from "./game.js";
 import { keywordCards } from "./keyword-cards.js";
@@ -22,6 +22,7 @@ import { paperNoteCards, playsNoteCards } from "./plays-note-cards.js";
 import { playsCards, seedCards } from "./seed-cards.js";
 import { starCards } from "./star-cards.js";
 import { dmTurn } from "./turn.js";
+import { dmCardFields, dmEffectKinds, dmEvents } from "./vocabulary.js";
 
 function narrate(game: Game, e: LogEntry): string | null {
   const who = e.player === undefined ? "" : game.playerName(e.player);
@@ -90,6 +91,9 @@ function makePreset(id: string, name: string, play: boolean): Preset {
     id,
     name,
     players: { min: 2, max: 2 },
+    cardFields: dmCardFields,
+    events: dmEvents,
+    effectKinds: dmEffectKinds,
     zones: [
       { kind: "deck", label: "deck", perPlayer: true, visibility: "hidden" },
       { kind: "hand", label: "hand", perPlayer: true, visibility: "owner" },
@@ -157,7 +161,7 @@ function makePreset(id: string, name: string, play: boolean): Preset {
           ((game.card(obj).races ?? []) as string[]).includes("Knight") ||
           ((game.card(obj).keywords ?? []) as string[]).includes("shieldTrigger")
         );
-      if (field === "nameJaChars") return [...(game.card(obj).nameJa ?? "")];
+      if (field === "nameJaChars") return [...String(game.card(obj).nameJa ?? "")];
       if (field === "raceWords")
         return ((game.card(obj).races ?? []) as string[]).flatMap((r) => r.split(" "));
       if (field !== "power" || typeof printed !== "number") return printed;
@@ -180,6 +184,7 @@ function makePreset(id: string, name: string, play: boolean): Preset {
       }
       return power;
     },
+    deckRules: dmDeckRules,
     randomDecks: (players, pick) => randomDecks(cards, players, pick),
     setup(game, spec) {
       const decks = spec.decks ?? (play ? playsSampleDecks() : sampleDecks());
@@ -191,7 +196,8 @@ function makePreset(id: string, name: string, play: boolean): Preset {
         if (game.zone("superGR", p).cards.length > 1) game.shuffle(zoneId("superGR", p));
         // Five shields face-down from the top of the deck, then a five-card hand.
         for (let i = 0; i < 5; i++) {
-          const top = game.cardsIn("deck", p).at(-1)!;
+          const top = game.cardsIn("deck", p).at(-1);
+          if (!top) break; // a deck too small is refused before the setup (deckRules); never a TypeError
           game.move(top, zoneId("shield", p), { event: "shield", faceDown: true });
         }
         game.draw(p, 5);

@@ -4,8 +4,12 @@
  * once-per-game switches of fields (D Switch, Happiness Switch, Mugetsu no Mon 99) and Shukyoku
  * Sengen. Every limit is the shared limit model's data.
  */
-import type { CardDef } from "../../core/vocabulary/schema.js";
+import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import { type Ability, pickAndMove, whenLeaving } from "./card-parts.js";
+import type { DuelMastersOp } from "./ops.generated.js";
+
+/** A card of this library: its ops are checked against the preset's at compile time. */
+type CardDef = PresetCardDef<DuelMastersOp>;
 
 /** Revolution Change: when your creature of this kind attacks, you may swap it with this card from your hand. */
 function revolutionChange(what: string, args: Record<string, string | number | string[]>): Ability {

@@ -12,7 +12,6 @@ import type { ConditionFn } from "../../core/preset.js";
 import type { OpHandler } from "../../core/script.js";
 import { resolveObjects, resolvePlayers, sourceOf } from "../../core/script.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
-import type { Op } from "../../core/vocabulary/schema.js";
 import { attackState, openShieldWindow } from "./game.js";
 import { civilizationsOf, costOf } from "./mana.js";
 
@@ -63,7 +62,8 @@ function shieldTop(game: Game, player: PlayerId, cause?: JsonObject): boolean {
 
 export const keywordOps: Record<string, OpHandler> = {
   revolutionChange: {
-    doc: "revolutionChange — Revolution Change: the attacking creature that triggered this returns to its owner's hand and this card from the hand enters the battle zone tapped, attacking in its place.",
+    doc: "Revolution Change: the attacking creature that triggered this returns to its owner's hand and this card from the hand enters the battle zone tapped, attacking in its place.",
+    args: {},
     run(game, _op, frame) {
       const self = sourceOf(game, frame.ctx);
       const a = attackState(game);
@@ -85,7 +85,11 @@ export const keywordOps: Record<string, OpHandler> = {
     },
   },
   shieldTop: {
-    doc: "shieldTop: player (default controller), n (default 1) — puts the top card of that player's deck into their shield zone face-down (シールド化).",
+    doc: "Puts the top card of that player's deck into their shield zone face-down (シールド化).",
+    args: {
+      player: { type: "players", default: "controller", doc: "Whose deck and shield zone." },
+      n: { type: "integer", default: 1, doc: "How many cards." },
+    },
     run(game, op, frame) {
       for (const p of resolvePlayers(game, op.player ?? "controller", frame))
         for (let i = 0; i < Number(op.n ?? 1); i++) if (!shieldTop(game, p)) break;
@@ -93,7 +97,8 @@ export const keywordOps: Record<string, OpHandler> = {
     },
   },
   seal: {
-    doc: "seal: what — puts the top card of each creature's controller's deck face-down on it as a seal (封印).",
+    doc: "Puts the top card of each creature's controller's deck face-down on it as a seal (封印).",
+    args: { what: { type: "objects", required: true, doc: "The creatures sealed." } },
     run(game, op, frame) {
       for (const o of resolveObjects(game, op.what, frame)) {
         const deck = game.zone("deck", o.controller).cards;
@@ -115,7 +120,8 @@ export const keywordOps: Record<string, OpHandler> = {
     },
   },
   removeSeals: {
-    doc: "removeSeals: max — puts up to max of the controller's seals into their owners' graveyards.",
+    doc: "Puts up to max of the controller's seals into their owners' graveyards.",
+    args: { max: { type: "integer", default: 1, doc: "How many seals at most." } },
     run(game, op, frame) {
       const seals = sealsOf(game, frame.ctx.controller).slice(0, Number(op.max ?? 1));
       for (const s of seals) game.move(s, zoneId("graveyard", s.owner), { event: "unseal" });
@@ -123,7 +129,8 @@ export const keywordOps: Record<string, OpHandler> = {
     },
   },
   flipField: {
-    doc: "flipField — turns this field upside down (D Switch, Happiness Switch): it stays upside down while it stays in the battle zone.",
+    doc: "Turns this field upside down (D Switch, Happiness Switch): it stays upside down while it stays in the battle zone.",
+    args: {},
     run(game, _op, frame) {
       const self = sourceOf(game, frame.ctx);
       if (!inBattle(game, self)) return "next";
@@ -140,7 +147,8 @@ export const keywordOps: Record<string, OpHandler> = {
     },
   },
   putUnderSelf: {
-    doc: "putUnderSelf: what — puts those cards under this card (Manji Shinsekai Manji keeps Magic Tool spells).",
+    doc: "Puts those cards under this card (Manji Shinsekai Manji keeps Magic Tool spells).",
+    args: { what: { type: "objects", required: true, doc: "The cards put under it." } },
     run(game, op, frame) {
       const self = sourceOf(game, frame.ctx);
       if (!inBattle(game, self)) return "next";
@@ -149,7 +157,8 @@ export const keywordOps: Record<string, OpHandler> = {
     },
   },
   propose: {
-    doc: "propose — the controller proposes to the opponent, who answers (Happiness Switch). It changes nothing in the game.",
+    doc: "The controller proposes to the opponent, who answers (Happiness Switch). It changes nothing in the game.",
+    args: {},
     run(game, _op, frame) {
       const to = game.opponents(frame.ctx.controller)[0]!;
       if (frame.answer) {
@@ -175,7 +184,15 @@ export const keywordOps: Record<string, OpHandler> = {
     },
   },
   flipPsychic: {
-    doc: 'flipPsychic: to ("awakened" | "front") — turns this psychic creature to its other side (awakening, or release); an awakened creature is no longer summoning sick.',
+    doc: "Turns this psychic creature to its other side (awakening, or release); an awakened creature is no longer summoning sick.",
+    args: {
+      to: {
+        type: "string",
+        values: ["awakened", "front"],
+        default: "awakened",
+        doc: "The side it turns to.",
+      },
+    },
     run(game, op, frame) {
       const self = sourceOf(game, frame.ctx);
       if (!inBattle(game, self)) return "next";
@@ -198,7 +215,8 @@ export const keywordOps: Record<string, OpHandler> = {
     },
   },
   toHyperspatial: {
-    doc: "toHyperspatial — a psychic creature leaving the battle zone goes to its owner's hyperspatial zone instead, front side up.",
+    doc: "A psychic creature leaving the battle zone goes to its owner's hyperspatial zone instead, front side up.",
+    args: {},
     run(game, _op, frame) {
       const self = sourceOf(game, frame.ctx);
       if (!self) return "next";
@@ -209,8 +227,8 @@ export const keywordOps: Record<string, OpHandler> = {
     },
   },
   afterAttack: {
-    doc: 'afterAttack: do [ops] — runs the block at the end of the current attack ("after the attack", Ryusousha Valchulis).',
-    blocks: (op) => [Array.isArray(op.do) ? (op.do as unknown as Op[]) : []],
+    doc: 'Runs the block at the end of the current attack ("after the attack", Ryusousha Valchulis).',
+    args: { do: { type: "ops", required: true, doc: "Run at the end of the attack." } },
     run(game, op, frame) {
       const later = (game.state.vars.afterAttack as JsonObject[] | undefined) ?? [];
       later.push({ do: op.do ?? [], ctx: frame.ctx as unknown as JsonObject });
@@ -219,7 +237,8 @@ export const keywordOps: Record<string, OpHandler> = {
     },
   },
   breakOwnShields: {
-    doc: "breakOwnShields — the controller breaks all their own shields: each goes to their hand (Shield Trigger may be used).",
+    doc: "The controller breaks all their own shields: each goes to their hand (Shield Trigger may be used).",
+    args: {},
     run(game, _op, frame) {
       const p = frame.ctx.controller;
       const shields = [...game.zone("shield", p).cards].reverse();
@@ -270,7 +289,7 @@ const deckNotEmpty: ConditionFn = (game, args) =>
 /** The triggering event's card has this text in its Japanese name (名前に《X》とある). */
 const eventCardNameJaHas: ConditionFn = (game, args) => {
   const o = typeof args?.eventObj === "string" ? game.state.objects[args.eventObj] : undefined;
-  return !!o && (game.card(o).nameJa ?? "").includes(String(args?.text));
+  return !!o && String(game.card(o).nameJa ?? "").includes(String(args?.text));
 };
 
 /** The triggering event is about another object than the ability's own ("another creature"). */

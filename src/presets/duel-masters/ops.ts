@@ -9,7 +9,8 @@ import { isEvolution, useCard } from "./game.js";
 
 export const dmOps: Record<string, OpHandler> = {
   grSummon: {
-    doc: "grSummon — summons the top card of the controller's super GR zone as if its cost were paid.",
+    doc: "Summons the top card of the controller's super GR zone as if its cost were paid.",
+    args: {},
     run(game, _op, frame) {
       const p = frame.ctx.controller;
       const gr = game.zone("superGR", p).cards;
@@ -19,14 +20,16 @@ export const dmOps: Record<string, OpHandler> = {
     },
   },
   castFree: {
-    doc: "castFree: what — casts those spells for no cost, from wherever they are.",
+    doc: "Casts those spells for no cost, from wherever they are.",
+    args: { what: { type: "objects", required: true, doc: "The spells cast." } },
     run(game, op, frame) {
       for (const o of resolveObjects(game, op.what, frame)) useCard(game, frame.ctx.controller, o, "cast");
       return "next";
     },
   },
   discardRandom: {
-    doc: "discardRandom: player — that player discards a card at random from their hand (the game's seeded RNG).",
+    doc: "That player discards a card at random from their hand (the game's seeded RNG).",
+    args: { player: { type: "players", default: "opponent", doc: "Who discards." } },
     run(game, op, frame) {
       for (const p of resolvePlayers(game, op.player ?? "opponent", frame)) {
         const hand = game.zone("hand", p).cards;
@@ -41,7 +44,8 @@ export const dmOps: Record<string, OpHandler> = {
     },
   },
   creaturesFromTop: {
-    doc: "creaturesFromTop: n — from the top of the controller's deck, puts the first n non-evolution creatures into the battle zone (Emperor Kiriko).",
+    doc: "From the top of the controller's deck, puts the first n non-evolution creatures into the battle zone (Emperor Kiriko).",
+    args: { n: { type: "integer", default: 1, doc: "How many creatures." } },
     run(game, op, frame) {
       const p = frame.ctx.controller;
       const n = Number(op.n ?? 1);
@@ -56,7 +60,8 @@ export const dmOps: Record<string, OpHandler> = {
     },
   },
   ninjaSummon: {
-    doc: "ninjaSummon — summons the ability's card for no cost; at the end of the turn it goes to the bottom of its owner's deck (Ninja Strike).",
+    doc: "Summons the ability's card for no cost; at the end of the turn it goes to the bottom of its owner's deck (Ninja Strike).",
+    args: {},
     run(game, _op, frame) {
       const obj = frame.ctx.source ? game.state.objects[frame.ctx.source] : undefined;
       if (!obj || obj.inc !== frame.ctx.sourceInc || game.state.zones[obj.zone]!.kind !== "hand")
@@ -67,7 +72,8 @@ export const dmOps: Record<string, OpHandler> = {
     },
   },
   ninjaReturn: {
-    doc: "ninjaReturn — a creature summoned by Ninja Strike this turn goes to the bottom of its owner's deck (its end-of-turn ability).",
+    doc: "A creature summoned by Ninja Strike this turn goes to the bottom of its owner's deck (its end-of-turn ability).",
+    args: {},
     run(game, _op, frame) {
       const obj = frame.ctx.source ? game.state.objects[frame.ctx.source] : undefined;
       if (!obj || obj.inc !== frame.ctx.sourceInc || obj.vars.ninja !== game.state.clock.turn.id)
@@ -78,8 +84,11 @@ export const dmOps: Record<string, OpHandler> = {
     },
   },
   topCard: {
-    doc: "topCard: as, player (default controller) — stores the top card of that player's deck in $as (none if empty).",
-    check: (op) => (typeof op.as === "string" ? null : "needs as"),
+    doc: "Stores the top card of that player's deck in `$as` (none if the deck is empty).",
+    args: {
+      as: { type: "var", required: true, doc: "The variable that receives the card." },
+      player: { type: "player", default: "controller", doc: "Whose deck." },
+    },
     run(game, op, frame) {
       const p = resolvePlayer(game, op.player ?? "controller", frame);
       const deck = game.zone("deck", p).cards;

@@ -4,8 +4,12 @@
  * pair. The Play's texts carry the note; where the seed quotes only the note's shape, the paper
  * text plus the note is used (docs/duel-masters.md says which).
  */
-import type { CardDef } from "../../core/vocabulary/schema.js";
+import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import { pickAndMove } from "./card-parts.js";
+import type { DuelMastersOp } from "./ops.generated.js";
+
+/** A card of this library: its ops are checked against the preset's at compile time. */
+type CardDef = PresetCardDef<DuelMastersOp>;
 
 const ONCE_PER_TURN = "this effect triggers only once per turn";
 

@@ -4,9 +4,13 @@
  * model's data; no card has special code. Cards the library does not have yet are listed in
  * docs/duel-masters.md.
  */
-import type { CardDef } from "../../core/vocabulary/schema.js";
+import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import { pickAndMove } from "./card-parts.js";
+import type { DuelMastersOp } from "./ops.generated.js";
 import { toHyperspatialInstead } from "./star-cards.js";
+
+/** A card of this library: its ops are checked against the preset's at compile time. */
+type CardDef = PresetCardDef<DuelMastersOp>;
 
 /** RULINGS DM-1.1 to DM-1.4: the first time this turn a card is put into your mana zone. */
 export const procyonDragoon: CardDef = {

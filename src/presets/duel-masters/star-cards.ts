@@ -2,8 +2,12 @@
  * Seed cards of pattern 2 ("once each turn", optional) that need star evolution, Tamaseeds with
  * Shinkarise, shield-ing and Exile creatures (seeds/dm-once-per-turn-ja.txt; RULINGS DM-2.4).
  */
-import type { CardDef } from "../../core/vocabulary/schema.js";
+import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import { pickAndMove, whenLeaving } from "./card-parts.js";
+import type { DuelMastersOp } from "./ops.generated.js";
+
+/** A card of this library: its ops are checked against the preset's at compile time. */
+type CardDef = PresetCardDef<DuelMastersOp>;
 
 /** Star evolution: when this would leave the battle zone, only it leaves; the card under it stays. */
 const starEvolutionLeaves = whenLeaving("starEvolution", {

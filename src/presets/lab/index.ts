@@ -10,15 +10,20 @@ import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import { actionLoop, drawOrLoseTask, untapTask } from "../../core/interactions.js";
 import type { Json } from "../../core/json.js";
+import { abilityLabel, findAbility } from "../../core/labels.js";
 import { zoneId } from "../../core/objects.js";
 import type { Preset, TurnNode } from "../../core/preset.js";
 import type { StateCheck } from "../../core/state-checks.js";
 import { nodeTask } from "../../core/structure.js";
 import { pendingStack } from "../../core/triggers.js";
-import type { CardDef } from "../../core/vocabulary/schema.js";
+import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import { activate, activationOptions, labActivation, runChainTask } from "./activation.js";
-import { randomDecks } from "./decks.js";
+import { labDeckRules, randomDecks } from "./decks.js";
+import type { LabOp } from "./ops.generated.js";
 import { labOps } from "./ops.js";
+
+/** A card of this library: its ops are checked against the preset's at compile time. */
+type CardDef = PresetCardDef<LabOp>;
 
 const phase = (id: string, label: string, extra: Partial<TurnNode> = {}): TurnNode => ({
   id,
@@ -101,6 +106,20 @@ export const lab: Preset = {
   id: "lab",
   name: "Lab (a testbed for turn structures and limits)",
   players: { min: 2, max: 2 },
+  events: {
+    play: "A card was played from the hand onto the field: obj, card, player.",
+    attack: "A creature attacked: obj (the attacker), player (its controller).",
+    damage: "A player lost life to an attack: player (the defender), obj (the attacker), data.",
+    negate: "An activation or an effect in the chain was negated by an op: player, data.",
+    negated: "A chain link was negated (its activation or its effect): obj, player, data.ability, data.what.",
+    extraPlay: "A player may play more cards this turn: player, data.plays.",
+    lifeGain: "A player gained life (gainLife): player, data.n, data.life.",
+    lifeLoss: "A player lost life (loseLife): player, data.n, data.life.",
+  },
+  effectKinds: {
+    name: "value: the target card's name becomes this while it lasts (the rename op).",
+    power: "value: power added to the target creature while it lasts.",
+  },
   zones: [
     { kind: "deck", label: "deck", perPlayer: true, visibility: "hidden" },
     { kind: "hand", label: "hand", perPlayer: true, visibility: "owner" },
@@ -110,6 +129,7 @@ export const lab: Preset = {
   windows: ["chain"],
   turn: () => labTurn,
   cards: labCards,
+  deckRules: labDeckRules,
   randomDecks: (players, pick) => randomDecks(labCards, players, pick),
   checkpoint: "kernel.resolvePending",
   stack: pendingStack,
@@ -262,7 +282,7 @@ export const lab: Preset = {
       case "play":
         return `${who} plays ${e.name}.`;
       case "activate":
-        return `${who} activates ${e.name} (${d.ability}).`;
+        return `${who} activates ${e.name}${typeof d.ability === "string" && e.card ? ` (${abilityLabel(findAbility(game.rules.cards.get(e.card), d.ability), d.ability, 60)})` : ""}.`;
       case "negate":
         return `${who} negates the ${d.what}.`;
       case "negated":

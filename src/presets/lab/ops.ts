@@ -16,7 +16,6 @@ import {
   resolvePlayers,
   type ScriptTask,
 } from "../../core/script.js";
-import type { Op } from "../../core/vocabulary/schema.js";
 import { setLinkStatus } from "./activation.js";
 
 function respondingTo(game: Game): number {
@@ -27,8 +26,8 @@ function respondingTo(game: Game): number {
 
 function moveTo(kind: string): OpHandler {
   return {
-    doc: `${kind === "field" ? "reanimate/put onto the field" : `to ${kind}`}: what — moves cards to their owner's ${kind}.`,
-    check: (op) => (op.what === undefined ? "needs what" : null),
+    doc: `Moves cards to their owner's ${kind}.`,
+    args: { what: { type: "objects", required: true, doc: "The cards moved." } },
     run(game, op, frame) {
       for (const obj of resolveObjects(game, op.what, frame))
         game.moveWithReplacement(obj, zoneId(kind, obj.owner), {
@@ -42,7 +41,11 @@ function moveTo(kind: string): OpHandler {
 
 function lifeOp(sign: 1 | -1): OpHandler {
   return {
-    doc: `${sign > 0 ? "gainLife" : "loseLife"}: n, player (default controller).`,
+    doc: `That player ${sign > 0 ? "gains" : "loses"} n life.`,
+    args: {
+      n: { type: "number", default: 1, doc: `Life ${sign > 0 ? "gained" : "lost"}.` },
+      player: { type: "players", default: "controller", doc: `Who ${sign > 0 ? "gains" : "loses"} it.` },
+    },
     run(game, op, frame) {
       const n = resolveNumber(game, op.n, frame, 1);
       for (const p of resolvePlayers(game, op.player, frame)) {
@@ -56,13 +59,10 @@ function lifeOp(sign: 1 | -1): OpHandler {
   };
 }
 
-function renameTarget(op: Op): string | null {
-  return typeof op.name === "string" ? null : "needs name";
-}
-
 export const labOps: Record<string, OpHandler> = {
   negateActivation: {
-    doc: 'negateActivation — negates the activation being responded to (an "activate" limit is given back).',
+    doc: 'Negates the activation being responded to (an "activate" limit is given back).',
+    args: {},
     run(game, _op, frame) {
       const link = respondingTo(game);
       setLinkStatus(game, link, "activationNegated");
@@ -78,7 +78,8 @@ export const labOps: Record<string, OpHandler> = {
     },
   },
   negateEffect: {
-    doc: "negateEffect — negates the effect of the activation being responded to (the activation stands).",
+    doc: "Negates the effect of the activation being responded to (the activation stands).",
+    args: {},
     run(game, _op, frame) {
       const link = respondingTo(game);
       setLinkStatus(game, link, "effectNegated");
@@ -92,8 +93,12 @@ export const labOps: Record<string, OpHandler> = {
     },
   },
   rename: {
-    doc: "rename: what, name, expires — the cards' name becomes `name` (a continuous effect).",
-    check: renameTarget,
+    doc: "The cards' name becomes `name` (a continuous effect).",
+    args: {
+      what: { type: "objects", default: "self", doc: "The cards renamed." },
+      name: { type: "string", required: true, doc: "The new name." },
+      expires: { type: "expiry", default: "turn", doc: "When it ends." },
+    },
     run(game, op, frame) {
       for (const obj of resolveObjects(game, op.what ?? "self", frame))
         addDuration(game, {
@@ -106,7 +111,8 @@ export const labOps: Record<string, OpHandler> = {
     },
   },
   flipDown: {
-    doc: "flipDown: what — turns cards face-down (a new incarnation; by its own effect it keeps its lineage).",
+    doc: "Turns cards face-down (a new incarnation; by its own effect it keeps its lineage).",
+    args: { what: { type: "objects", default: "self", doc: "The cards turned." } },
     run(game, op, frame) {
       for (const obj of resolveObjects(game, op.what ?? "self", frame))
         turnFaceDown(game, obj, obj.id === frame.ctx.source, causeOf(game, frame));
@@ -114,7 +120,8 @@ export const labOps: Record<string, OpHandler> = {
     },
   },
   flipUp: {
-    doc: "flipUp: what — turns face-down cards face-up.",
+    doc: "Turns face-down cards face-up.",
+    args: { what: { type: "objects", required: true, doc: "The cards turned." } },
     run(game, op, frame) {
       for (const obj of resolveObjects(game, op.what, frame))
         if (obj.faceDown) turnFaceUp(game, obj, causeOf(game, frame));
@@ -127,7 +134,8 @@ export const labOps: Record<string, OpHandler> = {
   gainLife: lifeOp(1),
   loseLife: lifeOp(-1),
   extraPlay: {
-    doc: "extraPlay: n — the controller may play n more cards this turn.",
+    doc: "The controller may play n more cards this turn.",
+    args: { n: { type: "number", default: 1, doc: "How many more plays." } },
     run(game, op, frame: ScriptTask) {
       const vars = game.state.players[frame.ctx.controller]!.vars;
       vars.plays = (vars.plays as number) + resolveNumber(game, op.n, frame, 1);

@@ -14,6 +14,7 @@ import { type ActivationRules, abilityZones, canActivate, type Reason } from "..
 import { IllegalActionError } from "../../core/errors.js";
 import type { Game } from "../../core/game.js";
 import { cloneJson, type JsonObject } from "../../core/json.js";
+import { abilityLabel } from "../../core/labels.js";
 import type { AbilityRef } from "../../core/limits.js";
 import { evalCondition } from "../../core/match.js";
 import { type EffectContext, type OpHandler, scriptTask, varsOf } from "../../core/script.js";
@@ -178,7 +179,7 @@ export function activateOptions(game: Game, p: PlayerId): DecisionOption[] {
         if (!canActivate(game, ref, p).ok) continue;
         out.push({
           id: `activate:${game.ref(o)}:${ability.id}`,
-          label: `Activate ${nameOf(game, o)}: ${ability.text ?? ability.id}`,
+          label: `Activate ${nameOf(game, o)}: ${abilityLabel(ability, ability.id, 400)}`,
         });
       }
     }
@@ -252,7 +253,8 @@ export function activateAbility(game: Game, p: PlayerId, objRef: string, ability
 
 /** The last op of an activation: the ability, its costs paid, goes on the stack with its targets (CR 601.2i via 602.2b). */
 export const activatedOp: OpHandler = {
-  doc: "mtg.activated — (internal) ends an activation: the ability goes on the stack with the targets chosen (CR 602.2).",
+  doc: "(Internal) ends an activation: the ability goes on the stack with the targets chosen (CR 602.2).",
+  args: {},
   run(game, _op, frame) {
     const ctx = frame.ctx;
     const p = ctx.controller;
@@ -266,7 +268,7 @@ export const activatedOp: OpHandler = {
     stack(game).push({
       kind: "ability",
       controller: p,
-      label: `${name}: ${ability.text ?? abilityId}`,
+      label: `${name}: ${abilityLabel(ability, abilityId, 400)}`,
       activated: true,
       vars: cloneJson(varsOf(game, frame)),
       pending: {

@@ -8,7 +8,11 @@
  * back face of a daybound card (CR 712, 726); `stats.chapters` a Saga's final chapter (CR 714);
  * `stats.lights` an Attraction's lit numbers (CR 717); `stats.ongoing` an ongoing scheme (CR 314).
  */
-import type { CardDef } from "../../core/vocabulary/schema.js";
+import type { PresetCardDef } from "../../core/vocabulary/schema.js";
+import type { MagicOp } from "./ops.generated.js";
+
+/** A card of this library: its ops are checked against the preset's at compile time. */
+type CardDef = PresetCardDef<MagicOp>;
 
 const land = (id: string, name: string): CardDef => ({
   id,
@@ -398,13 +402,26 @@ export const magicCards: CardDef[] = [
   },
 ];
 
-/** A 40-card deck for random games: 17 lands and 23 spells. */
+/** A legal 60-card deck (CR 100.2a) for random games: 24 basic lands and 36 other cards, at most 4 of each. */
 export function defaultMagicDeck(variant: number): string[] {
   // No Mountain: its name is part of "Cori Mountain Stalwart", which would blur name-based view checks.
   const lands = ["forest", "plains", "island", "swamp"];
   const deck: string[] = [];
-  for (let i = 0; i < 17; i++) deck.push(lands[(i + variant) % lands.length]!);
+  for (let i = 0; i < 24; i++) deck.push(lands[(i + variant) % lands.length]!);
   const spells = [
+    "grizzly-bears",
+    "grizzly-bears",
+    "savannah-lions",
+    "savannah-lions",
+    "youthful-knight",
+    "royal-assassin",
+    "bottle-gnomes",
+    "bottle-gnomes",
+    "spike-feeder",
+    "slitherhead",
+    "slitherhead",
+    "lightning-bolt",
+    "hill-giant",
     "grizzly-bears",
     "grizzly-bears",
     "hill-giant",

@@ -3,6 +3,7 @@
  * of 60 cards. Attractions and schemes are not main-deck cards: the setup makes the Attraction
  * deck of a deck with Complaints Clerk, and the scheme deck in Archenemy.
  */
+import type { DeckRules } from "../../core/decks.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
 import { DeckBuilder, type Pick, sample } from "../deck-building.js";
 
@@ -22,6 +23,27 @@ export const isBasicLand = (card: CardDef) =>
 export function isMainDeckCard(card: CardDef): boolean {
   return !card.types.includes("attraction") && !card.types.includes("scheme");
 }
+
+/**
+ * Magic constructed deck rules (CR 100.2a): at least 60 cards, at most 4 of a card by English
+ * name other than basic lands (CR 205.3i: Plains, Island, Swamp, Mountain, Forest, Wastes).
+ * Attractions (CR 717) and schemes (CR 314) are not main-deck cards: the setup makes those decks.
+ */
+export const magicDeckRules: DeckRules = {
+  parts: [{ id: "library", label: "deck", min: DECK_SIZE }],
+  maxCopies: MAX_COPIES,
+  unlimited: { types: ["land"], names: [...BASIC_LAND_TYPES, "Wastes"] },
+  forbidden: [
+    {
+      cards: { types: ["attraction"] },
+      reason: "an Attraction goes in the Attraction deck, not the main deck",
+    },
+    {
+      cards: { types: ["scheme"] },
+      reason: "a scheme goes in the archenemy's scheme deck, not the main deck",
+    },
+  ],
+};
 
 /**
  * One random legal deck from `cards`: 24 basic lands of one or two basic land types (mana is

@@ -11,7 +11,7 @@ import type { LogEntry, PlayerId } from "../../core/types.js";
 import { magicActivation } from "./activation.js";
 import { defaultMagicDeck, magicCards } from "./cards.js";
 import { combatConditions, combatTasks } from "./combat.js";
-import { randomDecks } from "./decks.js";
+import { magicDeckRules, randomDecks } from "./decks.js";
 import { magicOps } from "./ops.js";
 import {
   runCheckpoint,
@@ -24,6 +24,7 @@ import { stateBasedActions } from "./sba.js";
 import { inGame, keywords, nameOf, stackEntries, stat } from "./state.js";
 import { tbaTasks } from "./tba.js";
 import { magicTurn } from "./turn.js";
+import { magicEffectKinds, magicEvents } from "./vocabulary.js";
 
 export { defaultMagicDeck, magicCards } from "./cards.js";
 
@@ -99,6 +100,8 @@ function narrate(game: Game, e: LogEntry): string | null {
 export function magic(): Preset {
   return {
     id: "magic",
+    events: magicEvents,
+    effectKinds: magicEffectKinds,
     name: "Magic: The Gathering",
     players: { min: 2, max: 4 },
     zones: [
@@ -148,6 +151,7 @@ export function magic(): Preset {
     drawFrom: "library",
     turn: () => magicTurn(),
     cards: magicCards,
+    deckRules: magicDeckRules,
     randomDecks: (players, pick) => randomDecks(magicCards, players, pick),
     checkpoint: "mtg.checkpoint",
     stack: stackEntries,

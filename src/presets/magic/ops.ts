@@ -14,6 +14,7 @@ import {
   type OpHandler,
   resolveNumber,
   resolveObjects,
+  resolvePlayers,
   type ScriptTask,
   sourceOf,
   varsOf,
@@ -21,7 +22,7 @@ import {
 import type { Cause, DecisionOption, GameObject, PlayerId } from "../../core/types.js";
 import { activatedOp } from "./activation.js";
 import { available, payMana } from "./mana.js";
-import { allPermanents, creatures, isType, life, liveOpponents, nameOf, sacrifice } from "./state.js";
+import { allPermanents, creatures, inGame, isType, life, liveOpponents, nameOf, sacrifice } from "./state.js";
 import { hasRecordedTargets, targetPlayers } from "./targets.js";
 
 /** Deals damage to a creature (marked, CR 120.3e) or a player (life loss, CR 120.3a). */
@@ -116,14 +117,16 @@ export function drawCards(game: Game, p: PlayerId, n: number, cause?: Cause): vo
 
 export const magicOps: Record<string, OpHandler> = {
   draw: {
-    doc: "draw: n — the controller draws n cards; drawing from an empty library loses at the next state-based action check (CR 704.5b).",
+    doc: "The controller draws n cards; drawing from an empty library loses at the next state-based action check (CR 704.5b).",
+    args: { n: { type: "number", default: 1, doc: "How many cards." } },
     run(game, op, frame) {
       drawCards(game, frame.ctx.controller, resolveNumber(game, op.n, frame, 1), causeOf(game, frame));
       return "next";
     },
   },
   payMana: {
-    doc: "payMana: n — the controller pays n generic mana (pool first, then their untapped lands' mana abilities); as a cost, they must have that much (CR 601.2g–h).",
+    doc: "The controller pays n generic mana (pool first, then their untapped lands' mana abilities); as a cost, they must have that much (CR 601.2g–h).",
+    args: { n: { type: "number", default: 0, doc: "Generic mana paid." } },
     feasible(game, op, frame) {
       const n = resolveNumber(game, op.n, frame, 0);
       const have = available(game, frame.ctx.controller);
@@ -137,7 +140,8 @@ export const magicOps: Record<string, OpHandler> = {
     },
   },
   payLife: {
-    doc: "payLife: n — a cost: the controller pays n life; they can only if their life total is at least n (CR 119.4).",
+    doc: "A cost: the controller pays n life; they can only if their life total is at least n (CR 119.4).",
+    args: { n: { type: "number", default: 1, doc: "Life paid." } },
     feasible(game, op, frame) {
       const n = resolveNumber(game, op.n, frame, 1);
       const p = frame.ctx.controller;
@@ -154,7 +158,8 @@ export const magicOps: Record<string, OpHandler> = {
     },
   },
   sacrifice: {
-    doc: "sacrifice: what (default self) — the controller sacrifices those permanents of theirs (CR 701.17): they die. As a cost, they must be on the battlefield under their control.",
+    doc: "The controller sacrifices those permanents of theirs (CR 701.17): they die. As a cost, they must be on the battlefield under their control.",
+    args: { what: { type: "objects", default: "self", doc: "The permanents sacrificed." } },
     feasible(game, op, frame) {
       const what = op.what ?? "self";
       if (typeof what === "string" && what.startsWith("$")) return null;
@@ -177,7 +182,8 @@ export const magicOps: Record<string, OpHandler> = {
     },
   },
   discard: {
-    doc: "discard: n — a cost or an effect: the controller discards n cards of their choice (the choice is theirs alone to see). As a cost, they must have n other cards in hand.",
+    doc: "A cost or an effect: the controller discards n cards of their choice (the choice is theirs alone to see). As a cost, they must have n other cards in hand.",
+    args: { n: { type: "number", default: 1, doc: "How many cards." } },
     feasible(game, op, frame) {
       const n = resolveNumber(game, op.n, frame, 1);
       const p = frame.ctx.controller;
@@ -204,8 +210,8 @@ export const magicOps: Record<string, OpHandler> = {
     },
   },
   destroy: {
-    doc: "destroy: what — destroys those permanents: each is put into its owner's graveyard (CR 701.7), so it dies.",
-    check: (op) => (op.what === undefined ? "needs what" : null),
+    doc: "Destroys those permanents: each is put into its owner's graveyard (CR 701.7), so it dies.",
+    args: { what: { type: "objects", required: true, doc: "The permanents destroyed." } },
     run(game, op, frame) {
       // Permanents destroyed by one instruction die at once: they see each other die (CR 603.10a).
       game.simultaneously(() => {
@@ -223,7 +229,8 @@ export const magicOps: Record<string, OpHandler> = {
   },
   "mtg.activated": activatedOp,
   gainLife: {
-    doc: "gainLife: n — the controller gains n life.",
+    doc: "The controller gains n life.",
+    args: { n: { type: "number", default: 1, doc: "Life gained." } },
     run(game, op, frame) {
       const p = frame.ctx.controller;
       const n = resolveNumber(game, op.n, frame, 1);
@@ -233,16 +240,28 @@ export const magicOps: Record<string, OpHandler> = {
     },
   },
   damagePlayers: {
-    doc: "damagePlayers: players (opponent), n — the source deals n damage to each of those players.",
+    doc: "The source deals n damage to each of those players still in the game.",
+    args: {
+      players: {
+        type: "players",
+        default: "opponent",
+        doc: "Who is dealt damage (each opponent by default).",
+      },
+      n: { type: "number", default: 1, doc: "Damage to each." },
+    },
     run(game, op, frame) {
       const n = resolveNumber(game, op.n, frame, 1);
-      for (const p of liveOpponents(game, frame.ctx.controller))
-        dealDamage(game, sourceInfo(game, frame), p, n);
+      const to =
+        op.players === undefined
+          ? liveOpponents(game, frame.ctx.controller)
+          : resolvePlayers(game, op.players, frame).filter((p) => inGame(game, p));
+      for (const p of to) dealDamage(game, sourceInfo(game, frame), p, n);
       return "next";
     },
   },
   damageAnyTarget: {
-    doc: "damageAnyTarget: n — the source deals n damage to the target chosen as the spell was cast (or, for an ability, a creature or player its controller chooses now).",
+    doc: "The source deals n damage to the target chosen as the spell was cast (or, for an ability, a creature or player its controller chooses now).",
+    args: { n: { type: "number", default: 1, doc: "Damage dealt." } },
     run(game, op, frame) {
       const n = resolveNumber(game, op.n, frame, 1);
       const chosen = chosenTargets(game, frame);
@@ -273,7 +292,11 @@ export const magicOps: Record<string, OpHandler> = {
     },
   },
   pumpTarget: {
-    doc: "pumpTarget: power, toughness — the target chosen as the spell was cast (or the ability activated) gets +power/+toughness until end of turn (CR 514.2); never asked again as it resolves (CR 601.2c, 608.2b).",
+    doc: "The target chosen as the spell was cast (or the ability activated) gets +power/+toughness until end of turn (CR 514.2); never asked again as it resolves (CR 601.2c, 608.2b).",
+    args: {
+      power: { type: "integer", default: 0, doc: "Power added." },
+      toughness: { type: "integer", default: 0, doc: "Toughness added." },
+    },
     run(game, op, frame) {
       let chosen = chosenTargets(game, frame);
       if (chosen === null) {
@@ -306,7 +329,14 @@ export const magicOps: Record<string, OpHandler> = {
     },
   },
   counterOnOwnCreature: {
-    doc: "counterOnOwnCreature: counter — put a counter on target creature you control.",
+    doc: "Put a counter on target creature you control.",
+    args: {
+      counter: { type: "string", default: "+1/+1", doc: "The counter's name." },
+      what: {
+        type: "objects",
+        doc: "The target chosen as the ability went on the stack (default: the controller chooses one of their creatures now).",
+      },
+    },
     run(game, op, frame) {
       let t: GameObject | undefined;
       if (op.what !== undefined) {
@@ -340,7 +370,8 @@ export const magicOps: Record<string, OpHandler> = {
     },
   },
   openAttraction: {
-    doc: "openAttraction — put the top card of your Attraction deck onto the battlefield (CR 701.51).",
+    doc: "Put the top card of your Attraction deck onto the battlefield (CR 701.51).",
+    args: {},
     run(game, _op, frame) {
       const p = frame.ctx.controller;
       const deck = game.zone("attractionDeck", p);
@@ -354,7 +385,8 @@ export const magicOps: Record<string, OpHandler> = {
     },
   },
   opponentsSacrifice: {
-    doc: "opponentsSacrifice — each opponent, in APNAP order, sacrifices a creature of their choice.",
+    doc: "Each opponent, in APNAP order, sacrifices a creature of their choice.",
+    args: {},
     run(game, _op, frame) {
       const scratch = (frame.scratch as JsonObject | undefined) ?? { i: 0 };
       frame.scratch = scratch;
@@ -375,7 +407,8 @@ export const magicOps: Record<string, OpHandler> = {
     },
   },
   opponentsDiscard: {
-    doc: "opponentsDiscard — each opponent, in APNAP order, discards a card of their choice.",
+    doc: "Each opponent, in APNAP order, discards a card of their choice.",
+    args: {},
     run(game, _op, frame) {
       const scratch = (frame.scratch as JsonObject | undefined) ?? { i: 0 };
       frame.scratch = scratch;
@@ -400,7 +433,13 @@ export const magicOps: Record<string, OpHandler> = {
     },
   },
   reanimate: {
-    doc: "reanimate — put target creature card from a graveyard onto the battlefield under your control.",
+    doc: "Put target creature card from a graveyard onto the battlefield under your control.",
+    args: {
+      what: {
+        type: "objects",
+        doc: "The target chosen as the ability went on the stack (default: the controller chooses a creature card in a graveyard now).",
+      },
+    },
     run(game, op, frame) {
       if (op.what !== undefined) {
         // The target chosen as the chapter ability went on the stack (CR 603.3d, 608.2b).
@@ -432,7 +471,8 @@ export const magicOps: Record<string, OpHandler> = {
     },
   },
   noSchemesNextTurn: {
-    doc: "noSchemesNextTurn — schemes can't be set in motion during the extra turn this effect adds.",
+    doc: "Schemes can't be set in motion during the extra turn this effect adds.",
+    args: {},
     run(game) {
       game.state.vars.noSchemesTurn = game.state.clock.turn.id + 1;
       return "next";

@@ -11,8 +11,9 @@ import { IllegalActionError } from "../../core/errors.js";
 import type { Game } from "../../core/game.js";
 import type { Json } from "../../core/json.js";
 import { cloneJson } from "../../core/json.js";
+import { abilityLabel } from "../../core/labels.js";
 import { zoneId } from "../../core/objects.js";
-import { type ScriptTask, scriptTask, varsOf } from "../../core/script.js";
+import { type ArgSpec, type ScriptTask, scriptTask, varsOf } from "../../core/script.js";
 import { pendingOptionId } from "../../core/triggers.js";
 import type { DecisionOption, GameObject, PendingAbility, PlayerId, Task } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
@@ -89,7 +90,7 @@ export function performPriorityAction(game: Game, p: PlayerId, id: string): void
 }
 
 const triggerLabel = (game: Game, pa: PendingAbility): string =>
-  `${game.rules.card(pa.card).name}: ${game.ability(pa.card, pa.ability).text ?? pa.ability}`;
+  `${game.rules.card(pa.card).name}: ${abilityLabel(game.ability(pa.card, pa.ability), pa.ability, 400)}`;
 
 /** Whether triggered abilities wait to be put on the stack. */
 export function triggersWaiting(game: Game): boolean {
@@ -138,7 +139,14 @@ function pushAbility(game: Game, pa: PendingAbility): boolean {
 
 /** Ends a triggered ability's target choice: it goes on the stack with them (CR 603.3d). */
 export const triggerOnStackOp = {
-  doc: "mtg.triggerOnStack — (internal) puts the triggered ability whose targets were just chosen on the stack.",
+  doc: "(Internal) puts the triggered ability whose targets were just chosen on the stack.",
+  args: {
+    pending: {
+      type: "json",
+      required: true,
+      doc: "The pending triggered ability (the kernel's PendingAbility).",
+    },
+  } satisfies Record<string, ArgSpec>,
   run(game: Game, op: Op, frame: ScriptTask): "next" {
     const pa = cloneJson(op.pending as unknown as PendingAbility);
     pa.vars = cloneJson(varsOf(game, frame));

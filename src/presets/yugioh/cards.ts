@@ -2,7 +2,11 @@
  * Yu-Gi-Oh! card library: monsters are data (level, ATK, DEF, attribute, type in `stats`).
  * Normal Monsters carry no effect; their printed stats are the official ones.
  */
-import type { CardDef } from "../../core/vocabulary/schema.js";
+import type { PresetCardDef } from "../../core/vocabulary/schema.js";
+import type { YugiohOp } from "./ops.generated.js";
+
+/** A card of this library: its ops are checked against the preset's at compile time. */
+type CardDef = PresetCardDef<YugiohOp>;
 
 /** A Normal Monster with its printed Level, ATK and DEF. */
 function normal(
@@ -66,7 +70,8 @@ export function sampleDecks(): string[][] {
     ["satellarknight-zefrathuban", 2],
     ["shaddoll-zefranaga", 1],
     ["zefraath", 1],
-    ["alexandrite-dragon", 4],
+    ["alexandrite-dragon", 3],
+    ["luster-dragon", 1],
     ["fairy-archer", 3],
     ["elemental-hero-avian", 2],
     ["hero-mask", 2],

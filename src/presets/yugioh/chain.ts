@@ -193,7 +193,8 @@ export function activate(game: Game, p: PlayerId, objId: string, abilityId: stri
 
 export const chainOps: Record<string, OpHandler> = {
   "ygo.link": {
-    doc: "ygo.link — ends an activation: its chain link is made, with the targets chosen; the other player may respond.",
+    doc: "(Internal) ends an activation: its chain link is made, with the targets chosen; the other player may respond.",
+    args: {},
     run(game, _op, frame) {
       const chain = chainOf(game)!;
       const obj = game.obj(frame.ctx.source!);
@@ -217,7 +218,8 @@ export const chainOps: Record<string, OpHandler> = {
     },
   },
   negateActivation: {
-    doc: 'negateActivation: destroy (bool) — negates the activation of the chain link just below this one; limits of kind "activate" are given back (RULINGS YG-2.4).',
+    doc: 'Negates the activation of the chain link just below this one; limits of kind "activate" are given back (RULINGS YG-2.4).',
+    args: { destroy: { type: "boolean", doc: "Also destroys the negated card." } },
     run(game, op, frame) {
       const link = linkBelow(game, frame.ctx.source!);
       if (!link) return "next";
@@ -242,7 +244,8 @@ export const chainOps: Record<string, OpHandler> = {
     },
   },
   negateEffect: {
-    doc: "negateEffect — negates the effect of the chain link just below this one: its activation stands, its effect does nothing.",
+    doc: "Negates the effect of the chain link just below this one: its activation stands, its effect does nothing.",
+    args: {},
     run(game, _op, frame) {
       const link = linkBelow(game, frame.ctx.source!);
       if (!link) return "next";

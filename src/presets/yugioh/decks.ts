@@ -3,6 +3,7 @@
  * the Main Deck followed by the Extra Deck: the setup puts Fusion and Xyz Monsters in the Extra
  * Deck by their type (`isExtraDeckMonster`).
  */
+import type { DeckRules } from "../../core/decks.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
 import { DeckBuilder, type Pick } from "../deck-building.js";
 import { isExtraDeckMonster } from "./pendulum.js";
@@ -12,6 +13,24 @@ export const MAIN_DECK_SIZE = 40;
 export const EXTRA_DECK_MAX = 15;
 /** At most 3 copies of a card across the Main and Extra Deck. */
 export const MAX_COPIES = 3;
+
+/**
+ * Yu-Gi-Oh! deck rules (the TCG Official Rulebook, "Deck Construction"): a Main Deck of 40 to 60
+ * cards, an Extra Deck of at most 15 Fusion, Synchro, Xyz and Link Monsters, at most 3 copies of a
+ * card across them. The Side Deck and the Forbidden & Limited List are not modelled.
+ */
+export const ygoDeckRules: DeckRules = {
+  parts: [
+    { id: "main", label: "Main Deck", min: 40, max: 60 },
+    {
+      id: "extra",
+      label: "Extra Deck",
+      max: EXTRA_DECK_MAX,
+      cards: { types: ["fusion", "synchro", "xyz", "link"] },
+    },
+  ],
+  maxCopies: MAX_COPIES,
+};
 
 const isMonster = (card: CardDef) => card.types.includes("monster");
 const level = (card: CardDef) => Number(card.stats?.level ?? 0);

@@ -3,8 +3,12 @@
  * "gained" under "(You can only gain this effect once per turn.)" (RULINGS YG-3.1), the same bucket
  * as Evilswarm Castor's extra Normal Summon.
  */
-import type { CardDef } from "../../core/vocabulary/schema.js";
+import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import { GAIN_ONCE } from "./effect-cards.js";
+import type { YugiohOp } from "./ops.generated.js";
+
+/** A card of this library: its ops are checked against the preset's at compile time. */
+type CardDef = PresetCardDef<YugiohOp>;
 
 export const gracefulDice: CardDef = {
   id: "graceful-dice",

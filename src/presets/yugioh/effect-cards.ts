@@ -3,7 +3,12 @@
  * rulings need to negate an activation or change a name. Every "once per turn" is the shared
  * limit model's data (RULINGS YG-1.x, YG-2.x, YG-3.1).
  */
-import type { AbilityDef, CardDef } from "../../core/vocabulary/schema.js";
+import type { PresetCardDef } from "../../core/vocabulary/schema.js";
+import type { YugiohOp } from "./ops.generated.js";
+
+/** A card of this library: its ops are checked against the preset's at compile time. */
+type CardDef = PresetCardDef<YugiohOp>;
+type AbilityDef = NonNullable<CardDef["abilities"]>[number];
 
 export const SOFT_OPT = {
   counts: "use",

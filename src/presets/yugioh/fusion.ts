@@ -54,7 +54,8 @@ interface FusionScratch {
 
 export const fusionOps: Record<string, OpHandler> = {
   fusionSummon: {
-    doc: "fusionSummon — Fusion Summons 1 Fusion Monster from the controller's Extra Deck, using monsters from their hand or field as Fusion Material (chosen one at a time).",
+    doc: "Fusion Summons 1 Fusion Monster from the controller's Extra Deck, using monsters from their hand or field as Fusion Material (chosen one at a time).",
+    args: {},
     run(game, _op, frame) {
       const p = frame.ctx.controller;
       const scratch = (frame.scratch as unknown as FusionScratch | undefined) ?? { materials: [] };

@@ -9,7 +9,7 @@ import type { LogEntry, PlayerId } from "../../core/types.js";
 import { ygoActivation } from "./activation.js";
 import { sampleDecks, ygoCards } from "./cards.js";
 import { chainEntries, chainOf, chainOps, chainTasks, nextChainWindow } from "./chain.js";
-import { randomDecks } from "./decks.js";
+import { randomDecks, ygoDeckRules } from "./decks.js";
 import { diceCards } from "./dice-cards.js";
 import { diceOps } from "./dice-ops.js";
 import { effectCards } from "./effect-cards.js";
@@ -23,6 +23,7 @@ import { releaseHeldTriggers, ygoTriggers } from "./triggers.js";
 import { ygoTurn } from "./turn.js";
 import { turnCards } from "./turn-cards.js";
 import { utopiaCards } from "./utopia-cards.js";
+import { ygoCardFields, ygoEffectKinds, ygoEvents } from "./vocabulary.js";
 import { zefraCards } from "./zefra-cards.js";
 
 export { sampleDecks, ygoCards } from "./cards.js";
@@ -106,6 +107,9 @@ export function yugioh(): Preset {
   const cards = [...ygoCards, ...effectCards, ...turnCards, ...utopiaCards, ...diceCards, ...zefraCards];
   return {
     id: "yugioh",
+    cardFields: ygoCardFields,
+    events: ygoEvents,
+    effectKinds: ygoEffectKinds,
     name: "Yu-Gi-Oh! TCG/OCG",
     players: { min: 2, max: 2 },
     // The chain is a limit window ("once per Chain"), opened while a chain is built and resolved.
@@ -148,6 +152,7 @@ export function yugioh(): Preset {
     },
     ops: { ...ygoOps, ...effectOps, ...chainOps, ...diceOps, ...fusionOps },
     cards,
+    deckRules: ygoDeckRules,
     randomDecks: (players, pick) => randomDecks(cards, players, pick),
     checkpoint: "ygo.triggers",
     // YG Winning and losing: LP 0 or drawing from an empty Deck; both at once is a draw. Cards

@@ -6,7 +6,7 @@ import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import type { Json } from "../../core/json.js";
 import { turnFaceDown, zoneId } from "../../core/objects.js";
-import { causeOf, kernelOps, needs } from "../../core/ops.js";
+import { causeOf, kernelOps } from "../../core/ops.js";
 import { nextInt } from "../../core/rng.js";
 import type { OpHandler } from "../../core/script.js";
 import {
@@ -53,16 +53,23 @@ function amount(n: unknown): number {
 
 export const ygoOps: Record<string, OpHandler> = {
   gainLP: {
-    doc: "gainLP: n — the effect's controller gains n Life Points.",
-    check: (op) => (Number.isFinite(Number(op.n)) ? null : "gainLP needs a number n"),
+    doc: "The effect's controller gains n Life Points.",
+    args: { n: { type: "integer", required: true, doc: "Life Points gained." } },
     run(game, op, frame) {
       changeLifePoints(game, frame.ctx.controller, amount(op.n), "lpGain");
       return "next";
     },
   },
   damage: {
-    doc: "damage: n, player (default opponent; `any` for both players at once) — the effect inflicts n damage (effect damage).",
-    check: (op) => (Number.isFinite(Number(op.n)) ? null : "damage needs a number n"),
+    doc: "The effect inflicts n damage (effect damage).",
+    args: {
+      n: { type: "integer", required: true, doc: "The damage." },
+      player: {
+        type: "players",
+        default: "opponent",
+        doc: "Who takes it (`any`: both players at once, so a loss check sees both at 0 together).",
+      },
+    },
     run(game, op, frame) {
       // Both players at once: one op, so a loss check sees both at 0 together (a draw).
       for (const p of resolvePlayers(game, op.player ?? "opponent", frame))
@@ -71,7 +78,11 @@ export const ygoOps: Record<string, OpHandler> = {
     },
   },
   draw: {
-    doc: "draw: player, n — draws from the top of the Deck; a player who must draw more cards than their Deck holds loses (YG Winning and losing).",
+    doc: "Draws from the top of the Deck; a player who must draw more cards than their Deck holds loses (YG Winning and losing).",
+    args: {
+      player: { type: "players", default: "controller", doc: "Who draws." },
+      n: { type: "number", default: 1, doc: "How many cards each." },
+    },
     run(game, op, frame) {
       const n = resolveNumber(game, op.n, frame, 1);
       for (const p of resolvePlayers(game, op.player, frame)) {
@@ -87,8 +98,13 @@ export const ygoOps: Record<string, OpHandler> = {
 /** Ops of the seed's effect cards: coins, damage per count, name changes, Special Summons, LP costs. */
 export const effectOps: Record<string, OpHandler> = {
   tossCoins: {
-    doc: "tossCoins: times, headsAtLeast, then [ops] — tosses coins with the game's seeded RNG; runs then if enough are Heads.",
-    blocks: (op) => [Array.isArray(op.then) ? (op.then as unknown as Op[]) : []],
+    doc: "Tosses coins with the game's seeded RNG; runs `then` if enough are Heads.",
+    args: {
+      times: { type: "integer", default: 1, doc: "How many coins." },
+      headsAtLeast: { type: "integer", default: 1, doc: "Heads needed." },
+      // biome-ignore lint/suspicious/noThenProperty: "then" is the name of the op's argument
+      then: { type: "ops", required: true, doc: "Run when enough are Heads." },
+    },
     run(game, op, frame) {
       let heads = 0;
       const results: string[] = [];
@@ -103,7 +119,11 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   damagePer: {
-    doc: "damagePer: each, of (Selector) — inflicts each × (how many objects match) damage to the opponent.",
+    doc: "Inflicts each × (how many objects match) damage to the opponent.",
+    args: {
+      each: { type: "integer", required: true, doc: "Damage per object." },
+      of: { type: "selector", required: true, doc: "The objects counted." },
+    },
     run(game, op, frame) {
       const n = resolveNumber(game, { count: op.of as Json }, frame);
       changeLifePoints(
@@ -116,7 +136,8 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   cannotAttackThisTurn: {
-    doc: "cannotAttackThisTurn — this card can't attack this turn.",
+    doc: "This card can't attack this turn.",
+    args: {},
     run(game, _op, frame) {
       const self = sourceOf(game, frame.ctx);
       if (self) self.vars.noAttackTurn = game.state.clock.turn.id;
@@ -124,7 +145,11 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   takeName: {
-    doc: "takeName: what, from — until the End Phase, those monsters' names become the name of the card in $from.",
+    doc: "Until the End Phase, those monsters' names become the name of another card.",
+    args: {
+      what: { type: "objects", required: true, doc: "The monsters renamed." },
+      from: { type: "objects", required: true, doc: "The card whose name they take (the first named)." },
+    },
     run(game, op, frame) {
       const from = resolveObjects(game, op.from, frame)[0];
       if (!from) return "next";
@@ -139,8 +164,14 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   specialSummon: {
-    doc: "specialSummon: what, link (bool) — Special Summons those monsters to their controller's field in face-up Attack Position; with link, the monster and this card are bound (Call of the Haunted: each is destroyed when the other leaves).",
-    check: needs("what"),
+    doc: "Special Summons those monsters to the controller's field in face-up Attack Position.",
+    args: {
+      what: { type: "objects", required: true, doc: "The monsters summoned." },
+      link: {
+        type: "boolean",
+        doc: "The monster and this card are bound (Call of the Haunted: each is destroyed when the other leaves).",
+      },
+    },
     run(game, op, frame) {
       const source = sourceOf(game, frame.ctx);
       for (const o of resolveObjects(game, op.what, frame)) {
@@ -158,7 +189,8 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   payHalfLP: {
-    doc: "payHalfLP — the controller pays half their Life Points (a cost).",
+    doc: "The controller pays half their Life Points (a cost).",
+    args: {},
     run(game, _op, frame) {
       const lp = Number(game.state.players[frame.ctx.controller]!.vars.lp);
       changeLifePoints(game, frame.ctx.controller, -Math.floor(lp / 2), "payLP");
@@ -166,7 +198,8 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   payLP: {
-    doc: "payLP: n — the controller pays n Life Points (a cost; not with fewer LP than that).",
+    doc: "The controller pays n Life Points (a cost; not with fewer LP than that).",
+    args: { n: { type: "integer", required: true, doc: "Life Points paid." } },
     feasible(game, op, frame) {
       const lp = Number(game.state.players[frame.ctx.controller]!.vars.lp);
       return lp >= amount(op.n) ? null : `can't pay ${amount(op.n)} LP with ${lp} LP`;
@@ -177,7 +210,8 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   setFromDeck: {
-    doc: "setFromDeck: name — Sets 1 Spell/Trap of that name from the controller's Deck to their Spell & Trap Zone.",
+    doc: "Sets 1 Spell/Trap of that name from the controller's Deck to their Spell & Trap Zone.",
+    args: { name: { type: "string", required: true, doc: "The card's name." } },
     run(game, op, frame) {
       const p = frame.ctx.controller;
       const card = game.cardsIn("deck", p).find((o) => game.card(o).name === op.name);
@@ -187,7 +221,8 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   vendorDraw: {
-    doc: 'vendorDraw: family — draws 1 card and shows it; if it is a monster of that family the controller may Special Summon it ("you can"), anything else goes to the GY.',
+    doc: 'Draws 1 card and shows it; if it is a monster of that family the controller may Special Summon it ("you can"), anything else goes to the GY.',
+    args: { family: { type: "string", required: true, doc: "Text in the monster's name (Fluffal)." } },
     run(game, op, frame) {
       const p = frame.ctx.controller;
       if (frame.answer) {
@@ -240,8 +275,8 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   attackingMonster: {
-    doc: "attackingMonster: as — names the monster attacking now in $as (none if no attack is going on).",
-    check: needs("as"),
+    doc: "Names the monster attacking now in `$as` (none if no attack is going on).",
+    args: { as: { type: "var", required: true, doc: "The variable that receives the monster." } },
     run(game, op, frame) {
       const a = attackState(game);
       const attacker = a ? game.state.objects[a.attacker] : undefined;
@@ -250,9 +285,11 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   callCoin: {
-    doc: "callCoin: then [ops] — the controller calls heads or tails, the kernel's `coin` is tossed (into $coin); then runs if the call was right.",
-    blocks: (op) => [Array.isArray(op.then) ? (op.then as unknown as Op[]) : []],
-    check: needs("then"),
+    doc: "The controller calls heads or tails, the kernel's `coin` is tossed (into `$coin`); `then` runs if the call was right.",
+    args: {
+      // biome-ignore lint/suspicious/noThenProperty: "then" is the name of the op's argument
+      then: { type: "ops", required: true, doc: "Run when the call was right." },
+    },
     run(game, op, frame) {
       if (!frame.answer) {
         game.ask({
@@ -280,8 +317,8 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   returnToHand: {
-    doc: "returnToHand: what — returns those cards to their owners' hands (an Extra Deck monster goes back to the Extra Deck: the preset's redirect).",
-    check: needs("what"),
+    doc: "Returns those cards still on the field to their owners' hands (an Extra Deck monster goes back to the Extra Deck: the preset's redirect).",
+    args: { what: { type: "objects", required: true, doc: "The cards returned." } },
     run(game, op, frame) {
       for (const o of onTheField(game, resolveObjects(game, op.what, frame)))
         game.move(o, zoneId("hand", o.owner), { event: "returnToHand" });
@@ -289,8 +326,8 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   destroy: {
-    doc: "destroy: what — destroys those cards that are still on the field (a Pendulum Monster goes face-up to the Extra Deck: the preset's redirect).",
-    check: needs("what"),
+    doc: "Destroys those cards that are still on the field (a Pendulum Monster goes face-up to the Extra Deck: the preset's redirect).",
+    args: { what: { type: "objects", required: true, doc: "The cards destroyed." } },
     run(game, op, frame) {
       for (const o of onTheField(game, resolveObjects(game, op.what, frame)))
         game.move(o, zoneId("graveyard", o.owner), { event: "destroy", cause: causeOf(game, frame) });
@@ -298,7 +335,8 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   detach: {
-    doc: "detach: n — detaches n materials from this Xyz Monster (they go to the GY); a cost.",
+    doc: "Detaches materials from this Xyz Monster (they go to the GY); a cost.",
+    args: { n: { type: "integer", default: 1, doc: "How many materials." } },
     feasible(game, op, frame) {
       const self = sourceOf(game, frame.ctx);
       const n = Number(op.n ?? 1);
@@ -315,8 +353,8 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   equipSelf: {
-    doc: "equipSelf: to — this monster becomes an Equip Spell in its controller's Spell & Trap Zone, equipped to that face-up monster; if that target is no longer a face-up monster on the field it stays where it is; without a free zone it goes to the GY.",
-    check: needs("to"),
+    doc: "This monster becomes an Equip Spell in its controller's Spell & Trap Zone, equipped to that face-up monster; if that target is no longer a face-up monster on the field it stays where it is; without a free zone it goes to the GY.",
+    args: { to: { type: "objects", required: true, doc: "The monster it equips (the first named)." } },
     run(game, op, frame) {
       const self = sourceOf(game, frame.ctx);
       const target = resolveObjects(game, op.to, frame)[0];
@@ -335,7 +373,8 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   negateAttack: {
-    doc: "negateAttack — negates the current attack: it has no Damage Step.",
+    doc: "Negates the current attack: it has no Damage Step.",
+    args: {},
     run(game, _op, frame) {
       const a = attackState(game);
       if (!a || a.negated) return "next";
@@ -345,7 +384,8 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   gainBattlingAtk: {
-    doc: "gainBattlingAtk — your LIGHT monster in this battle gains ATK equal to the opponent's battling monster's ATK until the end of the turn (Honest).",
+    doc: "Your LIGHT monster in this battle gains ATK equal to the opponent's battling monster's ATK until the end of the turn (Honest).",
+    args: {},
     run(game, _op, frame) {
       const a = attackState(game);
       if (!a || a.target === null) return "next";
@@ -365,15 +405,18 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   replaceNormalDraw: {
-    doc: "replaceNormalDraw — this turn's normal draw is not conducted (an effect activated instead of it, RULINGS YG-T2).",
+    doc: "This turn's normal draw is not conducted (an effect activated instead of it, RULINGS YG-T2).",
+    args: {},
     run(game) {
       game.state.vars.normalDrawReplaced = game.state.clock.turn.id;
       return "next";
     },
   },
   scaleBecomes: {
-    doc: "scaleBecomes: of — this card's Pendulum Scale becomes the Pendulum Scale of that card until the end of this turn (Zefraath).",
-    check: needs("of"),
+    doc: "This card's Pendulum Scale becomes the Pendulum Scale of that card until the end of this turn (Zefraath).",
+    args: {
+      of: { type: "objects", required: true, doc: "The card whose Scale it takes (the first named)." },
+    },
     run(game, op, frame) {
       const self = sourceOf(game, frame.ctx);
       const of = resolveObjects(game, op.of, frame)[0];
@@ -390,7 +433,8 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   setSelfFaceDown: {
-    doc: "setSelfFaceDown — changes this monster to face-down Defense Position by its own effect (RULINGS YG-1.5).",
+    doc: "Changes this monster to face-down Defense Position by its own effect (RULINGS YG-1.5).",
+    args: {},
     run(game, _op, frame) {
       const self = sourceOf(game, frame.ctx);
       if (!self || self.faceDown) return "next";

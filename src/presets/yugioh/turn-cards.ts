@@ -2,7 +2,11 @@
  * Cards whose timing is the turn's own structure: "at the start of your Main Phase 1" (RULINGS
  * YG-T4, YG-T9) and "until the end of the Battle Phase" (YG-T8), with their printed text.
  */
-import type { CardDef } from "../../core/vocabulary/schema.js";
+import type { PresetCardDef } from "../../core/vocabulary/schema.js";
+import type { YugiohOp } from "./ops.generated.js";
+
+/** A card of this library: its ops are checked against the preset's at compile time. */
+type CardDef = PresetCardDef<YugiohOp>;
 
 /** RULINGS YG-T4: usable only as the first action of Main Phase 1, never in Main Phase 2. */
 export const heatWave: CardDef = {

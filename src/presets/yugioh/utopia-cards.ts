@@ -2,7 +2,11 @@
  * ZW - Pegasus Twin Saber (RULINGS YG-1.4: a continuous effect with a once-per-turn clause applies
  * once per turn without activating) and the "Utopia" monster it equips to, with printed text.
  */
-import type { CardDef } from "../../core/vocabulary/schema.js";
+import type { PresetCardDef } from "../../core/vocabulary/schema.js";
+import type { YugiohOp } from "./ops.generated.js";
+
+/** A card of this library: its ops are checked against the preset's at compile time. */
+type CardDef = PresetCardDef<YugiohOp>;
 
 /** An Xyz Monster: Summoned from the Extra Deck with 2 Level 4 monsters as material. */
 export const numberUtopia: CardDef = {

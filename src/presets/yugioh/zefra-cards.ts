@@ -4,14 +4,13 @@
  * face-up Extra Deck by Tributing all monsters you control, including at least 3 "Zefra" monsters.
  * Pendulum Scales: every "Zefra" monster has Scale 1 or 7, Zefraath 5.
  */
-import type {
-  AbilityDef,
-  CardDef,
-  ConditionT,
-  EventPattern,
-  Selector,
-} from "../../core/vocabulary/schema.js";
+import type { ConditionT, EventPattern, PresetCardDef, Selector } from "../../core/vocabulary/schema.js";
 import { GAIN_ONCE, SOFT_OPT } from "./effect-cards.js";
+import type { YugiohOp } from "./ops.generated.js";
+
+/** A card of this library: its ops are checked against the preset's at compile time. */
+type CardDef = PresetCardDef<YugiohOp>;
+type AbilityDef = NonNullable<CardDef["abilities"]>[number];
 
 /** Every Pendulum Monster can be activated from the hand in a Pendulum Zone, as a Spell Card. */
 export const PENDULUM_SCALE: AbilityDef = {

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+/**
+ * `npm run check:package`: builds, packs the tarball npm would publish into a temporary
+ * directory, and checks it with publint (strict: warnings fail) and arethetypeswrong (profile
+ * node16: ESM and CommonJS resolution under node16 and bundlers, for every entry point).
+ * `.ci/run` runs it after the tests.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const bin = (name) => join(root, "node_modules", ".bin", name);
+const win = process.platform === "win32";
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", shell: win, ...opts });
+  if (r.status !== 0) {
+    process.stderr.write(`check:package: ${cmd} ${args.join(" ")} failed\n`);
+    process.exit(r.status ?? 1);
+  }
+  return r;
+}
+
+run("npm", ["run", "-s", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+const dir = mkdtempSync(join(tmpdir(), "turnkit-pack-"));
+try {
+  const packed = run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], {
+    stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
+  });
+  const [info] = JSON.parse(packed.stdout);
+  const tarball = join(dir, info.filename);
+  process.stdout.write(
+    `${info.filename}: ${info.entryCount} files, ${(statSync(tarball).size / 1024).toFixed(1)} KiB packed, ` +
+      `${(info.unpackedSize / 1024).toFixed(1)} KiB unpacked\n`,
+  );
+  run(bin("publint"), ["run", tarball, "--strict"]);
+  run(bin("attw"), [tarball, "--profile", "node16"]);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,52 @@
+/**
+ * Words for things a person reads: an ability named by its keyword or its text, never by its id;
+ * an id turned into words when nothing better is written ("extremeFinalRevolution" → "extreme
+ * final revolution"). Narration, option labels and the command line use these, so no raw id is
+ * ever printed where a name belongs.
+ */
+import type { AbilityDef, CardDef } from "./vocabulary/schema.js";
+
+/** An identifier as words: camelCase, kebab-case and snake_case split, lower case ("winByAttack" → "win by attack"). */
+export function humanizeId(id: string): string {
+  return id
+    .replace(/([a-z\d])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .replace(/[-_.:]+/g, " ")
+    .trim()
+    .toLowerCase();
+}
+
+/** Text shortened to at most `max` characters, cut at a word and ended with "…". */
+export function shorten(text: string, max = 100): string {
+  const t = text.replace(/\s+/g, " ").trim();
+  if (t.length <= max) return t;
+  const cut = t.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, "")}…`;
+}
+
+/**
+ * How an ability is called in a line a person reads: its printed text (shortened to `max`
+ * characters), else its keyword ("Ninja Strike"), else its id in words.
+ */
+export function abilityLabel(ability: AbilityDef | undefined, id = ability?.id ?? "", max = 100): string {
+  if (ability?.text) return shorten(ability.text, max);
+  if (ability?.keyword)
+    return /[a-z][A-Z]/.test(ability.keyword) ? humanizeId(ability.keyword) : ability.keyword;
+  return humanizeId(id);
+}
+
+/** The ability `abilityId` of `card`, if it has one. */
+export function findAbility(
+  card: CardDef | undefined,
+  abilityId: string | undefined,
+): AbilityDef | undefined {
+  if (!card || abilityId === undefined) return undefined;
+  return card.abilities?.find((a) => a.id === abilityId);
+}
+
+/** Whether an ability has any usage limit (`limit:` one or a list). */
+export function hasLimit(ability: AbilityDef | undefined): boolean {
+  const l = ability?.limit;
+  return Array.isArray(l) ? l.length > 0 : l !== undefined;
+}

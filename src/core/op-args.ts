@@ -1,0 +1,368 @@
+/**
+ * Load-time checking of effect ops against their handlers' argument specs (`OpHandler.args`):
+ * unknown ops and arguments (with a "did you mean"), missing required arguments, values of the
+ * wrong kind, zone kinds the preset doesn't have, and nested op lists, recursively. Selectors,
+ * conditions and card filters are checked against the vocabulary.
+ */
+import { didYouMean } from "./did-you-mean.js";
+import type { ArgSpec, OpHandler } from "./script.js";
+import { vocabularyProblems } from "./vocabulary/validate.js";
+
+/** One thing wrong in an op list: where (`effect[2].then[0]`) and what. */
+export interface OpProblem {
+  path: string;
+  message: string;
+}
+
+/** What the ops of a game may name. */
+export interface OpArgsContext {
+  ops: ReadonlyMap<string, OpHandler>;
+  /** Zone kinds of the preset. */
+  zones: Iterable<string>;
+  /** Turn node ids, for expiries (`{ endOf: node }`); unchecked when absent. */
+  nodes?: Iterable<string>;
+}
+
+/** Player references every `player`/`players` argument takes besides `"$var"` and a number. */
+export const PLAYER_WORDS = [
+  "controller",
+  "owner",
+  "event",
+  "self",
+  "opponent",
+  "any",
+  "active",
+  "nonActive",
+] as const;
+
+/** Object references every `objects` argument takes besides `"$var"`, an object id and `{ select }`. */
+export const OBJECT_WORDS = ["self", "selfCard", "event"] as const;
+
+/** Expiry words; the object forms are `{ endOf }`, `{ until }`, `{ nextTurnOf }` and `{ tag }`. */
+export const EXPIRY_WORDS = ["turn", "nextTurn", "source"] as const;
+
+const show = (v: unknown): string => {
+  const s = JSON.stringify(v);
+  return s === undefined ? String(v) : s.length > 60 ? `${s.slice(0, 57)}…` : s;
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
+const isVar = (v: unknown): boolean => typeof v === "string" && v.length > 1 && v.startsWith("$");
+
+/** ` Did you mean "x"?` or, with no close name, ` Known: a, b, c.` (when `list` is set). */
+function suggestion(word: string, candidates: Iterable<string>, list = true): string {
+  const all = [...candidates];
+  const close = didYouMean(word, all);
+  if (close !== undefined) return `; did you mean "${close}"?`;
+  return list ? `; known: ${all.sort().join(", ")}` : "";
+}
+
+/** Every problem in a list of ops, each with its path (`effect[2].then[0]`). */
+export function opListProblems(
+  ops: unknown,
+  path: string,
+  ctx: OpArgsContext,
+  /** Called with each well-formed condition argument (to register its event counters). */
+  onCondition?: (condition: unknown) => void,
+): OpProblem[] {
+  const checker = new Checker(ctx, onCondition);
+  checker.list(ops, path);
+  return checker.problems;
+}
+
+class Checker {
+  readonly problems: OpProblem[] = [];
+  private readonly zones: Set<string>;
+  private readonly nodes: Set<string> | undefined;
+
+  constructor(
+    private readonly ctx: OpArgsContext,
+    private readonly onCondition?: (condition: unknown) => void,
+  ) {
+    this.zones = new Set(ctx.zones);
+    this.nodes = ctx.nodes ? new Set(ctx.nodes) : undefined;
+  }
+
+  list(ops: unknown, path: string): void {
+    if (!Array.isArray(ops)) {
+      this.problems.push({ path, message: `must be a list of ops, not ${show(ops)}` });
+      return;
+    }
+    for (const [i, op] of ops.entries()) this.op(op, `${path}[${i}]`);
+  }
+
+  private op(op: unknown, path: string): void {
+    if (!isRecord(op) || typeof op.op !== "string") {
+      this.problems.push({ path, message: `an op needs op: <name>, not ${show(op)}` });
+      return;
+    }
+    const name = op.op;
+    const handler = this.ctx.ops.get(name);
+    if (!handler) {
+      this.problems.push({ path, message: `unknown op "${name}"${suggestion(name, this.ctx.ops.keys())}` });
+      return;
+    }
+    const at = `op "${name}"`;
+    const before = this.problems.length;
+    if (handler.args) {
+      const args = handler.args;
+      for (const key of Object.keys(op)) {
+        if (key === "op" || Object.hasOwn(args, key)) continue;
+        const names = Object.keys(args);
+        const hint = didYouMean(key, names);
+        this.problems.push({
+          path,
+          message: `${at}: unknown argument "${key}"${
+            hint
+              ? `; did you mean "${hint}"?`
+              : names.length
+                ? `; it takes ${names.join(", ")}`
+                : "; it takes none"
+          }`,
+        });
+      }
+      this.fields(args, op, path, at, "");
+    } else {
+      for (const block of handler.blocks?.(op as never) ?? []) this.list(block, path);
+    }
+    if (this.problems.length === before) {
+      const problem = handler.check?.(op as never);
+      if (problem) this.problems.push({ path, message: `${at}: ${problem}` });
+    }
+  }
+
+  /** Checks the fields of an op (prefix "") or of a record argument (prefix "options[0]."). */
+  private fields(
+    specs: Record<string, ArgSpec>,
+    value: Record<string, unknown>,
+    path: string,
+    at: string,
+    prefix: string,
+  ): void {
+    for (const [arg, spec] of Object.entries(specs)) {
+      const v = value[arg];
+      if (v === undefined) {
+        if (spec.required) this.problems.push({ path, message: `${at}: needs ${prefix}${arg}` });
+        continue;
+      }
+      this.value(spec, v, path, at, `${prefix}${arg}`);
+    }
+  }
+
+  private bad(path: string, at: string, arg: string, message: string): void {
+    this.problems.push({ path, message: `${at}: ${arg} ${message}` });
+  }
+
+  private value(spec: ArgSpec, v: unknown, path: string, at: string, arg: string): void {
+    switch (spec.type) {
+      case "json":
+        return;
+      case "number":
+        if (typeof v === "number" && Number.isFinite(v)) return;
+        if (isVar(v)) return;
+        if (isRecord(v) && Object.keys(v).length === 1 && "count" in v) {
+          this.vocab("Selector", v.count, path, at, `${arg}.count`);
+          return;
+        }
+        this.bad(path, at, arg, `must be a number, a "$var" or { count: Selector }, not ${show(v)}`);
+        return;
+      case "integer":
+        if (Number.isInteger(v)) return;
+        this.bad(path, at, arg, `must be a whole number, not ${show(v)}`);
+        return;
+      case "boolean":
+        if (typeof v === "boolean") return;
+        this.bad(path, at, arg, `must be true or false, not ${show(v)}`);
+        return;
+      case "string":
+        if (typeof v !== "string") {
+          this.bad(path, at, arg, `must be a string, not ${show(v)}`);
+          return;
+        }
+        if (spec.values && !spec.values.includes(v))
+          this.bad(
+            path,
+            at,
+            arg,
+            `is "${v}", not one of ${spec.values.join(", ")}${suggestion(v, spec.values, false)}`,
+          );
+        return;
+      case "strings":
+        if (Array.isArray(v) && v.every((x) => typeof x === "string")) return;
+        this.bad(path, at, arg, `must be a list of strings, not ${show(v)}`);
+        return;
+      case "var":
+        if (typeof v !== "string" || v === "")
+          this.bad(path, at, arg, `must name a variable, not ${show(v)}`);
+        else if (v.startsWith("$"))
+          this.bad(
+            path,
+            at,
+            arg,
+            `names a variable: write "${v.slice(1)}" (read later as "${v}"), not "${v}"`,
+          );
+        return;
+      case "zone": {
+        if (typeof v !== "string") {
+          this.bad(path, at, arg, `must be a zone kind, not ${show(v)}`);
+          return;
+        }
+        const allowed = spec.values ? spec.values.filter((z) => this.zones.has(z)) : [...this.zones];
+        if (allowed.includes(v)) return;
+        this.bad(
+          path,
+          at,
+          arg,
+          `is "${v}", which is not a zone kind ${spec.values ? "this op takes" : "of this game"}${suggestion(v, allowed)}`,
+        );
+        return;
+      }
+      case "player":
+      case "players":
+        if (typeof v === "number" && Number.isInteger(v) && v >= 0) return;
+        if (isVar(v)) return;
+        if (typeof v === "string" && (PLAYER_WORDS as readonly string[]).includes(v)) return;
+        this.bad(
+          path,
+          at,
+          arg,
+          `does not name a player: ${show(v)}${typeof v === "string" ? suggestion(v, PLAYER_WORDS) : `; known: ${PLAYER_WORDS.join(", ")}, "$var" or a player number`}`,
+        );
+        return;
+      case "objects":
+        this.objects(v, path, at, arg);
+        return;
+      case "selector":
+        this.vocab("Selector", v, path, at, arg);
+        return;
+      case "cardFilter":
+        this.vocab("CardFilter", v, path, at, arg);
+        return;
+      case "condition": {
+        const before = this.problems.length;
+        this.vocab("Condition", v, path, at, arg);
+        if (this.problems.length === before) this.onCondition?.(v);
+        return;
+      }
+      case "ops":
+        this.list(v, `${path}.${arg}`);
+        return;
+      case "expiry":
+        this.expiry(v, path, at, arg);
+        return;
+      case "record":
+        if (!isRecord(v)) {
+          this.bad(path, at, arg, `must be an object, not ${show(v)}`);
+          return;
+        }
+        this.record(spec, v, path, at, arg);
+        return;
+      case "records":
+        if (!Array.isArray(v) || v.length === 0) {
+          this.bad(path, at, arg, `must be a non-empty list of objects, not ${show(v)}`);
+          return;
+        }
+        v.forEach((item, i) => {
+          if (!isRecord(item)) this.bad(path, at, `${arg}[${i}]`, `must be an object, not ${show(item)}`);
+          else this.record(spec, item, `${path}`, at, `${arg}[${i}]`);
+        });
+        return;
+    }
+  }
+
+  private record(spec: ArgSpec, v: Record<string, unknown>, path: string, at: string, arg: string): void {
+    const fields = spec.fields ?? {};
+    for (const key of Object.keys(v))
+      if (!Object.hasOwn(fields, key))
+        this.bad(path, at, arg, `has an unknown field "${key}"${suggestion(key, Object.keys(fields))}`);
+    // Nested op lists inside a record: their path continues from the record (options[0].do[1]).
+    for (const [field, f] of Object.entries(fields)) {
+      const x = v[field];
+      if (x === undefined) {
+        if (f.required) this.bad(path, at, arg, `needs ${field}`);
+      } else if (f.type === "ops") this.list(x, `${path}.${arg}.${field}`);
+      else this.value(f, x, path, at, `${arg}.${field}`);
+    }
+  }
+
+  private objects(v: unknown, path: string, at: string, arg: string): void {
+    if (Array.isArray(v)) {
+      for (const [i, x] of v.entries()) this.objects(x, path, at, `${arg}[${i}]`);
+      return;
+    }
+    if (typeof v === "string") {
+      if ((OBJECT_WORDS as readonly string[]).includes(v) || isVar(v) || /^c\d+$/.test(v)) return;
+      this.bad(
+        path,
+        at,
+        arg,
+        `does not name objects: "${v}"${suggestion(v, OBJECT_WORDS, false) || ` (self, selfCard, event, "$var", an object id or { select: Selector })`}`,
+      );
+      return;
+    }
+    if (isRecord(v) && "select" in v) {
+      const extra = Object.keys(v).filter((k) => k !== "select");
+      if (extra.length) this.bad(path, at, arg, `has unknown fields ${extra.join(", ")} beside select`);
+      else this.vocab("Selector", v.select, path, at, `${arg}.select`);
+      return;
+    }
+    this.bad(
+      path,
+      at,
+      arg,
+      `does not name objects: ${show(v)} (self, selfCard, event, "$var", an object id or { select: Selector })`,
+    );
+  }
+
+  private expiry(v: unknown, path: string, at: string, arg: string): void {
+    if (typeof v === "string") {
+      if ((EXPIRY_WORDS as readonly string[]).includes(v)) return;
+      this.bad(path, at, arg, `is "${v}", not an expiry${suggestion(v, EXPIRY_WORDS)}`);
+      return;
+    }
+    if (isRecord(v) && Object.keys(v).length === 1) {
+      const [key, x] = Object.entries(v)[0]!;
+      if (key === "endOf" || key === "until") {
+        if (typeof x !== "string")
+          this.bad(path, at, `${arg}.${key}`, `must be a turn node id, not ${show(x)}`);
+        else if (this.nodes && !this.nodes.has(x))
+          this.bad(
+            path,
+            at,
+            `${arg}.${key}`,
+            `is "${x}", which is not a turn node${suggestion(x, this.nodes)}`,
+          );
+        return;
+      }
+      if (key === "nextTurnOf") {
+        this.value({ type: "player", doc: "" }, x, path, at, `${arg}.${key}`);
+        return;
+      }
+      if (key === "tag") {
+        if (typeof x === "string") return;
+        this.bad(path, at, `${arg}.${key}`, `must be a string, not ${show(x)}`);
+        return;
+      }
+    }
+    this.bad(
+      path,
+      at,
+      arg,
+      `is not an expiry: ${show(v)} ("turn", "nextTurn", "source", { endOf: node }, { until: node }, { nextTurnOf: player } or { tag })`,
+    );
+  }
+
+  private vocab(
+    def: "Selector" | "Condition" | "CardFilter",
+    v: unknown,
+    path: string,
+    at: string,
+    arg: string,
+  ): void {
+    const found = vocabularyProblems(def, v, arg);
+    if (found.length)
+      this.bad(path, at, arg, `is not valid: ${found.map((p) => `${p.path}: ${p.message}`).join("; ")}`);
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * What Duel Masters adds to the kernel's card vocabulary: its card fields, the events its rules
+ * emit (that triggers, limits and conditions may name), and the continuous effect kinds it reads.
+ */
+import type { CardFieldSpec } from "../../core/preset.js";
+
+export const dmCardFields: Record<string, CardFieldSpec> = {
+  civilizations: {
+    type: "array",
+    items: { type: "string", enum: ["light", "water", "darkness", "fire", "nature", "colorless"] },
+    description:
+      'The card\'s civilizations (DM 202): ["fire"], ["water", "darkness"] for a multicolored card; ["colorless"] for a Zero card. Mana of these civilizations pays for it.',
+  },
+  races: {
+    type: "array",
+    items: { type: "string", minLength: 1 },
+    description:
+      'The creature\'s races, as printed: ["Armored Dragon"], ["Liquid People", "Initiate"]. Race words ("Dragon", "Knight") are read as parts of them.',
+  },
+  nameJa: {
+    type: "string",
+    minLength: 1,
+    description: "The Japanese printed name, for cards whose effects read the name's characters (「無」).",
+  },
+};
+
+export const dmEvents: Record<string, string> = {
+  awaken:
+    "A Psychic Creature awakened (turned to its awakened side, losing summoning sickness): obj, card, player, data.from, data.fromName.",
+  release:
+    "An awakened Psychic Creature was released (turned back to its front side): obj, card, player, data.from, data.fromName.",
+  summon:
+    "A creature was summoned (a move into the battle zone recorded as summon): obj, card, from, to, player (owner).",
+  cast: "A spell was cast: obj, card, player (its caster).",
+  deploy: "A Field (D2 Field and the like) was deployed into the battle zone: obj, card, player.",
+  cross:
+    "A Cross Gear was crossed onto a creature: obj (the gear), player, data.to (the creature), data.toName.",
+  attack:
+    "A creature attacked (it is tapped first): obj (the attacker), player (its controller), data.target.",
+  attacked:
+    "A creature was chosen as an attack's target: obj (the attacked creature), player (its controller).",
+  block: "A creature blocked the attack: obj (the blocker), player (its controller).",
+  battle:
+    "Two creatures battle: obj (the attacker), player (its controller), data.against, data.againstName, data.power, data.againstPower.",
+  battleWon:
+    "A creature won a battle (it is still in the battle zone, the other is not): obj, player (its controller).",
+  break:
+    "A shield was broken and went to its owner's hand: a move from shield to hand; obj, player (the shield's owner), cause.",
+  shield:
+    "A card was put into the shield zone face-down (the opening shields, an effect that adds a shield): a move; obj, player.",
+  winByAttack:
+    "An attack would win the game (the defender has no shield): obj (the attacker), player (its controller); replaceable.",
+  lossPrevented:
+    "A player would have lost to an attack but an effect prevents it: player (the defender), data.by.",
+  destroy:
+    "A creature was destroyed: a move to the graveyard recorded as destroy; obj, from, to, player, cause.",
+  discard: "A card was discarded: a move from a hand to the graveyard recorded as discard; obj, player.",
+  seal: "A creature was sealed (a card put on it face-down): obj (the sealed creature), player (its controller).",
+  unseal: "A seal was removed and put into the graveyard: a move; obj (the seal), player.",
+  flip: "A creature in the battle zone was turned upside down by its own ability: obj, player.",
+  proposal: "A proposal was answered: player (who proposed), data.to, data.accepted.",
+  uncover:
+    "The card under a Star Evolution creature was uncovered as its top card left: a move; obj, player.",
+  starEvolutionLeft:
+    "A Star Evolution creature's top card left, the card under it staying: obj (the new top), player, data.left.",
+  payMana: "Mana was paid (cards tapped in the mana zone): player, data.cards.",
+  untapStep: "The untap step untapped the active player's cards: player, data.untapped.",
+};
+
+export const dmEffectKinds: Record<string, string> = {
+  power: "value: a power bonus (+N) for the target creature while the effect lasts (DM 'gets +N power').",
+  cantLose: "The target player can't lose the game while it lasts (\"you don't lose the game this turn\").",
+  noUntap: "The target creature (or the target player's cards) do not untap in the untap step.",
+  cantAttackPlayer: "The target creature (or the target player's creatures) can't attack players.",
+  noAttacks: "Creatures of the target player (or all) can't attack this turn.",
+};

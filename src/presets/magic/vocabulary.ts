@@ -1,0 +1,53 @@
+/**
+ * What Magic adds to the kernel's card vocabulary: the events its rules emit (that triggers,
+ * limits and conditions may name) and the continuous effect kinds it reads.
+ */
+const move = "a move; obj, card, from, to, player (owner), cause";
+
+export const magicEvents: Record<string, string> = {
+  pump: "A creature got +X/+X until end of turn (the pump op): obj, name, player (its controller), data (X).",
+  cast: `A spell was cast (put on the stack): ${move}.`,
+  putOnStack: "A triggered or activated ability was put on the stack: obj, player, data.",
+  resolveSpell: "A spell resolved: obj, card, player.",
+  counter: "A spell or ability was countered: obj, player, data.",
+  dies: `A creature died (went from the battlefield to its owner's graveyard): ${move}.`,
+  sacrifice: `A permanent was sacrificed: ${move}.`,
+  discard: `A card was discarded: ${move}.`,
+  playLand: `A land was played: ${move}.`,
+  turnFaceUp: `A scheme card was turned face up into the command zone (Archenemy): ${move}.`,
+  transform: "A double-faced permanent transformed: obj, player.",
+  phaseIn: "A permanent phased in: obj, player.",
+  phaseOut: "A permanent phased out: obj, player.",
+  attack: "A creature was declared as an attacker: obj, player (its controller), data.",
+  attackersDeclared: "Attackers were declared (CR 508): player (the attacking player), data.",
+  defendingPlayer: "The defending player was chosen: player (the active player), data.defender, data.name.",
+  block: "A creature was declared as a blocker: obj, player, data.",
+  blockersDeclared: "Blockers were declared (CR 509): player (the defending player), data.",
+  damageOrder: "A damage assignment order was chosen: player, data.",
+  assignDamage: "Combat damage was assigned: player, data.",
+  combatDamageDealt: "Combat damage was dealt: player, data.",
+  damage: "Damage was dealt to a creature or player: obj, player, data.",
+  lifeGain: "A player gained life: player, data.",
+  payLife: "A player paid life: player, data.",
+  playerLost: "A player lost the game (CR 104.3): player, data.",
+  mana: "Mana was added to a player's mana pool: player, data.",
+  manaEmptied: "Mana pools emptied at the end of a step or phase: player, data.",
+  untapAll: "The untap step untapped the active player's permanents: player, data.n.",
+  cleanup: "The cleanup step removed damage: player, data.damageRemovedFrom.",
+  cleanupPriority:
+    "Players got priority in the cleanup step (a state-based action or a trigger happened): player, data.",
+  dayNight: "It became day or night: data.now, data.was, data.reason.",
+  dayNightCheck:
+    "The day/night check at the start of the untap step: data.was, data.now, data.spellsLastTurn.",
+  chapter:
+    "A Saga reached a chapter (a lore counter was put on it): obj, player (its controller), data.chapter.",
+  visit: "An Attraction was visited (the die roll lit it up): obj, player, data.value.",
+  rollToVisit: "A player rolled to visit their Attractions: player, data.",
+  openAttraction: `An Attraction was opened: ${move}.`,
+  setInMotion: "A scheme was set in motion (Archenemy): obj, card, player (the archenemy).",
+};
+
+export const magicEffectKinds: Record<string, string> = {
+  pump: 'value: { power, toughness } added to the target creature until it ends ("gets +N/+N until end of turn").',
+  noMaxHandSize: "The target player has no maximum hand size while it lasts.",
+};

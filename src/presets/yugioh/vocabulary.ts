@@ -1,0 +1,63 @@
+/**
+ * What Yu-Gi-Oh! adds to the kernel's card vocabulary: its card fields, the events its rules emit
+ * (that triggers, limits and conditions may name), and the continuous effect kinds it reads.
+ */
+import type { CardFieldSpec } from "../../core/preset.js";
+
+export const ygoCardFields: Record<string, CardFieldSpec> = {
+  races: {
+    type: "array",
+    items: { type: "string", minLength: 1 },
+    description:
+      'A monster\'s Type, as printed: ["Dragon"], ["Spellcaster"] (Yu-Gi-Oh! calls it Type; `types` holds the card types).',
+  },
+};
+
+const move = "a move; obj, card, from, to, player (owner), cause";
+
+export const ygoEvents: Record<string, string> = {
+  normalSummon: `A monster was Normal (or Tribute) Summoned: ${move}.`,
+  set: `A card was Set from the hand: ${move}.`,
+  flipSummon: "A face-down monster was Flip Summoned (turned face-up first): obj, card, player.",
+  specialSummon: `A monster was Special Summoned: ${move}.`,
+  fusionSummon: `A Fusion Monster was Fusion Summoned from the Extra Deck: ${move}.`,
+  xyzSummon: `An Xyz Monster was Xyz Summoned: ${move}.`,
+  pendulumSummon: `A monster was Pendulum Summoned: ${move}, data.position.`,
+  tribute: `A monster was Tributed: ${move}.`,
+  fusionMaterial: `A monster was sent to the GY as Fusion Material: ${move}.`,
+  detach: `An Xyz Material was detached: ${move}.`,
+  destroy: `A card was destroyed: ${move}.`,
+  discard: `A card was discarded: ${move}.`,
+  returnToHand: `A card on the field was returned to the hand: ${move}.`,
+  equip: `An Equip Card was placed in the Spell & Trap Zone equipped to a monster: ${move}, data.to.`,
+  setCard: `A Spell or Trap Card was Set from the Deck by an effect: ${move}.`,
+  activateCard: `A Spell/Trap Card was activated from the hand (placed on the field): ${move}.`,
+  position: "A monster's battle position was changed: obj, player, data.to (atk or def).",
+  attack: "A monster declared an attack: obj (the attacker), player (its controller), data.target.",
+  attackNegated: "An attack was negated by an effect: player, data.attacker.",
+  attackStopped: "The attacking player stopped the attack (the attack target changed, YG-T6): obj, player.",
+  replay: "A replay: the attacking player chose a new target or attacked directly: obj, player, data.target.",
+  lpGain: "A player gained Life Points: player, data.",
+  effectDamage: "A player took effect damage: player, data.",
+  battleDamage: "A player took battle damage: player, data.",
+  payLP: "A player paid Life Points as a cost (or a maintenance cost): player, data.n, data.lp.",
+  activationNegated: "A chain link's activation was negated: player, data.link, data.ability.",
+  effectNegated: "A chain link's effect was negated: player, data.link, data.ability.",
+  linkNegated: "A negated chain link resolved doing nothing: player, name, data.ability, data.how.",
+  chainResolved: "A chain finished resolving: player (active).",
+  missedTiming: 'An optional "when" effect missed its timing (YG-T3): obj, card, player, data.ability.',
+  coinToss: "Coins were tossed by an effect: player, data.results, data.heads.",
+  coinCall: "A player called a coin toss: player, data.call, data.result, data.right.",
+  effectGained:
+    "A player gained an effect (a card's effect granted until a time): player, name, data.ability.",
+};
+
+export const ygoEffectKinds: Record<string, string> = {
+  atk: "value: ATK gained (or lost, negative) by the target monster while it lasts.",
+  atkSet: "value: the target monster's ATK becomes this (applied in order with atk changes).",
+  def: "value: DEF gained (or lost) by the target monster.",
+  name: "value: the target card's name becomes this (name-changing effects).",
+  scale: "value: the target Pendulum card's Scale becomes this (the latest applies).",
+  noEffectMonsterSummons: "The target player can't Summon Effect Monsters while it lasts.",
+  negateEffects: "The target card's effects are negated while it lasts.",
+};

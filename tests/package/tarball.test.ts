@@ -1,0 +1,171 @@
+/**
+ * The package as a user gets it (issue 16, item 5): `npm run build`, `npm pack`, and the tarball
+ * installed (without the network: extracted into node_modules/turnkit, its dependencies linked to
+ * this repository's) in two fresh TypeScript projects — ESM (`"type": "module"`) and CommonJS,
+ * both with `moduleResolution: node16` — whose program imports the kernel, a preset and the
+ * agents, is typechecked and compiled with this repository's `tsc`, and runs under node.
+ */
+import { spawnSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, posix, relative, sep } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "..", "..");
+const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+const win = process.platform === "win32";
+let work = "";
+let pkg = "";
+
+function run(cmd: string, args: string[], cwd: string): string {
+  const r = spawnSync(cmd, args, { cwd, encoding: "utf8", shell: win && cmd === "npm" });
+  if (r.status !== 0)
+    throw new Error(`${cmd} ${args.join(" ")} (in ${cwd}) exited ${r.status}:\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join("/"));
+}
+
+/** A fresh project with the packed turnkit in its node_modules. */
+function project(name: string, type: "module" | "commonjs", program: string): string {
+  const dir = join(work, name);
+  const modules = join(dir, "node_modules");
+  mkdirSync(modules, { recursive: true });
+  run("tar", ["-xzf", join(work, pkg), "-C", dir], root);
+  renameSync(join(dir, "package"), join(modules, "turnkit"));
+  const manifest = JSON.parse(readFileSync(join(modules, "turnkit", "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+  };
+  for (const dep of [...Object.keys(manifest.dependencies), "@types/node"]) {
+    mkdirSync(dirname(join(modules, dep)), { recursive: true });
+    symlinkSync(join(root, "node_modules", dep), join(modules, dep), "junction");
+  }
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name, private: true, type }));
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "node16",
+        moduleResolution: "node16",
+        lib: ["ES2022"],
+        types: ["node"],
+        strict: true,
+        skipLibCheck: true,
+        outDir: "out",
+      },
+      files: ["main.ts"],
+    }),
+  );
+  writeFileSync(join(dir, "main.ts"), program);
+  return dir;
+}
+
+/** The same program for both: a kernel-only preset, a built-in preset, an agent; types across entries. */
+const program = `import { actionLoop, Game, narrate, type Preset, zoneId } from "turnkit";
+import { randomAgent } from "turnkit/agents";
+import { getPreset, presetIds } from "turnkit/presets";
+import { STARTING_LP, yugioh } from "turnkit/presets/yugioh";
+
+const solo: Preset = {
+  id: "solo",
+  name: "Solo",
+  players: { min: 2, max: 2 },
+  zones: [{ kind: "hand", label: "hand", perPlayer: true, visibility: "owner" }],
+  turn: () => ({ id: "turn", label: "Turn", children: [{ id: "main", label: "Main", kind: "step", interaction: "main" }] }),
+  checkpoint: "kernel.resolvePending",
+  cards: [],
+  tasks: { main: actionLoop({ actions: () => [], perform: () => {} }) },
+  setup() {},
+};
+const mine = Game.create(solo, { seed: 1 }).run();
+mine.act(mine.legalActions()[0]!);
+
+const preset: Preset = yugioh();
+const game = Game.create(preset, { seed: 1 }).run();
+const agent = randomAgent(1);
+for (let i = 0; i < 40 && !game.over; i++) game.act(agent.choose(game));
+const lines = game.state.log.map((e) => narrate(game, e)).filter((l) => l !== null);
+console.log(
+  JSON.stringify({
+    kernel: mine.state.clock.turn.id >= 1 && zoneId("hand", 0).length > 0,
+    sameGame: game instanceof Game,
+    lp: STARTING_LP,
+    narrated: lines.length > 0,
+    registry: presetIds().includes("yugioh") && getPreset("yugioh").id === "yugioh",
+  }),
+);
+`;
+
+const expected = { kernel: true, sameGame: true, lp: 8000, narrated: true, registry: true };
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), "turnkit-tarball-"));
+  run("npm", ["run", "-s", "build"], root);
+  const packed = JSON.parse(
+    run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], root),
+  ) as { filename: string }[];
+  pkg = packed[0]!.filename;
+}, 240_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe("the packed tarball", () => {
+  it("holds the build, the docs it links to, README, LICENSE and CHANGELOG, and no sources", () => {
+    const dir = join(work, "contents");
+    mkdirSync(dir);
+    run("tar", ["-xzf", join(work, pkg), "-C", dir], root);
+    const all = files(join(dir, "package"));
+    for (const f of [
+      "README.md",
+      "LICENSE",
+      "CHANGELOG.md",
+      "package.json",
+      "dist/index.js",
+      "dist/index.cjs",
+    ])
+      expect(all).toContain(f);
+    expect(all.filter((f) => /^(src|spec|tests|scenarios|examples)\//.test(f))).toEqual([]);
+    // Declarations have stable names: one per source file, no hashed chunks.
+    const hashed = /(^|\/)chunk-|-(?=\w*[0-9A-Z])\w{8}\.d\.c?ts$/;
+    expect(all.filter((f) => /\.d\.c?ts$/.test(f) && hashed.test(f))).toEqual([]);
+    // Every relative link of a shipped Markdown file names a file in the package.
+    const broken: string[] = [];
+    for (const md of all.filter((f) => f.endsWith(".md")))
+      for (const m of readFileSync(join(dir, "package", md), "utf8").matchAll(/\]\(([^)\s#]+)(#[^)]*)?\)/g)) {
+        const target = m[1]!;
+        if (/^[a-z]+:/.test(target)) continue;
+        if (!existsSync(join(dir, "package", posix.dirname(md), target))) broken.push(`${md}: ${target}`);
+      }
+    expect(broken).toEqual([]);
+  });
+
+  it("works in a fresh ESM TypeScript project (import)", () => {
+    const dir = project("esm-app", "module", program);
+    run(process.execPath, [tsc, "-p", "."], dir);
+    expect(JSON.parse(run(process.execPath, ["out/main.js"], dir))).toEqual(expected);
+  }, 120_000);
+
+  it("works in a fresh CommonJS TypeScript project (require)", () => {
+    const dir = project("cjs-app", "commonjs", program);
+    run(process.execPath, [tsc, "-p", "."], dir);
+    expect(readFileSync(join(dir, "out", "main.js"), "utf8")).toContain('require("turnkit")');
+    expect(JSON.parse(run(process.execPath, ["out/main.js"], dir))).toEqual(expected);
+  }, 120_000);
+});
