@@ -12,7 +12,7 @@ import { skyduel } from "../examples/tutorial/skyduel.js";
 import { EVENTS_DOC, renderEventsDoc } from "../scripts/gen-events.js";
 import { emittedTypes } from "./support/event-types.js";
 
-const { KERNEL_EVENTS } = await import("../src/core/definition-checks.js");
+const { KERNEL_EVENTS } = await import("../src/core/kernel-events.js");
 
 const doc = readFileSync("docs/events.md", "utf8");
 /** Types listed under each `### <preset ids>` heading. */
@@ -81,5 +81,12 @@ describe("docs/events.md", () => {
     const missing = [...seen].filter(([t]) => !listed.has(t));
     expect(missing).toEqual([]);
     expect([...undeclared]).toEqual([]);
+  });
+});
+
+describe("the kernel's event names", () => {
+  it("are the catalogue's (KERNEL_EVENT_TYPES, which the definition checks read, = keys of KERNEL_EVENTS)", async () => {
+    const { KERNEL_EVENT_TYPES } = await import("../src/core/definition-checks.js");
+    expect([...KERNEL_EVENT_TYPES].sort()).toEqual(Object.keys(KERNEL_EVENTS).sort());
   });
 });

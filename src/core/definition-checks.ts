@@ -12,57 +12,45 @@ import type { LimitSpec } from "./vocabulary/types.generated.js";
 import { vocabularyProblems } from "./vocabulary/validate.js";
 
 /**
- * The event types the kernel emits, with when and with which fields (`player`, `obj`, `card`,
- * `name`, `from`, `to`, `cause`, `data`). A preset declares its own in `Preset.events`. This is the
- * kernel's event catalogue.
+ * The event types the kernel emits (their catalogue, with when and which fields, is KERNEL_EVENTS
+ * in kernel-events.ts: kept apart so the kernel's bundle carries the names, not the prose).
  */
-export const KERNEL_EVENTS: Readonly<Record<string, string>> = {
-  move: "An object changed zone (game.move, the move op): obj, card, name, from and to (zone kinds), player (owner), data.controller (before the move), cause. A move may be recorded under another type (the move op's `event`, MoveOptions.event: destroy, discard, summon …).",
-  draw: "A card was drawn (game.draw, the draw op): a move from the deck to the hand; player, obj, from, to.",
-  drawFromEmpty: "A player had to draw from an empty deck: player.",
-  shuffle: "A zone was shuffled: player (its owner, if any), data.zone (zone kind).",
-  putUnder:
-    "An object was put under another (seals, evolution sources, Xyz materials): obj, from, to, player.",
-  tap: "An object became tapped: obj, player (controller), cause.",
-  untap: "An object became untapped: obj, player (controller), cause.",
-  faceDown: "An object was turned face-down: obj, player (controller), data.bySelf.",
-  faceUp: "An object was turned face-up: obj, player (controller).",
-  counter:
-    "Counters were put on or removed from an object (the addCounter op): obj, data.counter, data.n, data.total.",
-  reveal:
-    "A hidden card was shown to every player (as a replacement moved it from a hidden zone): obj, card, data.why.",
-  turnBegin: "A turn began: player (active), data.turn, data.extra, data.ordinal.",
-  turnEnd: "A turn ended: player (active), data.turn.",
-  turnSkipped: "A player's turn was skipped: player, data.extra.",
-  extraTurnAdded: "An extra turn was added (the extraTurn op, game.addExtraTurn): player, data.source.",
-  nodeEnter: "A turn node is entered, before its turn-based actions: player (active), data.node.",
-  nodeBegin:
-    'A turn node began, after its turn-based actions ("at the start of your … step"): player (active), data.node.',
-  nodeEnd: 'A turn node ended ("at the end of …"): player (active), data.node.',
-  durationEnd:
-    "A continuous effect with a duration ended: player (its controller), data.duration, data.label, data.kind, data.boundary.",
-  trigger: "An ability triggered and is pending: obj, card, name, player (controller), data.ability.",
-  resolve: "A pending ability resolved: obj, card, player (controller), data.ability, data.keyword.",
-  fizzle:
-    "An ability did not resolve (its condition no longer holds, a limit refused at resolution, its targets are illegal): obj, data.ability, data.reason.",
-  decline:
-    'A player declined an optional ability or answered no to a "you may": player, obj, data.ability, data.limitUsed; or data.prompt.',
-  accept: 'A player answered yes to a "you may" (the may op): player, data.prompt.',
-  activate: "An activated ability was activated (activateNow): obj, card, player, data.ability.",
-  replaced:
-    "A replacement ability applied instead of an event: obj (the replacing card), player, data.ability, data.replaced (the event type), data.target.",
-  limitUsed: "A usage limit was charged: obj, card, player, data.ability, data.limit, data.key, data.window.",
-  limitRefused:
-    "A usage limit refused an ability at trigger, replacement or application: obj, data.ability, data.reason, data.key, data.window, data.at.",
-  limitRefunded:
-    "An activation limit was given back (a negated activation): obj, data.ability, data.limit, data.key, data.window.",
-  roll: "A die was rolled (the roll op): player, data.sides, data.value.",
-  coin: "A coin was tossed (the coin op): player, data.value.",
-  note: "A line of narration from the log op: player, data.text.",
-  decision:
-    "A player answered a decision: player, data.decision, data.kind, data.choice, data.label (seen by that player only).",
-  gameEnd: "The game ended: player (the winner, if any), data.reason, data.winner.",
-};
+export const KERNEL_EVENT_TYPES: readonly string[] = [
+  "move",
+  "draw",
+  "drawFromEmpty",
+  "shuffle",
+  "putUnder",
+  "tap",
+  "untap",
+  "faceDown",
+  "faceUp",
+  "counter",
+  "reveal",
+  "turnBegin",
+  "turnEnd",
+  "turnSkipped",
+  "extraTurnAdded",
+  "nodeEnter",
+  "nodeBegin",
+  "nodeEnd",
+  "durationEnd",
+  "trigger",
+  "resolve",
+  "fizzle",
+  "decline",
+  "accept",
+  "activate",
+  "replaced",
+  "limitUsed",
+  "limitRefused",
+  "limitRefunded",
+  "roll",
+  "coin",
+  "note",
+  "decision",
+  "gameEnd",
+];
 
 /** A problem of a card: where (`card "x" ability "y": trigger.on`) and what. */
 export interface DefinitionProblem {
@@ -85,7 +73,7 @@ const hint = (name: string, known: Iterable<string>): string => {
 
 /** Every event type cards of this preset may name: the kernel's and the preset's. */
 export function knownEventTypes(preset: Preset): string[] {
-  return [...Object.keys(KERNEL_EVENTS), ...Object.keys(preset.events ?? {})];
+  return [...KERNEL_EVENT_TYPES, ...Object.keys(preset.events ?? {})];
 }
 
 /**

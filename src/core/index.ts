@@ -13,7 +13,6 @@ export {
   recheckTargets,
   targetsOf,
 } from "./activation.js";
-export { KERNEL_EVENTS } from "./definition-checks.js";
 export { activeEffects, addDuration, expireDurations } from "./durations.js";
 export * from "./errors.js";
 export { closeWindow, countEvents, emit, openWindow } from "./events.js";
@@ -21,6 +20,7 @@ export { type Action, Game, type NewGameOptions, type Snapshot } from "./game.js
 export { type ActionLoopSpec, actionLoop, drawOrLoseTask, untapTask } from "./interactions.js";
 export type { Json, JsonObject } from "./json.js";
 export { cloneJson } from "./json.js";
+export { KERNEL_EVENTS } from "./kernel-events.js";
 export {
   type AbilityRef,
   type Allowed,

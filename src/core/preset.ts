@@ -130,7 +130,7 @@ export interface Preset {
    */
   cardFields?: Record<string, CardFieldSpec>;
   /**
-   * Event types this preset emits beside the kernel's (KERNEL_EVENTS in definition-checks.ts):
+   * Event types this preset emits beside the kernel's (KERNEL_EVENTS in kernel-events.ts):
    * type → one line saying when it is emitted and with which fields (`summon`: "a creature is
    * summoned: obj, from, to"). Triggers, replacements, limits and conditions may name only these and
    * the kernel's; a typo is refused with a "did you mean".

@@ -5,11 +5,13 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { RUNTIME_SPEC, renderRuntimeSpec } from "../../scripts/runtime-spec.js";
 import { renderVocabularyTypes, TARGET } from "../../scripts/vocabulary-types.js";
-import { checkEffectKind, KERNEL_EVENTS } from "../../src/core/definition-checks.js";
+import { checkEffectKind } from "../../src/core/definition-checks.js";
 import { didYouMean, editDistance } from "../../src/core/did-you-mean.js";
 import { DefinitionError } from "../../src/core/errors.js";
 import { Game } from "../../src/core/game.js";
+import { KERNEL_EVENTS } from "../../src/core/kernel-events.js";
 import type { TurnNode } from "../../src/core/preset.js";
 import type { AbilityDef, CardDef, EventPattern } from "../../src/core/vocabulary/schema.js";
 import { validateVocabulary, vocabularyProblems } from "../../src/core/vocabulary/validate.js";
@@ -245,7 +247,7 @@ describe("the vocabulary validator", () => {
         keys: ["evnts"],
         unknownKey: "evnts",
       },
-      { path: "if.events", message: "is required (The events counted)", keys: ["events"] },
+      { path: "if.events", message: "is required", keys: ["events"] },
     ]);
     expect(vocabularyProblems("Selector", { zone: "field", controler: "self" }, "from")).toMatchObject([
       { path: "from.controler", message: 'unknown field "controler" (did you mean "controller"?)' },
@@ -281,5 +283,10 @@ describe("the vocabulary validator", () => {
 describe("the generated authoring types", () => {
   it("are up to date with the vocabulary (run `npm run schema` to update)", async () => {
     expect(readFileSync(TARGET, "utf8")).toBe(await renderVocabularyTypes());
+  });
+
+  it("the validator's copy of the vocabulary is spec.ts without its documentation (`npm run schema`)", () => {
+    expect(readFileSync(RUNTIME_SPEC, "utf8")).toBe(renderRuntimeSpec());
+    expect(readFileSync(RUNTIME_SPEC, "utf8")).not.toMatch(/"description"/);
   });
 });

@@ -7,7 +7,8 @@
  */
 import { closest, didYouMeanText, listNames } from "../did-you-mean.js";
 import { cloneJson } from "../json.js";
-import { type SchemaNode, type VocabularyDef, vocabularySpec } from "./spec.js";
+import type { SchemaNode, VocabularyDef } from "./spec.js";
+import { runtimeSpec } from "./spec.runtime.js";
 
 /** One thing wrong with a definition: where, and what. */
 export interface Problem {
@@ -26,7 +27,9 @@ export interface ValidateOptions {
   cardFields?: Readonly<Record<string, SchemaNode>>;
 }
 
-const defs = vocabularySpec.$defs as unknown as Record<string, SchemaNode>;
+// The vocabulary without its documentation (spec.runtime.ts, generated from spec.ts): the kernel
+// bundle carries the rules of the vocabulary, the docs carry its words.
+const defs: Record<string, SchemaNode> = runtimeSpec.$defs;
 
 function resolve(ref: string): SchemaNode {
   const name = ref.startsWith("#/$defs/") ? ref.slice(8) : undefined;
@@ -90,14 +93,6 @@ function expected(node: SchemaNode): string {
     return item === "a string" ? "a list of strings" : "a list";
   }
   return n.type ? TYPE_WORDS[n.type]! : "a value";
-}
-
-/** The first sentence of a description, for messages. */
-function gist(node: SchemaNode | undefined): string {
-  const d = node?.description ?? (node?.$ref ? resolve(node.$ref).description : undefined);
-  if (!d) return "";
-  const end = d.search(/[.:](\s|$)/);
-  return ` (${end > 0 ? d.slice(0, end) : d})`;
 }
 
 class Checker {
@@ -215,7 +210,7 @@ class Checker {
       else result[key] = this.check(node.additionalProperties, value[key], [...path, key], out);
     }
     for (const req of node.required ?? [])
-      if (value[req] === undefined) out.push(this.problem([...path, req], `is required${gist(props[req])}`));
+      if (value[req] === undefined) out.push(this.problem([...path, req], "is required"));
     if (node.minProperties !== undefined && keys.length < node.minProperties)
       out.push(
         this.problem(path, `needs at least ${node.minProperties} of ${Object.keys(props).join(", ")}`),
