@@ -302,9 +302,11 @@ function explainRefusals(game: Game, json: boolean, io: Io): (player: number, de
       io.stdout(`${JSON.stringify({ type: "notOffered", player, decision, abilities: changed })}\n`);
       return;
     }
+    // The card's handle only tells apart two refused cards of the same name.
+    const twice = new Set(items.map((it) => it.name).filter((n, i, all) => all.indexOf(n) !== i));
     for (const it of changed)
       io.stdout(
-        `  ⊘ ${game.playerName(player)} can't activate ${it.name} (${it.ref})${refusedAbility(game, it.card, it.ability)}: ${it.reasons.map((r) => r.text).join("; ")}\n`,
+        `  ⊘ ${game.playerName(player)} can't activate ${it.name}${twice.has(it.name) ? ` (${it.ref})` : ""}${refusedAbility(game, it.card, it.ability)}: ${it.reasons.map((r) => r.text).join("; ")}\n`,
       );
   };
 }
@@ -354,7 +356,7 @@ function deckFlag(value: string, previous: DeckFlag[] | undefined): DeckFlag[] {
 /** Players and decks of a game `play` starts: --players within the preset's range, --deck files, --seat. */
 function playSetup(
   preset: Preset,
-  opts: { players?: number; deck?: DeckFlag[]; seat?: number; human?: number; save?: string; json?: boolean },
+  opts: { players?: number; deck?: DeckFlag[]; seat?: number; human?: number; json?: boolean },
   seat: number | undefined,
   cards: CardDef[],
 ): { players?: number; decks?: string[][] } {
@@ -372,13 +374,9 @@ function playSetup(
     throw new InputError("--seat plays at the terminal; it does not go with --json");
   const out: { players?: number; decks?: string[][] } = {};
   if (opts.players !== undefined) out.players = players;
-  if (opts.deck?.length) {
-    if (opts.save !== undefined)
-      throw new InputError(
-        "--save with --deck: a replay file does not record decks yet, so it could not be replayed",
-      );
-    out.decks = decksFor(preset, opts.deck, players, cards);
-  }
+  // Every player's deck (a file's, or the preset's sample deck): what the game is created with and
+  // what a replay file records.
+  if (opts.deck?.length) out.decks = decksFor(preset, opts.deck, players, cards);
   return out;
 }
 
@@ -484,6 +482,10 @@ Examples:
     .option("--json", "emit every log entry as a JSON line")
     .option("--save <file>", "write a replay file")
     .option(
+      "--why-not",
+      "before each decision, say which of the player's abilities can't be activated now, and why",
+    )
+    .option(
       "--deck <player=file>",
       "a player's deck file, YAML or JSON (repeatable): P1=my-deck.yaml; default: the preset's sample decks",
       deckFlag,
@@ -513,6 +515,7 @@ Examples:
           players?: number;
           seat?: number;
           human?: number;
+          whyNot?: boolean;
           maxActions: number;
         },
         cmd: Command,
@@ -545,7 +548,9 @@ Examples:
         while (!game.over && responses.length < opts.maxActions) {
           const d = game.decision!;
           // A person at a seat is told only of their own abilities (others' would name hidden cards).
-          if (human === null || d.player === human.seat) explain(d.player, d.id);
+          // Narrated, on request (--why-not) or to the person at a seat; as data (--json), always.
+          const wanted = opts.json === true || opts.whyNot === true || human !== null;
+          if (wanted && (human === null || d.player === human.seat)) explain(d.player, d.id);
           if (human !== null && d.player === human.seat) {
             const answer = await human.choose(game, responses);
             if (answer.kind === "quit") {
@@ -568,6 +573,7 @@ Examples:
               game,
               responses,
               game.state.players.map((p) => p.name),
+              setup.decks,
             );
           } catch (e) {
             throw new InputError(`--save ${opts.save}: cannot write the replay file (${describeFsError(e)})`);
@@ -626,7 +632,8 @@ Examples:
   $ turnkit replay --quiet --json game.json
   $ turnkit replay --preset ./skyduel.ts game.json   # a game of your own preset
 
-A game played with --preset, --cards or a config needs the same to be replayed.`,
+A game played with --preset, --cards or a config needs the same to be replayed. A game played
+with --deck needs nothing more: its replay file records every player's deck.`,
     )
     .action(async (file: string, opts: { json?: boolean; quiet?: boolean }, cmd: Command) => {
       const { cards } = await userGame(cmd, io);

@@ -1,6 +1,6 @@
 /**
- * Replay files: the preset, options, seed and every response of a game, so `turnkit replay`
- * reproduces the same game and final state exactly (DESIGN: determinism).
+ * Replay files: the preset, options, seed, the decks when they were given, and every response of
+ * a game, so `turnkit replay` reproduces the same game and final state exactly (DESIGN: determinism).
  *
  * A replay file is input like any other: bounded before it is parsed (size, nesting depth, number
  * of responses), validated with the line and column of what is wrong, and replayed response by
@@ -9,15 +9,29 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { z } from "zod";
+import { type DeckRules, deckProblems } from "../core/decks.js";
 import { TurnkitError } from "../core/errors.js";
 import { Game, type NewGameOptions } from "../core/game.js";
+import type { Json } from "../core/json.js";
 import type { Decision } from "../core/types.js";
 import type { CardDef } from "../core/vocabulary/schema.js";
 import { getPreset } from "../presets/index.js";
 import { describeBytes, formatPath, type Position, positionAt, readTextFile } from "../scenario/load.js";
-import { JsonSchema } from "../scenario/schema.js";
+import { DECK_LIMITS } from "./decks.js";
 import { DivergenceError, describeError, InputError } from "./errors.js";
 import { jsonPathOffset, scanJson } from "./json-scan.js";
+
+/** Any JSON value (the options). */
+const JsonSchema: z.ZodType<Json> = z.lazy(() =>
+  z.union([
+    z.null(),
+    z.boolean(),
+    z.number(),
+    z.string(),
+    z.array(JsonSchema),
+    z.record(z.string(), JsonSchema),
+  ]),
+);
 
 /** The bounds on a replay file (docs/cli.md). */
 export const REPLAY_LIMITS = {
@@ -29,6 +43,10 @@ export const REPLAY_LIMITS = {
   responses: 1_000_000,
   /** Characters in a string seed. */
   seedLength: 1024,
+  /** Cards in a recorded deck (as in a deck file). */
+  deckCards: DECK_LIMITS.cards,
+  /** Characters in a recorded card id. */
+  cardId: 200,
 } as const;
 
 /** A seed as the kernel takes it (an integer or a string; the kernel hashes its text). */
@@ -45,6 +63,14 @@ export const ReplayFile = z
       })
       .describe("an integer, or a string seed (any text: its characters are hashed)"),
     players: z.array(z.string()),
+    decks: z
+      .array(
+        z
+          .array(z.string().min(1).max(REPLAY_LIMITS.cardId))
+          .max(REPLAY_LIMITS.deckCards, `at most ${REPLAY_LIMITS.deckCards} cards`),
+      )
+      .optional()
+      .describe("each player's deck as card ids, in the order of players (absent: the preset's own decks)"),
     responses: z
       .array(z.tuple([z.number().int().nonnegative(), z.string()]))
       .max(REPLAY_LIMITS.responses, `at most ${REPLAY_LIMITS.responses} responses`)
@@ -75,11 +101,16 @@ export function seedForFile(seed: unknown): number | string {
 
 const NOT_FINISHED = "not finished";
 
+/**
+ * Writes a replay file. `decks` are the decks the game was created with (`NewGameOptions.decks`),
+ * when it was given some (`play --deck`); a game of the preset's own decks records none.
+ */
 export function writeReplay(
   path: string,
   game: Game,
   responses: [number, string][],
   players: string[],
+  decks?: string[][],
 ): void {
   const s = game.state;
   const file: ReplayFile = {
@@ -88,6 +119,7 @@ export function writeReplay(
     options: s.options,
     seed: seedForFile(s.seed),
     players,
+    ...(decks ? { decks } : {}),
     responses,
     final: {
       sha256: stateDigest(game),
@@ -165,6 +197,10 @@ export function parseReplay(name: string, text: string): ReplayFile {
     throw new InputError(`${where(keyPath)}: ${which}${formatPath(path)}: ${issue.message}`);
   }
   const file = r.data;
+  if (file.decks && file.decks.length !== file.players.length)
+    throw new InputError(
+      `${where(["decks"])}: decks: ${file.decks.length} decks for ${file.players.length} players; a replay file records one deck per player, in the order of players`,
+    );
   file.responses.forEach(([player], i) => {
     if (player >= file.players.length)
       throw new InputError(
@@ -186,6 +222,31 @@ function describeOptions(d: Decision): string {
 
 function describeDecision(game: Game, d: Decision): string {
   return `${game.playerName(d.player)}'s ${d.kind} decision ("${d.prompt}") at ${game.where()}; legal options: ${describeOptions(d)}`;
+}
+
+/** A preset without deck rules takes any deck of known cards. */
+const ANY_DECK: DeckRules = { parts: [{ id: "deck", label: "deck" }] };
+
+/**
+ * Checks a replay file's decks as any deck is checked: known cards (the preset's and `cards`),
+ * under the preset's deck rules. The first bad deck is an InputError naming the file, where the
+ * deck is in it, the player and every problem.
+ */
+function checkRecordedDecks(
+  decks: string[][],
+  preset: ReturnType<typeof getPreset>,
+  cards: readonly CardDef[],
+  players: string[],
+  where: Locate,
+): void {
+  const byId = new Map<string, CardDef>([...preset.cards, ...cards].map((c) => [c.id, c]));
+  decks.forEach((deck, i) => {
+    const problems = deckProblems(preset.deckRules ?? ANY_DECK, deck, (id) => byId.get(id), byId.keys());
+    if (problems.length > 0)
+      throw new InputError(
+        `${where(["decks", i])}: decks[${i}]: ${players[i]}'s deck is not a legal ${preset.name} deck: ${problems.join("; ")}`,
+      );
+  });
 }
 
 /**
@@ -212,12 +273,14 @@ export function replayGame(
     throw new InputError(
       `${where(["players"])}: players: ${preset.name} is played by ${min === max ? min : `${min} to ${max}`} players; this file names ${file.players.length}`,
     );
+  if (file.decks) checkRecordedDecks(file.decks, preset, cards, file.players, where);
   let game: Game;
   try {
     game = Game.create(preset, {
       seed: file.seed as KernelSeed,
       players: file.players,
       options: file.options,
+      ...(file.decks ? { decks: file.decks } : {}),
       ...(cards.length > 0 ? { cards } : {}),
     });
   } catch (e) {

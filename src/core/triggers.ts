@@ -391,7 +391,10 @@ function askHiddenResponse(game: Game, task: Task): void {
   game.ask({
     player,
     kind: "respond",
-    prompt: mine.length > 0 ? "Respond with a card only you can see?" : "Nothing of yours can respond now",
+    prompt:
+      mine.length > 0
+        ? "Respond with a card only you can see?"
+        : "Respond with a card only you can see? (none of yours can now)",
     publicPrompt: `${game.playerName(player)} may respond with a card only they can see`,
     private: true,
     options: [

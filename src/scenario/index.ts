@@ -1,4 +1,7 @@
-/** turnkit/scenario: load, validate and run scenario files; the scenario JSON Schema. */
+/**
+ * turnkit/scenario: load, validate and run scenario files; the scenario JSON Schema and the types
+ * of what a scenario file holds (Scenario, ScriptStep, Expectation …: plain TypeScript).
+ */
 export { CardSetError, loadCardSet, parseCardSet } from "./card-set.js";
 export {
   formatPath,
@@ -9,4 +12,19 @@ export {
   ScenarioError,
 } from "./load.js";
 export { type Failure, runScenario, type ScenarioResult, ScenarioRun } from "./runner.js";
-export { Expectation, renderScenarioSchema, Scenario, ScriptStep, scenarioJsonSchema } from "./schema.js";
+export { renderScenarioSchema, scenarioJsonSchema } from "./schema.js";
+export type {
+  CanUseExpectation,
+  CardPlacement,
+  DecisionExpectation,
+  EventCountExpectation,
+  Expectation,
+  ObjectExpectation,
+  PlayerSetup,
+  Scenario,
+  ScriptStep,
+  Setup,
+  StackItemExpectation,
+  WhyNotExpectation,
+  ZoneExpectation,
+} from "./types.generated.js";

@@ -22,9 +22,8 @@ import {
   type Node,
   parseDocument,
 } from "yaml";
-import type { z } from "zod";
 import { TurnkitError } from "../core/errors.js";
-import { Scenario } from "./schema.js";
+import { type ParsedScenario, validateScenario } from "./schema.js";
 
 export type YamlPath = (string | number)[];
 
@@ -60,7 +59,11 @@ export const SCENARIO_LIMITS = {
 
 export interface LoadedScenario {
   file: string;
-  scenario: Scenario;
+  /**
+   * The scenario, validated: a `Scenario` (the authoring type) with its defaults filled in
+   * (`covers`, `rules`, `seed`, `setup`, `script` …).
+   */
+  scenario: ParsedScenario;
   /** Where a path of the document starts (the closest existing parent when it is absent). */
   at(path: YamlPath): Position;
 }
@@ -223,24 +226,6 @@ export function formatPath(path: readonly PropertyKey[]): string {
   let out = "";
   for (const p of path) out += typeof p === "number" ? `[${p}]` : out ? `.${String(p)}` : String(p);
   return out || "(top)";
-}
-
-type Issue = z.core.$ZodIssue;
-
-/** From a union's branches, the issues of the branch that got furthest: its message is the useful one. */
-export function deepestIssues(issue: Issue): Issue[] {
-  if (issue.code !== "invalid_union" || !("errors" in issue) || issue.errors.length === 0) return [issue];
-  let best: Issue[] = [issue];
-  let bestDepth = -1;
-  for (const branch of issue.errors) {
-    const flat = branch.flatMap((i) => deepestIssues({ ...i, path: [...issue.path, ...i.path] } as Issue));
-    const depth = Math.max(...flat.map((i) => i.path.length));
-    if (depth > bestDepth) {
-      bestDepth = depth;
-      best = flat;
-    }
-  }
-  return best;
 }
 
 /** The lexer's markers that stand for no character of the source. */
@@ -463,22 +448,21 @@ export function parseScenario(file: string, text: string): LoadedScenario {
       at([]),
       `expected a mapping with name, preset, setup, script and expect, not ${describeValue(data)}`,
     );
-  const parsed = Scenario.safeParse(data);
-  if (!parsed.success) {
+  const parsed = validateScenario(data);
+  if (!parsed.ok) {
     // The issue written first in the file; at one place, an unknown key before a missing one
     // (a misspelled key is both, and its name is the useful part).
-    const located = parsed.error.issues.flatMap(deepestIssues).map((issue) => {
-      const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");
-      const unknownKey = issue.code === "unrecognized_keys" ? issue.keys[0] : undefined;
+    const located = parsed.issues.map((issue) => {
+      const { path, unknownKey } = issue;
       const pos = (unknownKey !== undefined && keyPositionIn(doc, counter, path, unknownKey)) || at(path);
-      return { issue, path, pos, rank: unknownKey !== undefined ? 0 : 1 };
+      return { issue, pos, rank: unknownKey !== undefined ? 0 : 1 };
     });
     located.sort((a, b) => a.pos.line - b.pos.line || a.pos.col - b.pos.col || a.rank - b.rank);
-    const { issue, path, pos } = located[0]!;
+    const { issue, pos } = located[0]!;
     const more = located.length > 1 ? ` (and ${located.length - 1} more)` : "";
-    throw new ScenarioError(file, pos, `${formatPath(path)}: ${issue.message}${more}`);
+    throw new ScenarioError(file, pos, `${formatPath(issue.path)}: ${issue.message}${more}`);
   }
-  return { file, scenario: parsed.data, at };
+  return { file, scenario: parsed.scenario, at };
 }
 
 export function loadScenarioFile(file: string): LoadedScenario {

@@ -13,7 +13,13 @@ import type { CardDef, EventPattern } from "../core/vocabulary/schema.js";
 import { getPreset } from "../presets/index.js";
 import { loadCardSet } from "./card-set.js";
 import { formatPath, type LoadedScenario, type Position, ScenarioError, type YamlPath } from "./load.js";
-import type { CardPlacement, Expectation, Scenario, ScriptStep } from "./schema.js";
+import {
+  EVENT_COUNT_DEFAULTS,
+  type ParsedExpectation,
+  type ParsedScenario,
+  type ParsedScriptStep,
+} from "./schema.js";
+import type { CardPlacement, Expectation } from "./types.generated.js";
 
 export interface Failure {
   line: number;
@@ -49,7 +55,7 @@ export class ScenarioRun {
   readonly game: Game;
   private readonly aliases = new Map<string, ObjectId>();
   private readonly failures: Failure[] = [];
-  private readonly scenario: Scenario;
+  private readonly scenario: ParsedScenario;
   private stepsRun = 0;
 
   constructor(readonly loaded: LoadedScenario) {
@@ -295,7 +301,7 @@ export class ScenarioRun {
     };
   }
 
-  private step(step: ScriptStep, path: YamlPath): void {
+  private step(step: ParsedScriptStep, path: YamlPath): void {
     const game = this.game;
     if ("expect" in step) {
       this.check(step.expect, [...path, "expect"]);
@@ -449,7 +455,12 @@ export class ScenarioRun {
       tryCheck([...path, "objects", ref], () => this.checkObject(ref, want, [...path, "objects", ref]));
     (e.events ?? []).forEach((ev, i) => {
       tryCheck([...path, "events", i], () => {
-        const { window, viewer, eq, ...pattern } = ev;
+        const {
+          window = EVENT_COUNT_DEFAULTS.window,
+          viewer = EVENT_COUNT_DEFAULTS.viewer,
+          eq,
+          ...pattern
+        } = ev;
         const v = this.player(viewer, [...path, "events", i, "viewer"]);
         const n = game.countEvents(pattern as EventPattern, window, v).n;
         if (n !== eq)
@@ -819,9 +830,9 @@ export class ScenarioRun {
   }
 }
 
-function collectEventPatterns(s: Scenario): { pattern: EventPattern; window: string }[] {
+function collectEventPatterns(s: ParsedScenario): { pattern: EventPattern; window: string }[] {
   const out: { pattern: EventPattern; window: string }[] = [];
-  const from = (e: Expectation | undefined): void => {
+  const from = (e: ParsedExpectation | undefined): void => {
     for (const ev of e?.events ?? []) {
       const { window, viewer: _v, eq: _e, ...pattern } = ev;
       out.push({ pattern: pattern as EventPattern, window });

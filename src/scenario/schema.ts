@@ -1,15 +1,24 @@
 /**
  * The scenario file format. These zod schemas validate scenario files at run time and generate
- * the published JSON Schema (docs/scenario.schema.json): one source of truth.
+ * the published JSON Schema (docs/scenario.schema.json), from which the authoring types
+ * (types.generated.ts: Scenario, ScriptStep, Expectation …) are generated: one source of truth.
+ *
+ * The schemas stay in this module: the package's declarations name no type of the validator
+ * (issue 16). What leaves it is plain: the JSON Schema, `validateScenario` and the types of a
+ * validated scenario (`ParsedScenario`: the authoring types with their defaults filled in).
  */
 import { z } from "zod";
 import type { Json } from "../core/json.js";
 import type { CardDef, EventPattern, MatcherT } from "../core/vocabulary/schema.js";
 import { type SchemaNode, type VocabularyDef, vocabularySpec } from "../core/vocabulary/spec.js";
 import { validateVocabulary } from "../core/vocabulary/validate.js";
+import type * as Input from "./types.generated.js";
 
-/** Any JSON value. */
-export const JsonSchema: z.ZodType<Json> = z.lazy(() =>
+/** zod schemas that stand for a definition of the card vocabulary: published as a $ref to it. */
+const vocabularyRefs = new WeakMap<object, VocabularyDef>();
+
+/** Any JSON value (published as the vocabulary's Json). */
+const JsonSchema: z.ZodType<Json, Json> = z.lazy(() =>
   z.union([
     z.null(),
     z.boolean(),
@@ -19,9 +28,7 @@ export const JsonSchema: z.ZodType<Json> = z.lazy(() =>
     z.record(z.string(), JsonSchema),
   ]),
 );
-
-/** zod schemas that stand for a definition of the card vocabulary: published as a $ref to it. */
-const vocabularyRefs = new WeakMap<object, VocabularyDef>();
+vocabularyRefs.set(JsonSchema, "Json");
 
 /**
  * A value checked against the card vocabulary (src/core/vocabulary/validate.ts), its problems
@@ -29,7 +36,7 @@ const vocabularyRefs = new WeakMap<object, VocabularyDef>();
  * pass here — they may be the scenario preset's (`Preset.cardFields`), checked when the game is
  * compiled.
  */
-function vocabulary<T>(def: VocabularyDef, cardFieldsOpen = false): z.ZodType<T> {
+function vocabulary<T>(def: VocabularyDef, cardFieldsOpen = false): z.ZodType<T, T> {
   const schema = z.custom<T>().superRefine((value, ctx) => {
     for (const p of validateVocabulary(def, value).problems) {
       if (cardFieldsOpen && p.unknownKey !== undefined && p.keys?.length === 1) continue;
@@ -44,46 +51,35 @@ const Matcher = vocabulary<MatcherT>("Matcher");
 
 const PlayerRef = z.string().min(1).describe('A player: "P1", "P2" … or a name given in players.');
 
-export const CardPlacement: z.ZodType<CardPlacement> = z.union([
-  z.string().min(1).describe("A card id or printed name."),
-  z
-    .object({
-      card: z.string().min(1).describe("A card id or printed name."),
-      as: z
-        .string()
-        .regex(/^[A-Za-z0-9_-]+$/)
-        .optional()
-        .describe("Alias to name this card elsewhere as @alias."),
-      tapped: z.boolean().optional(),
-      faceDown: z.boolean().optional(),
-      enteredThisTurn: z
-        .boolean()
-        .optional()
-        .describe("The card entered its zone this turn (e.g. summoning sick)."),
-      under: z
-        .array(z.lazy(() => CardPlacement))
-        .optional()
-        .describe("Cards under this one, bottom first."),
-      counters: z.record(z.string(), z.number()).optional(),
-      vars: z.record(z.string(), JsonSchema).optional().describe("Preset per-card state."),
-      controller: PlayerRef.optional(),
-    })
-    .strict(),
-]);
-export type CardPlacement = string | CardPlacementObject;
-export interface CardPlacementObject {
-  card: string;
-  as?: string;
-  tapped?: boolean;
-  faceDown?: boolean;
-  enteredThisTurn?: boolean;
-  under?: CardPlacement[];
-  counters?: Record<string, number>;
-  vars?: Record<string, import("../core/json.js").Json>;
-  controller?: string;
-}
-
-export const PlayerSetup = z
+const CardPlacement: z.ZodType<Input.CardPlacement, Input.CardPlacement> = z
+  .union([
+    z.string().min(1).describe("A card id or printed name."),
+    z
+      .object({
+        card: z.string().min(1).describe("A card id or printed name."),
+        as: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]+$/)
+          .optional()
+          .describe("Alias to name this card elsewhere as @alias."),
+        tapped: z.boolean().optional(),
+        faceDown: z.boolean().optional(),
+        enteredThisTurn: z
+          .boolean()
+          .optional()
+          .describe("The card entered its zone this turn (e.g. summoning sick)."),
+        under: z
+          .array(z.lazy(() => CardPlacement))
+          .optional()
+          .describe("Cards under this one, bottom first."),
+        counters: z.record(z.string(), z.number()).optional(),
+        vars: z.record(z.string(), JsonSchema).optional().describe("Preset per-card state."),
+        controller: PlayerRef.optional(),
+      })
+      .strict(),
+  ])
+  .describe("A card the setup places: its id or printed name, or the card and its state.");
+const PlayerSetup = z
   .object({
     vars: z.record(z.string(), JsonSchema).optional().describe("Player variables (life, …) to set."),
     zones: z
@@ -91,19 +87,21 @@ export const PlayerSetup = z
       .optional()
       .describe("Zone kind → cards, bottom first (the last card of a deck is its top)."),
   })
-  .strict();
+  .strict()
+  .describe("A player's part of the starting position.");
 
-export const Setup = z
+const Setup = z
   .object({
     turn: z.number().int().positive().default(1).describe("Turn id to start in."),
     active: PlayerRef.default("P1"),
     extra: z.boolean().optional().describe("The starting turn is an extra turn."),
     step: z.string().optional().describe("Turn node to begin at (default: the turn's first node)."),
-    players: z.record(z.string(), PlayerSetup).optional(),
+    players: z.record(z.string(), PlayerSetup).optional().describe("Player → variables and cards."),
   })
-  .strict();
+  .strict()
+  .describe("The starting position: the turn, the active player, where the cards are.");
 
-export const ZoneExpectation = z.union([
+const ZoneExpectation = z.union([
   z.array(z.string()).describe("Exactly these cards (ids, names or @aliases), in any order."),
   z
     .object({
@@ -115,7 +113,7 @@ export const ZoneExpectation = z.union([
     .strict(),
 ]);
 
-export const CanUseExpectation = z
+const CanUseExpectation = z
   .object({
     card: z.string().describe("@alias or card id of the object."),
     ability: z.string(),
@@ -126,7 +124,7 @@ export const CanUseExpectation = z
   })
   .strict();
 
-export const StackItemExpectation = z
+const StackItemExpectation = z
   .object({
     card: z.string().optional().describe("@alias, card id or printed name of the item's source card."),
     name: z.string().optional().describe("The source's printed name."),
@@ -139,7 +137,7 @@ export const StackItemExpectation = z
   })
   .strict();
 
-export const WhyNotExpectation = z
+const WhyNotExpectation = z
   .object({
     card: z.string().describe("@alias or card id of the object."),
     ability: z.string(),
@@ -153,13 +151,21 @@ export const WhyNotExpectation = z
   })
   .strict();
 
+/** What an event count expectation counts unless it says otherwise: this turn's events, seen from P1. */
+export const EVENT_COUNT_DEFAULTS = { window: "turn", viewer: "P1" } as const;
+
 const EventCountFields = {
-  window: z.string().default("turn").describe('The window counted over: "turn" (the default), "game" …'),
-  viewer: PlayerRef.default("P1").describe("The player the pattern's relative players are seen from."),
+  window: z
+    .string()
+    .default(EVENT_COUNT_DEFAULTS.window)
+    .describe('The window counted over: "turn" (the default), "game" …'),
+  viewer: PlayerRef.default(EVENT_COUNT_DEFAULTS.viewer).describe(
+    "The player the pattern's relative players are seen from.",
+  ),
   eq: z.number().int().nonnegative().describe("How many such events the counter must hold."),
 };
 /** An event pattern of the vocabulary with a window, a viewer and the count expected. */
-export const EventCountExpectation: z.ZodType<
+const EventCountExpectation: z.ZodType<
   EventPattern & { window: string; viewer: string; eq: number },
   EventPattern & { window?: string; viewer?: string; eq: number }
 > = z
@@ -171,7 +177,7 @@ export const EventCountExpectation: z.ZodType<
       ctx.addIssue({ code: "custom", message: p.message, path: p.keys ?? [], input: value });
   }) as never;
 
-export const ObjectExpectation = z
+const ObjectExpectation = z
   .object({
     zone: z.string().optional().describe("Zone kind the card is in."),
     owner: PlayerRef.optional(),
@@ -185,7 +191,7 @@ export const ObjectExpectation = z
   })
   .strict();
 
-export const DecisionExpectation = z
+const DecisionExpectation = z
   .object({
     player: PlayerRef.optional(),
     kind: z.string().optional(),
@@ -196,7 +202,7 @@ export const DecisionExpectation = z
   })
   .strict();
 
-export const Expectation = z
+const Expectation = z
   .object({
     step: z.string().optional().describe("The node now running (last of the clock's path)."),
     path: z.array(z.string()).optional(),
@@ -252,45 +258,47 @@ export const Expectation = z
       .describe("The pending decision, or null for none."),
     durations: z.number().int().nonnegative().optional().describe("How many durations are active."),
   })
-  .strict();
-export type Expectation = z.infer<typeof Expectation>;
+  .strict()
+  .describe("Checks of the game's state at this point: each one given must hold.");
 
-export const ScriptStep = z.union([
-  z
-    .object({
-      choose: z.string().describe("Option id of the pending decision; @alias becomes the card's id."),
-      as: PlayerRef.optional().describe("The player expected to decide."),
-    })
-    .strict(),
-  z
-    .object({
-      reject: z.string().describe("An option that must be refused; the state must stay the same."),
-      as: PlayerRef.optional(),
-      error: z.string().optional().describe("A part of the expected error message."),
-    })
-    .strict(),
-  z
-    .object({
-      passUntil: z
-        .string()
-        .describe(
-          "Answer 'pass' until this node is running: the script stops as the node begins, before its turn-based actions, whether or not anything is asked there.",
-        ),
-      turn: z.number().int().optional(),
-      max: z.number().int().positive().default(200),
-    })
-    .strict(),
-  z.object({ expect: Expectation }).strict(),
-]);
-export type ScriptStep = z.infer<typeof ScriptStep>;
+const ScriptStep = z
+  .union([
+    z
+      .object({
+        choose: z.string().describe("Option id of the pending decision; @alias becomes the card's id."),
+        as: PlayerRef.optional().describe("The player expected to decide."),
+      })
+      .strict(),
+    z
+      .object({
+        reject: z.string().describe("An option that must be refused; the state must stay the same."),
+        as: PlayerRef.optional(),
+        error: z.string().optional().describe("A part of the expected error message."),
+      })
+      .strict(),
+    z
+      .object({
+        passUntil: z
+          .string()
+          .describe(
+            "Answer 'pass' until this node is running: the script stops as the node begins, before its turn-based actions, whether or not anything is asked there.",
+          ),
+        turn: z.number().int().optional().describe("Waits for this turn id too."),
+        max: z.number().int().positive().default(200).describe("Passes at most (default 200)."),
+      })
+      .strict(),
+    z.object({ expect: Expectation }).strict(),
+  ])
+  .describe("A step of the script: a decision made or refused, passes until a node, or checks.");
 
-export const Scenario = z
+const Scenario = z
   .object({
-    name: z.string().min(1),
-    description: z.string().optional(),
+    name: z.string().min(1).describe("One line saying what the scenario proves."),
+    description: z.string().optional().describe("Free text."),
     covers: z
       .array(z.string().regex(/^[A-Z]{2}-[A-Z0-9.]+$/, "a ruling id like DM-1.2 or YG-T6"))
-      .default([]),
+      .default([])
+      .describe("Ruling ids (DM-1.2, YG-T6, MT-14) of spec/RULINGS.md this file proves."),
     rules: z
       .array(z.string().min(1))
       .default([])
@@ -303,12 +311,15 @@ export const Scenario = z
       .describe(
         "A preset id (turnkit presets lists them) or, for turnkit run, the path of a preset module relative to this file (./skyduel.ts).",
       ),
-    options: z.record(z.string(), JsonSchema).optional(),
+    options: z
+      .record(z.string(), JsonSchema)
+      .optional()
+      .describe("Preset options (rule variants), e.g. { rulesVersion: pre2017 }."),
     seed: z
       .union([z.number().int().refine(Number.isSafeInteger, "a safe integer"), z.string().min(1).max(1024)])
       .default(1)
       .describe("the game's seed: an integer or a string, hashed (SHA-256) into its generators"),
-    players: z.array(z.string().min(1)).optional(),
+    players: z.array(z.string().min(1)).optional().describe("Player names (default P1, P2)."),
     cards: z
       .array(vocabulary<CardDef>("CardDef", true))
       .optional()
@@ -319,12 +330,129 @@ export const Scenario = z
       .describe(
         "Card set files (YAML or JSON, { cards: [...] }) whose cards join the library, relative to this file.",
       ),
-    setup: Setup.default({ turn: 1, active: "P1" }),
-    script: z.array(ScriptStep).default([]),
-    expect: Expectation.optional(),
+    setup: Setup.default({ turn: 1, active: "P1" }).describe("The starting position."),
+    script: z.array(ScriptStep).default([]).describe("Decisions and checks, in order."),
+    expect: Expectation.optional().describe("Checks after the script."),
   })
   .strict();
-export type Scenario = z.infer<typeof Scenario>;
+
+// ---- validating: plain types out ---------------------------------------------------------
+
+/** An event count expectation as validated: its window and viewer filled in. */
+export type ParsedEventCount = Input.EventCountExpectation & { window: string; viewer: string };
+
+/** An expectation as validated: its event counts' defaults filled in. */
+export type ParsedExpectation = Omit<Input.Expectation, "events"> & { events?: ParsedEventCount[] };
+
+/** A script step as validated: `passUntil`'s `max` and the expectations' defaults filled in. */
+export type ParsedScriptStep =
+  | Exclude<Input.ScriptStep, { passUntil: string } | { expect: unknown }>
+  | (Extract<Input.ScriptStep, { passUntil: string }> & { max: number })
+  | { expect: ParsedExpectation };
+
+/**
+ * A scenario as `validateScenario` (and so `parseScenario`) returns it: the authoring type
+ * `Scenario` with its defaults filled in and its cards checked (the kernel's `CardDef`). A
+ * `ParsedScenario` is a `Scenario`.
+ */
+export type ParsedScenario = Omit<
+  Input.Scenario,
+  "covers" | "rules" | "seed" | "cards" | "setup" | "script" | "expect"
+> & {
+  covers: string[];
+  rules: string[];
+  seed: number | string;
+  cards?: CardDef[];
+  setup: Input.Setup & { turn: number; active: string };
+  script: ParsedScriptStep[];
+  expect?: ParsedExpectation;
+};
+
+/** What is wrong with a scenario, at a path of the document. */
+export interface ScenarioIssue {
+  path: (string | number)[];
+  message: string;
+  /** The issue is a key that should not be there (reported at the key). */
+  unknownKey?: string;
+}
+
+/** `[A] extends [B]`: a check at compile time that an A is a B. */
+type Is<A, B> = [A] extends [B] ? true : false;
+
+// The validator and the published types agree (compile-time checks): what it accepts is what the
+// generated authoring types describe, and what it returns is a ParsedScenario, so a Scenario.
+true satisfies Is<z.input<typeof Scenario>, Input.Scenario>;
+true satisfies Is<Input.Scenario, z.input<typeof Scenario>>;
+true satisfies Is<z.output<typeof Scenario>, ParsedScenario>;
+true satisfies Is<ParsedScenario, Input.Scenario>;
+
+type Issue = z.core.$ZodIssue;
+
+/** From a union's branches, the issues of the branch that got furthest: its message is the useful one. */
+function deepestIssues(issue: Issue): Issue[] {
+  if (issue.code !== "invalid_union" || !("errors" in issue) || issue.errors.length === 0) return [issue];
+  let best: Issue[] = [issue];
+  let bestDepth = -1;
+  for (const branch of issue.errors) {
+    const flat = branch.flatMap((i) => deepestIssues({ ...i, path: [...issue.path, ...i.path] } as Issue));
+    const depth = Math.max(...flat.map((i) => i.path.length));
+    if (depth > bestDepth) {
+      bestDepth = depth;
+      best = flat;
+    }
+  }
+  return best;
+}
+
+/**
+ * Validates a scenario's data (a parsed YAML or JSON document): the scenario with its defaults
+ * filled in, or every issue found (of a union, the branch that got furthest), each at its path.
+ */
+export function validateScenario(
+  data: unknown,
+): { ok: true; scenario: ParsedScenario } | { ok: false; issues: ScenarioIssue[] } {
+  const parsed = Scenario.safeParse(data);
+  if (parsed.success) return { ok: true, scenario: parsed.data };
+  return {
+    ok: false,
+    issues: parsed.error.issues.flatMap(deepestIssues).map((issue) => ({
+      path: issue.path.filter((p): p is string | number => typeof p !== "symbol"),
+      message: issue.message,
+      ...(issue.code === "unrecognized_keys" ? { unknownKey: issue.keys[0] } : {}),
+    })),
+  };
+}
+
+/**
+ * The parts of the format published as named definitions ($defs) of the JSON Schema, each an
+ * authoring type of types.generated.ts (scripts/scenario-types.ts); the rest is written inline.
+ */
+const definitions = new Map<object, string>([
+  [Setup, "Setup"],
+  [PlayerSetup, "PlayerSetup"],
+  [CardPlacement, "CardPlacement"],
+  [ScriptStep, "ScriptStep"],
+  [Expectation, "Expectation"],
+  [ZoneExpectation, "ZoneExpectation"],
+  [ObjectExpectation, "ObjectExpectation"],
+  [EventCountExpectation, "EventCountExpectation"],
+  [CanUseExpectation, "CanUseExpectation"],
+  [WhyNotExpectation, "WhyNotExpectation"],
+  [StackItemExpectation, "StackItemExpectation"],
+  [DecisionExpectation, "DecisionExpectation"],
+]);
+
+/**
+ * The metadata the JSON Schema is written from: the descriptions (zod's global registry) and the
+ * ids of the named definitions. A registry to zod, which only reads it (`get`).
+ */
+const metadata = {
+  get(schema: z.core.$ZodType) {
+    const meta = z.globalRegistry.get(schema);
+    const id = definitions.get(schema);
+    return id === undefined ? meta : { ...meta, id };
+  },
+} as unknown as typeof z.globalRegistry;
 
 /** The published JSON Schema of scenario files. */
 export function scenarioJsonSchema(): unknown {
@@ -332,6 +460,7 @@ export function scenarioJsonSchema(): unknown {
     target: "draft-2020-12",
     unrepresentable: "any",
     io: "input",
+    metadata,
     // The card vocabulary is the kernel's JSON Schema (src/core/vocabulary/spec.ts), referenced.
     override: (ctx) => {
       const def = vocabularyRefs.get(ctx.zodSchema as object);
@@ -345,14 +474,32 @@ export function scenarioJsonSchema(): unknown {
       }
     },
   }) as Record<string, unknown>;
-  const { $defs, ...rest } = schema as { $defs?: Record<string, unknown> };
-  return {
+  const { $defs = {}, ...rest } = schema as { $defs?: Record<string, unknown> };
+  // A recursive schema zod names itself (__schema0: JSON values) that only refers to the
+  // vocabulary's definition: referred to by that name instead.
+  const alias = new Map<string, string>();
+  for (const [name, def] of Object.entries($defs)) {
+    const ref = (def as { $ref?: unknown }).$ref;
+    if (typeof ref === "string" && Object.keys(def as object).length === 1) {
+      alias.set(`#/$defs/${name}`, ref);
+      delete $defs[name];
+    }
+  }
+  const unalias = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(unalias);
+    if (v === null || typeof v !== "object") return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v))
+      out[k] = k === "$ref" ? (alias.get(x as string) ?? x) : unalias(x);
+    return out;
+  };
+  return unalias({
     $id: "https://turnkit.dev/scenario.schema.json",
     title: "turnkit scenario",
     description: "A turnkit scenario file: a starting state, a script of decisions and expectations.",
     ...rest,
     $defs: { ...publishedVocabularyDefs(), ...$defs },
-  };
+  });
 }
 
 /**
@@ -385,10 +532,14 @@ function eventCountJsonSchema(): SchemaNode {
     description: `Events counted in an open window: ${pattern.description}`,
     properties: {
       ...pattern.properties,
-      window: { type: "string", default: "turn", description: "The window counted over (default turn)." },
+      window: {
+        type: "string",
+        default: EVENT_COUNT_DEFAULTS.window,
+        description: "The window counted over (default turn).",
+      },
       viewer: {
         type: "string",
-        default: "P1",
+        default: EVENT_COUNT_DEFAULTS.viewer,
         description: "The player the pattern's relative players are seen from (default P1).",
       },
       eq: { type: "integer", minimum: 0, description: "How many such events the counter must hold." },

@@ -26,10 +26,15 @@ describe("turnkit play explains refusals", () => {
       }
   });
 
-  it("narrated: one line per refused ability, when it becomes refused or its reasons change", async () => {
-    const r = await runCli(main, ["play", "--game", "yugioh", "--seed", "3"]);
+  it("narrated with --why-not: one line per refused ability, when it becomes refused or its reasons change", async () => {
+    const r = await runCli(main, ["play", "--game", "yugioh", "--seed", "3", "--why-not"]);
     const lines = r.stdout.split("\n").filter((l) => l.includes("⊘"));
     expect(lines.length).toBeGreaterThan(0);
-    expect(lines[0]).toMatch(/⊘ P\d can't activate .+ \(k[a-z0-9]{7}\)(?: — .+)?: .+/);
+    for (const line of lines) expect(line).toMatch(/⊘ P\d can't activate \S.+: .+/);
+  });
+
+  it("without --why-not the narrated game doesn't list refusals (a newcomer's game reads as a game)", async () => {
+    const r = await runCli(main, ["play", "--game", "yugioh", "--seed", "3"]);
+    expect(r.stdout).not.toContain("⊘");
   });
 });

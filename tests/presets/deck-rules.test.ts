@@ -15,6 +15,7 @@ import { DefinitionError } from "../../src/core/errors.js";
 import { Game } from "../../src/core/game.js";
 import { sampleDecks } from "../../src/presets/duel-masters/cards.js";
 import { getPreset, presetIds } from "../../src/presets/index.js";
+import { defaultDeck, type skirmishCards } from "../../src/presets/skirmish/index.js";
 import { runCli } from "../support/cli.js";
 
 const PLACEHOLDER = /\b(sample|placeholder|test|dummy)\b|\d{3,}/i;
@@ -79,6 +80,46 @@ describe("deck rules", () => {
       "Foam Weapons Kiosk (foam-weapons-kiosk) may not be in a deck: an Attraction goes in the Attraction deck, not the main deck",
       "59 cards in the deck; it must have at least 60",
     ]);
+  });
+});
+
+describe("skirmish deck rules", () => {
+  const sk = getPreset("skirmish");
+  const byId = new Map(sk.cards.map((c) => [c.id, c]));
+  const problems = (deck: string[]) => deckProblems(sk.deckRules!, deck, (c) => byId.get(c), byId.keys());
+
+  it("declares deck rules its own decks keep: exactly 20 cards, at most 4 of a card", () => {
+    expect(sk.deckRules).toBeDefined();
+    expect(problems(defaultDeck())).toEqual([]);
+    expect(problems([...defaultDeck(), "giant"])).toEqual([
+      "5 copies of Giant; at most 4",
+      "21 cards in the deck; it must have exactly 20",
+    ]);
+    expect(problems(defaultDeck().slice(0, 4))).toEqual(["4 cards in the deck; it must have exactly 20"]);
+    expect(() => Game.create(sk, { decks: [defaultDeck(), [...defaultDeck(), "knight"]] })).toThrow(
+      "P2's deck is not legal: 5 copies of Knight; at most 4; 21 cards in the deck; it must have exactly 20",
+    );
+  });
+
+  it("types its library's ops: an op typo is a compile error", () => {
+    const card: (typeof skirmishCards)[number] = {
+      id: "typo",
+      name: "Typo",
+      types: ["creature"],
+      abilities: [
+        {
+          id: "a",
+          kind: "triggered",
+          trigger: { on: "move", to: "field", self: true },
+          effect: [
+            { op: "gainLife", n: 2 },
+            // @ts-expect-error: "gainLfie" is not a Skirmish op
+            { op: "gainLfie", n: 2 },
+          ],
+        },
+      ],
+    };
+    expect(card.id).toBe("typo");
   });
 });
 

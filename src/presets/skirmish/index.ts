@@ -3,6 +3,8 @@
  * has 10 life, plays one card a turn and attacks with their creatures. Its turn tree, turn-based
  * actions, cards and limits are all data; the few functions are its rules.
  */
+
+import type { DeckRules } from "../../core/decks.js";
 import {
   actionLoop,
   type CardDef,
@@ -113,6 +115,17 @@ export const skirmishCards: CardDef<SkirmishOp>[] = [
   },
 ];
 
+/** Cards in a deck: the default deck's 20 (a 4-card opening hand and a draw a turn to spare). */
+const DECK_SIZE = 20;
+/** Copies of one card a deck may hold (the default deck has 4 Knights and 4 Giants). */
+const MAX_COPIES = 4;
+
+/** A Skirmish deck: exactly 20 cards, at most 4 of a card; its default and random decks are of this kind. */
+export const skirmishDeckRules: DeckRules = {
+  parts: [{ id: "deck", label: "deck", min: DECK_SIZE, max: DECK_SIZE }],
+  maxCopies: MAX_COPIES,
+};
+
 function life(game: Game, p: number): number {
   return game.state.players[p]!.vars.life as number;
 }
@@ -139,6 +152,7 @@ export const skirmish: Preset = {
   },
   turn: () => turn,
   cards: skirmishCards,
+  deckRules: skirmishDeckRules,
   randomDecks: (players, pick) => Array.from({ length: players }, () => randomDeck(pick)),
   checkpoint: "kernel.resolvePending",
   // A player at 0 life loses at once, whatever brought them there (a kernel state check).
@@ -281,8 +295,8 @@ export function defaultDeck(): string[] {
 /** A random 20-card deck from the whole library, at most 4 copies of a card (as in `defaultDeck`). */
 export function randomDeck(pick: (n: number) => number): string[] {
   const deck: string[] = [];
-  while (deck.length < 20) {
-    const open = skirmishCards.filter((c) => deck.filter((id) => id === c.id).length < 4);
+  while (deck.length < DECK_SIZE) {
+    const open = skirmishCards.filter((c) => deck.filter((id) => id === c.id).length < MAX_COPIES);
     deck.push(open[pick(open.length)]!.id);
   }
   return deck;
