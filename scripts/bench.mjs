@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick] [-- --json] [-- --bundle-only]`: builds turnkit, measures the size
- * of a kernel-only bundle, installs bench/'s own dependencies (boardgame.io, which the root
- * package never installs) and runs every benchmark. `--bundle-only` stops after the bundle size.
+ * `npm run bench [-- --quick] [-- --json] [-- --bundle-only] [-- --playground]`: builds turnkit,
+ * measures the size of a kernel-only bundle, installs bench/'s own dependencies (boardgame.io,
+ * which the root package never installs) and runs every benchmark, then the playground's (in
+ * Chromium; not with --quick). `--bundle-only` stops after the bundle size, `--playground` runs
+ * the playground's alone.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -71,6 +73,126 @@ async function bundleSizes() {
   ];
 }
 
+/**
+ * The playground (issue 17, item 8), in Chromium (/usr/bin/chromium or $CHROMIUM): the built app's
+ * size (JS and CSS, raw and gzip -9; what the page loads first, and all of it), and a 1,000-action
+ * Magic game played through the page, both seats bots, one `bots-step` click per action: the time
+ * from the click to the page re-rendered and laid out (the game's step, Preact's render of every
+ * panel, style and layout), per action. Games that end early are followed by the next seed.
+ */
+async function playgroundBench(actions = 1000) {
+  const { existsSync: exists, readdirSync, readFileSync, statSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  const { tsImport } = await import("tsx/esm/api");
+  const support = await tsImport("../tests/support/browser.ts", import.meta.url);
+  if (!exists(support.CHROMIUM)) return { skipped: `no Chromium at ${support.CHROMIUM}` };
+  const h = await support.openHarness();
+  try {
+    const files = [];
+    const walk = (dir) => {
+      for (const f of readdirSync(dir)) {
+        const p = join(dir, f);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (/\.(js|css)$/.test(f)) files.push(p.slice(h.dir.length + 1));
+      }
+    };
+    walk(h.dir);
+    const index = readFileSync(join(h.dir, "index.html"), "utf8");
+    const initial = new Set([...index.matchAll(/(?:src|href)="\.\/([^"]+\.(?:js|css))"/g)].map((m) => m[1]));
+    const size = (list, ext) => {
+      let raw = 0;
+      let gzip = 0;
+      for (const f of list.filter((f) => f.endsWith(ext))) {
+        const b = readFileSync(join(h.dir, f));
+        raw += b.length;
+        gzip += gzipSync(b, { level: 9 }).length;
+      }
+      return { raw, gzip };
+    };
+    const sizes = {
+      initialJs: size([...initial], ".js"),
+      initialCss: size([...initial], ".css"),
+      allJs: size(files, ".js"),
+      allCss: size(files, ".css"),
+      files: files.length,
+    };
+    const page = await support.newPage(h, { width: 1440, height: 900 });
+    const times = [];
+    let games = 0;
+    for (let seed = 1; times.length < actions && seed < 50; seed++) {
+      await page.goto(support.gameUrl(h.url, { preset: "magic", seed, bots: "1,2", autoplay: false }));
+      await page.getByTestId("bots-step").waitFor();
+      games++;
+      const got = await page.evaluate(`(async (want) => {
+        const yieldTask = () => new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); });
+        const out = [];
+        while (out.length < want) {
+          const b = document.querySelector('[data-testid="bots-step"]');
+          if (!b || b.disabled || document.querySelector('[data-testid="result"]')) break;
+          const t0 = performance.now();
+          b.click();
+          await Promise.resolve(); await Promise.resolve();
+          document.body.offsetHeight;
+          out.push(performance.now() - t0);
+          // Let the browser paint now and then, as it would between a person's clicks.
+          if (out.length % 25 === 0) await new Promise((r) => requestAnimationFrame(() => r()));
+          else await yieldTask();
+        }
+        return out;
+      })(${actions - times.length})`);
+      times.push(...got);
+      if (got.length === 0) break;
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    const total = times.reduce((a, b) => a + b, 0);
+    if (page.errors.length) throw new Error(`page errors: ${page.errors.join("; ")}`);
+    return {
+      sizes,
+      game: {
+        actions: times.length,
+        games,
+        meanMs: total / Math.max(1, times.length),
+        p50Ms: at(0.5),
+        p95Ms: at(0.95),
+        maxMs: sorted.at(-1) ?? 0,
+        over50ms: times.filter((t) => t > 50).length,
+      },
+    };
+  } finally {
+    await h.close();
+  }
+}
+
+function printPlayground(p) {
+  if (p.skipped) {
+    process.stdout.write(`Playground: skipped (${p.skipped})\n\n`);
+    return;
+  }
+  const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+  const s = p.sizes;
+  process.stdout.write("Playground: the built app (vite build, minified; gzip -9)\n");
+  process.stdout.write("| | JS | JS gzipped | CSS | CSS gzipped |\n|---|---:|---:|---:|---:|\n");
+  process.stdout.write(
+    `| loaded at start | ${kb(s.initialJs.raw)} | ${kb(s.initialJs.gzip)} | ${kb(s.initialCss.raw)} | ${kb(s.initialCss.gzip)} |\n`,
+  );
+  process.stdout.write(
+    `| all of it (${s.files} files) | ${kb(s.allJs.raw)} | ${kb(s.allJs.gzip)} | ${kb(s.allCss.raw)} | ${kb(s.allCss.gzip)} |\n\n`,
+  );
+  const g = p.game;
+  process.stdout.write(
+    `Playground: ${g.actions} Magic actions through the page (${g.games} games, bots-step clicks), ms per action including render: ` +
+      `mean ${g.meanMs.toFixed(2)}, p50 ${g.p50Ms.toFixed(2)}, p95 ${g.p95Ms.toFixed(2)}, max ${g.maxMs.toFixed(1)}; over 50 ms: ${g.over50ms}\n\n`,
+  );
+}
+
+if (args.includes("--playground")) {
+  const p = await playgroundBench();
+  if (json) process.stdout.write(`${JSON.stringify({ playground: p })}\n`);
+  else printPlayground(p);
+  process.exit(p.skipped ? 1 : 0);
+}
+
 step("npx", ["tsup", "--silent"]);
 const bundles = await bundleSizes();
 if (!json) {
@@ -97,8 +219,10 @@ const run = step(process.execPath, ["--expose-gc", "bench/run.mjs", ...args], {
   encoding: "utf8",
   maxBuffer: 64 * 1024 * 1024,
 });
-// One JSON object: bench/run.mjs's figures and the bundle sizes.
+const playground = args.includes("--quick") ? { skipped: "--quick" } : await playgroundBench();
+if (!json) printPlayground(playground);
+// One JSON object: bench/run.mjs's figures, the bundle sizes and the playground's.
 if (json)
   process.stdout.write(
-    `${JSON.stringify({ ...JSON.parse(run.stdout), bundle: bundles.map(({ largest, ...b }) => b) })}\n`,
+    `${JSON.stringify({ ...JSON.parse(run.stdout), bundle: bundles.map(({ largest, ...b }) => b), playground })}\n`,
   );

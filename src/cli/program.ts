@@ -36,6 +36,7 @@ import {
   presetSource,
 } from "./load-preset.js";
 import { refusedAbility } from "./narration.js";
+import { servePlayground } from "./playground.js";
 import {
   checkFinalState,
   type KernelSeed,
@@ -712,6 +713,41 @@ Examples:
           io.stdout(`    --option ${k}=${JSON.stringify(o.default)}  ${o.description}\n`);
       }
     });
+  withUserGame(
+    program
+      .command("playground")
+      .description("serve the playground web app: play, step through and debug games in a browser")
+      .option("--port <n>", "the port (default 5199; 0 picks a free one)", (v) => {
+        if (!/^\d+$/.test(v.trim()) || Number(v) > 65535)
+          throw new InvalidArgumentError(`"${v}" is not a port (0 to 65535).`);
+        return Number(v);
+      })
+      .option("--host <host>", "the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)"),
+    false,
+  )
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ turnkit playground
+  $ turnkit playground --preset ./skyduel.ts --port 8080
+
+Your presets (--preset, a config's) are bundled for the browser and listed beside the built-in
+ones. Docs: docs/playground.md`,
+    )
+    .action(async (opts: { port?: number; host?: string }, cmd: Command) => {
+      const flags = cmd.optsWithGlobals() as LoadFlags;
+      exit.code = await servePlayground(
+        {
+          port: opts.port ?? 5199,
+          ...(opts.host !== undefined ? { host: opts.host } : {}),
+          ...(flags.preset ? { presets: flags.preset } : {}),
+          ...(flags.config !== undefined ? { config: flags.config } : {}),
+          cwd: io.cwd ?? process.cwd(),
+        },
+        io,
+      );
+    });
   return program;
 }
 
@@ -724,7 +760,7 @@ export async function main(argv: string[], given: Io = processIo): Promise<numbe
     : given;
   // Commander answers no command with the usage alone; say what is wrong first.
   if (argv.length === 0)
-    io.stderr("turnkit: no command given; the commands are run, play, replay and presets\n");
+    io.stderr("turnkit: no command given; the commands are run, play, replay, presets and playground\n");
   try {
     await buildProgram(io, exit).parseAsync(argv, { from: "user" });
     return exit.code;

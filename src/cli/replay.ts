@@ -5,101 +5,37 @@
  * A replay file is input like any other: bounded before it is parsed (size, nesting depth, number
  * of responses), validated with the line and column of what is wrong, and replayed response by
  * response, naming the first response that does not fit the game (docs/cli.md).
+ *
+ * The format itself — schema, parsing, digest, replaying — is src/replay/format.ts, which the
+ * playground shares in the browser; this module adds the files and the CLI's errors (InputError,
+ * exit 2; DivergenceError, exit 1).
  */
-import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
-import { z } from "zod";
-import { type DeckRules, deckProblems } from "../core/decks.js";
-import { TurnkitError } from "../core/errors.js";
-import { Game, type NewGameOptions } from "../core/game.js";
-import type { Json } from "../core/json.js";
-import type { Decision } from "../core/types.js";
+import type { Game } from "../core/game.js";
 import type { CardDef } from "../core/vocabulary/schema.js";
-import { getPreset } from "../presets/index.js";
-import { describeBytes, formatPath, type Position, positionAt, readTextFile } from "../scenario/load.js";
+import * as format from "../replay/format.js";
+import { readTextFile } from "../scenario/load.js";
 import { DECK_LIMITS } from "./decks.js";
-import { DivergenceError, describeError, InputError } from "./errors.js";
-import { jsonPathOffset, scanJson } from "./json-scan.js";
+import { DivergenceError, InputError } from "./errors.js";
 
-/** Any JSON value (the options). */
-const JsonSchema: z.ZodType<Json> = z.lazy(() =>
-  z.union([
-    z.null(),
-    z.boolean(),
-    z.number(),
-    z.string(),
-    z.array(JsonSchema),
-    z.record(z.string(), JsonSchema),
-  ]),
-);
+export { type KernelSeed, REPLAY_LIMITS, ReplayFile, seedForFile, stateDigest } from "../replay/format.js";
 
-/** The bounds on a replay file (docs/cli.md). */
-export const REPLAY_LIMITS = {
-  /** Bytes in the file. */
-  bytes: 64 * 1024 * 1024,
-  /** Nested arrays and objects (the options are the only free-form part). */
-  depth: 64,
-  /** Recorded responses. */
-  responses: 1_000_000,
-  /** Characters in a string seed. */
-  seedLength: 1024,
-  /** Cards in a recorded deck (as in a deck file). */
-  deckCards: DECK_LIMITS.cards,
-  /** Characters in a recorded card id. */
-  cardId: 200,
-} as const;
+type ReplayFile = format.ReplayFile;
 
-/** A seed as the kernel takes it (an integer or a string; the kernel hashes its text). */
-export type KernelSeed = NonNullable<NewGameOptions["seed"]>;
+// A recorded deck is bounded as a deck file is (the format module can't import the deck files' module).
+if (format.REPLAY_LIMITS.deckCards !== DECK_LIMITS.cards)
+  throw new Error("REPLAY_LIMITS.deckCards differs from DECK_LIMITS.cards");
 
-export const ReplayFile = z
-  .object({
-    format: z.literal("turnkit/replay@1"),
-    preset: z.string(),
-    options: z.record(z.string(), JsonSchema),
-    seed: z
-      .union([z.number().int(), z.string().min(1).max(REPLAY_LIMITS.seedLength)], {
-        error: `expected an integer or a string of 1 to ${REPLAY_LIMITS.seedLength} characters`,
-      })
-      .describe("an integer, or a string seed (any text: its characters are hashed)"),
-    players: z.array(z.string()),
-    decks: z
-      .array(
-        z
-          .array(z.string().min(1).max(REPLAY_LIMITS.cardId))
-          .max(REPLAY_LIMITS.deckCards, `at most ${REPLAY_LIMITS.deckCards} cards`),
-      )
-      .optional()
-      .describe("each player's deck as card ids, in the order of players (absent: the preset's own decks)"),
-    responses: z
-      .array(z.tuple([z.number().int().nonnegative(), z.string()]))
-      .max(REPLAY_LIMITS.responses, `at most ${REPLAY_LIMITS.responses} responses`)
-      .describe("[player, option id] pairs"),
-    final: z
-      .object({
-        sha256: z.string(),
-        turn: z.number().int(),
-        winner: z.number().int().nullable(),
-        reason: z.string(),
-      })
-      .strict(),
-  })
-  .strict();
-export type ReplayFile = z.infer<typeof ReplayFile>;
-
-export function stateDigest(game: Game): string {
-  return createHash("sha256").update(game.serialize()).digest("hex");
+/** Runs `f`, turning the format's errors into the CLI's. */
+function cliErrors<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof format.ReplayInputError) throw new InputError(e.message);
+    if (e instanceof format.ReplayDivergenceError) throw new DivergenceError(e.message);
+    throw e;
+  }
 }
-
-/** A seed as a replay file writes it: an integer when it is one (the kernel's text of it), else its text. */
-export function seedForFile(seed: unknown): number | string {
-  if (typeof seed === "number") return seed;
-  const text = String(seed);
-  if (/^-?(0|[1-9]\d*)$/.test(text) && Number.isSafeInteger(Number(text))) return Number(text);
-  return text;
-}
-
-const NOT_FINISHED = "not finished";
 
 /**
  * Writes a replay file. `decks` are the decks the game was created with (`NewGameOptions.decks`),
@@ -112,141 +48,22 @@ export function writeReplay(
   players: string[],
   decks?: string[][],
 ): void {
-  const s = game.state;
-  const file: ReplayFile = {
-    format: "turnkit/replay@1",
-    preset: s.preset,
-    options: s.options,
-    seed: seedForFile(s.seed),
-    players,
-    ...(decks ? { decks } : {}),
-    responses,
-    final: {
-      sha256: stateDigest(game),
-      turn: s.clock.turn.id,
-      winner: s.result?.winner ?? null,
-      reason: s.result?.reason ?? NOT_FINISHED,
-    },
-  };
-  writeFileSync(path, `${JSON.stringify(file)}\n`);
-}
-
-function at(name: string, pos: Position | undefined): string {
-  return pos ? `${name}:${pos.line}:${pos.col}` : name;
-}
-
-type Locate = (path: (string | number)[]) => string;
-
-/** For a replay read from text: "file:line:col" of a path (or of the closest parent written). */
-const locators = new WeakMap<ReplayFile, Locate>();
-
-function locatorFor(name: string, text: string): Locate {
-  return (path) => {
-    for (let n = path.length; n >= 0; n--) {
-      const offset = jsonPathOffset(text, path.slice(0, n), REPLAY_LIMITS.depth);
-      if (offset !== null) return at(name, positionAt(text, offset));
-    }
-    return name;
-  };
+  writeFileSync(path, format.replayText(format.replayFileOf(game, responses, players, decks)));
 }
 
 /** Reads and validates a replay file; every problem is an InputError naming the file and where. */
 export function readReplay(path: string): ReplayFile {
-  const read = readTextFile(path, REPLAY_LIMITS.bytes, "replay file");
-  if ("problem" in read) throw new InputError(`${at(path, read.problem.position)}: ${read.problem.message}`);
+  const read = readTextFile(path, format.REPLAY_LIMITS.bytes, "replay file");
+  if ("problem" in read) {
+    const pos = read.problem.position;
+    throw new InputError(`${pos ? `${path}:${pos.line}:${pos.col}` : path}: ${read.problem.message}`);
+  }
   return parseReplay(path, read.text);
 }
 
 /** Validates the text of a replay file; `name` is the file named in errors. */
 export function parseReplay(name: string, text: string): ReplayFile {
-  if (text.length > REPLAY_LIMITS.bytes)
-    throw new InputError(
-      `${name}: the text is over ${describeBytes(REPLAY_LIMITS.bytes)}; replay files are limited to ${describeBytes(REPLAY_LIMITS.bytes)}`,
-    );
-  if (text.trim() === "") throw new InputError(`${name}: the file is empty; expected a JSON replay file`);
-  const problem = scanJson(text, { maxDepth: REPLAY_LIMITS.depth });
-  if (problem) {
-    const where = at(name, positionAt(text, problem.offset));
-    if (problem.kind === "depth")
-      throw new InputError(
-        `${where}: ${problem.message}; replay files are limited to ${REPLAY_LIMITS.depth}`,
-      );
-    throw new InputError(`${where}: not valid JSON: ${problem.message}`);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (e) {
-    throw new InputError(`${name}: not valid JSON: ${(e as Error).message}`);
-  }
-  const where = locatorFor(name, text);
-  const responses = (raw as { responses?: unknown } | null)?.responses;
-  if (Array.isArray(responses) && responses.length > REPLAY_LIMITS.responses)
-    throw new InputError(
-      `${where(["responses"])}: responses: ${responses.length} responses; replay files are limited to ${REPLAY_LIMITS.responses}`,
-    );
-  const r = ReplayFile.safeParse(raw);
-  if (!r.success) {
-    const issue = r.error.issues[0]!;
-    const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");
-    const count = Array.isArray(responses) ? responses.length : 0;
-    const which =
-      path[0] === "responses" && typeof path[1] === "number" ? `response ${path[1] + 1} of ${count}: ` : "";
-    // An unknown key is reported at the key, not at the object that holds it.
-    const keyPath = issue.code === "unrecognized_keys" && issue.keys[0] ? [...path, issue.keys[0]] : path;
-    throw new InputError(`${where(keyPath)}: ${which}${formatPath(path)}: ${issue.message}`);
-  }
-  const file = r.data;
-  if (file.decks && file.decks.length !== file.players.length)
-    throw new InputError(
-      `${where(["decks"])}: decks: ${file.decks.length} decks for ${file.players.length} players; a replay file records one deck per player, in the order of players`,
-    );
-  file.responses.forEach(([player], i) => {
-    if (player >= file.players.length)
-      throw new InputError(
-        `${where(["responses", i, 0])}: response ${i + 1} of ${file.responses.length}: player index ${player} does not exist; the game has ${file.players.length} players (${file.players.map((p, j) => `${j}: ${p}`).join(", ")})`,
-      );
-  });
-  locators.set(file, where);
-  return file;
-}
-
-const SHOWN_OPTIONS = 6;
-
-function describeOptions(d: Decision): string {
-  const ids = d.options.map((o) => o.id);
-  const shown = ids.slice(0, SHOWN_OPTIONS).join(", ");
-  if (ids.length === 0) return "no options";
-  return ids.length > SHOWN_OPTIONS ? `${shown}, … (${ids.length} in all)` : shown;
-}
-
-function describeDecision(game: Game, d: Decision): string {
-  return `${game.playerName(d.player)}'s ${d.kind} decision ("${d.prompt}") at ${game.where()}; legal options: ${describeOptions(d)}`;
-}
-
-/** A preset without deck rules takes any deck of known cards. */
-const ANY_DECK: DeckRules = { parts: [{ id: "deck", label: "deck" }] };
-
-/**
- * Checks a replay file's decks as any deck is checked: known cards (the preset's and `cards`),
- * under the preset's deck rules. The first bad deck is an InputError naming the file, where the
- * deck is in it, the player and every problem.
- */
-function checkRecordedDecks(
-  decks: string[][],
-  preset: ReturnType<typeof getPreset>,
-  cards: readonly CardDef[],
-  players: string[],
-  where: Locate,
-): void {
-  const byId = new Map<string, CardDef>([...preset.cards, ...cards].map((c) => [c.id, c]));
-  decks.forEach((deck, i) => {
-    const problems = deckProblems(preset.deckRules ?? ANY_DECK, deck, (id) => byId.get(id), byId.keys());
-    if (problems.length > 0)
-      throw new InputError(
-        `${where(["decks", i])}: decks[${i}]: ${players[i]}'s deck is not a legal ${preset.name} deck: ${problems.join("; ")}`,
-      );
-  });
+  return cliErrors(() => format.parseReplay(name, text));
 }
 
 /**
@@ -261,63 +78,7 @@ export function replayGame(
   /** Cards beyond the preset's library, as the game was played with (--cards, a config's card sets). */
   cards: CardDef[] = [],
 ): Game {
-  const where = locators.get(file) ?? (() => name);
-  let preset: ReturnType<typeof getPreset>;
-  try {
-    preset = getPreset(file.preset);
-  } catch (e) {
-    throw new InputError(`${where(["preset"])}: preset: ${(e as Error).message}`);
-  }
-  const { min, max } = preset.players;
-  if (file.players.length < min || file.players.length > max)
-    throw new InputError(
-      `${where(["players"])}: players: ${preset.name} is played by ${min === max ? min : `${min} to ${max}`} players; this file names ${file.players.length}`,
-    );
-  if (file.decks) checkRecordedDecks(file.decks, preset, cards, file.players, where);
-  let game: Game;
-  try {
-    game = Game.create(preset, {
-      seed: file.seed as KernelSeed,
-      players: file.players,
-      options: file.options,
-      ...(file.decks ? { decks: file.decks } : {}),
-      ...(cards.length > 0 ? { cards } : {}),
-    });
-  } catch (e) {
-    // The preset and the players are checked above and the seed by the schema: the options remain.
-    if (e instanceof TurnkitError) throw new InputError(`${where(["options"])}: options: ${e.message}`);
-    throw e;
-  }
-  onGame?.(game);
-  try {
-    game.run();
-  } catch (e) {
-    throw new DivergenceError(`${name}: starting the game failed: ${describeError(e)}`);
-  }
-  const total = file.responses.length;
-  file.responses.forEach(([player, choice], i) => {
-    const label = `${where(["responses", i])}: response ${i + 1} of ${total} ${JSON.stringify([player, choice])}`;
-    if (game.over) {
-      const after = i === 0 ? "before the first response" : `after response ${i}`;
-      throw new DivergenceError(
-        `${label}: the game ended ${after} (${game.result?.reason}); ${total - i} responses left, so the replay diverged`,
-      );
-    }
-    const d = game.decision;
-    if (!d) throw new DivergenceError(`${label}: no decision is pending at ${game.where()}`);
-    if (d.player !== player)
-      throw new DivergenceError(
-        `${label}: recorded for ${game.playerName(player)} (player ${player}), but the pending decision is ${describeDecision(game, d)}`,
-      );
-    if (!d.options.some((o) => o.id === choice))
-      throw new DivergenceError(`${label}: "${choice}" is not an option of ${describeDecision(game, d)}`);
-    try {
-      game.act({ player, choice });
-    } catch (e) {
-      throw new DivergenceError(`${label}: ${describeError(e)}`);
-    }
-  });
-  return game;
+  return cliErrors(() => format.replayGame(file, onGame, name, cards));
 }
 
 /**
@@ -325,26 +86,5 @@ export function replayGame(
  * differ when the digests do. Returns the digest.
  */
 export function checkFinalState(game: Game, file: ReplayFile, name = "replay"): string {
-  const where = locators.get(file) ?? (() => name);
-  const digest = stateDigest(game);
-  const saved = file.final;
-  if (digest === saved.sha256) return digest;
-  const turn = game.state.clock.turn.id;
-  const d = game.decision;
-  const now = game.result
-    ? `this replay ended on turn ${turn}: ${game.result.reason}`
-    : `after all ${file.responses.length} responses this replay is on turn ${turn}, ${d ? `waiting for ${describeDecision(game, d)}` : "with no decision pending"}`;
-  const then =
-    saved.reason === NOT_FINISHED && saved.winner === null
-      ? `the saved game stopped unfinished on turn ${saved.turn}`
-      : `the saved game ended on turn ${saved.turn}: ${saved.reason}`;
-  let hint = "";
-  if (!game.over && saved.reason !== NOT_FINISHED)
-    hint = "; the file has too few responses for the game it records";
-  else if (turn === saved.turn && (game.result?.reason ?? NOT_FINISHED) === saved.reason)
-    hint =
-      "; turn and result agree, so the state differs in detail (another seed, options or version of the rules?)";
-  throw new DivergenceError(
-    `${where(["final"])}: the replay diverged: the final state (sha256 ${digest.slice(0, 16)}…) differs from the saved one (${saved.sha256.slice(0, 16)}…); ${now}; ${then}${hint}`,
-  );
+  return cliErrors(() => format.checkFinalState(game, file, name));
 }

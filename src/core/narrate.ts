@@ -6,6 +6,7 @@ import type { Game } from "./game.js";
 import type { JsonObject } from "./json.js";
 import { findAbility, hasLimit, humanizeId } from "./labels.js";
 import type { LogEntry, PlayerId } from "./types.js";
+import { redactEntry } from "./view.js";
 
 export interface NarratedLine {
   depth: number;
@@ -53,16 +54,13 @@ function text(v: unknown, fallback = ""): string {
 export function narrate(game: Game, entry: LogEntry, viewer: PlayerId | null = null): NarratedLine | null {
   let e = entry;
   if (viewer !== null) {
-    // Told only what the viewer may know: nothing of an event they are not told of, no other
-    // player's answers, and of a card they don't see, neither its name nor its data.
-    if (e.audience && !e.audience.includes(viewer)) return null;
-    if (e.seenBy && !e.seenBy.includes(viewer)) {
-      if (e.type === "decision") return null;
-      const data: JsonObject = {};
-      for (const k of e.public ?? []) if (e.data?.[k] !== undefined) data[k] = e.data[k]!;
-      const { card: _card, name: _name, ...rest } = e;
-      e = { ...rest, data };
-    }
+    // Told only what the viewer's view tells (view.ts redactEntry, the redaction the
+    // non-interference property proves): nothing of an event they are not told of, no other
+    // player's answers, and of a card or a cause they don't see, neither its name nor its data.
+    if (entry.type === "decision" && entry.seenBy && !entry.seenBy.includes(viewer)) return null;
+    const told = redactEntry(game, entry, viewer);
+    if (told === null) return null;
+    e = { ...(told as unknown as LogEntry), seq: entry.seq };
   }
   let custom = game.rules.preset.narrate?.(game, e, viewer);
   // A preset's sentence that needed what the viewer may not see falls back to the kernel's words.

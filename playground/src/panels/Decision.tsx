@@ -1,0 +1,203 @@
+/**
+ * The pending decision, as the shown seat may see it (`viewFor(viewer).decision`): its options as
+ * buttons when it is the viewer's; "P2 to decide" and a button that passes the screen when it is
+ * another person's (hot-seat); when it is a bot's, the bot answers — by itself with autoplay (one
+ * response per timeout, so the page stays responsive), or one step / a run on demand. When the
+ * game is over: the result.
+ */
+import type { JSX } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import type { Session } from "../session";
+
+/** A run of bot responses gives the page back after this many milliseconds. */
+const SLICE_MS = 12;
+
+/** Lets bots answer for up to SLICE_MS; returns how many responses they gave. */
+function botSlice(session: Session): number {
+  const t0 = performance.now();
+  let n = 0;
+  while (performance.now() - t0 < SLICE_MS && session.botStep()) n++;
+  return n;
+}
+
+function useBotDriver(
+  session: Session,
+  running: boolean,
+  stop: () => void,
+  setError: (e: string | null) => void,
+) {
+  useEffect(() => {
+    if (session.passing !== null || !session.atPresent || session.game.over) {
+      if (running) stop();
+      return;
+    }
+    if (session.botToMove === null) {
+      if (running) stop();
+      return;
+    }
+    if (!running && !session.autoplay) return;
+    const fast = running || session.botDelay <= 0;
+    const t = setTimeout(
+      () => {
+        try {
+          if (fast) botSlice(session);
+          else session.botStep();
+        } catch (e) {
+          setError(e instanceof Error ? e.message : String(e));
+          session.autoplay = false;
+          stop();
+        }
+      },
+      fast ? 0 : session.botDelay,
+    );
+    return () => clearTimeout(t);
+  });
+}
+
+function BotControls({
+  session,
+  running,
+  setRunning,
+}: {
+  session: Session;
+  running: boolean;
+  setRunning: (b: boolean) => void;
+}) {
+  const bot = session.botToMove;
+  return (
+    <div class="bot-controls">
+      <label>
+        <input
+          type="checkbox"
+          data-testid="autoplay"
+          checked={session.autoplay}
+          onChange={(e) => session.setBots({ autoplay: (e.target as HTMLInputElement).checked })}
+        />{" "}
+        bots autoplay
+      </label>
+      <label>
+        delay{" "}
+        <input
+          type="number"
+          data-testid="bots-delay"
+          class="delay"
+          min={0}
+          max={2000}
+          step={10}
+          value={session.botDelay}
+          onInput={(e) => session.setBots({ delay: Number((e.target as HTMLInputElement).value) })}
+        />{" "}
+        ms
+      </label>
+      <button type="button" data-testid="bots-step" disabled={bot === null} onClick={() => session.botStep()}>
+        Bot step
+      </button>
+      <button
+        type="button"
+        data-testid="bots-run"
+        disabled={bot === null && !running}
+        onClick={() => setRunning(!running)}
+      >
+        {running ? "Stop" : "Run bots"}
+      </button>
+    </div>
+  );
+}
+
+export function DecisionPanel({ session }: { session: Session }) {
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useBotDriver(session, running, () => setRunning(false), setError);
+  const game = session.game;
+  const view = game.viewFor(session.viewer);
+  const d = view.decision;
+  const hasBots = session.config.bots.length > 0;
+  const past = !session.atPresent ? (
+    <p class="note past-note">
+      Showing step {session.cursor} of {session.history.length - 1}: answering here drops the later steps.
+    </p>
+  ) : null;
+
+  let body: JSX.Element;
+  if (view.result) {
+    const w = view.result.winner;
+    body = (
+      <div class="result" data-testid="result" data-winner={w ?? "none"}>
+        <strong>{w === null ? "Draw" : `${game.playerName(w)} wins`}</strong>
+        <span class="reason"> — {view.result.reason}</span>
+      </div>
+    );
+  } else if (!d) {
+    body = <p class="note">No decision pending.</p>;
+  } else if (!session.isPerson(d.player)) {
+    body = (
+      <div class="decision other bot" data-testid="decision" data-player={d.player} data-bot="true">
+        <div class="prompt">
+          <span class="who">{game.playerName(d.player)} (bot)</span> {d.prompt}
+        </div>
+        <p class="note">
+          {session.autoplay ? "The bot answers…" : "Autoplay is off: press Bot step or Run bots."}
+          {!session.atPresent && session.autoplay ? " (not while showing a past step)" : ""}
+        </p>
+      </div>
+    );
+  } else if ("options" in d && d.player === session.viewer) {
+    const act = (o: { id: string; label: string }) => {
+      setError(null);
+      try {
+        session.act({ player: d.player, decision: d.id, choice: o.id, label: o.label });
+      } catch (e) {
+        setError(e instanceof Error ? e.message : String(e));
+      }
+    };
+    body = (
+      <div class="decision mine" data-testid="decision" data-player={d.player} data-kind={d.kind}>
+        <div class="prompt">
+          <span class="who">{game.playerName(d.player)}</span> {d.prompt}
+        </div>
+        <div class="options">
+          {d.options.map((o) => (
+            <button
+              type="button"
+              key={o.id}
+              class={`option${o.private ? " private" : ""}`}
+              data-testid="option"
+              data-option-id={o.id}
+              onClick={() => act(o)}
+            >
+              {o.label}
+            </button>
+          ))}
+        </div>
+      </div>
+    );
+  } else {
+    body = (
+      <div class="decision other" data-testid="decision" data-player={d.player}>
+        <div class="prompt">
+          <span class="who">{game.playerName(d.player)} to decide:</span> {d.prompt}
+        </div>
+        <button
+          type="button"
+          class="primary"
+          data-testid="pass-to-decider"
+          onClick={() => session.passScreen(d.player)}
+        >
+          Pass the screen to {game.playerName(d.player)}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <section class="decision-panel" data-testid="decision-panel">
+      {past}
+      {body}
+      {error ? (
+        <p class="error" data-testid="decision-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {hasBots ? <BotControls session={session} running={running} setRunning={setRunning} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * The playground's model: one game, the seats a bot plays, the seat whose view is shown, and the
+ * history of the game as snapshots (time travel). Panels read it and call its methods; every
+ * change notifies the subscribers, which re-render.
+ */
+import { type Action, Game, type JsonObject, type Preset, type Snapshot } from "turnkit";
+import { type Agent, randomAgent } from "turnkit/agents";
+
+export interface SessionConfig {
+  preset: Preset;
+  /** The seed as typed: an integer or any text. */
+  seed: string;
+  players: number;
+  /** Card ids per player, when not the preset's own decks. */
+  decks?: string[][];
+  /** Player names (default P1, P2 …), as a replay file records them; as many as `players`. */
+  names?: string[];
+  /** Preset options (rule variants), as a replay file records them. */
+  options?: JsonObject;
+  /** Seats played by the random agent (the others are people at this screen: hot-seat). */
+  bots: number[];
+}
+
+/** One step of the game's history: the state before `action` was taken. */
+export interface HistoryStep {
+  snapshot: Snapshot;
+  /** The response taken from this state (absent for the present, the last step). */
+  action?: Action;
+}
+
+export class Session {
+  readonly game: Game;
+  /** history[cursor] is the state shown; history.length - 1 is the latest. */
+  history: HistoryStep[] = [];
+  cursor = 0;
+  /** The seat whose view the board shows. */
+  viewer = 0;
+  /**
+   * Hot-seat: the seat the screen is being passed to. While set, the page shows only the
+   * "pass the screen" interstitial (no cards of anyone); `confirmPass` makes it the viewer.
+   */
+  passing: number | null = null;
+  /** Bots answer by themselves (one response per timeout of `botDelay` ms) when it's their turn. */
+  autoplay = true;
+  botDelay = 60;
+  private readonly agents: Agent[];
+  private readonly listeners = new Set<() => void>();
+
+  constructor(readonly config: SessionConfig) {
+    this.game = Game.create(config.preset, {
+      seed: seedValue(config.seed),
+      players: config.names ?? config.players,
+      ...(config.options ? { options: config.options } : {}),
+      ...(config.decks ? { decks: config.decks } : {}),
+    });
+    this.game.run();
+    this.agents = Array.from({ length: config.players }, (_, p) => randomAgent(agentSeed(config.seed, p)));
+    this.history = [{ snapshot: this.game.snapshot() }];
+    this.viewer = config.bots.includes(0) ? this.firstPerson() : 0;
+  }
+
+  subscribe(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  protected changed(): void {
+    for (const fn of this.listeners) fn();
+  }
+
+  /** Whether the board shows the latest state (not a step in the past). */
+  get atPresent(): boolean {
+    return this.cursor === this.history.length - 1;
+  }
+
+  /** The responses from the start to the state shown, in order (a replay file's `responses`). */
+  responses(): Action[] {
+    return this.history.slice(0, this.cursor).map((h) => h.action!);
+  }
+
+  /** Takes a response in the state shown; a step taken in the past drops the steps after it. */
+  act(action: Action): void {
+    if (!this.atPresent) this.history = this.history.slice(0, this.cursor + 1);
+    this.history[this.cursor]!.action = action;
+    this.game.act(action);
+    this.history.push({ snapshot: this.game.snapshot() });
+    this.cursor = this.history.length - 1;
+    this.changed();
+  }
+
+  /** The seat that must answer now, if a bot plays it. */
+  get botToMove(): number | null {
+    const d = this.game.decision;
+    return d && !this.game.over && this.config.bots.includes(d.player) ? d.player : null;
+  }
+
+  /** Lets the bot answer one decision; returns false when it's not a bot's turn to answer. */
+  botStep(): boolean {
+    const p = this.botToMove;
+    if (p === null) return false;
+    this.act(this.agents[p]!.choose(this.game));
+    return true;
+  }
+
+  /** Lets the bots answer until a person must (or the game ends); at most `max` responses. */
+  runBots(max = 10_000): number {
+    let n = 0;
+    while (n < max && this.botStep()) n++;
+    return n;
+  }
+
+  /** Shows the state `index` of the history (0 = the start). */
+  goTo(index: number): void {
+    const i = Math.max(0, Math.min(index, this.history.length - 1));
+    this.game.restore(this.history[i]!.snapshot);
+    this.cursor = i;
+    this.changed();
+  }
+
+  back(): void {
+    this.goTo(this.cursor - 1);
+  }
+
+  forward(): void {
+    this.goTo(this.cursor + 1);
+  }
+
+  /** Shows another seat's view (hot-seat: the screen passes to the next person). */
+  setViewer(p: number): void {
+    this.viewer = p;
+    this.changed();
+  }
+
+  /** Hot-seat: asks to pass the screen to seat `p` (shows the interstitial first). */
+  passScreen(p: number): void {
+    if (!Number.isInteger(p) || p < 0 || p >= this.config.players) return;
+    this.passing = p === this.viewer ? null : p;
+    this.changed();
+  }
+
+  /** The next person has the screen: their view is shown. */
+  confirmPass(): void {
+    if (this.passing === null) return;
+    this.viewer = this.passing;
+    this.passing = null;
+    this.changed();
+  }
+
+  /** The screen stays with the current viewer. */
+  cancelPass(): void {
+    this.passing = null;
+    this.changed();
+  }
+
+  /** Whether seat `p` is played by a person at this screen. */
+  isPerson(p: number): boolean {
+    return !this.config.bots.includes(p);
+  }
+
+  /** Changes the bots' settings (autoplay, delay) and re-renders. */
+  setBots(opts: { autoplay?: boolean; delay?: number }): void {
+    if (opts.autoplay !== undefined) this.autoplay = opts.autoplay;
+    if (opts.delay !== undefined && Number.isFinite(opts.delay)) this.botDelay = Math.max(0, opts.delay);
+    this.changed();
+  }
+
+  private firstPerson(): number {
+    for (let p = 0; p < this.config.players; p++) if (!this.config.bots.includes(p)) return p;
+    return 0;
+  }
+}
+
+/**
+ * An integer seed stays a number (as `turnkit play --seed 3`), anything else is text — "007" too:
+ * the kernel hashes the seed's text, so only an integer written as the kernel writes it is one
+ * (as a replay file's seedForFile).
+ */
+export function seedValue(seed: string): number | string {
+  return /^-?(0|[1-9]\d*)$/.test(seed) && Number.isSafeInteger(Number(seed)) ? Number(seed) : seed;
+}
+
+/** A 32-bit seed for a seat's random agent, from the game's seed text (FNV-1a). */
+function agentSeed(seed: string, player: number): number {
+  let h = 0x811c9dc5;
+  for (const ch of `${seed}/${player}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h;
+}
