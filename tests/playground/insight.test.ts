@@ -184,4 +184,21 @@ describe("limits ledger", () => {
       }
       expect(checked).toBeGreaterThan(10);
     });
+
+  it("tells a seat no reason about another seat's abilities (they may rest on that seat's hidden cards)", () => {
+    let others = 0;
+    for (const preset of ["yugioh", "duel-masters"])
+      for (let seed = 1; seed <= 4; seed++) {
+        const { game, step } = newGame(preset, seed);
+        for (let n = 0; n < 200 && step(); n++) {
+          for (const row of ledgerRows(game, 0).filter((r) => r.controller !== 0)) {
+            others++;
+            expect(row.reasons).toEqual([]);
+            expect(row.activatable).toBeNull();
+            for (const l of row.limits) expect(l.reason).toBeUndefined();
+          }
+        }
+      }
+    expect(others).toBeGreaterThan(0);
+  });
 });

@@ -292,12 +292,16 @@ export function ledgerRows(game: Game, viewer: number): LedgerRow[] {
               : [],
         };
         if (spec.counts === "event" && spec.nth) line.nth = spec.nth;
-        if (r?.reason) line.reason = scrubHandles(r.reason, known);
+        // Another seat's reasons may rest on what only that seat sees (its hand, a face-down
+        // card): the viewer is told the counts, not the reasons.
+        if (r?.reason && controller === viewer) line.reason = scrubHandles(r.reason, known);
         return line;
       });
       let activatable: boolean | null = null;
       let reasons: LedgerReason[] = [];
-      if (ability.kind === "activated") {
+      // Whether another seat could activate its ability now can depend on its hidden cards
+      // (a cost in its hand, a target only it sees): asked only of the viewer's own abilities.
+      if (ability.kind === "activated" && controller === viewer) {
         const v = game.canActivate(vc.id, ability.id, { player: controller });
         activatable = v.ok;
         reasons = v.reasons.map((r) => ({ kind: r.kind, text: scrubHandles(r.text, known) }));
