@@ -111,8 +111,10 @@ describe("timeline", () => {
 describe("limits ledger", () => {
   it("shows a Yu-Gi-Oh! once-per-turn effect used: 1 of 1 used this turn, by its activation", () => {
     const { hit } = playUntil("yugioh", [2, 3, 4, 5, 6], (g) =>
-      ledgerRows(g, 0).find((r) =>
-        r.limits.some((l) => l.window === "turn" && l.max === 1 && l.used === 1 && l.usedBy.length === 1),
+      ledgerRows(g, 0).find(
+        (r) =>
+          r.controller === 0 && // a reason is told of the viewer's own abilities only
+          r.limits.some((l) => l.window === "turn" && l.max === 1 && l.used === 1 && l.usedBy.length === 1),
       ),
     );
     const line = hit.limits.find((l) => l.used === 1)!;

@@ -62,6 +62,42 @@ export const magicCards: CardDef[] = [
     keywords: ["flying", "phasing"],
     text: "Flying. Phasing",
   }),
+  // Vigilance (CR 702.20b): attacking doesn't cause it to tap. Alpha, {3}{W}{W}; Oracle text
+  // "Flying, vigilance" (Alpha printed "Flying. Does not tap when attacking.").
+  creature("serra-angel", "Serra Angel", 5, 4, 4, {
+    keywords: ["flying", "vigilance"],
+    text: "Flying, vigilance",
+    stats: { subtypes: ["Angel"] },
+  }),
+  // Defender (CR 702.3b): it can't attack. Alpha, {1}{R}{R}, 0/8; Oracle text "Defender"
+  // (Alpha printed no rules text about attacking: Walls couldn't attack by type, now defender).
+  creature("wall-of-stone", "Wall of Stone", 3, 0, 8, {
+    keywords: ["defender"],
+    text: "Defender",
+    stats: { subtypes: ["Wall"] },
+  }),
+  // "Doesn't untap during your untap step" (CR 502.3): a `doesNotUntap` static the untap step
+  // respects. Arabian Nights (1993), artifact creature — Construct, {1}, 1/3; Oracle text as
+  // below, from memory of the Oracle wording (no source for it was reachable from here). Its upkeep
+  // ability (an intervening-if trigger, CR 603.4, with an optional payment) is text only: the
+  // preset's conditions can't yet ask "if this permanent is tapped" (docs/magic.md).
+  {
+    id: "brass-man",
+    name: "Brass Man",
+    types: ["artifact", "creature"],
+    cost: 1,
+    power: 1,
+    stats: { toughness: 3, subtypes: ["Construct"] },
+    text: "Brass Man doesn't untap during your untap step. At the beginning of your upkeep, if Brass Man is tapped, you may pay {1}. If you do, untap Brass Man.",
+    abilities: [
+      {
+        id: "noUntap",
+        kind: "static",
+        text: "Brass Man doesn't untap during your untap step.",
+        static: { kind: "doesNotUntap" },
+      },
+    ],
+  },
   // Blocks several attackers: the defending player orders them (CR 509.2, 703.4m).
   creature("palace-guard", "Palace Guard", 3, 1, 4, {
     keywords: ["block any number"],

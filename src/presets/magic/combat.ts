@@ -110,7 +110,7 @@ const declareAttackers: Handler = (game, task) => {
     const o = game.obj(id);
     const def = who === undefined ? defs[0]! : game.state.players.find((p) => p.name === who)!.id;
     o.vars.attacking = def;
-    o.tapped = true; // CR 508.1f
+    if (!hasKeyword(game, o, "vigilance")) o.tapped = true; // CR 508.1f, 702.20b
     game.state.vars.attackersDeclared = true; // CR 508.8
     game.emit({
       type: "attack",
@@ -125,6 +125,7 @@ const declareAttackers: Handler = (game, task) => {
   const options: DecisionOption[] = [];
   for (const o of creatures(game, ap)) {
     if (o.tapped || typeof o.vars.attacking === "number" || summoningSick(game, o)) continue;
+    if (hasKeyword(game, o, "defender")) continue; // CR 702.3b: a creature with defender can't attack
     if (defs.length === 1)
       options.push({ id: `attack:${game.ref(o)}`, label: `Attack with ${nameOf(game, o)}` });
     else

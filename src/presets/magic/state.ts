@@ -138,6 +138,14 @@ export function allPermanents(game: Game): GameObject[] {
   return out;
 }
 
+/**
+ * CR 502.3: "<this> doesn't untap during its controller's untap step" — a static ability
+ * `{ kind: doesNotUntap }` of the permanent itself (Brass Man, Colossus of Sardia).
+ */
+export function doesNotUntap(game: Game, obj: GameObject): boolean {
+  return game.staticAbilities("doesNotUntap").some((r) => r.obj.id === obj.id);
+}
+
 /** CR 302.6: a creature can attack or {T} only if continuously controlled since the turn began (or haste). */
 export function summoningSick(game: Game, obj: GameObject): boolean {
   return obj.enteredTurn === game.state.clock.turn.id && !hasKeyword(game, obj, "haste");

@@ -11,7 +11,16 @@ import type { Task } from "../../core/types.js";
 import { emptyManaPools } from "./mana.js";
 import { drawCards } from "./ops.js";
 import { addLore } from "./priority.js";
-import { dayNight, hasKeyword, isType, maxHandSize, nameOf, permanents, waiting } from "./state.js";
+import {
+  dayNight,
+  doesNotUntap,
+  hasKeyword,
+  isType,
+  maxHandSize,
+  nameOf,
+  permanents,
+  waiting,
+} from "./state.js";
 
 type Handler = (game: Game, task: Task) => void;
 
@@ -63,13 +72,16 @@ const dayNightCheck: Handler = (game, task) => {
       });
 };
 
-/** CR 703.4c: the active player untaps all their permanents, simultaneously. */
+/**
+ * CR 703.4c, 502.3: the active player untaps all their permanents, simultaneously — except those
+ * an effect says don't untap during their controller's untap step (a `doesNotUntap` static).
+ */
 const untap: Handler = (game, task) => {
   game.popTask(task);
   const ap = game.state.clock.turn.player;
   const untapped: string[] = [];
   for (const o of permanents(game, ap))
-    if (o.tapped) {
+    if (o.tapped && !doesNotUntap(game, o)) {
       o.tapped = false;
       untapped.push(o.id);
     }

@@ -591,7 +591,39 @@ export const honest = monster(
   ],
 );
 
+/**
+ * YG Position: a battle position changed by a card effect. Book of Moon's printed text (TCG) is
+ * "Target 1 face-up monster on the field; change that target to face-down Defense Position."
+ */
+export const bookOfMoon: CardDef = {
+  id: "book-of-moon",
+  name: "Book of Moon",
+  types: ["spell", "quickPlay"],
+  text: "Target 1 face-up monster on the field; change that target to face-down Defense Position.",
+  abilities: [
+    {
+      id: "activate",
+      kind: "activated",
+      zones: ["hand", "spellTrap"], // activated from the hand in your turn, or Set
+      cost: [
+        {
+          op: "choose",
+          chooser: "controller",
+          from: { zone: "monster", faceDown: false },
+          min: 1,
+          max: 1,
+          as: "target",
+          target: true,
+          prompt: "Target 1 face-up monster on the field",
+        },
+      ],
+      effect: [{ op: "changePosition", what: "$target", to: "faceDownDefense" }],
+    },
+  ],
+};
+
 export const effectCards: CardDef[] = [
+  bookOfMoon,
   magicalBlast,
   baconSaver,
   honest,

@@ -47,7 +47,7 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
     case "tribute":
       return `${who} Tributes ${e.name}${e.to === "extra" ? " (face-up to the Extra Deck)" : ""}.`;
     case "position":
-      return `${who} changes ${e.name} to ${d.to === "def" ? "Defense" : "Attack"} Position.`;
+      return `${who} changes ${e.name} to ${d.faceDown === true ? "face-down " : ""}${d.to === "def" ? "Defense" : "Attack"} Position.`;
     case "attack":
       return d.target === "directly" ? `${e.name} attacks directly.` : `${e.name} attacks ${d.target}.`;
     case "lpGain":
@@ -297,10 +297,15 @@ export function yugioh(): Preset {
       }
       nextChainWindow(game); // the next chain's "once per Chain" window
     },
-    // A scenario's Extra Deck: Fusion and Xyz Monsters face-down, Pendulum Monsters face-up.
+    // A scenario's Extra Deck: Fusion and Xyz Monsters face-down, Pendulum Monsters face-up. A
+    // face-down monster placed with no position is in Defense Position (YG Position: a Set monster
+    // is in face-down Defense Position); `vars: { pos: atk }` in the setup says otherwise.
     prepareScenario(game) {
-      for (let p = 0; p < game.state.players.length; p++)
+      for (let p = 0; p < game.state.players.length; p++) {
         for (const obj of game.cardsIn("extra", p)) obj.faceDown = !isPendulum(game.card(obj));
+        for (const obj of game.cardsIn("monster", p))
+          if (obj.faceDown && obj.vars.pos === undefined) obj.vars.pos = "def";
+      }
       if (!chainOf(game)) nextChainWindow(game);
     },
   };

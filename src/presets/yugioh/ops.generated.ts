@@ -287,6 +287,17 @@ export type YugiohScaleBecomesOp = {
   of: ObjectRef;
 };
 
+/**
+ * Changes the battle position of those monsters still in a Monster Zone by a card effect (YG Position: face-down Defense Position by a card effect): `faceDownDefense` turns a face-up monster face-down, a new card for its limits (RULINGS YG-1.3; by its own effect it keeps its lineage, YG-1.5); `attack` or `defense` flips a face-down one face-up. It doesn't use the monster's own position change of the turn.
+ */
+export type YugiohChangePositionOp = {
+  op: "changePosition";
+  /** The monsters changed. */
+  what: ObjectRef;
+  /** The new battle position. */
+  to: "faceDownDefense" | "attack" | "defense";
+};
+
 /** Changes this monster to face-down Defense Position by its own effect (RULINGS YG-1.5). */
 export type YugiohSetSelfFaceDownOp = {
   op: "setSelfFaceDown";
@@ -401,6 +412,7 @@ export type YugiohOp =
   | YugiohGainBattlingAtkOp
   | YugiohReplaceNormalDrawOp
   | YugiohScaleBecomesOp
+  | YugiohChangePositionOp
   | YugiohSetSelfFaceDownOp
   | YugiohYgoLinkOp
   | YugiohNegateActivationOp

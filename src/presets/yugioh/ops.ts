@@ -5,7 +5,7 @@ import { addDuration } from "../../core/durations.js";
 import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import type { Json } from "../../core/json.js";
-import { turnFaceDown, zoneId } from "../../core/objects.js";
+import { turnFaceDown, turnFaceUp, zoneId } from "../../core/objects.js";
 import { causeOf, kernelOps } from "../../core/ops.js";
 import { nextInt } from "../../core/rng.js";
 import type { OpHandler } from "../../core/script.js";
@@ -20,7 +20,7 @@ import {
 import type { GameObject, PlayerId } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
 import { attackState, changeLifePoints, markDeckedOut } from "./game.js";
-import { stat, summonForbidden } from "./monsters.js";
+import { position, stat, summonForbidden } from "./monsters.js";
 import { scaleOf, summonAllowed } from "./pendulum.js";
 
 /** The zones that make up the field. */
@@ -429,6 +429,44 @@ export const effectOps: Record<string, OpHandler> = {
         { kind: "scale", value },
         `its Pendulum Scale becomes ${value}`,
       );
+      return "next";
+    },
+  },
+  changePosition: {
+    doc: "Changes the battle position of those monsters still in a Monster Zone by a card effect (YG Position: face-down Defense Position by a card effect): `faceDownDefense` turns a face-up monster face-down, a new card for its limits (RULINGS YG-1.3; by its own effect it keeps its lineage, YG-1.5); `attack` or `defense` flips a face-down one face-up. It doesn't use the monster's own position change of the turn.",
+    args: {
+      what: { type: "objects", required: true, doc: "The monsters changed." },
+      to: {
+        type: "string",
+        required: true,
+        values: ["faceDownDefense", "attack", "defense"],
+        doc: "The new battle position.",
+      },
+    },
+    run(game, op, frame) {
+      const to = String(op.to);
+      const cause = causeOf(game, frame);
+      for (const o of resolveObjects(game, op.what, frame)) {
+        if (o.underOf !== null || game.state.zones[o.zone]!.kind !== "monster") continue;
+        const pos = to === "attack" ? "atk" : "def";
+        if (to === "faceDownDefense") {
+          // "change that target to face-down Defense Position": a face-down monster is already there.
+          if (o.faceDown) continue;
+          turnFaceDown(game, o, o.id === frame.ctx.source, cause);
+        } else if (o.faceDown) turnFaceUp(game, o, cause);
+        else if (position(o) === pos) continue;
+        o.vars.pos = pos;
+        emit(game, {
+          type: "position",
+          player: frame.ctx.controller,
+          obj: o.id,
+          inc: o.inc,
+          card: o.card,
+          name: game.card(o).name,
+          cause,
+          data: { to: pos, faceDown: o.faceDown, byEffect: true },
+        });
+      }
       return "next";
     },
   },

@@ -32,7 +32,8 @@ export const ygoEvents: Record<string, string> = {
   equip: `An Equip Card was placed in the Spell & Trap Zone equipped to a monster: ${move}, data.to.`,
   setCard: `A Spell or Trap Card was Set from the Deck by an effect: ${move}.`,
   activateCard: `A Spell/Trap Card was activated from the hand (placed on the field): ${move}.`,
-  position: "A monster's battle position was changed: obj, player, data.to (atk or def).",
+  position:
+    "A monster's battle position was changed: obj, player, data.to (atk or def); by a card effect (`changePosition`) also data.faceDown and data.byEffect.",
   attack: "A monster declared an attack: obj (the attacker), player (its controller), data.target.",
   attackNegated: "An attack was negated by an effect: player, data.attacker.",
   attackStopped: "The attacking player stopped the attack (the attack target changed, YG-T6): obj, player.",
