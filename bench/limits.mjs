@@ -45,9 +45,12 @@ const cards = [
   },
 ];
 
+/** The lab preset with the filler event this bench emits declared (cards may name only declared events). */
+const benchLab = { ...lab, id: "lab-bench", events: { ...lab.events, tick: "A filler event the bench emits: player." } };
+
 /** A lab game in P1's main phase whose log holds `events` entries, limits partly used. */
 function gameWithEvents(events) {
-  const game = Game.create(lab, { seed: 1, cards, setup: false, options: { leakyFastPath: true } });
+  const game = Game.create(benchLab, { seed: 1, cards, setup: false, options: { leakyFastPath: true } });
   for (let i = 0; i < 4; i++) game.createCard("imp", 0, "field");
   game.createCard("chronicler", 0, "field");
   game.startAt(3, 0, "main").run();
