@@ -46,7 +46,11 @@ const cards = [
 ];
 
 /** The lab preset with the filler event this bench emits declared (cards may name only declared events). */
-const benchLab = { ...lab, id: "lab-bench", events: { ...lab.events, tick: "A filler event the bench emits: player." } };
+const benchLab = {
+  ...lab,
+  id: "lab-bench",
+  events: { ...lab.events, tick: "A filler event the bench emits: player." },
+};
 
 /** A lab game in P1's main phase whose log holds `events` entries, limits partly used. */
 function gameWithEvents(events) {
