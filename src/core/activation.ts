@@ -114,6 +114,34 @@ export function canActivate(game: Game, ref: AbilityRef, player: PlayerId): Acti
   return { ok: reasons.length === 0, reasons };
 }
 
+/**
+ * Whether `player` may activate this ability now: `canActivate(...).ok`, without the words. The
+ * same checks, cheapest first, stopping at the first that refuses — what option lists call for
+ * every ability at every decision (the preset's own check and the costs' feasibility last).
+ */
+export function mayActivate(game: Game, ref: AbilityRef, player: PlayerId): boolean {
+  const { obj, ability } = ref;
+  const rules = game.rules.preset.activation;
+  const zone = game.state.zones[obj.zone]!;
+  if (!abilityZones(game, ref).includes(zone.kind)) return false;
+  if (obj.faceDown && !(rules?.faceDownWorks?.(game, ref) ?? false)) return false;
+  if (obj.controller !== player && zone.owner !== player) return false;
+  const specs = limitsOf(ability);
+  if (specs.length > 0) {
+    const as = ref.controller === player ? ref : { ...ref, controller: player };
+    for (const spec of specs) if (!checkLimit(game, as, spec, "query").ok) return false;
+  }
+  if ((rules?.timing?.(game, ref, player) ?? null) !== null) return false;
+  if (ability.condition && !evalCondition(game, ability.condition, { controller: player, obj })) return false;
+  if ((rules?.check?.(game, ref, player) ?? []).length > 0) return false;
+  const cost = ability.cost;
+  if (cost && cost.length > 0) {
+    const frame = probeFrame(ref, player);
+    for (const op of cost) if (game.rules.ops.get(op.op)?.feasible?.(game, op, frame)) return false;
+  }
+  return true;
+}
+
 /** Costs that can't be paid and targets that don't exist, from the ops of an ability's cost. */
 export function costReasons(game: Game, ref: AbilityRef, player: PlayerId): Reason[] {
   const cost = ref.ability.cost;
@@ -272,7 +300,7 @@ export function activationOptions(game: Game, player: PlayerId, zones?: readonly
       const card = game.rules.card(obj.card);
       for (const ability of card.abilities ?? []) {
         if (ability.kind !== "activated") continue;
-        if (!canActivate(game, { obj, card, ability, controller: player }, player).ok) continue;
+        if (!mayActivate(game, { obj, card, ability, controller: player }, player)) continue;
         out.push({
           id: `activate:${game.ref(obj)}:${ability.id}`,
           label: `Activate ${card.name}${ability.text ? `: ${ability.text}` : ""}`,

@@ -3,7 +3,7 @@
  * scenario and benchmark uses. The engine never blocks: it runs until a decision is pending,
  * exposes it, and continues when `act` gives the answer.
  */
-import { type ActivationVerdict, canActivate, type Reason } from "./activation.js";
+import { type ActivationVerdict, canActivate, mayActivate, type Reason } from "./activation.js";
 import { type DeckRules, deckProblems } from "./decks.js";
 import { activeEffects } from "./durations.js";
 import { DefinitionError, EngineError, IllegalActionError, TurnkitError } from "./errors.js";
@@ -782,6 +782,12 @@ export class Game {
     return hook ? hook(this, obj, field, printed) : printed;
   }
 
+  /** Whether the rules treat `obj` as existing now (`Preset.exists`; CR 702.26b phasing). */
+  exists(obj: GameObject): boolean {
+    const f = this.rules.preset.exists;
+    return f === undefined || f(this, obj);
+  }
+
   playerName(p: PlayerId): string {
     return this.state.players[p]?.name ?? `player ${p}`;
   }
@@ -826,7 +832,7 @@ export class Game {
     for (const zone of this.zonesInTurnOrder())
       for (const id of zone.cards) {
         const obj = this.state.objects[id]!;
-        if (obj.faceDown) continue;
+        if (obj.faceDown || !this.exists(obj)) continue;
         const card = this.rules.card(obj.card);
         for (const ability of card.abilities ?? [])
           if (
@@ -879,6 +885,13 @@ export class Game {
   canActivate(objRef: string, abilityId: string, ctx: { player?: PlayerId } = {}): ActivationVerdict {
     const ref = this.abilityRef(objRef, abilityId);
     return canActivate(this, ref, ctx.player ?? ref.obj.controller);
+  }
+
+  /** `canActivate(...).ok` without the words: the cheap check option lists make (activation.ts `mayActivate`). */
+  mayActivate(objRef: string, abilityId: string, ctx: { player?: PlayerId } = {}): boolean {
+    const ref = this.abilityRef(objRef, abilityId);
+    const player = ctx.player ?? ref.obj.controller;
+    return mayActivate(this, ref.controller === player ? ref : { ...ref, controller: player }, player);
   }
 
   /** Why this activation is not offered now: every reason, or [] when it may be activated. */

@@ -6,6 +6,7 @@ export {
   canActivate,
   costReasons,
   hasTargets,
+  mayActivate,
   type NotOffered,
   notOffered,
   type Reason,

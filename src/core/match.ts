@@ -123,7 +123,7 @@ export function matchObject(
   viewer: PlayerId,
   source?: GameObject,
 ): boolean {
-  if (obj.underOf !== null) return false;
+  if (obj.underOf !== null || !game.exists(obj)) return false; // Preset.exists (CR 702.26b)
   const zone = game.state.zones[obj.zone]!;
   const kinds = sel.zone ?? game.rules.inPlayKinds;
   if (!oneOf(kinds, zone.kind)) return false;

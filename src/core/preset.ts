@@ -78,6 +78,11 @@ export interface PresetOptionDef {
   type?: "boolean" | "integer" | "number" | "string";
   min?: number;
   max?: number;
+  /**
+   * Every value in `values` makes a whole game from the usual setup (no special decks or players):
+   * the fuzzer and random-game tests play each game under a value drawn from its seed.
+   */
+  fuzz?: boolean;
 }
 
 /** One thing waiting to resolve (a spell or ability on the stack, a chain link, a pending ability). */
@@ -179,6 +184,14 @@ export interface Preset {
    * is placed face-up in the Extra Deck. Undefined keeps the move as asked.
    */
   redirect?(game: Game, obj: GameObject, to: ZoneState): Redirect | undefined;
+  /**
+   * Whether an object in its zone is treated as existing (default: always). An object for which it
+   * says false — Magic's phased-out permanent, "treated as though it does not exist" (CR 702.26b) —
+   * matches no selector (`matchObject`, so no "all creatures", no count, no target), and its
+   * static, triggered and replacement abilities don't work (`Game.staticAbilities`, triggers,
+   * replacements). Rules that name such objects read them directly (`cardsIn`, `state.objects`).
+   */
+  exists?(game: Game, obj: GameObject): boolean;
   /** A characteristic as modified by effects in play (power, name, types …); default printed. */
   characteristic?(game: Game, obj: GameObject, field: string, printed: Json | undefined): Json | undefined;
   /** Zone kind cards are drawn from (default "deck") and drawn to (default "hand"). */

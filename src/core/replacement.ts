@@ -20,7 +20,7 @@ export function applicableReplacements(game: Game, proposed: GameEvent): Ability
       const obj = game.state.objects[id]!;
       if (obj.faceDown) continue;
       const reps = rules.replacementCards.get(obj.card);
-      if (!reps) continue;
+      if (!reps || !game.exists(obj)) continue; // Preset.exists (CR 702.26b)
       for (const { ability, zones } of reps) {
         if (!zones.includes(zone.kind)) continue;
         const ref: AbilityRef = { obj, card: rules.card(obj.card), ability, controller: obj.controller };

@@ -31,7 +31,7 @@ export function collectTriggers(game: Game, ev: LogEntry, lookBack?: ReadonlyMap
       const obj = state.objects[zone.cards[i]!]!;
       if (obj.faceDown) continue;
       const entries = game.rules.triggersByCard.get(obj.card)?.get(ev.type);
-      if (!entries) continue;
+      if (!entries || !game.exists(obj)) continue; // Preset.exists: CR 702.26b, no triggers
       for (const entry of entries) if (worksFrom(entry, zone.kind, obj, ev)) tryTrigger(game, obj, entry, ev);
     }
   }

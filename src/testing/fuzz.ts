@@ -7,6 +7,8 @@
  * the number of workers and whichever worker plays it:
  * - decks: the preset's sample decks for even seeds, random legal decks from its whole library
  *   (`Preset.randomDecks`, seed `decks:<seed>`) for odd ones;
+ * - options: each option the preset marks `fuzz` takes a value from `seedRng("options:<seed>")`
+ *   (Yu-Gi-Oh!'s Master Rule, Magic's rules version and day/night, Duel Masters' rules version);
  * - responses: uniform among the legal options, from `seedRng("agent:<seed>")`, at most
  *   `maxActions` per game (a game that reaches it is "capped": reported, not a failure);
  * - where to save, where to try illegal actions, which junk to try: from `seedRng("fuzz:<seed>")`.
@@ -60,7 +62,7 @@ import { checkNonInterference, type NonInterferenceResult } from "./noninterfere
 
 /** What each game checks (the same in every worker). */
 export interface GameConfig {
-  /** Responses per game at most (default 3000); a game that reaches it is "capped". */
+  /** Responses per game at most (default 10,000: a long Magic game between walls takes ~4,000); a game that reaches it is "capped". */
   maxActions: number;
   /** Fraction of games whose views are checked for non-interference (default 1: every game). */
   nonInterference: number;
@@ -75,7 +77,7 @@ export interface GameConfig {
 }
 
 export const DEFAULT_CONFIG: GameConfig = {
-  maxActions: 3000,
+  maxActions: 10_000,
   nonInterference: 1,
   niMaxActions: 400,
   replay: 1,

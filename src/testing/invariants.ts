@@ -45,7 +45,25 @@ export type DeckKind = "sample" | "random";
  * legal decks from its whole library (`Preset.randomDecks`, drawn from the seed `decks:<seed>`).
  * A preset without `randomDecks` plays its sample decks either way.
  */
-export function newGameOf(preset: Preset, seed: Seed, decks: DeckKind, options: JsonObject = {}): Game {
+/**
+ * The options a fuzzed game `seed` is played under: for each option the preset marks `fuzz`, one
+ * of its values drawn from `seedRng("options:<seed>")` (so every worker and replay agrees).
+ */
+export function fuzzOptions(preset: Preset, seed: Seed): JsonObject {
+  const rng = seedRng(`options:${seed}`);
+  const out: JsonObject = {};
+  for (const [name, def] of Object.entries(preset.options ?? {}))
+    if (def.fuzz && def.values && def.values.length > 0)
+      out[name] = def.values[nextInt(rng, def.values.length)]!;
+  return out;
+}
+
+export function newGameOf(
+  preset: Preset,
+  seed: Seed,
+  decks: DeckKind,
+  options: JsonObject = fuzzOptions(preset, seed),
+): Game {
   if (decks === "random" && preset.randomDecks) {
     const rng = seedRng(`decks:${seed}`);
     return Game.create(preset, { seed, options, decks: preset.randomDecks(2, (n) => nextInt(rng, n)) });

@@ -59,7 +59,7 @@ const RULES: Record<string, DeckRules> = {
   "duel-masters": duelMastersRules,
   "duel-masters-play": duelMastersRules,
   yugioh: {
-    part: (c) => (c.types.includes("fusion") || c.types.includes("xyz") ? "extra" : "main"),
+    part: (c) => (["fusion", "synchro", "xyz", "link"].some((t) => c.types.includes(t)) ? "extra" : "main"),
     sizes: { main: [40, 40], extra: [0, 15] },
     maxCopies: () => 3,
     zones: { main: ["deck", "hand"], extra: ["extra"] },

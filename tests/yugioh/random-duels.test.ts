@@ -6,12 +6,12 @@ import { describe, expect, it } from "vitest";
 import { randomAgent } from "../../src/agents/random.js";
 import { Game } from "../../src/core/game.js";
 import { allPlacedCards } from "../../src/core/objects.js";
-import { yugioh } from "../../src/presets/yugioh/index.js";
+import { sampleDecks, yugioh } from "../../src/presets/yugioh/index.js";
 
 const DUELS = Number(process.env.TURNKIT_YGO_DUELS ?? 1000);
 const MAX_ACTIONS = 5000;
-/** Two 40-card Main Decks plus three Extra Deck monsters (two Xyz, one Fusion). */
-const CARDS = 83;
+/** Two 40-card Main Decks plus their Extra Decks (the sample decks list both). */
+const CARDS = sampleDecks().flat().length;
 
 describe("yugioh: random duels", () => {
   it(`${DUELS} seeded duels end with a winner and conserve every card`, () => {

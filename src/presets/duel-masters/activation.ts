@@ -13,8 +13,10 @@ import type { ActivationRules, Reason } from "../../core/activation.js";
 import type { Game } from "../../core/game.js";
 import type { AbilityRef } from "../../core/limits.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
-import { attackState, isEvolution, summonCost } from "./game.js";
+import { attackState, evolutionBases, isEvolution, summonCost } from "./game.js";
+import { isSealed } from "./keywords.js";
 import { choosePayment, civilizationsOf } from "./mana.js";
+import { dmTargetable, mayEnterBattle } from "./restrictions.js";
 
 const isCreature = (game: Game, obj: GameObject): boolean => game.card(obj).types.includes("creature");
 const isSpell = (game: Game, obj: GameObject): boolean => game.card(obj).types.includes("spell");
@@ -30,12 +32,22 @@ function mainStepOnly(game: Game, player: PlayerId, what: string): string | null
   return null;
 }
 
+/**
+ * A creature `player` could put into the battle zone now: no restriction keeps it out (Katsuking
+ * MAX), and an evolution creature has an evolution source to go on (DM 800s: summoned for no cost
+ * or from the mana zone, it is still put on top of one).
+ */
+function canPutOut(game: Game, player: PlayerId, o: GameObject): boolean {
+  if (!mayEnterBattle(game, player, o)) return false;
+  return !isEvolution(game, o) || evolutionBases(game, player, o).length > 0;
+}
+
 /** Cards in the hand a free-summon ability could put out for no cost (its race, civilization, card type). */
 export function freeSummonCandidates(game: Game, ref: AbilityRef, player: PlayerId): GameObject[] {
   const s = ref.ability.static ?? {};
   const spells = s.cardType === "spell";
   return game.cardsIn("hand", player).filter((o) => {
-    if (spells ? !isSpell(game, o) : !isCreature(game, o) || isEvolution(game, o)) return false;
+    if (spells ? !isSpell(game, o) : !isCreature(game, o) || !canPutOut(game, player, o)) return false;
     if (typeof s.race === "string" && !((game.card(o).races ?? []) as string[]).includes(s.race))
       return false;
     if (typeof s.civilization === "string" && !civilizationsOf(game, o).includes(s.civilization))
@@ -52,6 +64,7 @@ export function manaSummonCandidates(game: Game, ref: AbilityRef, player: Player
     .filter(
       (o) =>
         isCreature(game, o) &&
+        canPutOut(game, player, o) &&
         (s.dragon !== true || game.characteristic(o, "dragon") === true) &&
         choosePayment(game, player, summonCost(game, player, o), civilizationsOf(game, o), o) !== null,
     );
@@ -93,12 +106,18 @@ export const dmActivation: ActivationRules = {
     }
   },
 
+  // Q.E.D.'s "can't be chosen by the opponent's spells"; a sealed creature is ignored (restrictions.ts).
+  targetable: dmTargetable,
+
   check(game, ref, player) {
     const out: Reason[] = [];
+    // DM 封印: a sealed creature is ignored — its abilities can't be used.
+    if (game.state.zones[ref.obj.zone]?.kind === "battle" && isSealed(game, ref.obj))
+      out.push({ kind: "rule", text: `${ref.card.name} is sealed: its abilities don't work` });
     const kind = ref.ability.static?.kind;
     if (kind === "freeSummon" && freeSummonCandidates(game, ref, player).length === 0) {
       const s = ref.ability.static!;
-      const what = [s.civilization, s.race, s.cardType === "spell" ? "spell" : "non-evolution creature"]
+      const what = [s.civilization, s.race, s.cardType === "spell" ? "spell" : "creature"]
         .filter((x) => typeof x === "string")
         .join(" ");
       out.push({ kind: "rule", text: `there is no ${what} in your hand to use it on` });

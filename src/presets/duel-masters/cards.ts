@@ -110,6 +110,8 @@ export const sampleSpells: CardDef[] = [
             max: 1,
             min: 1,
             as: "target",
+            // Chosen by a spell: the preset's targetable rule applies (Q.E.D., sealed creatures).
+            target: true,
             prompt: "Return a creature to its owner's hand",
           },
           { op: "move", what: "$target", to: "hand" },
@@ -142,6 +144,8 @@ export const sampleSpells: CardDef[] = [
             max: 1,
             min: 1,
             as: "target",
+            // Chosen by a spell: the preset's targetable rule applies (Q.E.D., sealed creatures).
+            target: true,
             prompt: "Destroy a creature with power 2000 or less",
           },
           { op: "move", what: "$target", to: "graveyard" },
@@ -170,6 +174,8 @@ export const sampleSpells: CardDef[] = [
             max: 1,
             min: 1,
             as: "target",
+            // Chosen by a spell: the preset's targetable rule applies (Q.E.D., sealed creatures).
+            target: true,
             prompt: "Put a creature into its owner's mana zone",
           },
           { op: "move", what: "$target", to: "mana" },
@@ -263,9 +269,11 @@ export function sampleDecks(): [string[], string[]] {
     ["seigi-seitei-lionel-star", 1],
     ["kekkon-shite-kureyaa", 1],
     ["d-no-kindan-dokindam-area", 1],
-    ["fugouou-golgini-en-gels", 2],
+    ["fugouou-golgini-en-gels", 1],
     ["jolly-the-jolnade", 2],
-    ["mirai-no-houou-miradante-sf", 3],
+    ["mirai-no-houou-miradante-sf", 2],
+    // Its spell-choice restriction meets the other deck's Crimson Hammer and Natural Snare (#18).
+    ["ryuso-ou-qed", 2],
     ["bainaradondon", 2],
     ["jigen-no-arashi-scholar", 2],
   ]);

@@ -9,6 +9,7 @@ import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import { actionLoop } from "../../core/interactions.js";
 import type { JsonObject } from "../../core/json.js";
+import type { AbilityRef } from "../../core/limits.js";
 import { putUnder, setTapped, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import { tryReplace } from "../../core/replacement.js";
@@ -21,6 +22,7 @@ import type { Op } from "../../core/vocabulary/schema.js";
 import { freeSummonCandidates, manaSummonCandidates } from "./activation.js";
 import { cannotLose, hasRaceCategory, isSealed } from "./keywords.js";
 import { choosePayment, civilizationsOf, costOf, payMana } from "./mana.js";
+import { mayEnterBattle } from "./restrictions.js";
 import { ATTACK_NODE } from "./turn.js";
 
 export interface AttackState extends JsonObject {
@@ -129,6 +131,8 @@ export function useCard(
   const card = game.card(obj);
   if (isNonCreaturePermanent(game, obj)) return deployField(game, player, obj);
   if (isCreature(game, obj)) {
+    // A restriction (Katsuking MAX) keeps it out of the battle zone: nothing happens.
+    if (!mayEnterBattle(game, player, obj)) return false;
     if (game.moveWithReplacement(obj, zoneId("battle", player), { event: "move" }) === null) return false;
     emit(game, {
       type: "summon",
@@ -204,17 +208,26 @@ function deployField(game: Game, player: PlayerId, obj: GameObject): boolean {
  * The cost to pay now: the printed cost less the cost reductions that apply (RULINGS DM-1.6: a
  * reduction limited to "your first fire creature each turn" reads the turn's summon counter).
  */
-export function summonCost(game: Game, player: PlayerId, obj: GameObject): number {
+export function summonCost(game: Game, player: PlayerId, obj: GameObject, reduce = true): number {
   let cost = costOf(game, obj);
-  if (!isCreature(game, obj)) return cost;
-  for (const ref of game.staticAbilities("costReduction")) {
+  if (!reduce) return cost;
+  for (const ref of costReductions(game, player, obj)) {
     const s = ref.ability.static!;
-    if (ref.controller !== player) continue;
-    if (typeof s.civilization === "string" && !civilizationsOf(game, obj).includes(s.civilization)) continue;
-    if (!game.canApply(ref).ok) continue;
     cost = Math.max(Number(s.minimum ?? 0), cost - Number(s.by ?? 1));
   }
   return cost;
+}
+
+/** The cost reductions that could apply to summoning this creature now (Topgear, RULINGS DM-1.6). */
+export function costReductions(game: Game, player: PlayerId, obj: GameObject): AbilityRef[] {
+  if (!isCreature(game, obj)) return [];
+  return game.staticAbilities("costReduction").filter((ref) => {
+    const s = ref.ability.static!;
+    if (ref.controller !== player) return false;
+    if (typeof s.civilization === "string" && !civilizationsOf(game, obj).includes(s.civilization))
+      return false;
+    return game.canApply(ref).ok;
+  });
 }
 
 /**
@@ -228,6 +241,7 @@ export function evolve(
   base: GameObject,
   how: "evolution" | "effect" = "evolution",
 ): void {
+  if (!mayEnterBattle(game, player, obj)) return; // a restriction keeps it out (Katsuking MAX)
   const tapped = base.tapped;
   game.moveWithReplacement(obj, zoneId("battle", player), {
     event: "move",
@@ -248,8 +262,8 @@ export function evolve(
   });
 }
 
-function payable(game: Game, player: PlayerId, obj: GameObject): GameObject[] | null {
-  return choosePayment(game, player, summonCost(game, player, obj), civilizationsOf(game, obj));
+function payable(game: Game, player: PlayerId, obj: GameObject, reduce = true): GameObject[] | null {
+  return choosePayment(game, player, summonCost(game, player, obj, reduce), civilizationsOf(game, obj));
 }
 
 /**
@@ -261,12 +275,16 @@ function payable(game: Game, player: PlayerId, obj: GameObject): GameObject[] | 
 function manaSummonOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   for (const ref of game.staticAbilities("summonFromMana")) {
-    if (ref.controller !== player || !game.canActivate(ref.obj.id, ref.ability.id, { player }).ok) continue;
-    for (const o of manaSummonCandidates(game, ref, player))
-      out.push({
-        id: `mana:${game.ref(ref.obj)}:${ref.ability.id}:${game.ref(o)}`,
-        label: `Summon ${game.card(o).name} from your mana zone (${ref.card.name})`,
-      });
+    if (ref.controller !== player || !game.mayActivate(ref.obj.id, ref.ability.id, { player })) continue;
+    for (const o of manaSummonCandidates(game, ref, player)) {
+      const id = `mana:${game.ref(ref.obj)}:${ref.ability.id}:${game.ref(o)}`;
+      const label = `Summon ${game.card(o).name} from your mana zone (${ref.card.name})`;
+      // An evolution creature is summoned on top of one of its evolution sources (DM 800s).
+      if (isEvolution(game, o))
+        for (const base of evolutionBases(game, player, o))
+          out.push({ id: `${id}:${game.ref(base)}`, label: `${label} onto ${game.card(base).name}` });
+      else out.push({ id, label });
+    }
   }
   return out;
 }
@@ -281,15 +299,18 @@ function freeSummonOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   const offered = new Set<string>();
   for (const ref of game.staticAbilities("freeSummon")) {
-    if (ref.controller !== player || !game.canActivate(ref.obj.id, ref.ability.id, { player }).ok) continue;
+    if (ref.controller !== player || !game.mayActivate(ref.obj.id, ref.ability.id, { player })) continue;
     const spells = ref.ability.static!.cardType === "spell";
     for (const o of freeSummonCandidates(game, ref, player)) {
       if (offered.has(o.id)) continue;
       offered.add(o.id);
-      out.push({
-        id: `free:${game.ref(ref.obj)}:${ref.ability.id}:${game.ref(o)}`,
-        label: `${spells ? "Cast" : "Summon"} ${game.card(o).name} for no cost (${ref.card.name})`,
-      });
+      const id = `free:${game.ref(ref.obj)}:${ref.ability.id}:${game.ref(o)}`;
+      const label = `${spells ? "Cast" : "Summon"} ${game.card(o).name} for no cost (${ref.card.name})`;
+      // An evolution creature summoned for no cost still goes on top of an evolution source (DM 800s).
+      if (isEvolution(game, o))
+        for (const base of evolutionBases(game, player, o))
+          out.push({ id: `${id}:${game.ref(base)}`, label: `${label} onto ${game.card(base).name}` });
+      else out.push({ id, label });
     }
   }
   return out;
@@ -300,7 +321,7 @@ function gZeroOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   for (const o of game.cardsIn("hand", player)) {
     const g = game.card(o).abilities?.find((a) => a.static?.kind === "gZero");
-    if (!g || !game.canActivate(o.id, g.id, { player }).ok) continue;
+    if (!g || !game.mayActivate(o.id, g.id, { player }) || !mayEnterBattle(game, player, o)) continue;
     out.push({ id: `gzero:${game.ref(o)}`, label: `Summon ${game.card(o).name} for no cost (G-Zero)` });
   }
   return out;
@@ -336,6 +357,7 @@ function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   for (const o of game.cardsIn("hand", player)) {
     if (!payable(game, player, o)) continue;
+    if (isCreature(game, o) && !mayEnterBattle(game, player, o)) continue; // Katsuking MAX
     if (isEvolution(game, o)) {
       for (const base of evolutionBases(game, player, o))
         out.push({
@@ -349,7 +371,7 @@ function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
     if (
       verb === "cast" &&
       game.card(o).abilities?.some((a) => a.id === "spell") &&
-      !game.canActivate(o.id, "spell", { player }).ok
+      !game.mayActivate(o.id, "spell", { player })
     )
       continue;
     const say = { summon: "Summon", deploy: "Put into the battle zone", cast: "Cast" }[verb];
@@ -477,15 +499,69 @@ function destroy(game: Game, obj: GameObject): void {
   game.moveWithReplacement(obj, zoneId("graveyard", obj.owner), { event: "destroy" });
 }
 
+/** The card a main-step option pays mana for (a summon, an evolution, a summon from the mana zone), if any. */
+function paidCard(game: Game, id: string): GameObject | undefined {
+  const [verb, a, , c] = id.split(":");
+  if (verb === "summon" || verb === "evolve") return game.obj(a!);
+  if (verb === "mana") return game.obj(c!);
+  return undefined;
+}
+
+/** Carries out a main-step option; `reduce`: whether the cost reductions that could apply are used. */
+function performMain(game: Game, p: PlayerId, id: string, reduce: boolean): void {
+  const parts = id.split(":");
+  const verb = parts[0]!;
+  if (verb === "mana" || verb === "free") {
+    const [, src, ability, cardId, baseId] = parts as [string, string, string, string, string | undefined];
+    const obj = game.obj(cardId);
+    if (verb === "mana") {
+      const cost = summonCost(game, p, obj, reduce);
+      const payment = choosePayment(game, p, cost, civilizationsOf(game, obj), obj)!;
+      game.applyStatic(game.abilityRef(src, ability));
+      payMana(game, p, payment);
+    } else game.useLimits(game.abilityRef(src, ability));
+    // An evolution creature goes on top of the evolution source chosen with the option.
+    if (baseId !== undefined) evolve(game, p, obj, game.obj(baseId));
+    else useCard(game, p, obj, isCreature(game, obj) || verb === "mana" ? "summon" : "cast");
+    return;
+  }
+  if (verb === "gzero") {
+    useCard(game, p, game.obj(parts[1]!), "summon");
+    return;
+  }
+  if (verb === "cross") {
+    const gear = game.obj(parts[1]!);
+    const creature = game.obj(parts[2]!);
+    const cost = Number(game.card(gear).stats?.crossCost ?? costOf(game, gear));
+    payMana(game, p, choosePayment(game, p, cost, civilizationsOf(game, gear))!);
+    gear.vars.crossed = { obj: creature.id, inc: creature.inc };
+    emit(game, {
+      type: "cross",
+      player: p,
+      obj: gear.id,
+      inc: gear.inc,
+      card: gear.card,
+      name: game.card(gear).name,
+      data: { to: creature.id, toName: game.card(creature).name },
+    });
+    return;
+  }
+  const obj = game.obj(parts[1]!);
+  payMana(game, p, payable(game, p, obj, reduce)!);
+  if (verb === "evolve") evolve(game, p, obj, game.obj(parts[2]!));
+  else useCard(game, p, obj, verb as "summon" | "cast" | "deploy");
+}
+
 export const dmTasks: Record<string, TaskHandler> = {
   // DM-T2, DM-T15: forced untap of the active player's creatures and mana, unless an effect stops it.
   "dm.untap": (game, task) => {
     game.popTask(task);
     const p = game.state.clock.turn.player;
     let n = 0;
+    // DM 封印: a sealed creature is ignored, so it does not untap either.
     for (const kind of ["battle", "mana"])
       for (const o of game.cardsIn(kind, p))
-        if (o.tapped && !untapPrevented(game, o)) {
+        if (o.tapped && !untapPrevented(game, o) && !isSealed(game, o)) {
           o.tapped = false;
           n++;
         }
@@ -531,58 +607,52 @@ export const dmTasks: Record<string, TaskHandler> = {
       ...crossOptions(game, p),
     ],
     perform(game, p, option) {
-      if (option.id.startsWith("mana:")) {
-        const [, src, ability, id] = option.id.split(":") as [string, string, string, string];
-        const obj = game.obj(id);
-        const payment = choosePayment(game, p, summonCost(game, p, obj), civilizationsOf(game, obj), obj)!;
-        game.applyStatic(game.abilityRef(src, ability));
-        payMana(game, p, payment);
-        useCard(game, p, obj, "summon");
+      // A "you may" cost reduction (Topgear: してもよい) is the player's choice: asked whenever one
+      // could apply and the full cost could be paid too (RULINGS DM-1.3, DM-1.6).
+      const obj = paidCard(game, option.id);
+      if (
+        obj &&
+        costReductions(game, p, obj).length > 0 &&
+        choosePayment(
+          game,
+          p,
+          summonCost(game, p, obj, false),
+          civilizationsOf(game, obj),
+          option.id.startsWith("mana:") ? obj : undefined,
+        )
+      ) {
+        game.pushTask({ t: "dm.costReduction", option: option.id, player: p });
         return;
       }
-      if (option.id.startsWith("free:")) {
-        const [, src, ability, id] = option.id.split(":") as [string, string, string, string];
-        game.useLimits(game.abilityRef(src, ability));
-        const obj = game.obj(id);
-        useCard(game, p, obj, isCreature(game, obj) ? "summon" : "cast");
-        return;
-      }
-      if (option.id.startsWith("gzero:")) {
-        useCard(game, p, game.obj(option.id.slice("gzero:".length)), "summon");
-        return;
-      }
-      if (option.id.startsWith("cross:")) {
-        const [, gearId, creatureId] = option.id.split(":") as [string, string, string];
-        const gear = game.obj(gearId);
-        const creature = game.obj(creatureId);
-        const cost = Number(game.card(gear).stats?.crossCost ?? costOf(game, gear));
-        payMana(game, p, choosePayment(game, p, cost, civilizationsOf(game, gear))!);
-        gear.vars.crossed = { obj: creature.id, inc: creature.inc };
-        emit(game, {
-          type: "cross",
-          player: p,
-          obj: gear.id,
-          inc: gear.inc,
-          card: gear.card,
-          name: game.card(gear).name,
-          data: { to: creature.id, toName: game.card(creature).name },
-        });
-        return;
-      }
-      if (option.id.startsWith("evolve:")) {
-        const [, id, baseId] = option.id.split(":") as [string, string, string];
-        const obj = game.obj(id);
-        const base = game.obj(baseId);
-        payMana(game, p, payable(game, p, obj)!);
-        evolve(game, p, obj, base);
-        return;
-      }
-      const [verb, id] = option.id.split(":") as ["summon" | "cast" | "deploy", string];
-      const obj = game.obj(id);
-      payMana(game, p, payable(game, p, obj)!);
-      useCard(game, p, obj, verb);
+      performMain(game, p, option.id, true);
     },
   }),
+  /** Asks whether to use the cost reductions that could apply (「してもよい」), then summons. */
+  "dm.costReduction": (game, task) => {
+    const p = Number(task.player);
+    const id = String(task.option);
+    if (task.answer) {
+      const reduce = task.answer.id === "yes";
+      task.answer = undefined;
+      game.popTask(task);
+      performMain(game, p, id, reduce);
+      return;
+    }
+    const obj = paidCard(game, id)!;
+    const by = costReductions(game, p, obj);
+    const names = by.map((r) => r.card.name).join(", ");
+    game.ask({
+      player: p,
+      kind: "costReduction",
+      prompt: `Reduce the cost of ${game.card(obj).name} to ${summonCost(game, p, obj)} (${names})?`,
+      publicPrompt: `${game.playerName(p)} may reduce a cost (${names})`,
+      private: true,
+      options: [
+        { id: "yes", label: `Reduce it (${names})` },
+        { id: "no", label: `Pay the full ${summonCost(game, p, obj, false)}` },
+      ],
+    });
+  },
   // DM-T7: attack with creatures, one attack (and its substeps) at a time.
   "dm.attack": actionLoop({
     kind: "attack",
@@ -724,9 +794,24 @@ export const dmTasks: Record<string, TaskHandler> = {
     // DM ブレイク: the shields a creature breaks are broken at once — all go to the hand before
     // any Shield Trigger or Strike Back is used (the window below).
     const broken = shields.slice(-breakerCount(game, attacker)).reverse();
-    for (const id of broken) {
-      const shield = game.obj(id);
-      game.move(shield, zoneId("hand", defender), { event: "break" });
+    // "When your (last) shield would be broken" (ブレイクされる時, Last Avatar): such abilities trigger
+    // now and resolve before the shields are broken (the checkpoint runs first, then dm.breakShields).
+    emit(game, {
+      type: "shieldsBreaking",
+      player: defender,
+      data: { n: broken.length, last: broken.length === shields.length, by: attacker.id },
+    });
+    game.pushTask({ t: "dm.breakShields", player: defender, shields: broken });
+    game.pushTask({ t: "dm.checkpoint", node: task.node ?? null });
+  },
+  // The shields an attack breaks go to their owner's hand at once (those still in the shield zone).
+  "dm.breakShields": (game, task) => {
+    game.popTask(task);
+    const owner = Number(task.player);
+    for (const id of task.shields as string[]) {
+      const shield = game.state.objects[id];
+      if (shield && shield.zone === zoneId("shield", owner))
+        game.move(shield, zoneId("hand", owner), { event: "break" });
     }
     openShieldWindow(game);
   },

@@ -15,7 +15,7 @@ import { dmDeckRules, playsSampleDecks, randomDecks, startingZone } from "./deck
 import { evolutionOps } from "./evolution-ops.js";
 import { attackState, crossedTo, deckOutCheck, dmTasks, noteShieldToHand } from "./game.js";
 import { keywordCards } from "./keyword-cards.js";
-import { keywordConditions, keywordOps } from "./keywords.js";
+import { isSealed, keywordConditions, keywordOps, sealsStayBehind } from "./keywords.js";
 import { civilizationsOf } from "./mana.js";
 import { dmOps } from "./ops.js";
 import { paperNoteCards, playsNoteCards } from "./plays-note-cards.js";
@@ -112,6 +112,7 @@ function makePreset(id: string, name: string, play: boolean): Preset {
           'Turn order of draw and charge: "2017" (draw, then charge) or "pre2017" (charge, then draw), RULINGS DM-T14',
         default: "2017",
         values: ["2017", "pre2017"],
+        fuzz: true,
       },
     },
     turn: dmTurn,
@@ -124,8 +125,13 @@ function makePreset(id: string, name: string, play: boolean): Preset {
     // there (DM S・トリガー, S・バック), for the next Shield Trigger window.
     redirect(game, obj, to) {
       noteShieldToHand(game, obj, to);
+      sealsStayBehind(game, obj, to);
       return undefined;
     },
+    // DM 封印: "クリーチャーが封印されている間、両プレイヤーはそのクリーチャーを無視する" — a sealed creature is
+    // ignored: no selector finds it (it can't be chosen, isn't counted, "all creatures" skip it) and
+    // its abilities don't work (the kernel's Preset.exists).
+    exists: (game, obj) => !(isSealed(game, obj) && game.state.zones[obj.zone]?.kind === "battle"),
     stack: pendingStack,
     stateChecks: [deckOutCheck],
     // Legal activation: timing, zones and the game's own reasons for declared abilities (activation.ts).

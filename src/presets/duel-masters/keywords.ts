@@ -37,6 +37,19 @@ export function sealsOf(game: Game, player: PlayerId): GameObject[] {
   return out;
 }
 
+/**
+ * DM 封印: seals don't go with their creature. When a sealed creature leaves the battle zone, its
+ * seals are put into their owners' graveyards first (face up), so it arrives, and may come back,
+ * without them. Called by the preset's redirect, which every move asks.
+ */
+export function sealsStayBehind(game: Game, obj: GameObject, to: { kind: string }): void {
+  if (to.kind === "battle" || game.state.zones[obj.zone]?.kind !== "battle") return;
+  for (const id of [...obj.under]) {
+    const seal = game.state.objects[id]!;
+    if (isSeal(seal)) game.move(seal, zoneId("graveyard", seal.owner), { event: "unseal" });
+  }
+}
+
 /** "You don't lose the game" effects (Bolshack Voljaak's Shukyoku Sengen). */
 export function cannotLose(game: Game, player: PlayerId): boolean {
   return game

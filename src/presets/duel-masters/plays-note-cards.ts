@@ -170,6 +170,12 @@ export const ryusoOuQED: CardDef = {
   text: "When your opponent chooses a creature in the battle zone with a spell's effect, they can't choose this creature. Each turn, you may summon your first water creature for no cost. Each turn, you may cast your first water spell for no cost. Double Breaker.",
   abilities: [
     {
+      // 相手が呪文の効果でバトルゾーンのクリーチャーを選ぶ時、このクリーチャーは選べない (restrictions.ts).
+      id: "unchoosable",
+      kind: "static",
+      static: { kind: "unchoosable", by: "opponentSpells" },
+    },
+    {
       id: "firstCreature",
       kind: "static",
       static: { kind: "freeSummon", from: "hand", civilization: "water", cardType: "creature" },

@@ -698,13 +698,14 @@ export const lastAvatar: CardDef = {
   civilizations: ["light", "water"],
   races: ["Apollonia Dragon", "Poseidia Dragon"],
   keywords: ["doubleBreaker"],
-  text: "Double Breaker. When your last shield is broken, draw 3 cards. That turn, creatures can't attack you. (This effect triggers only once per game.)",
+  text: "Double Breaker. When your last shield would be broken, draw 3 cards. That turn, creatures can't attack you. (This effect triggers only once per game.)",
   abilities: [
     {
       id: "lastStand",
       kind: "triggered",
-      trigger: { on: "break", player: "self" },
-      condition: { count: { zone: "shield", controller: "self" }, eq: 0 },
+      // 自分の最後のシールドがブレイクされる時: "would be broken" — it triggers as the attack is about
+      // to break the player's remaining shields and resolves before they go to the hand (game.ts).
+      trigger: { on: "shieldsBreaking", player: "self", where: { "data.last": true } },
       effect: [
         { op: "draw", n: 3 },
         {

@@ -161,6 +161,12 @@ export const katsukingMax: CardDef = {
         }),
       ],
     },
+    {
+      // 自分の他の、名前に《無敵》とあるエグザイル・クリーチャーをバトルゾーンに出すことはできない (restrictions.ts).
+      id: "onlyOneMuteki",
+      kind: "static",
+      static: { kind: "cantPutIntoBattle", cardType: "exile", nameJaHas: "無敵" },
+    },
   ],
 };
 

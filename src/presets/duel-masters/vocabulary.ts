@@ -46,6 +46,8 @@ export const dmEvents: Record<string, string> = {
     "A creature won a battle (it is still in the battle zone, the other is not): obj, player (its controller).",
   break:
     "A shield was broken and went to its owner's hand: a move from shield to hand; obj, player (the shield's owner), cause.",
+  shieldsBreaking:
+    "An attack is about to break shields (DM ブレイクされる時, before they go to the hand): player (the shields' owner), data.n (how many), data.last (true when they are all the player's remaining shields).",
   shield:
     "A card was put into the shield zone face-down (the opening shields, an effect that adds a shield): a move; obj, player.",
   winByAttack:

@@ -10,7 +10,13 @@
  * then the other costs as written, mana last (CR 601.2c, 601.2g–h, 602.2b) — and the ability goes
  * on the stack with its targets (targets.ts).
  */
-import { type ActivationRules, abilityZones, canActivate, type Reason } from "../../core/activation.js";
+import {
+  type ActivationRules,
+  abilityZones,
+  canActivate,
+  mayActivate,
+  type Reason,
+} from "../../core/activation.js";
 import { IllegalActionError } from "../../core/errors.js";
 import type { Game } from "../../core/game.js";
 import { cloneJson, type JsonObject } from "../../core/json.js";
@@ -20,7 +26,7 @@ import { evalCondition } from "../../core/match.js";
 import { type EffectContext, type OpHandler, scriptTask, varsOf } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
 import type { AbilityDef, CardDef, ConditionT, Op } from "../../core/vocabulary/schema.js";
-import { available, payMana } from "./mana.js";
+import { cantPay, isManaAbility, type ManaCost, manaCostOf, manaTotal, maxX, payCost } from "./mana.js";
 import { isType, nameOf, permanents, phasedOut, stack, summoningSick } from "./state.js";
 import {
   isTargetOp,
@@ -99,13 +105,9 @@ export const magicActivation: ActivationRules = {
     const out: Reason[] = [];
     if (ref.ability.id === SPELL) {
       const card = ref.card;
-      const n = card.cost ?? 0;
-      const have = available(game, player);
-      if (have < n)
-        out.push({
-          kind: "cost",
-          text: `${card.name} costs ${n} mana; ${game.playerName(player)} has ${have} available (CR 601.2g)`,
-        });
+      // CR 601.2g–h: each coloured symbol paid with its colour, generic with any (X announced as 0 here).
+      const why = cantPay(game, player, manaCostOf(card));
+      if (why) out.push({ kind: "cost", text: `${card.name} ${why} (CR 601.2g–h)` });
       const only = castOnly(card);
       if (only && !evalCondition(game, only.if, { controller: player, obj: ref.obj }))
         out.push({ kind: "condition", text: `${card.name}: “${only.text}” (CR 601.3)` });
@@ -144,20 +146,30 @@ export const magicActivation: ActivationRules = {
 /** Spells `p` may cast now, one option per legal target (CR 601.2c), built from canActivate. */
 export function castOptions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
-  const mana = available(game, p);
   const sorcery = sorceryTiming(game, p);
   for (const o of game.cardsIn("hand", p)) {
     const card = game.card(o);
     if (card.types.includes("land")) continue;
     // A fast path: canActivate refuses these too (cost, timing), with their reasons.
-    if ((card.cost ?? 0) > mana || !(sorcery || instantSpeed(card))) continue;
-    if (!canActivate(game, castRef(game, o, p), p).ok) continue;
+    if (!(sorcery || instantSpeed(card))) continue;
+    const cost = manaCostOf(card);
+    const most = maxX(game, p, cost);
+    if (most < 0 || !mayActivate(game, castRef(game, o, p), p)) continue;
     const label = `Cast ${card.name} (${card.cost ?? 0})`;
     const spec = spellTarget(card);
-    if (spec === null) out.push({ id: `cast:${game.ref(o)}`, label });
-    else
-      for (const t of targetChoices(game, spec, ctxOf(o, p, SPELL)))
-        out.push({ id: `cast:${game.ref(o)}:${t.suffix}`, label: `${label} targeting ${t.label}` });
+    const suffixes =
+      spec === null
+        ? [{ suffix: "", label }]
+        : targetChoices(game, spec, ctxOf(o, p, SPELL)).map((t) => ({
+            suffix: `:${t.suffix}`,
+            label: `${label} targeting ${t.label}`,
+          }));
+    // CR 107.3a, 601.2b: X is announced as the spell is cast: one option for each X that can be paid.
+    for (const s of suffixes)
+      if (cost.x === 0) out.push({ id: `cast:${game.ref(o)}${s.suffix}`, label: s.label });
+      else
+        for (let x = 0; x <= most; x++)
+          out.push({ id: `cast:${game.ref(o)}${s.suffix}:X=${x}`, label: `${s.label} with X = ${x}` });
   }
   return out;
 }
@@ -173,10 +185,10 @@ export function activateOptions(game: Game, p: PlayerId): DecisionOption[] {
     for (const o of objs) {
       const card = game.card(o);
       for (const ability of card.abilities ?? []) {
-        if (ability.kind !== "activated") continue;
+        if (ability.kind !== "activated" || isManaAbility(ability)) continue; // mana abilities: `mana:` options
         const ref: AbilityRef = { obj: o, card, ability, controller: p };
         if (!abilityZones(game, ref).includes(kind)) continue; // canActivate would say "zone"
-        if (!canActivate(game, ref, p).ok) continue;
+        if (!mayActivate(game, ref, p)) continue;
         out.push({
           id: `activate:${game.ref(o)}:${ability.id}`,
           label: `Activate ${nameOf(game, o)}: ${abilityLabel(ability, ability.id, 400)}`,
@@ -205,6 +217,25 @@ function recordCast(game: Game, p: PlayerId): void {
 }
 
 /**
+ * CR 107.3a, 601.2b: the value of X announced in a cast option (`…:X=3`), and the rest of the
+ * suffix (the target). A spell with X in its mana cost must announce it; others can't.
+ */
+function announcedX(name: string, mana: ManaCost, suffix: string): { target: string; x: number } {
+  const parts = suffix === "" ? [] : suffix.split(":");
+  const xs = parts.filter((s) => /^X=\d+$/.test(s));
+  const target = parts.filter((s) => !/^X=\d+$/.test(s)).join(":");
+  if (mana.x === 0) {
+    if (xs.length) throw new IllegalActionError(`${name} has no X in its mana cost`);
+    return { target, x: 0 };
+  }
+  if (xs.length !== 1)
+    throw new IllegalActionError(
+      `${name}: announce the value of X as it is cast (CR 107.3a, 601.2b), e.g. ":X=2"`,
+    );
+  return { target, x: Number(xs[0]!.slice(2)) };
+}
+
+/**
  * CR 601.2: the spell moves to the stack with its target (chosen in the option, 601.2c), its cost
  * is paid (601.2g–h), and it becomes cast (601.2i). Checked first: an illegal cast is refused with
  * every reason.
@@ -213,18 +244,28 @@ export function castSpell(game: Game, p: PlayerId, obj: GameObject, suffix: stri
   const card = game.card(obj);
   const verdict = canActivate(game, castRef(game, obj, p), p);
   if (!verdict.ok) throw refused(`${card.name} can't be cast now`, verdict.reasons);
+  const mana = manaCostOf(card);
+  const { target, x } = announcedX(card.name, mana, suffix);
   const spec = spellTarget(card);
   const vars: JsonObject = {};
   let chosen: TargetChoice | undefined;
   if (spec) {
-    chosen = targetChoices(game, spec, ctxOf(obj, p, SPELL)).find((t) => t.suffix === suffix);
-    if (!chosen) throw new IllegalActionError(`${card.name} needs a legal target, not "${suffix}"`);
+    chosen = targetChoices(game, spec, ctxOf(obj, p, SPELL)).find((t) => t.suffix === target);
+    if (!chosen) throw new IllegalActionError(`${card.name} needs a legal target, not "${target}"`);
     recordTarget(game, vars, spec, chosen);
-  } else if (suffix !== "") throw new IllegalActionError(`${card.name} has no target`);
-  const cost = card.cost ?? 0;
-  payMana(game, p, cost);
+  } else if (target !== "") throw new IllegalActionError(`${card.name} has no target`);
+  // CR 601.2f: the total cost includes X; it must be paid in full (601.2g–h).
+  const why = cantPay(game, p, mana, x);
+  if (why) throw new IllegalActionError(`${card.name} can't be cast with X = ${x}: ${why} (CR 601.2f–h)`);
+  if (mana.x > 0) vars.X = x; // CR 107.3a: on the stack X is the announced value
+  payCost(game, p, mana, x);
   recordCast(game, p);
-  game.move(obj, "stack", { event: "cast", data: { cost, ...(chosen ? { target: chosen.label } : {}) } });
+  // CR 202.3e: on the stack its mana value counts X.
+  const cost = typeof card.stats?.manaCost === "string" ? manaTotal(mana, x) : (card.cost ?? 0);
+  game.move(obj, "stack", {
+    event: "cast",
+    data: { cost, ...(mana.x > 0 ? { x } : {}), ...(chosen ? { target: chosen.label } : {}) },
+  });
   stack(game).push({ kind: "spell", obj: obj.id, controller: p, vars });
 }
 

@@ -1,7 +1,8 @@
 /**
  * The Magic card library: real cards whose printed text exercises each turn-based action of
  * CR 703.4 (issue 6). Cards are data: characteristics plus small effect ops (src/presets/magic/ops.ts).
- * Simplifications (docs/magic.md): mana is generic (colours are ignored, `cost` is the mana value),
+ * Simplifications (docs/magic.md): a card without `stats.manaCost` ("{1}{G}") pays its `cost` (the
+ * mana value) as generic mana;
  * triggered abilities choose their targets as they resolve; spells and activated abilities on casting and activation.
  *
  * Conventions: `power` and `stats.toughness`; `keywords` hold evergreen keywords; `stats.back` is the
@@ -9,18 +10,31 @@
  * `stats.lights` an Attraction's lit numbers (CR 717); `stats.ongoing` an ongoing scheme (CR 314).
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
+import { auraCards } from "./aura-cards.js";
+import { keywordCards } from "./keyword-cards.js";
+import { manaCards } from "./mana-cards.js";
 import type { MagicOp } from "./ops.generated.js";
+import { tokenCards } from "./token-cards.js";
 
 /** A card of this library: its ops are checked against the preset's at compile time. */
 type CardDef = PresetCardDef<MagicOp>;
 
-const land = (id: string, name: string): CardDef => ({
+const land = (id: string, name: string, mana: string): CardDef => ({
   id,
   name,
   types: ["land"],
   stats: { subtypes: [name] },
-  // CR 305.6: a basic land has "{T}: Add one mana" (colour ignored here); a mana ability (CR 605).
-  text: "({T}: Add one mana.)",
+  // CR 305.6: a basic land's type gives it "{T}: Add <its colour>."; a mana ability (CR 605).
+  text: `({T}: Add ${mana}.)`,
+  abilities: [
+    {
+      id: "mana",
+      kind: "activated",
+      text: `{T}: Add ${mana}.`,
+      cost: [{ op: "tap", what: "self" }],
+      effect: [{ op: "addMana", mana }],
+    },
+  ],
 });
 
 const creature = (
@@ -41,11 +55,11 @@ const creature = (
 });
 
 export const magicCards: CardDef[] = [
-  land("forest", "Forest"),
-  land("mountain", "Mountain"),
-  land("plains", "Plains"),
-  land("island", "Island"),
-  land("swamp", "Swamp"),
+  land("forest", "Forest", "{G}"),
+  land("mountain", "Mountain", "{R}"),
+  land("plains", "Plains", "{W}"),
+  land("island", "Island", "{U}"),
+  land("swamp", "Swamp", "{B}"),
   // Vanilla creatures.
   creature("grizzly-bears", "Grizzly Bears", 2, 2, 2),
   creature("hill-giant", "Hill Giant", 4, 3, 3),
@@ -436,51 +450,63 @@ export const magicCards: CardDef[] = [
       },
     ],
   },
+  // Trample, deathtouch, lifelink, double strike, menace, hexproof, indestructible (#18).
+  ...keywordCards,
+  // Auras and Equipment: attachments (#18).
+  ...auraCards,
+  // Coloured mana, mana abilities, mana that doesn't empty, X costs (#18).
+  ...manaCards,
+  // Tokens, counterspells, day/night (#18).
+  ...tokenCards,
 ];
 
 /** A legal 60-card deck (CR 100.2a) for random games: 24 basic lands and 36 other cards, at most 4 of each. */
 export function defaultMagicDeck(variant: number): string[] {
-  // No Mountain: its name is part of "Cori Mountain Stalwart", which would blur name-based view checks.
-  const lands = ["forest", "plains", "island", "swamp"];
+  // Cori Mountain Stalwart stays out of the sample decks: its name holds "Mountain", which would
+  // blur the name-based hidden-card checks now that Mountains are in them.
+  const lands = ["forest", "plains", "island", "swamp", "mountain"];
   const deck: string[] = [];
   for (let i = 0; i < 24; i++) deck.push(lands[(i + variant) % lands.length]!);
+  // Every rule the preset has, in play: coloured mana and mana abilities, X, the evergreen
+  // keywords, tokens, counterspells, Auras and Equipment, a Saga, "doesn't untap", mana that stays.
   const spells = [
+    "llanowar-elves",
+    "llanowar-elves",
+    "wall-of-roots",
     "grizzly-bears",
     "grizzly-bears",
     "savannah-lions",
     "savannah-lions",
-    "youthful-knight",
-    "royal-assassin",
-    "bottle-gnomes",
-    "bottle-gnomes",
-    "spike-feeder",
-    "slitherhead",
-    "slitherhead",
-    "lightning-bolt",
-    "hill-giant",
-    "grizzly-bears",
-    "grizzly-bears",
-    "hill-giant",
-    "savannah-lions",
-    "savannah-lions",
-    "craw-wurm",
-    "youthful-knight",
-    "fencing-ace",
-    "breezekeeper",
-    "palace-guard",
-    "village-watch",
-    "rootwalla",
-    "rootwalla",
-    "cori-mountain-stalwart",
-    "glint-horn-buccaneer",
+    "typhoid-rats",
+    // Its Attraction deck is made at setup; it visits as the precombat main phase begins (CR 505.5).
     "complaints-clerk",
-    "the-eldest-reborn",
+    "gladecover-scout",
+    "alley-strangler",
+    "boros-swiftblade",
+    "vampire-nighthawk",
+    "serra-angel",
+    "darksteel-myr",
+    "brass-man",
+    "wall-of-stone",
+    "colossal-dreadmaw",
+    "royal-assassin",
+    "tavern-ruffian",
+    "prodigal-pyromancer",
     "lightning-bolt",
     "lightning-bolt",
-    "giant-growth",
+    "blaze",
     "giant-growth",
     "divination",
-    "hill-giant",
+    "raise-the-alarm",
+    "cancel",
+    "essence-scatter",
+    "negate",
+    "abrupt-decay",
+    "holy-strength",
+    "pacifism",
+    "bonesplitter",
+    "upwelling",
+    "the-eldest-reborn",
   ];
   deck.push(...spells);
   return deck;

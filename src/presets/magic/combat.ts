@@ -2,16 +2,19 @@
  * The combat phase's turn-based actions (CR 506-511, 703.4h-703.4p): choosing the defending
  * player, declaring attackers and blockers, damage assignment order (CR 20231117; removed by
  * the 2024-11 Foundations update, option rulesVersion), APNAP damage assignment and
- * simultaneous combat damage, with a first-strike damage step when needed (CR 510.4).
+ * simultaneous combat damage, with a first-strike damage step when needed (CR 510.4). Keywords:
+ * flying / reach, vigilance, defender, menace (declarations), first and double strike (the steps),
+ * trample and deathtouch (damage assignment); deathtouch and lifelink as damage is dealt (keywords.ts).
  */
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
+import { cantAttack, cantBlock } from "./attachments.js";
+import { lethalDamage } from "./keywords.js";
 import { dealDamage } from "./ops.js";
 import {
   apnap,
   creatures,
-  damage,
   hasKeyword,
   inGame,
   liveOpponents,
@@ -126,6 +129,7 @@ const declareAttackers: Handler = (game, task) => {
   for (const o of creatures(game, ap)) {
     if (o.tapped || typeof o.vars.attacking === "number" || summoningSick(game, o)) continue;
     if (hasKeyword(game, o, "defender")) continue; // CR 702.3b: a creature with defender can't attack
+    if (cantAttack(game, o)) continue; // CR 508.1c: a restriction ("enchanted creature can't attack")
     if (defs.length === 1)
       options.push({ id: `attack:${game.ref(o)}`, label: `Attack with ${nameOf(game, o)}` });
     else
@@ -167,6 +171,25 @@ function canBlock(game: Game, b: GameObject, a: GameObject): boolean {
   return !ids(b.vars.blocking).includes(a.id);
 }
 
+/**
+ * CR 702.111b: a creature with menace can't be blocked except by two or more creatures. While it
+ * has no blocker, it is blocked only by two at once, so no declaration leaves it with one (509.1b–c).
+ */
+const needsTwo = (game: Game, a: GameObject): boolean =>
+  hasKeyword(game, a, "menace") && blockersOf(game, a, true).length === 0;
+
+function menaceBlocks(game: Game, a: GameObject, able: GameObject[]): DecisionOption[] {
+  const can = able.filter((b) => canBlock(game, b, a));
+  const out: DecisionOption[] = [];
+  for (let i = 0; i < can.length; i++)
+    for (let j = i + 1; j < can.length; j++)
+      out.push({
+        id: `block:${game.ref(can[i]!)}+${game.ref(can[j]!)}:${game.ref(a)}`,
+        label: `Block ${nameOf(game, a)} with ${nameOf(game, can[i]!)} and ${nameOf(game, can[j]!)}`,
+      });
+  return out;
+}
+
 /** CR 703.4j, 509.1: each defending player, in APNAP order, declares blockers ("pass" when done). */
 const declareBlockers: Handler = (game, task) => {
   const ap = game.state.clock.turn.player;
@@ -179,35 +202,42 @@ const declareBlockers: Handler = (game, task) => {
       task.i = Number(task.i) + 1;
       return;
     }
-    const [, bId = "", aId = ""] = id.split(":");
-    const b = game.obj(bId);
+    // `block:<b>:<a>`, or `block:<b1>+<b2>:<a>` for a creature with menace (CR 702.111b).
+    const [, bIds = "", aId = ""] = id.split(":");
     const a = game.obj(aId);
-    b.vars.blocking = [...ids(b.vars.blocking), a.id];
-    a.vars.blockedBy = [...ids(a.vars.blockedBy), b.id];
-    a.vars.blocked = true; // CR 509.1h: it stays blocked even if its blockers leave
-    game.emit({
-      type: "block",
-      player: b.controller,
-      obj: b.id,
-      inc: b.inc,
-      name: nameOf(game, b),
-      data: { attacker: a.id, attackerName: nameOf(game, a) },
-    });
+    for (const bId of bIds.split("+")) {
+      const b = game.obj(bId);
+      b.vars.blocking = [...ids(b.vars.blocking), a.id];
+      a.vars.blockedBy = [...ids(a.vars.blockedBy), b.id];
+      a.vars.blocked = true; // CR 509.1h: it stays blocked even if its blockers leave
+      game.emit({
+        type: "block",
+        player: b.controller,
+        obj: b.id,
+        inc: b.inc,
+        name: nameOf(game, b),
+        data: { attacker: a.id, attackerName: nameOf(game, a) },
+      });
+    }
     return;
   }
   while (Number(task.i) < defs.length) {
     const p = defs[Number(task.i)]!;
     const options: DecisionOption[] = [];
+    const able: GameObject[] = [];
     for (const b of creatures(game, p)) {
-      if (b.tapped) continue;
+      if (b.tapped || cantBlock(game, b)) continue; // CR 509.1b: a restriction ("… can't block")
       if (ids(b.vars.blocking).length > 0 && !hasKeyword(game, b, "block any number")) continue; // CR 509.1a
+      able.push(b);
       for (const a of attackers(game))
-        if (a.vars.attacking === p && canBlock(game, b, a))
+        if (a.vars.attacking === p && canBlock(game, b, a) && !needsTwo(game, a))
           options.push({
             id: `block:${game.ref(b)}:${game.ref(a)}`,
             label: `Block ${nameOf(game, a)} with ${nameOf(game, b)}`,
           });
     }
+    for (const a of attackers(game))
+      if (a.vars.attacking === p && needsTwo(game, a)) options.push(...menaceBlocks(game, a, able));
     if (options.length === 0) {
       task.i = Number(task.i) + 1;
       continue;
@@ -300,21 +330,40 @@ function dealsNow(game: Game, o: GameObject, first: boolean): boolean {
   return (!fs && o.vars.dealtFirst !== true) || ds;
 }
 
-/** Ways to divide n damage among targets; with an order, lethal damage first (CR 510.1c, 20231117). */
-function divisions(game: Game, n: number, targets: GameObject[], ordered: boolean): number[][] {
+/**
+ * Ways to divide n damage among targets, given the lethal damage of each: with an order, lethal
+ * damage to each before the next (CR 510.1c, 20231117); with trample the last target is the
+ * player, assigned damage only once every blocker has lethal damage (CR 702.19b).
+ */
+function divisions(
+  n: number,
+  lethal: number[],
+  count: number,
+  ordered: boolean,
+  trample: boolean,
+): number[][] {
   const out: number[][] = [];
-  const lethal = targets.map((t) => Math.max(0, stat(game, t, "toughness") - damage(t)));
+  const blockers = trample ? count - 1 : count;
+  const legal = (d: number[]): boolean => {
+    if (trample && d[count - 1]! > 0 && d.slice(0, blockers).some((x, i) => x < lethal[i]!)) return false;
+    if (!ordered) return true;
+    return d
+      .slice(0, blockers)
+      .every((x, i) => d.slice(i + 1, blockers).every((y) => y === 0) || x >= lethal[i]!);
+  };
+  let leaves = 0;
   const rec = (i: number, left: number, acc: number[]): void => {
-    if (out.length >= 60) return;
-    if (i === targets.length - 1) {
-      out.push([...acc, left]);
+    if (out.length >= 60 || leaves >= 5000) return;
+    if (i === count - 1) {
+      leaves++;
+      const d = [...acc, left];
+      if (legal(d)) out.push(d);
       return;
     }
     for (let k = left; k >= 0; k--) rec(i + 1, left - k, [...acc, k]);
   };
   rec(0, n, []);
-  if (!ordered) return out;
-  return out.filter((d) => d.every((x, i) => d.slice(i + 1).every((y) => y === 0) || x >= lethal[i]!));
+  return out;
 }
 
 interface Source extends JsonObject {
@@ -341,23 +390,50 @@ const assignDamage: Handler = (game, task) => {
     const { src } = sources[Number(task.i)]!;
     const o = game.obj(src);
     const power = Math.max(0, stat(game, o, "power"));
-    const targets = typeof o.vars.attacking === "number" ? blockersOf(game, o) : blockedAttackersOf(game, o);
+    const attacking = typeof o.vars.attacking === "number" ? o.vars.attacking : null;
+    const blockers = attacking !== null ? blockersOf(game, o) : blockedAttackersOf(game, o);
+    // CR 702.19b: an attacking creature with trample may assign damage to the player it attacks too.
+    const trample = attacking !== null && hasKeyword(game, o, "trample");
+    const targets: (GameObject | PlayerId)[] = trample ? [...blockers, attacking] : blockers;
+    const ref = (t: GameObject | PlayerId): string =>
+      typeof t === "number" ? game.playerName(t) : game.ref(t);
+    const ways = (): number[][] =>
+      divisions(
+        power,
+        blockers.map((b) => lethalDamage(game, o, b)), // CR 702.2c: with deathtouch, 1 is lethal
+        targets.length,
+        usesOrder(game),
+        trample,
+      );
+    const assign = (d: number[]): Assignment[] =>
+      d.map((n, i) => {
+        const t = targets[i]!;
+        return { src, to: typeof t === "number" ? t : t.id, n };
+      });
     let chosen: Assignment[] | null = null;
-    if (typeof o.vars.attacking === "number" && o.vars.blocked !== true)
-      chosen = [{ src, to: o.vars.attacking, n: power }];
-    else if (targets.length === 0) chosen = [];
-    else if (targets.length === 1) chosen = [{ src, to: targets[0]!.id, n: power }];
+    if (attacking !== null && o.vars.blocked !== true) chosen = [{ src, to: attacking, n: power }];
+    else if (trample && blockers.length === 0)
+      chosen = [{ src, to: attacking, n: power }]; // CR 702.19e: every blocker removed from combat
+    else if (blockers.length === 0) chosen = [];
+    else if (blockers.length === 1 && !trample) chosen = [{ src, to: blockers[0]!.id, n: power }];
     else if (task.answer) {
       const parts = task.answer.id.slice(7).split(",");
       task.answer = undefined;
       chosen = parts.map((s) => {
         const [to = "", n = "0"] = s.split("=");
-        return { src, to: game.obj(to).id, n: Number(n) };
+        const player = game.state.players.find((pl) => pl.name === to);
+        return { src, to: player ? player.id : game.obj(to).id, n: Number(n) };
       });
-    } else {
-      const opts = divisions(game, power, targets, usesOrder(game)).map((d) => ({
-        id: `assign:${d.map((n, i) => `${game.ref(targets[i]!)}=${n}`).join(",")}`,
-        label: d.map((n, i) => `${n} to ${nameOf(game, targets[i]!)}`).join(", "),
+    } else if (trample && ways().length === 1) chosen = assign(ways()[0]!);
+    else {
+      const opts = ways().map((d) => ({
+        id: `assign:${d.map((n, i) => `${ref(targets[i]!)}=${n}`).join(",")}`,
+        label: d
+          .map((n, i) => {
+            const t = targets[i]!;
+            return `${n} to ${typeof t === "number" ? game.playerName(t) : nameOf(game, t)}`;
+          })
+          .join(", "),
       }));
       game.ask({
         player: o.controller,

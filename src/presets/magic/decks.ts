@@ -45,32 +45,70 @@ export const magicDeckRules: DeckRules = {
   ],
 };
 
+/** The basic land that makes each colour of mana (CR 305.6). */
+const BASIC_OF_COLOUR: Record<string, string> = {
+  W: "Plains",
+  U: "Island",
+  B: "Swamp",
+  R: "Mountain",
+  G: "Forest",
+};
+
+/** Coloured mana symbols in a card's printed cost ("{1}{G}{G}" → G twice); none for a generic cost. */
+function colourSymbols(card: CardDef): string[] {
+  const cost = card.stats?.manaCost;
+  return typeof cost === "string" ? [...cost.matchAll(/\{([WUBRG])\}/g)].map((m) => m[1]!) : [];
+}
+
 /**
- * One random legal deck from `cards`: 24 basic lands of one or two basic land types (mana is
- * generic in this preset, so every land pays for every spell), then 36 other cards with at most 4
- * copies of each: at least 16 creatures and at least 10 cards of mana value 2 or less.
+ * One random legal deck from `cards`: 36 nonland cards with at most 4 copies of each (at least 16
+ * creatures and at least 10 cards of mana value 2 or less), then 24 basic lands shared among the
+ * colours those cards' costs name, in proportion to their coloured symbols (CR 305.6: each basic
+ * land taps for its colour), so the deck can cast what it holds; a deck of generic costs only gets
+ * one or two random basic land types.
  */
 export function randomDeck(cards: readonly CardDef[], pick: Pick): string[] {
   const byId = new Map(cards.map((c) => [c.id, c]));
   const card = (id: string) => byId.get(id)!;
   const legal = cards.filter(isMainDeckCard);
-  const basics = legal.filter(isBasicLand).map((c) => c.id);
-  const types = sample(pick, basics, 1 + pick(2));
   const deck = new DeckBuilder(
     pick,
-    DECK_SIZE,
-    (id) => (isBasicLand(card(id)) ? Number.POSITIVE_INFINITY : MAX_COPIES),
+    DECK_SIZE - LANDS,
+    () => MAX_COPIES,
     (id) => card(id).name,
   );
-  const first = types.length === 1 ? LANDS : 8 + pick(LANDS - 15);
-  for (let i = 0; i < LANDS; i++) deck.add(types[i < first ? 0 : 1]!);
   const spells = legal.filter((c) => !isBasicLand(c)).map((c) => c.id);
   const creature = (id: string) => card(id).types.includes("creature");
   deck.require(spells.filter(creature), () => deck.count(creature) >= 16, "16 creatures");
-  const cheap = (id: string) => !isBasicLand(card(id)) && Number(card(id).cost ?? 0) <= 2;
+  const cheap = (id: string) => Number(card(id).cost ?? 0) <= 2;
   deck.require(spells.filter(cheap), () => deck.count(cheap) >= 10, "10 spells of mana value 2 or less");
-  deck.require(spells, () => deck.full, `${DECK_SIZE} cards`);
-  return deck.cards;
+  deck.require(spells, () => deck.full, `${DECK_SIZE - LANDS} nonland cards`);
+  const basicId = new Map(legal.filter(isBasicLand).map((c) => [c.name, c.id]));
+  const weight = new Map<string, number>();
+  for (const id of deck.cards)
+    for (const c of colourSymbols(card(id))) {
+      const land = basicId.get(BASIC_OF_COLOUR[c]!);
+      if (land) weight.set(land, (weight.get(land) ?? 0) + 1);
+    }
+  const out = [...deck.cards];
+  if (weight.size === 0) {
+    const types = sample(pick, [...basicId.values()], 1 + pick(2));
+    for (let i = 0; i < LANDS; i++) out.push(types[i % types.length]!);
+    return out;
+  }
+  // Three of each colour's land, the rest in proportion to its symbols (the heaviest colours
+  // take what rounding leaves).
+  const colours = [...weight.entries()].sort((a, b) => b[1] - a[1]);
+  const total = colours.reduce((a, [, w]) => a + w, 0);
+  const base = Math.min(3, Math.floor(LANDS / colours.length));
+  const rest = LANDS - base * colours.length;
+  const counts = colours.map(([, w]) => base + Math.floor((rest * w) / total));
+  for (let i = 0, left = LANDS - counts.reduce((a, b) => a + b, 0); left > 0; i++, left--)
+    counts[i % counts.length]! += 1;
+  colours.forEach(([land], i) => {
+    for (let j = 0; j < counts[i]!; j++) out.push(land);
+  });
+  return out;
 }
 
 /** `Preset.randomDecks` for the Magic preset with library `cards`. */

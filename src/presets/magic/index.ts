@@ -9,9 +9,12 @@ import { zoneId } from "../../core/objects.js";
 import type { Preset } from "../../core/preset.js";
 import type { LogEntry, PlayerId } from "../../core/types.js";
 import { magicActivation } from "./activation.js";
+import { attachmentOps } from "./attachments.js";
 import { defaultMagicDeck, magicCards } from "./cards.js";
 import { combatConditions, combatTasks } from "./combat.js";
+import { applyDayNightOption, DAY_NIGHT_VALUES } from "./day-night.js";
 import { magicDeckRules, randomDecks } from "./decks.js";
+import { runSkipLeftPlayers } from "./leave-game.js";
 import { magicOps } from "./ops.js";
 import {
   runCheckpoint,
@@ -21,8 +24,9 @@ import {
   triggerOnStackOp,
 } from "./priority.js";
 import { stateBasedActions } from "./sba.js";
-import { inGame, keywords, nameOf, stackEntries, stat } from "./state.js";
+import { inGame, keywords, nameOf, phasedOut, stackEntries, stat } from "./state.js";
 import { tbaTasks } from "./tba.js";
+import { magicTokens } from "./token-cards.js";
 import { magicTurn } from "./turn.js";
 import { magicEffectKinds, magicEvents } from "./vocabulary.js";
 
@@ -68,6 +72,14 @@ function narrate(game: Game, e: LogEntry): string | null {
       return `${who}'s unused mana (${d.n}) empties.`;
     case "playerLost":
       return `${who} loses: ${d.reason}.`;
+    case "leaveGame":
+      return `${who} leaves the game with every object they own.`;
+    case "countered":
+      return `${e.name} is countered.`;
+    case "counterFailed":
+      return `${e.name} can't be countered.`;
+    case "ceaseToExist":
+      return `${e.name} (a token) ceases to exist.`;
     case "move":
       if (e.from === "stack" && e.to === "battlefield")
         return `${e.name} enters the battlefield under ${who}'s control.`;
@@ -114,6 +126,8 @@ export function magic(): Preset {
       { kind: "command", label: "command zone", perPlayer: true, visibility: "public" },
       { kind: "schemeDeck", label: "scheme deck", perPlayer: true, visibility: "hidden" },
       { kind: "attractionDeck", label: "Attraction deck", perPlayer: true, visibility: "hidden" },
+      // CR 800.4a: the cards of a player who left the game (leave-game.ts).
+      { kind: "outside", label: "outside the game", perPlayer: true, visibility: "hidden" },
     ],
     options: {
       rulesVersion: {
@@ -121,6 +135,7 @@ export function magic(): Preset {
           'Comprehensive Rules version: "20231117" (the seed: damage assignment order is declared) or "20241108" (Foundations: no damage assignment order)',
         default: "20231117",
         values: ["20231117", "20241108"],
+        fuzz: true,
       },
       attackOneDefender: {
         description:
@@ -140,6 +155,13 @@ export function magic(): Preset {
         min: 0,
         max: 1000,
       },
+      dayNight: {
+        description:
+          'Day or night as the game starts (CR 726.2): "neither" (the rules\' start), or "day" / "night" for a position where it already became so',
+        default: "neither",
+        values: [...DAY_NIGHT_VALUES],
+        fuzz: true,
+      },
       startingLife: {
         description: "Starting life total (CR 103.4)",
         default: 20,
@@ -150,12 +172,24 @@ export function magic(): Preset {
     },
     drawFrom: "library",
     turn: () => magicTurn(),
-    cards: magicCards,
-    deckRules: magicDeckRules,
+    // Token definitions (CR 111.1: not cards) join the library but never a deck.
+    cards: [...magicCards, ...magicTokens],
+    deckRules: {
+      ...magicDeckRules,
+      forbidden: [
+        ...(magicDeckRules.forbidden ?? []),
+        {
+          cards: { hasStat: "token" },
+          reason: "a token is not a card (CR 111.1): only effects create tokens",
+        },
+      ],
+    },
     randomDecks: (players, pick) => randomDecks(magicCards, players, pick),
     checkpoint: "mtg.checkpoint",
     stack: stackEntries,
     lookBack: true, // CR 603.10a
+    // CR 702.26b: a phased-out permanent is treated as though it doesn't exist (phasing.ts).
+    exists: (_game, obj) => !phasedOut(obj),
     // CR 704.3: state-based actions whenever a player would receive priority (sba.ts).
     stateChecks: [stateBasedActions],
     // Casting and activating: timing, mana, casting restrictions, {T} and summoning sickness, targets (activation.ts).
@@ -168,12 +202,13 @@ export function magic(): Preset {
       firstStrikeInCombat: combatConditions.firstStrike,
       cleanupAgain: (game) => game.state.vars.cleanupAgain === true,
     },
-    ops: { ...magicOps, "mtg.triggerOnStack": triggerOnStackOp },
+    ops: { ...magicOps, ...attachmentOps, "mtg.triggerOnStack": triggerOnStackOp },
     tasks: {
       "mtg.priority": runPriority,
       "mtg.checkpoint": runCheckpoint,
       "mtg.toGraveyard": runToGraveyard,
       "mtg.triggersToStack": runTriggersToStack,
+      "mtg.skipLeftPlayers": runSkipLeftPlayers,
       ...tbaTasks,
       ...combatTasks,
     },
@@ -201,7 +236,10 @@ export function magic(): Preset {
         game.shuffle(zoneId("schemeDeck", 0));
       }
       for (let p: PlayerId = 0; p < spec.players; p++) game.draw(p, 7); // CR 103.5
+      applyDayNightOption(game);
     },
+    // A scenario's position: day or night as the option says (CR 726.2).
+    prepareScenario: (game) => applyDayNightOption(game),
     narrate: (game, e) => narrate(game, e),
   };
 }

@@ -1,48 +1,359 @@
 /**
- * Mana: basic lands' mana abilities (CR 605: they don't use the stack) and the mana pool, emptied
- * as each step and phase ends (CR 500.4, 703.4s). Mana is generic here (docs/magic.md).
+ * Mana (CR 106, 107.4, 605): mana costs with coloured, generic and X symbols; the mana pool by
+ * type; mana abilities — any activated ability without a target that adds mana (CR 605.1a), on
+ * any permanent — activated without the stack (CR 605.3b); paying costs (CR 601.2g–h); and pools
+ * emptying as each step and phase ends (CR 500.4, 106.4), unless an effect keeps the mana
+ * (a static `{ kind: keepMana }`: Upwelling).
+ *
+ * The pool is the player's `vars.manaPool` (`{ W, U, B, R, G, C }`) with its total in `vars.mana`.
  */
-import { EngineError } from "../../core/errors.js";
+import { canActivate, mayActivate } from "../../core/activation.js";
+import { EngineError, IllegalActionError } from "../../core/errors.js";
 import type { Game } from "../../core/game.js";
-import type { GameObject, PlayerId } from "../../core/types.js";
-import { isType, permanents, pool, setPool } from "./state.js";
+import type { JsonObject } from "../../core/json.js";
+import type { AbilityRef } from "../../core/limits.js";
+import { scriptTask } from "../../core/script.js";
+import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
+import type { AbilityDef, CardDef, Op } from "../../core/vocabulary/schema.js";
+import { isType, nameOf, permanents, phasedOut } from "./state.js";
 
-export function untappedLands(game: Game, p: PlayerId): GameObject[] {
-  return permanents(game, p).filter((o) => !o.tapped && isType(game, o, "land"));
+/** The five colours and colourless (CR 105.1, 106.1b): the types of mana a pool holds. */
+export const MANA_TYPES = ["W", "U", "B", "R", "G", "C"] as const;
+export type ManaType = (typeof MANA_TYPES)[number];
+export type ManaPool = Record<ManaType, number>;
+
+/**
+ * A mana cost (CR 107.4, 202.1): coloured (and {C}) symbols, each paid with one mana of that type;
+ * generic mana, paid with any type; and how many {X} (CR 107.3).
+ */
+export interface ManaCost {
+  typed: Partial<Record<ManaType, number>>;
+  generic: number;
+  x: number;
 }
 
-/** Mana a player could spend now: the pool plus one for each untapped land. */
-export function available(game: Game, p: PlayerId): number {
-  return pool(game, p) + untappedLands(game, p).length;
+const isManaType = (s: string): s is ManaType => (MANA_TYPES as readonly string[]).includes(s);
+
+/** Parses "{X}{1}{G}{G}" (the printed form; CR 107.4). Throws on a symbol the preset lacks. */
+export function parseMana(text: string): ManaCost {
+  const out: ManaCost = { typed: {}, generic: 0, x: 0 };
+  const rest = text.replace(/\{([^}]*)\}/g, (_m, sym: string) => {
+    if (/^\d+$/.test(sym)) out.generic += Number(sym);
+    else if (sym === "X") out.x += 1;
+    else if (isManaType(sym)) out.typed[sym] = (out.typed[sym] ?? 0) + 1;
+    else
+      throw new EngineError(
+        `mana symbol {${sym}} is not supported (only {W}{U}{B}{R}{G}{C}, numbers and {X})`,
+      );
+    return "";
+  });
+  if (rest.trim() !== "") throw new EngineError(`"${text}" is not a mana cost like "{1}{G}"`);
+  return out;
 }
 
-/** Activates a land's mana ability: tap it, add one mana to its controller's pool (CR 106.4). */
-export function tapForMana(game: Game, land: GameObject): void {
-  land.tapped = true;
-  setPool(game, land.controller, pool(game, land.controller) + 1);
+/** Writes a cost back in printed form, X already chosen: "{3}{R}". */
+export function showMana(cost: ManaCost, x = 0): string {
+  const n = cost.generic + x * cost.x;
+  const typed = MANA_TYPES.flatMap((t) => Array<string>(cost.typed[t] ?? 0).fill(`{${t}}`)).join("");
+  return n > 0 || typed === "" ? `{${n}}${typed}` : typed;
+}
+
+/** The total mana a cost asks for with this X (CR 601.2f; its mana value on the stack, CR 202.3e). */
+export const manaTotal = (cost: ManaCost, x = 0): number =>
+  cost.generic + x * cost.x + Object.values(cost.typed).reduce((a, b) => a + (b ?? 0), 0);
+
+/** A generic cost of n. */
+export const genericCost = (n: number): ManaCost => ({ typed: {}, generic: n, x: 0 });
+
+/** A card's mana cost: `stats.manaCost` as printed, else its `cost` (mana value) as generic mana. */
+export function manaCostOf(card: CardDef): ManaCost {
+  const printed = card.stats?.manaCost;
+  return typeof printed === "string" ? parseMana(printed) : genericCost(Number(card.cost ?? 0));
+}
+
+// ---- the pool ----------------------------------------------------------------------------------
+
+const emptyPool = (): ManaPool => ({ W: 0, U: 0, B: 0, R: 0, G: 0, C: 0 });
+
+/** A player's mana pool by type. A total set without types (a scenario's `mana: 2`) counts as {C}. */
+export function poolOf(game: Game, p: PlayerId): ManaPool {
+  const vars = game.state.players[p]!.vars;
+  const pool = emptyPool();
+  const stored = vars.manaPool as JsonObject | undefined;
+  for (const t of MANA_TYPES) pool[t] = Number(stored?.[t] ?? 0);
+  const sum = MANA_TYPES.reduce((a, t) => a + pool[t], 0);
+  const total = Number(vars.mana ?? 0);
+  if (total > sum) pool.C += total - sum;
+  return pool;
+}
+
+/** Stores a pool: `vars.manaPool` lists the types it holds (`{ G: 1 }`), `vars.mana` the total. */
+export function setPoolOf(game: Game, p: PlayerId, pool: ManaPool): void {
+  const vars = game.state.players[p]!.vars;
+  const held: JsonObject = {};
+  for (const t of MANA_TYPES) if (pool[t] > 0) held[t] = pool[t];
+  vars.manaPool = held;
+  vars.mana = MANA_TYPES.reduce((a, t) => a + pool[t], 0);
+}
+
+/** Adds mana to a player's pool (CR 106.4). */
+export function addManaTo(game: Game, p: PlayerId, mana: ManaCost, source?: GameObject): void {
+  const pool = poolOf(game, p);
+  for (const t of MANA_TYPES) pool[t] += mana.typed[t] ?? 0;
+  pool.C += mana.generic; // "Add {2}" adds colourless mana (CR 106.1b)
+  setPoolOf(game, p, pool);
   game.emit({
     type: "mana",
-    player: land.controller,
-    obj: land.id,
-    name: game.card(land).name,
-    data: { pool: pool(game, land.controller) },
+    player: p,
+    ...(source ? { obj: source.id, name: nameOf(game, source) } : {}),
+    data: { mana: showMana(mana), pool: Number(game.state.players[p]!.vars.mana) },
   });
 }
 
-/** Pays n mana: from the pool first, then by activating mana abilities (CR 601.2g-h). */
-export function payMana(game: Game, p: PlayerId, n: number): void {
-  if (available(game, p) < n) throw new EngineError(`${game.playerName(p)} can't pay ${n} mana`);
-  const lands = untappedLands(game, p);
-  while (pool(game, p) < n) tapForMana(game, lands.shift()!);
-  setPool(game, p, pool(game, p) - n);
+// ---- mana abilities ----------------------------------------------------------------------------
+
+const addsMana = (ops: Op[] | undefined): boolean => (ops ?? []).some((op) => op.op === "addMana");
+const targets = (ops: Op[] | undefined): boolean =>
+  (ops ?? []).some((op) => op.op === "choose" && op.target === true);
+
+/** CR 605.1a: an activated ability without a target that could add mana as it resolves. */
+export function isManaAbility(ability: AbilityDef): boolean {
+  return (
+    ability.kind === "activated" &&
+    addsMana(ability.effect) &&
+    !targets(ability.cost) &&
+    !targets(ability.effect)
+  );
 }
 
-/** CR 703.4s: as a step or phase ends, unused mana empties from every pool. */
+/** The mana abilities of a card. */
+export const manaAbilities = (card: CardDef): AbilityDef[] => (card.abilities ?? []).filter(isManaAbility);
+
+/**
+ * What a land's mana ability makes when paying a cost makes it tap by itself: its ability costs only
+ * {T} and only adds fixed mana (a basic land, CR 305.6). Other mana abilities (creatures', Wall of
+ * Roots') are activated by their controller (`mana:` options) before the payment.
+ */
+function landMana(game: Game, obj: GameObject): ManaCost | null {
+  if (obj.tapped || phasedOut(obj) || !isType(game, obj, "land")) return null;
+  for (const a of manaAbilities(game.card(obj))) {
+    const cost = a.cost ?? [];
+    const onlyTap = cost.length === 1 && cost[0]!.op === "tap" && (cost[0]!.what ?? "self") === "self";
+    const effect = a.effect ?? [];
+    if (onlyTap && effect.every((op) => op.op === "addMana" && typeof op.mana === "string"))
+      return effect.reduce<ManaCost>((acc, op) => addCosts(acc, parseMana(String(op.mana))), genericCost(0));
+  }
+  return null;
+}
+
+function addCosts(a: ManaCost, b: ManaCost): ManaCost {
+  const typed: Partial<Record<ManaType, number>> = { ...a.typed };
+  for (const t of MANA_TYPES) if (b.typed[t]) typed[t] = (typed[t] ?? 0) + b.typed[t]!;
+  return { typed, generic: a.generic + b.generic, x: a.x + b.x };
+}
+
+/** Untapped lands whose mana ability a payment may activate, with what each adds. */
+export function manaLands(game: Game, p: PlayerId): { obj: GameObject; mana: ManaCost }[] {
+  const out: { obj: GameObject; mana: ManaCost }[] = [];
+  for (const o of permanents(game, p)) {
+    const mana = landMana(game, o);
+    if (mana) out.push({ obj: o, mana });
+  }
+  return out;
+}
+
+/** Kept for callers that list lands: untapped lands with a mana ability. */
+export function untappedLands(game: Game, p: PlayerId): GameObject[] {
+  return manaLands(game, p).map((l) => l.obj);
+}
+
+/** Mana a player could spend now: the pool plus what their untapped lands add. */
+export function available(game: Game, p: PlayerId): number {
+  const pool = poolOf(game, p);
+  return (
+    MANA_TYPES.reduce((a, t) => a + pool[t], 0) +
+    manaLands(game, p).reduce((a, l) => a + manaTotal(l.mana), 0)
+  );
+}
+
+/** Taps a land for its mana as part of a payment (CR 601.2g): its mana ability, no stack (CR 605.3b). */
+function tapLand(game: Game, land: { obj: GameObject; mana: ManaCost }): void {
+  land.obj.tapped = true;
+  addManaTo(game, land.obj.controller, land.mana, land.obj);
+}
+
+/**
+ * Why `p` can't pay `cost` with X = x from their pool and untapped lands (CR 601.2g–h: each
+ * coloured symbol with mana of its type, generic with any), or null if they can.
+ */
+export function cantPay(game: Game, p: PlayerId, cost: ManaCost, x = 0): string | null {
+  const pool = poolOf(game, p);
+  const have = { ...pool };
+  for (const l of manaLands(game, p)) {
+    for (const t of MANA_TYPES) have[t] += l.mana.typed[t] ?? 0;
+    have.C += l.mana.generic;
+  }
+  const short: string[] = [];
+  for (const t of MANA_TYPES) {
+    const need = cost.typed[t] ?? 0;
+    if (have[t] < need) short.push(`{${t}}`.repeat(need - have[t]));
+  }
+  const total = MANA_TYPES.reduce((a, t) => a + have[t], 0);
+  const needAll = manaTotal(cost, x);
+  const who = game.playerName(p);
+  const shown = showMana(cost, x);
+  if (short.length)
+    return `needs ${shown}: ${short.join("")} that ${who}'s pool and untapped lands can't make`;
+  if (total < needAll)
+    return shown === `{${needAll}}`
+      ? `needs ${needAll} mana; ${who} has ${total} available`
+      : `needs ${shown} (${needAll} mana); ${who} has ${total} available`;
+  return null;
+}
+
+/** The largest X `p` can pay for `cost` now (−1 if not even X = 0). */
+export function maxX(game: Game, p: PlayerId, cost: ManaCost): number {
+  if (cantPay(game, p, cost, 0) !== null) return -1;
+  if (cost.x === 0) return 0;
+  return Math.floor((available(game, p) - manaTotal(cost, 0)) / cost.x);
+}
+
+/**
+ * Pays a mana cost (CR 601.2g–h): lands are tapped for what the pool lacks — first for coloured
+ * symbols the pool can't pay, then for the rest — and the cost is paid from the pool: each
+ * coloured symbol with its type, generic with colourless first, then any colour.
+ */
+export function payCost(game: Game, p: PlayerId, cost: ManaCost, x = 0): void {
+  const why = cantPay(game, p, cost, x);
+  if (why) throw new EngineError(`${game.playerName(p)} can't pay: ${why}`);
+  const lands = manaLands(game, p);
+  const tapped = new Set<GameObject>();
+  for (const t of MANA_TYPES) {
+    const need = cost.typed[t] ?? 0;
+    for (const l of lands) {
+      if (poolOf(game, p)[t] >= need) break;
+      if (!tapped.has(l.obj) && (l.mana.typed[t] ?? 0) > 0) {
+        tapLand(game, l);
+        tapped.add(l.obj);
+      }
+    }
+  }
+  const total = manaTotal(cost, x);
+  for (const l of lands) {
+    if (Number(game.state.players[p]!.vars.mana ?? 0) >= total) break;
+    if (!tapped.has(l.obj)) {
+      tapLand(game, l);
+      tapped.add(l.obj);
+    }
+  }
+  const pool = poolOf(game, p);
+  for (const t of MANA_TYPES) pool[t] -= cost.typed[t] ?? 0;
+  let generic = cost.generic + x * cost.x;
+  for (const t of ["C", "W", "U", "B", "R", "G"] as const) {
+    const n = Math.min(pool[t], generic);
+    pool[t] -= n;
+    generic -= n;
+  }
+  setPoolOf(game, p, pool);
+}
+
+/** Pays n generic mana. */
+export function payMana(game: Game, p: PlayerId, n: number): void {
+  payCost(game, p, genericCost(n));
+}
+
+/** The mana-ability options of a player with priority (CR 605.3a): `mana:<id>` or `mana:<id>:<ability>`. */
+export function manaOptions(game: Game, p: PlayerId): DecisionOption[] {
+  const out: DecisionOption[] = [];
+  for (const o of permanents(game, p)) {
+    const card = game.card(o);
+    const abilities = manaAbilities(card);
+    for (const ability of abilities) {
+      const ref: AbilityRef = { obj: o, card, ability, controller: p };
+      if (!mayActivate(game, ref, p)) continue;
+      const land = isType(game, o, "land") && abilities.length === 1;
+      out.push({
+        id: abilities.length === 1 ? `mana:${game.ref(o)}` : `mana:${game.ref(o)}:${ability.id}`,
+        label: land
+          ? `Tap ${nameOf(game, o)} for mana`
+          : `Activate ${nameOf(game, o)}: ${ability.text ?? ability.id}`,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Activates a mana ability (CR 605.3): checked like any activation (costs, limits such as "once
+ * each turn", summoning sickness for {T}), its costs paid, then it resolves at once — it doesn't go
+ * on the stack (CR 605.3b).
+ */
+export function activateManaAbility(game: Game, p: PlayerId, obj: GameObject, abilityId = ""): void {
+  const card = game.card(obj);
+  const abilities = manaAbilities(card);
+  const ability = abilityId ? abilities.find((a) => a.id === abilityId) : abilities[0];
+  if (!ability) throw new IllegalActionError(`${card.name} has no mana ability "${abilityId}"`);
+  const ref: AbilityRef = { obj, card, ability, controller: p };
+  const verdict = canActivate(game, ref, p);
+  if (!verdict.ok)
+    throw new IllegalActionError(
+      `${card.name} can't be activated now: ${verdict.reasons.map((r) => r.text).join("; ")}`,
+    );
+  game.useLimits(ref);
+  const land = manaLands(game, p).find((l) => l.obj.id === obj.id);
+  if (land && abilities.length === 1) {
+    tapLand(game, land);
+    return;
+  }
+  game.pushTask(
+    scriptTask([...(ability.cost ?? []), ...(ability.effect ?? [])], {
+      controller: p,
+      source: obj.id,
+      sourceInc: obj.inc,
+      card: obj.card,
+      ability: ability.id,
+    }),
+  );
+}
+
+/** Taps a land for mana (its only mana ability). */
+export function tapForMana(game: Game, land: GameObject): void {
+  activateManaAbility(game, land.controller, land);
+}
+
+// ---- emptying ----------------------------------------------------------------------------------
+
+/**
+ * Types of mana a player doesn't lose as steps and phases end: static abilities `{ kind: keepMana,
+ * players?: "all" | "controller", types?: ["G"] }` of phased-in permanents (Upwelling: every
+ * player, all mana; "You don't lose unspent green mana": the controller, G).
+ */
+function keptTypes(game: Game, p: PlayerId): Set<ManaType> {
+  const out = new Set<ManaType>();
+  for (const ref of game.staticAbilities("keepMana")) {
+    if (phasedOut(ref.obj)) continue;
+    const s = ref.ability.static ?? {};
+    const who = s.players === "controller" ? "controller" : "all";
+    if (who === "controller" && ref.obj.controller !== p) continue;
+    const types = Array.isArray(s.types) ? (s.types as string[]).filter(isManaType) : [...MANA_TYPES];
+    for (const t of types) out.add(t);
+  }
+  return out;
+}
+
+/** CR 500.4, 106.4: as a step or phase ends, unused mana empties from every pool — except mana an effect keeps. */
 export function emptyManaPools(game: Game, node: string): void {
   for (const pl of game.state.players) {
-    const n = pool(game, pl.id);
+    const pool = poolOf(game, pl.id);
+    const kept = keptTypes(game, pl.id);
+    let n = 0;
+    for (const t of MANA_TYPES)
+      if (!kept.has(t)) {
+        n += pool[t];
+        pool[t] = 0;
+      }
     if (n === 0) continue;
-    setPool(game, pl.id, 0);
+    setPoolOf(game, pl.id, pool);
     game.emit({ type: "manaEmptied", player: pl.id, data: { n, node } });
   }
 }

@@ -109,15 +109,26 @@ export type MagicDrawOp = {
 };
 
 /**
- * The controller pays n generic mana (pool first, then their untapped lands' mana abilities); as a cost, they must have that much (CR 601.2g–h).
+ * The controller pays mana (pool first, then their untapped lands' mana abilities): `mana` in printed form ("{1}{G}": each coloured symbol with mana of its colour, generic with any, CR 107.4) or `n` generic; as a cost, they must be able to pay it all (CR 601.2g–h).
  */
 export type MagicPayManaOp = {
   op: "payMana";
   /**
-   * Generic mana paid.
+   * Generic mana paid (when `mana` is not given).
    * @defaultValue 0
    */
   n?: NumberRef;
+  /** The mana cost, e.g. "{1}{G}". */
+  mana?: string;
+};
+
+/**
+ * Adds mana to the controller's mana pool (CR 106.4): `mana` in printed form, "{G}", "{R}{R}", "{C}" or "{2}" (colourless). An activated ability without a target that adds mana is a mana ability (CR 605.1a): it doesn't use the stack.
+ */
+export type MagicAddManaOp = {
+  op: "addMana";
+  /** The mana added, e.g. "{G}" (symbols W U B R G C or a number). */
+  mana: string;
 };
 
 /** A cost: the controller pays n life; they can only if their life total is at least n (CR 119.4). */
@@ -263,6 +274,38 @@ export type MagicNoSchemesNextTurnOp = {
   op: "noSchemesNextTurn";
 };
 
+/**
+ * Creates n tokens of a token definition (a library card with `stats.token: true`) on the battlefield under the controller's control (CR 111.2).
+ */
+export type MagicCreateTokenOp = {
+  op: "createToken";
+  /** The token's definition: a card id with `stats.token: true`. */
+  token: string;
+  /**
+   * How many tokens.
+   * @defaultValue 1
+   */
+  n?: NumberRef;
+};
+
+/**
+ * Counters those spells (CR 701.5a): each is removed from the stack and put into its owner's graveyard, and doesn't resolve; a spell that can't be countered (`stats.cantBeCountered`) stays.
+ */
+export type MagicCounterSpellOp = {
+  op: "counterSpell";
+  /** The spells countered: the target chosen on casting (`$target`). */
+  what: ObjectRef;
+};
+
+/**
+ * Attaches this permanent (the ability's source, still on the battlefield) to the object named, if it may be attached to it (CR 701.3a–b): equip (CR 702.6a).
+ */
+export type MagicAttachOp = {
+  op: "attach";
+  /** The object to attach to (the target chosen on activation: `$target`). */
+  what: ObjectRef;
+};
+
 /** (Internal) puts the triggered ability whose targets were just chosen on the stack. */
 export type MagicMtgTriggerOnStackOp = {
   op: "mtg.triggerOnStack";
@@ -297,6 +340,7 @@ export type MagicOp =
   | CheckTargetsOp
   | MagicDrawOp
   | MagicPayManaOp
+  | MagicAddManaOp
   | MagicPayLifeOp
   | MagicSacrificeOp
   | MagicDiscardOp
@@ -312,4 +356,7 @@ export type MagicOp =
   | MagicOpponentsDiscardOp
   | MagicReanimateOp
   | MagicNoSchemesNextTurnOp
+  | MagicCreateTokenOp
+  | MagicCounterSpellOp
+  | MagicAttachOp
   | MagicMtgTriggerOnStackOp;

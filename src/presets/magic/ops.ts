@@ -20,10 +20,14 @@ import {
   varsOf,
 } from "../../core/script.js";
 import type { Cause, DecisionOption, GameObject, PlayerId } from "../../core/types.js";
+import type { Op } from "../../core/vocabulary/schema.js";
 import { activatedOp } from "./activation.js";
-import { available, payMana } from "./mana.js";
+import { counterOps } from "./counter.js";
+import { damageKeywords, indestructible } from "./keywords.js";
+import { addManaTo, cantPay, genericCost, type ManaCost, parseMana, payCost } from "./mana.js";
 import { allPermanents, creatures, inGame, isType, life, liveOpponents, nameOf, sacrifice } from "./state.js";
-import { hasRecordedTargets, targetPlayers } from "./targets.js";
+import { hasRecordedTargets, targetable, targetPlayers } from "./targets.js";
+import { tokenOps } from "./tokens.js";
 
 /** Deals damage to a creature (marked, CR 120.3e) or a player (life loss, CR 120.3a). */
 export function dealDamage(
@@ -40,12 +44,14 @@ export function dealDamage(
     p.vars.life = life(game, to) - n;
     data.life = p.vars.life as number;
     game.emit({ type: "damage", player: to, ...(source.obj ? { obj: source.obj.id } : {}), data });
+    damageKeywords(game, source.obj, source.controller, to, n); // CR 702.15b
     return;
   }
   to.vars.damage = Number(to.vars.damage ?? 0) + n;
   data.target = nameOf(game, to);
   data.marked = to.vars.damage as number;
   game.emit({ type: "damage", player: to.controller, obj: to.id, inc: to.inc, name: nameOf(game, to), data });
+  damageKeywords(game, source.obj, source.controller, to, n); // CR 702.2b, 702.15b
 }
 
 function sourceInfo(game: Game, frame: ScriptTask): { obj?: GameObject; name: string; controller: PlayerId } {
@@ -115,6 +121,20 @@ export function drawCards(game: Game, p: PlayerId, n: number, cause?: Cause): vo
   }
 }
 
+/** Why a mana string is not a mana cost the preset can read (checked as cards load), or null. */
+function manaProblem(mana: unknown, allowX: boolean): string | null {
+  try {
+    const cost = parseMana(String(mana));
+    return !allowX && cost.x > 0 ? "{X} is only allowed in a spell's mana cost (stats.manaCost)" : null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/** The mana cost of a payMana op: its `mana`, else `n` generic. */
+const opCost = (game: Game, op: Op, frame: ScriptTask): ManaCost =>
+  op.mana === undefined ? genericCost(resolveNumber(game, op.n, frame, 0)) : parseMana(String(op.mana));
+
 export const magicOps: Record<string, OpHandler> = {
   draw: {
     doc: "The controller draws n cards; drawing from an empty library loses at the next state-based action check (CR 704.5b).",
@@ -125,17 +145,37 @@ export const magicOps: Record<string, OpHandler> = {
     },
   },
   payMana: {
-    doc: "The controller pays n generic mana (pool first, then their untapped lands' mana abilities); as a cost, they must have that much (CR 601.2g–h).",
-    args: { n: { type: "number", default: 0, doc: "Generic mana paid." } },
+    doc: 'The controller pays mana (pool first, then their untapped lands\' mana abilities): `mana` in printed form ("{1}{G}": each coloured symbol with mana of its colour, generic with any, CR 107.4) or `n` generic; as a cost, they must be able to pay it all (CR 601.2g–h).',
+    args: {
+      n: { type: "number", default: 0, doc: "Generic mana paid (when `mana` is not given)." },
+      mana: { type: "string", doc: 'The mana cost, e.g. "{1}{G}".' },
+    },
+    check(op) {
+      return op.mana === undefined ? null : manaProblem(op.mana, false);
+    },
     feasible(game, op, frame) {
-      const n = resolveNumber(game, op.n, frame, 0);
-      const have = available(game, frame.ctx.controller);
-      return have < n
-        ? `needs ${n} mana; ${game.playerName(frame.ctx.controller)} has ${have} available`
-        : null;
+      return cantPay(game, frame.ctx.controller, opCost(game, op, frame));
     },
     run(game, op, frame) {
-      payMana(game, frame.ctx.controller, resolveNumber(game, op.n, frame, 0));
+      payCost(game, frame.ctx.controller, opCost(game, op, frame));
+      return "next";
+    },
+  },
+  addMana: {
+    doc: 'Adds mana to the controller\'s mana pool (CR 106.4): `mana` in printed form, "{G}", "{R}{R}", "{C}" or "{2}" (colourless). An activated ability without a target that adds mana is a mana ability (CR 605.1a): it doesn\'t use the stack.',
+    args: {
+      mana: {
+        type: "string",
+        required: true,
+        doc: 'The mana added, e.g. "{G}" (symbols W U B R G C or a number).',
+      },
+    },
+    check(op) {
+      return manaProblem(op.mana, false);
+    },
+    run(game, op, frame) {
+      const src = frame.ctx.source ? game.state.objects[frame.ctx.source] : undefined;
+      addManaTo(game, frame.ctx.controller, parseMana(String(op.mana)), src);
       return "next";
     },
   },
@@ -217,6 +257,7 @@ export const magicOps: Record<string, OpHandler> = {
       game.simultaneously(() => {
         for (const o of resolveObjects(game, op.what, frame)) {
           if (game.state.zones[o.zone]?.kind !== "battlefield") continue;
+          if (indestructible(game, o)) continue; // CR 702.12b: it can't be destroyed
           game.move(o, zoneId("graveyard", o.owner), {
             event: "dies",
             cause: causeOf(game, frame),
@@ -273,7 +314,11 @@ export const magicOps: Record<string, OpHandler> = {
         ...game.state.players
           .filter((p) => p.vars.lost !== true)
           .map((p) => ({ id: `player:${p.name}`, label: p.name })),
-        ...creatureOptions(game, allCreatures(game)),
+        // CR 702.11b: only what this ability can target (hexproof, shroud).
+        ...creatureOptions(
+          game,
+          allCreatures(game).filter((o) => targetable(game, o, frame.ctx)),
+        ),
       ];
       const id = pick(
         game,
@@ -301,7 +346,7 @@ export const magicOps: Record<string, OpHandler> = {
       let chosen = chosenTargets(game, frame);
       if (chosen === null) {
         // A triggered ability with no recorded target chooses as it resolves (docs/magic.md).
-        const targets = allCreatures(game);
+        const targets = allCreatures(game).filter((o) => targetable(game, o, frame.ctx)); // CR 702.11b
         if (targets.length === 0) return "next";
         const id = pick(
           game,
@@ -478,4 +523,7 @@ export const magicOps: Record<string, OpHandler> = {
       return "next";
     },
   },
+  // Tokens (CR 111) and countering spells (CR 701.5): tokens.ts, counter.ts.
+  ...tokenOps,
+  ...counterOps,
 };

@@ -25,7 +25,8 @@ import {
   entersWith,
   sorceryTiming,
 } from "./activation.js";
-import { tapForMana, untappedLands } from "./mana.js";
+import { auraSpellResolves, enterAttached } from "./attachments.js";
+import { activateManaAbility, manaOptions } from "./mana.js";
 import { apnap, battlefield, inGame, type StackItem, stack, waiting } from "./state.js";
 import { targetsStillLegal } from "./targets.js";
 
@@ -42,9 +43,8 @@ export function priorityActions(game: Game, p: PlayerId): DecisionOption[] {
       if (card.types.includes("land")) out.push({ id: `land:${game.ref(o)}`, label: `Play ${card.name}` });
     }
   out.push(...castOptions(game, p), ...activateOptions(game, p));
-  // Mana abilities (CR 605.3a): activated whenever a player has priority.
-  for (const land of untappedLands(game, p))
-    out.push({ id: `mana:${game.ref(land)}`, label: `Tap ${game.card(land).name} for mana` });
+  // Mana abilities of any permanent (CR 605.3a): activated whenever a player has priority.
+  out.push(...manaOptions(game, p));
   return out;
 }
 
@@ -57,9 +57,10 @@ function ownCard(game: Game, p: PlayerId, id: string, zone: string): GameObject 
 
 /** Does what a priority option says. Validated before anything changes. */
 export function performPriorityAction(game: Game, p: PlayerId, id: string): void {
-  const [verb, objId = "", abilityId = ""] = id.split(":");
+  const [verb, objId = "", ...rest] = id.split(":");
+  const abilityId = rest.join(":"); // a cast's target and X (`cast:c5:P2:X=3`), or an ability
   if (verb === "mana") {
-    tapForMana(game, ownCard(game, p, objId, "battlefield"));
+    activateManaAbility(game, p, ownCard(game, p, objId, "battlefield"), abilityId);
     return;
   }
   if (verb === "land") {
@@ -272,11 +273,14 @@ function resolveTop(game: Game): void {
     game.pushTask(scriptTask(effect, ctx, vars));
     return;
   }
+  // CR 608.3b: an Aura spell whose target is illegal doesn't resolve (attachments.ts).
+  if (!auraSpellResolves(game, item)) return;
   // CR 608.3: a permanent spell enters the battlefield under its controller's control.
   game.emit({ type: "resolveSpell", player: item.controller, obj: obj.id, name: card.name });
   const moved = game.obj(obj.id);
   game.move(moved, battlefield(item.controller));
   entersWith(game, moved);
+  enterAttached(game, moved, item); // CR 303.4b: an Aura enters attached to its target
   if ((card.stats?.chapters ?? 0) !== 0) addLore(game, moved, 1); // CR 714.3a
 }
 
@@ -329,7 +333,10 @@ function nextPlayer(game: Game, p: PlayerId): PlayerId {
 export function runPriority(game: Game, task: Task): void {
   const t = task as PriorityTask;
   const ap = game.state.clock.turn.player;
-  if (t.player === undefined || !inGame(game, t.player)) t.player = ap;
+  // CR 800.4a: if the player who would get priority left the game, it passes to the next player
+  // in turn order still in the game (from the active player, if they left).
+  if (t.player === undefined) t.player = inGame(game, ap) ? ap : nextPlayer(game, ap);
+  else if (!inGame(game, t.player)) t.player = nextPlayer(game, t.player);
   t.passes ??= 0;
   if (t.answer) {
     const id = t.answer.id;
@@ -346,7 +353,7 @@ export function runPriority(game: Game, task: Task): void {
         game.popTask(t); // CR 500.2: all passed with an empty stack: the step ends.
         return;
       }
-      t.player = ap; // CR 117.3b
+      t.player = inGame(game, ap) ? ap : nextPlayer(game, ap); // CR 117.3b (800.4a: the active player may have left)
       resolveTop(game);
       return;
     }

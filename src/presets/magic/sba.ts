@@ -9,6 +9,10 @@ import type { Game } from "../../core/game.js";
 import { zoneId } from "../../core/objects.js";
 import type { StateCheck } from "../../core/state-checks.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
+import { fixAttachments, illegalAttachments } from "./attachments.js";
+import { nightboundMakesNight } from "./day-night.js";
+import { DEATHTOUCH, indestructible } from "./keywords.js";
+import { leaveGame } from "./leave-game.js";
 import {
   allPermanents,
   damage,
@@ -22,6 +26,7 @@ import {
   sourcesOnStack,
   stat,
 } from "./state.js";
+import { tokensCeaseToExist } from "./tokens.js";
 
 /** Players lose at once (CR 704.3); the last one standing wins, none standing is a draw (CR 104.4a). */
 export function playersLose(game: Game, losers: { p: PlayerId; reason: string }[]): void {
@@ -35,6 +40,7 @@ export function playersLose(game: Game, losers: { p: PlayerId; reason: string }[
   const left = game.state.players.filter((pl) => inGame(game, pl.id));
   if (left.length === 1) game.declareWinner(left[0]!.id, reasons.join("; "));
   else if (left.length === 0) game.declareWinner(null, `draw: ${reasons.join("; ")}`);
+  else for (const { p } of losers) leaveGame(game, p); // CR 800.4a: the game goes on without them
 }
 
 function onePass(game: Game): boolean {
@@ -61,7 +67,13 @@ function onePass(game: Game): boolean {
     });
     acted = true;
   }
-  // CR 704.5f, 704.5g: toughness 0 or less; lethal damage. Simultaneous (CR 704.3).
+  // CR 726.2's nightbound half (day-night.ts); CR 704.5d: tokens out of play cease to exist (tokens.ts).
+  if (nightboundMakesNight(game, perms)) acted = true;
+  if (tokensCeaseToExist(game)) acted = true;
+  // CR 704.5m, 704.5n: Auras and Equipment attached illegally, found before anything moves (CR 704.3).
+  const attachments = illegalAttachments(game, perms);
+  // CR 704.5f, 704.5g, 704.5h: toughness 0 or less; lethal damage; damage from a deathtouch source
+  // since the last check. Simultaneous (CR 704.3). Indestructible ignores 704.5g–h (CR 702.12b).
   const dying: { obj: GameObject; reason: string }[] = [];
   // Sources of abilities on the stack: computed only when a Saga or scheme needs it.
   let onStackCache: Set<string> | null = null;
@@ -70,10 +82,14 @@ function onePass(game: Game): boolean {
     return onStackCache;
   };
   for (const o of perms) {
+    const deathtouched = o.vars[DEATHTOUCH] === true;
+    if (deathtouched) delete o.vars[DEATHTOUCH]; // "since the last time state-based actions were checked"
     if (isType(game, o, "creature")) {
       const t = stat(game, o, "toughness");
+      const destructible = !indestructible(game, o);
       if (t <= 0) dying.push({ obj: o, reason: "toughness 0 or less" });
-      else if (damage(o) >= t) dying.push({ obj: o, reason: "lethal damage" });
+      else if (destructible && damage(o) >= t) dying.push({ obj: o, reason: "lethal damage" });
+      else if (destructible && deathtouched) dying.push({ obj: o, reason: "deathtouch" });
     }
     // CR 704.5s: a Saga with lore counters at least its final chapter, no chapter ability on the stack.
     const chapters = Number(game.card(o).stats?.chapters ?? 0);
@@ -90,6 +106,10 @@ function onePass(game: Game): boolean {
         cause: { kind: "rule" },
         data: { reason, shown: name },
       });
+    acted = true;
+  }
+  if (attachments.auras.length + attachments.equipment.length > 0) {
+    fixAttachments(game, attachments); // attachments.ts
     acted = true;
   }
   // CR 704.5y: a face-up non-ongoing scheme with no ability of it on the stack goes to the bottom of its deck.

@@ -3,6 +3,7 @@
  * counters, "until end of turn" effects), mana pools, life, players still in the game, the stack.
  */
 import { targetsOf } from "../../core/activation.js";
+import { attachedStatics } from "../../core/attachments.js";
 import type { Game } from "../../core/game.js";
 import type { Json, JsonObject } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
@@ -80,12 +81,16 @@ export function liveOpponents(game: Game, p: PlayerId): PlayerId[] {
   return game.opponents(p).filter((o) => inGame(game, o));
 }
 
-/** The face the object shows now: the back face of a daybound card at night (CR 726.3, 712.8). */
+/**
+ * The face the object shows now: the back face of a daybound card at night (CR 726.3, 712.8); while
+ * it's neither day nor night, the face it was put onto the battlefield with (`vars.transformed`).
+ */
 function face(game: Game, obj: GameObject): CardDef | JsonObject {
   const card = game.card(obj);
   const back = card.stats?.back as JsonObject | undefined;
-  if (back && dayNight(game) === "night" && game.state.zones[obj.zone]?.kind === "battlefield") return back;
-  return card;
+  if (!back || game.state.zones[obj.zone]?.kind !== "battlefield") return card;
+  const d = dayNight(game);
+  return d === "night" || (d === null && obj.vars.transformed === true) ? back : card;
 }
 
 export function nameOf(game: Game, obj: GameObject): string {
@@ -106,6 +111,7 @@ export function stat(game: Game, obj: GameObject, which: "power" | "toughness"):
   const f = face(game, obj) as { power?: Json; toughness?: Json; stats?: { toughness?: Json } };
   let n = Number(which === "power" ? (f.power ?? 0) : (f.toughness ?? f.stats?.toughness ?? 0));
   n += obj.counters["+1/+1"] ?? 0;
+  n += which === "toughness" ? -(obj.counters["-0/-1"] ?? 0) : 0; // CR 122.1a: Wall of Roots' -0/-1 counters
   for (const d of game.effects("pump")) {
     const t = d.effect.target;
     if (t && "obj" in t && t.obj === obj.id && t.inc === obj.inc) {
@@ -113,6 +119,16 @@ export function stat(game: Game, obj: GameObject, which: "power" | "toughness"):
       n += Number(v?.[which] ?? 0);
     }
   }
+  return n + attachedGets(game, obj, which);
+}
+
+/**
+ * CR 613.4c: "Enchanted / Equipped creature gets +N/+M" — the static `{ kind: attachedGets, power,
+ * toughness }` of each permanent attached to it (attachments.ts).
+ */
+function attachedGets(game: Game, obj: GameObject, which: "power" | "toughness"): number {
+  let n = 0;
+  for (const r of attachedStatics(game, obj, "attachedGets")) n += Number(r.ability.static?.[which] ?? 0);
   return n;
 }
 

@@ -10,41 +10,20 @@ import { nextInt } from "../../core/rng.js";
 import type { Task } from "../../core/types.js";
 import { emptyManaPools } from "./mana.js";
 import { drawCards } from "./ops.js";
+import { untapStepPhasing } from "./phasing.js";
 import { addLore } from "./priority.js";
-import {
-  dayNight,
-  doesNotUntap,
-  hasKeyword,
-  isType,
-  maxHandSize,
-  nameOf,
-  permanents,
-  waiting,
-} from "./state.js";
+import { dayNight, doesNotUntap, isType, maxHandSize, nameOf, permanents, waiting } from "./state.js";
 
 type Handler = (game: Game, task: Task) => void;
 
-/** CR 703.4a: the active player's phasing permanents phase out, those phased out under them phase in, simultaneously. */
+/**
+ * CR 703.4a: the active player's phasing permanents phase out, those phased out under them phase
+ * in, simultaneously; attachments phase with their host (CR 702.26g, phasing.ts). CR 702.26d:
+ * phasing doesn't change zones: the object keeps its identity (no new incarnation).
+ */
 const phasing: Handler = (game, task) => {
   game.popTask(task);
-  const ap = game.state.clock.turn.player;
-  const out: string[] = [];
-  const back: string[] = [];
-  for (const o of game.cardsIn("battlefield", ap)) {
-    if (o.vars.phasedOut === true) back.push(o.id);
-    else if (hasKeyword(game, o, "phasing")) out.push(o.id);
-  }
-  for (const id of back) {
-    const o = game.obj(id);
-    delete o.vars.phasedOut;
-    game.emit({ type: "phaseIn", player: ap, obj: o.id, name: game.card(o).name });
-  }
-  // CR 702.26d: phasing doesn't change zones: the object keeps its identity (no new incarnation).
-  for (const id of out) {
-    const o = game.obj(id);
-    o.vars.phasedOut = true;
-    game.emit({ type: "phaseOut", player: ap, obj: o.id, name: game.card(o).name });
-  }
+  untapStepPhasing(game, game.state.clock.turn.player);
 };
 
 /** CR 703.4b, 726.3a: day becomes night if the previous turn's active player cast no spells; night becomes day if they cast two or more. */

@@ -22,6 +22,8 @@ export function magicTurn(): TurnNode {
     id: "turn",
     label: "Turn",
     kind: "turn",
+    // CR 800.4a: players who left the game take no turns (leave-game.ts).
+    onEnd: ["mtg.skipLeftPlayers"],
     children: [
       {
         id: "beginning",

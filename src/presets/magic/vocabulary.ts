@@ -16,8 +16,13 @@ export const magicEvents: Record<string, string> = {
   playLand: `A land was played: ${move}.`,
   turnFaceUp: `A scheme card was turned face up into the command zone (Archenemy): ${move}.`,
   transform: "A double-faced permanent transformed: obj, player.",
-  phaseIn: "A permanent phased in: obj, player.",
-  phaseOut: "A permanent phased out: obj, player.",
+  phaseIn:
+    "A permanent phased in: obj, player; data.indirect when it phased in with the permanent it is attached to (CR 702.26g).",
+  phaseOut:
+    "A permanent phased out: obj, player; data.indirect when it phased out with the permanent it is attached to (CR 702.26g).",
+  attach:
+    "An Aura or Equipment became attached to a permanent (CR 701.3a): obj, player (its controller), data.to, data.toName.",
+  unattach: "An Equipment became unattached (CR 704.5n): obj, player (its controller), data.reason.",
   attack: "A creature was declared as an attacker: obj, player (its controller), data.",
   attackersDeclared: "Attackers were declared (CR 508): player (the attacking player), data.",
   defendingPlayer: "The defending player was chosen: player (the active player), data.defender, data.name.",
@@ -30,8 +35,18 @@ export const magicEvents: Record<string, string> = {
   lifeGain: "A player gained life: player, data.",
   payLife: "A player paid life: player, data.",
   playerLost: "A player lost the game (CR 104.3): player, data.",
-  mana: "Mana was added to a player's mana pool: player, data.",
-  manaEmptied: "Mana pools emptied at the end of a step or phase: player, data.",
+  leaveGame:
+    "A player who lost left the game with every object they own (CR 800.4a): player, data.objects, data.abilities, data.exiled.",
+  leftGame: `A card left the game with its owner (CR 800.4a), to the hidden zone outside: ${move}.`,
+  countered:
+    "A spell was countered (CR 701.5a): removed from the stack; obj, card, player (its controller), cause.",
+  counterFailed:
+    "A spell that can't be countered was the object of a counter effect (CR 101.2): obj, player, data.reason.",
+  ceaseToExist:
+    "A token out of play ceased to exist (CR 111.7, 704.5d): obj, card, player (its owner), data.reason.",
+  mana: "Mana was added to a player's mana pool (CR 106.4; a mana ability, CR 605): player, obj and name (its source), data.mana (e.g. \"{G}\"), data.pool (the pool's total).",
+  manaEmptied:
+    "Unused mana emptied from a player's pool as a step or phase ended (CR 500.4; mana an effect keeps stays): player, data.n (mana lost), data.node.",
   untapAll: "The untap step untapped the active player's permanents: player, data.n.",
   cleanup: "The cleanup step removed damage: player, data.damageRemovedFrom.",
   cleanupPriority:

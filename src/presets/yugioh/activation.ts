@@ -14,8 +14,9 @@ import type { AbilityRef } from "../../core/limits.js";
 import type { PlayerId } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
 import { chainOf, INSTEAD_OF_NORMAL_DRAW, isCardActivation, spellSpeed } from "./chain.js";
-import { MONSTER_ZONES } from "./monsters.js";
+import { mainZonesFull } from "./monsters.js";
 import { freePendulumZone, isPendulum } from "./pendulum.js";
+import { summonRespondable } from "./summon-negation.js";
 
 /** Who may activate now, and what: derived from the task that has the game's priority. */
 export interface Priority {
@@ -41,11 +42,16 @@ export function priorityNow(game: Game): Priority | null {
     case "ygo.main":
       return typeof task.leaving === "string" ? { player: opp, minSpeed: 2 } : { player: tp, minSpeed: 1 };
     case "ygo.battleStep":
-      // The turn player declares attacks; the opponent may act as the Battle Step would end.
-      return typeof task.leaving === "string" ? { player: opp, minSpeed: 2 } : null;
+      // The turn player declares attacks or activates Spell Speed 2+ (YG Battle Step: turn player
+      // priority); the opponent may act as the Battle Step would end.
+      return typeof task.leaving === "string" ? { player: opp, minSpeed: 2 } : { player: tp, minSpeed: 2 };
     case "ygo.window":
       if (Number(task.passes ?? 0) >= 2) return null;
-      return { player: task.next === undefined ? tp : Number(task.next), minSpeed: 2 };
+      // A Summon's response window: Spell Speed 3 only (YG Summon: negating a Summon).
+      return {
+        player: task.next === undefined ? tp : Number(task.next),
+        minSpeed: Number(task.minSpeed ?? 2),
+      };
     case "ygo.chain": {
       const chain = chainOf(game);
       const last = chain?.links.at(-1);
@@ -110,8 +116,8 @@ export function timingReason(game: Game, ref: AbilityRef, player: PlayerId): str
       return `a ${trap ? "Trap Card" : "Quick-Play Spell"} can't be activated the turn it was Set`;
     if (zone === "hand" && card.types.includes("spell") && game.state.clock.turn.player !== player)
       return "a Spell Card is activated from the hand only during your own turn";
-    if (card.types.includes("counter") && !last)
-      return "a Counter Trap is activated only in response to an activation (a chain link)";
+    if (card.types.includes("counter") && !last && !summonRespondable(game, "any"))
+      return "a Counter Trap is activated only in response to an activation (a chain link) or a Summon";
   }
   return null;
 }
@@ -149,7 +155,7 @@ export function zoneReasons(game: Game, ref: AbilityRef, player: PlayerId): Reas
     else if (zone === "hand" && !isPendulum(card) && full("spellTrap", 5))
       out.push({ kind: "rule", text: "no free Spell & Trap Zone to activate it in" });
   }
-  if (hasOp(ability.effect, "specialSummon") && !tributes(ability.cost) && full("monster", MONSTER_ZONES))
+  if (hasOp(ability.effect, "specialSummon") && !tributes(ability.cost) && mainZonesFull(game, player))
     out.push({ kind: "rule", text: "no free Monster Zone for the monster it would Special Summon" });
   if (hasOp(ability.effect, "equipSelf") && full("spellTrap", 5))
     out.push({ kind: "rule", text: "no free Spell & Trap Zone to equip it in" });

@@ -3,6 +3,7 @@
  * Normal Monsters carry no effect; their printed stats are the official ones.
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
+import { coreCards } from "./core-cards.js";
 import type { YugiohOp } from "./ops.generated.js";
 
 /** A card of this library: its ops are checked against the preset's at compile time. */
@@ -52,7 +53,7 @@ export const normalMonsters: CardDef[] = [
   ),
 ];
 
-export const ygoCards: CardDef[] = [...normalMonsters];
+export const ygoCards: CardDef[] = [...normalMonsters, ...coreCards];
 
 /**
  * Two sample 40-card Main Decks from the library (a Main Deck has 40 to 60 cards), with effect
@@ -86,6 +87,8 @@ export function sampleDecks(): string[][] {
     ["heat-wave", 1],
     // Extra Deck
     ["number-39-utopia", 2],
+    // Link Summoned under Master Rule 2020 (the option `masterRule`), from a Normal Monster.
+    ["link-spider", 1],
   ]);
   const b = deck([
     ["dark-magician", 3],
@@ -107,8 +110,10 @@ export function sampleDecks(): string[][] {
     ["graceful-dice", 1],
     ["dice-re-roll", 1],
     ["spellbook-of-secrets", 3],
-    ["spellbook-of-power", 2],
-    ["fluffal-bear", 3],
+    ["spellbook-of-power", 1],
+    // Special Summons a Level 2 or lower monster from the GY in Defense Position, its effects negated.
+    ["junk-synchron", 2],
+    ["fluffal-bear", 2],
     ["toy-vendor", 2],
     ["solemn-strike", 1],
     // Extra Deck

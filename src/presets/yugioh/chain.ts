@@ -6,7 +6,7 @@
  * gives back "activate" limits (RULINGS YG-2.4) but not "use" or soft once-per-turn ones (YG-1.2);
  * a negated effect leaves the activation standing.
  */
-import { canActivate, hasTargets, targetsOf } from "../../core/activation.js";
+import { hasTargets, mayActivate, targetsOf } from "../../core/activation.js";
 import { closeWindow, emit, openWindow } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
@@ -18,6 +18,7 @@ import { scriptTask } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
 import type { AbilityDef, CardDef } from "../../core/vocabulary/schema.js";
 import { isPendulum } from "./pendulum.js";
+import { negateSummon, pendingSummon } from "./summon-negation.js";
 import { equippedMonster } from "./summon-procedures.js";
 
 export interface ChainLink extends JsonObject {
@@ -109,7 +110,7 @@ function activationOption(game: Game, a: Activatable): DecisionOption {
  * be paid, targets that exist, zones it needs.
  */
 function allowed(game: Game, p: PlayerId, { obj, card, ability }: Activatable): boolean {
-  return canActivate(game, { obj, card, ability, controller: p }, p).ok;
+  return mayActivate(game, { obj, card, ability, controller: p }, p);
 }
 
 /** The effects `p` may activate instead of conducting the normal draw, before it (RULINGS YG-T2). */
@@ -218,11 +219,16 @@ export const chainOps: Record<string, OpHandler> = {
     },
   },
   negateActivation: {
-    doc: 'Negates the activation of the chain link just below this one; limits of kind "activate" are given back (RULINGS YG-2.4).',
+    doc: 'Negates the activation of the chain link just below this one; limits of kind "activate" are given back (RULINGS YG-2.4). As Chain Link 1 in response to a Summon, negates the Summon instead: the monsters being Summoned are destroyed and never were Summoned.',
     args: { destroy: { type: "boolean", doc: "Also destroys the negated card." } },
     run(game, op, frame) {
       const link = linkBelow(game, frame.ctx.source!);
-      if (!link) return "next";
+      // Chain Link 1 answering a Summon (Solemn Judgment, Solemn Strike): "negate the Summon …
+      // and if you do, destroy that card" (YG Summon: negating a Summon).
+      if (!link) {
+        negateSummon(game, frame.ctx.controller);
+        return "next";
+      }
       link.negated = "activation";
       const obj = game.state.objects[link.obj];
       if (obj) {
@@ -484,8 +490,15 @@ const openWindowTask: TaskHandler = (game, task) => {
     game.popTask(task);
     return;
   }
+  // A Summon's response window (Spell Speed 3) ends once a chain answered it; effects triggered
+  // meanwhile (by a Tribute) wait until the Summon has happened.
+  const summon = task.summon === true;
+  if (summon && pendingSummon(game)?.closed !== false) {
+    game.popTask(task);
+    return;
+  }
   const checkpoint = game.rules.preset.checkpoint;
-  if (checkpoint && game.state.pending.length > 0) {
+  if (!summon && checkpoint && game.state.pending.length > 0) {
     game.pushTask({ t: checkpoint, node: task.node });
     return;
   }
@@ -500,7 +513,9 @@ const openWindowTask: TaskHandler = (game, task) => {
     game.ask({
       player: p,
       kind: "window",
-      prompt: `${game.rules.nodes.get(String(task.node))?.label ?? "Now"}: activate a card or effect (Spell Speed 2 or higher), or pass`,
+      prompt: summon
+        ? "A monster would be Summoned: activate a Counter Trap (Spell Speed 3), or pass"
+        : `${game.rules.nodes.get(String(task.node))?.label ?? "Now"}: activate a card or effect (Spell Speed 2 or higher), or pass`,
       publicPrompt: `${game.playerName(p)} may activate a card or effect`,
       private: true,
       options: [...options, { id: "pass", label: "Pass" }],
@@ -518,6 +533,9 @@ export const chainTasks: Record<string, TaskHandler> = {
     game.popTask(task);
     delete game.state.vars.chain;
     nextChainWindow(game);
+    // A chain made in response to a Summon ends the moment to negate it.
+    const summon = pendingSummon(game);
+    if (summon) summon.closed = true;
     // A resolved chain ends the moment of an attack's declaration (YG-T5).
     const attack = game.state.vars.attack as JsonObject | undefined;
     if (attack) attack.declaration = false;

@@ -247,24 +247,39 @@ export const solemnJudgment: CardDef = {
     {
       id: "activate",
       kind: "activated",
-      condition: { fn: "lastLinkIs", args: { kind: "spellTrapCard" } },
+      // "When a monster(s) would be Summoned, OR a Spell/Trap Card is activated".
+      condition: {
+        any: [
+          { fn: "lastLinkIs", args: { kind: "spellTrapCard" } },
+          { fn: "summoning", args: { kind: "any" } },
+        ],
+      },
       cost: [{ op: "payHalfLP" }],
       effect: [{ op: "negateActivation", destroy: true }],
     },
   ],
 };
 
-/** Negates a monster effect's activation (RULINGS YG-1.2, YG-2.4 "use"). */
+/**
+ * Negates a monster effect's activation (RULINGS YG-1.2, YG-2.4 "use") or a Special Summon that
+ * starts no chain. TCG text as printed (BOSH-EN079; pojo.com, the Konami blog "Breakers of Shadow:
+ * Throwing Strikes": it can't stop Normal Summons or Summons by Spells and Traps).
+ */
 export const solemnStrike: CardDef = {
   id: "solemn-strike",
   name: "Solemn Strike",
   types: ["trap", "counter"],
-  text: "When a monster effect is activated OR When a monster(s) would be Special Summoned: Pay 1500 LP; negate the activation or the Special Summon, and if you do, destroy that card.",
+  text: "When a monster(s) would be Special Summoned, OR a monster effect is activated: Pay 1500 LP; negate the Summon or activation, and if you do, destroy that card.",
   abilities: [
     {
       id: "activate",
       kind: "activated",
-      condition: { fn: "lastLinkIs", args: { kind: "monsterEffect" } },
+      condition: {
+        any: [
+          { fn: "lastLinkIs", args: { kind: "monsterEffect" } },
+          { fn: "summoning", args: { kind: "special" } },
+        ],
+      },
       cost: [{ op: "payLP", n: 1500 }],
       effect: [{ op: "negateActivation", destroy: true }],
     },

@@ -102,7 +102,7 @@ export const fusionOps: Record<string, OpHandler> = {
         const m = game.obj(id);
         game.move(m, zoneId("graveyard", m.owner), { event: "fusionMaterial" });
       }
-      specialSummonTo(game, fusion, p, "fusionSummon");
+      specialSummonTo(game, fusion, p, "fusionSummon", false); // by Polymerization's resolution
       return "next";
     },
   },

@@ -15,8 +15,10 @@ import type { Cause, DecisionOption, GameObject, PlayerId, Task } from "../../co
 import { activate, activationOptions, insteadOfDrawOptions } from "./chain.js";
 import {
   describeMonster,
+  isLinkMonster,
   isMonster,
   MONSTER_ZONES,
+  mainZoneMonsters,
   monstersOf,
   position,
   stat,
@@ -25,6 +27,7 @@ import {
   tributesFor,
 } from "./monsters.js";
 import { pendulumSummonOptions, summonAllowed } from "./pendulum.js";
+import { summonMove } from "./summon-negation.js";
 import {
   controlsOnlyOne,
   extraDeckProcedure,
@@ -165,6 +168,7 @@ function summonOptions(game: Game, p: PlayerId): DecisionOption[] {
   const vars = game.state.players[p]!.vars;
   const used = vars.normalSummonTurn === turnId(game);
   const onField = monstersOf(game, p).length;
+  const inMain = mainZoneMonsters(game, p).length;
   const out: DecisionOption[] = [];
   for (const obj of game.cardsIn("hand", p)) {
     if (
@@ -175,7 +179,8 @@ function summonOptions(game: Game, p: PlayerId): DecisionOption[] {
     )
       continue;
     const need = tributesFor(stat(game, obj, "level"));
-    if (need > onField || onField - need >= MONSTER_ZONES) continue;
+    // Tributes free their zones (a Tribute from an Extra Monster Zone frees no Main Monster Zone).
+    if (need > onField || inMain - need >= MONSTER_ZONES) continue;
     const name = game.card(obj).name;
     const t = need ? ` (tribute ${need})` : "";
     if (!used) {
@@ -221,7 +226,8 @@ function mainActions(game: Game, p: PlayerId, task: Task): DecisionOption[] {
     if (obj.vars.summonedTurn === now || obj.vars.positionTurn === now || obj.vars.attackedTurn === now)
       continue;
     if (obj.faceDown) out.push({ id: `flip:${game.ref(obj)}`, label: `Flip Summon ${name}` });
-    else {
+    else if (!isLinkMonster(game, obj)) {
+      // A Link Monster can't be in Defense Position (Master Rule 2020).
       const to = position(obj) === "atk" ? "Defense" : "Attack";
       out.push({ id: `position:${game.ref(obj)}`, label: `Change ${name} to ${to} Position` });
     }
@@ -235,12 +241,15 @@ function mainActions(game: Game, p: PlayerId, task: Task): DecisionOption[] {
 function place(game: Game, p: PlayerId, obj: GameObject, set: boolean, extra?: AbilityRef): void {
   if (extra) game.applyStatic(extra);
   else game.state.players[p]!.vars.normalSummonTurn = turnId(game);
-  game.move(obj, zoneId("monster", p), {
-    faceDown: set,
-    event: set ? "set" : "normalSummon",
-    cause: { kind: "action", player: p },
-    ...(extra ? { data: { extra: true } } : {}),
-  });
+  // A Set is not a Summon; a Normal Summon may be negated first (YG Summon: negating a Summon).
+  if (set)
+    game.move(obj, zoneId("monster", p), {
+      faceDown: true,
+      event: "set",
+      cause: { kind: "action", player: p },
+      ...(extra ? { data: { extra: true } } : {}),
+    });
+  else summonMove(game, obj, p, "normalSummon", extra ? { data: { extra: true } } : {});
   obj.vars.pos = set ? "def" : "atk";
   obj.vars.summonedTurn = turnId(game);
 }
@@ -345,6 +354,10 @@ const mainLoop = actionLoop({
     const obj = game.obj(id);
     if (verb === "xyz") {
       game.pushTask({ t: "ygo.xyzMaterials", card: id, chosen: [] });
+      return;
+    }
+    if (verb === "link") {
+      game.pushTask({ t: "ygo.linkMaterials", card: id, chosen: [] });
       return;
     }
     if (verb === "special") {
@@ -461,6 +474,9 @@ function battleActions(game: Game, p: PlayerId): DecisionOption[] {
       });
     });
   }
+  // YG Battle Step: turn player priority — in the open game state of the Battle Step the turn
+  // player may also activate Spell Speed 2+ cards and effects (before or between attacks).
+  out.push(...activationOptions(game, p));
   return out;
 }
 
@@ -470,7 +486,11 @@ const battleStepLoop = actionLoop({
   passLabel: "End the Battle Phase",
   actions: battleActions,
   perform(game, p, option) {
-    const [, aid, tid] = option.id.split(":") as [string, string, string];
+    const [verb, aid, tid] = option.id.split(":") as [string, string, string];
+    if (verb === "activate") {
+      activate(game, p, aid, tid);
+      return;
+    }
     const attacker = game.obj(aid);
     const opp = game.opponents(p)[0]!;
     let target: GameObject | null = null;

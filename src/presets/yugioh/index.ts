@@ -16,9 +16,11 @@ import { effectCards } from "./effect-cards.js";
 import { fusionOps, summonableFusions } from "./fusion.js";
 import { attackState, lossCheck, ygoTasks } from "./game.js";
 import { maintenance } from "./maintenance.js";
+import { freeMainColumns, placesCheck, pointsTo } from "./master-rule.js";
 import { effectOps, ygoOps } from "./ops.js";
 import { isExtraDeckMonster, isPendulum, pendulumSummon, summonAllowed, ygoRedirect } from "./pendulum.js";
-import { boundCardsCheck, equippedMonster, xyzMaterials } from "./summon-procedures.js";
+import { summonedTask, summonRespondable } from "./summon-negation.js";
+import { boundCardsCheck, equippedMonster, linkMaterials, xyzMaterials } from "./summon-procedures.js";
 import { releaseHeldTriggers, ygoTriggers } from "./triggers.js";
 import { ygoTurn } from "./turn.js";
 import { turnCards } from "./turn-cards.js";
@@ -73,13 +75,19 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
     case "coinToss":
       return `Coin toss: ${(d.results as string[]).join(", ")}.`;
     case "specialSummon":
-      return `${who} Special Summons ${e.name}.`;
+      return `${who} Special Summons ${e.name}${d.position === "def" ? " in Defense Position" : ""}.`;
+    case "summonNegated":
+      return `The Summon of ${e.name} is negated.`;
     case "fusionSummon":
       return `${who} Fusion Summons ${e.name}.`;
     case "fusionMaterial":
       return `${e.name} is sent to the GY as Fusion Material.`;
     case "xyzSummon":
       return `${who} Xyz Summons ${e.name}.`;
+    case "linkSummon":
+      return `${who} Link Summons ${e.name}.`;
+    case "linkMaterial":
+      return `${e.name} is sent to the GY as Link Material.`;
     case "putUnder":
       return `${e.name} becomes Xyz Material.`;
     case "returnToHand":
@@ -112,6 +120,15 @@ export function yugioh(): Preset {
     effectKinds: ygoEffectKinds,
     name: "Yu-Gi-Oh! TCG/OCG",
     players: { min: 2, max: 2 },
+    options: {
+      masterRule: {
+        description:
+          'The Master Rule: "3" (five Monster Zones, two Pendulum Zones; the seed\'s rules) or "2020" (two Extra Monster Zones shared by both players, Link Monsters; Link and face-up Pendulum Monsters from the Extra Deck need an Extra Monster Zone or a linked zone)',
+        default: "3",
+        values: ["3", "2020"],
+        fuzz: true,
+      },
+    },
     // The chain is a limit window ("once per Chain"), opened while a chain is built and resolved.
     windows: ["chain"],
     zones: [
@@ -149,6 +166,8 @@ export function yugioh(): Preset {
       "ygo.triggers": ygoTriggers,
       "ygo.releaseHeldTriggers": releaseHeldTriggers,
       "ygo.pendulumSummon": pendulumSummon,
+      "ygo.summoned": summonedTask,
+      "ygo.linkMaterials": linkMaterials,
     },
     ops: { ...ygoOps, ...effectOps, ...chainOps, ...diceOps, ...fusionOps },
     cards,
@@ -157,7 +176,8 @@ export function yugioh(): Preset {
     checkpoint: "ygo.triggers",
     // YG Winning and losing: LP 0 or drawing from an empty Deck; both at once is a draw. Cards
     // bound to another card (Equip Cards, Call of the Haunted) are destroyed as soon as it leaves.
-    stateChecks: [lossCheck, boundCardsCheck],
+    // Master Rule 2020: every monster has a Main or Extra Monster Zone (master-rule.ts).
+    stateChecks: [lossCheck, boundCardsCheck, placesCheck],
     // Spell Speeds, priority, the Damage Step, Set cards, zones (activation.ts).
     activation: ygoActivation,
     stack: chainEntries,
@@ -165,6 +185,9 @@ export function yugioh(): Preset {
     // Words for the named conditions in whyNot's reasons.
     conditionLabels: {
       lastLinkIs: "only in response to the activation it answers (the chain link just made)",
+      pointsToFreeZone: "only while a Main Monster Zone this card points to is free",
+      summoning:
+        "only when a monster would be Summoned (a Summon that starts no chain), before anything responded to it",
       canFusionSummon: "only when a Fusion Summon is possible (materials in hand or on the field)",
       startOfMainPhase1: "only at the start of your Main Phase 1, before anything else in it",
       attackDeclared: "only when a monster declares an attack",
@@ -185,6 +208,15 @@ export function yugioh(): Preset {
         return types.includes("monster") && !last.card_ && last.from !== "pendulum";
       },
       canFusionSummon: (game, args) => summonableFusions(game, Number(args?.controller)).length > 0,
+      // "When a monster(s) would be (Special) Summoned" (Solemn Judgment: any; Solemn Strike: special).
+      summoning: (game, args) => summonRespondable(game, String(args?.kind ?? "any")),
+      // "to your zone this card points to" (Link Spider): a free Main Monster Zone it points to.
+      pointsToFreeZone: (game, args) => {
+        const self = game.state.objects[String(args?.obj)];
+        if (!self) return false;
+        const free = new Set(freeMainColumns(game, self.controller));
+        return pointsTo(game, self).some((c) => free.has(c));
+      },
       // "At the start of your Main Phase 1": nothing done yet in this Main Phase 1 (YG-T4, YG-T9).
       startOfMainPhase1: (game) =>
         game.state.clock.path.includes("main1") && game.state.vars.mainActed !== game.state.clock.turn.id,

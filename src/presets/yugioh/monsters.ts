@@ -28,6 +28,24 @@ export function monstersOf(game: Game, p: PlayerId): GameObject[] {
   return game.cardsIn("monster", p);
 }
 
+/**
+ * The monsters of `p` in Main Monster Zones (Master Rule 2020: not those in an Extra Monster Zone,
+ * whose place `vars.col` is "E0"/"E1"); under Master Rule 3 every monster.
+ */
+export function mainZoneMonsters(game: Game, p: PlayerId): GameObject[] {
+  return game.cardsIn("monster", p).filter((o) => typeof o.vars.col !== "string");
+}
+
+/** Are all 5 Main Monster Zones of `p` taken? */
+export function mainZonesFull(game: Game, p: PlayerId): boolean {
+  return mainZoneMonsters(game, p).length >= MONSTER_ZONES;
+}
+
+/** Link Monsters have no DEF and are never in Defense Position (Master Rule 2020). */
+export function isLinkMonster(game: Game, obj: GameObject): boolean {
+  return game.card(obj).types.includes("link");
+}
+
 /** Tributes a Normal Summon or Set needs: Level 5-6 one, Level 7+ two (YG-T4). */
 export function tributesFor(level: number): number {
   return level >= 7 ? 2 : level >= 5 ? 1 : 0;

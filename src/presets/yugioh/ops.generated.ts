@@ -171,13 +171,29 @@ export type YugiohTakeNameOp = {
   from: ObjectRef;
 };
 
-/** Special Summons those monsters to the controller's field in face-up Attack Position. */
+/**
+ * Special Summons those monsters to the controller's field in face-up Attack Position, or in face-up Defense Position where the text says so ("Special Summon it in Defense Position"); `negateEffects` negates their effects while they stay face-up on the field.
+ */
 export type YugiohSpecialSummonOp = {
   op: "specialSummon";
   /** The monsters summoned. */
   what: ObjectRef;
   /** The monster and this card are bound (Call of the Haunted: each is destroyed when the other leaves). */
   link?: boolean;
+  /**
+   * The face-up battle position it is Special Summoned in (YG Summon: Special Summon in Defense Position).
+   * @defaultValue "attack"
+   */
+  position?: "attack" | "defense";
+  /**
+   * Where it goes: a free Main Monster Zone, or "to your zone this card points to" (Link Spider; Master Rule 2020).
+   * @defaultValue "main"
+   */
+  zone?: "main" | "pointedBySource";
+  /**
+   * "… but negate its effects" (Junk Synchron): its effects are negated while it stays face-up on the field.
+   */
+  negateEffects?: boolean;
 };
 
 /** The controller pays half their Life Points (a cost). */
@@ -311,7 +327,7 @@ export type YugiohYgoLinkOp = {
 };
 
 /**
- * Negates the activation of the chain link just below this one; limits of kind "activate" are given back (RULINGS YG-2.4).
+ * Negates the activation of the chain link just below this one; limits of kind "activate" are given back (RULINGS YG-2.4). As Chain Link 1 in response to a Summon, negates the Summon instead: the monsters being Summoned are destroyed and never were Summoned.
  */
 export type YugiohNegateActivationOp = {
   op: "negateActivation";

@@ -20,7 +20,8 @@ import {
 import type { GameObject, PlayerId } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
 import { attackState, changeLifePoints, markDeckedOut } from "./game.js";
-import { position, stat, summonForbidden } from "./monsters.js";
+import { freeMainColumns, pointsTo } from "./master-rule.js";
+import { isLinkMonster, mainZonesFull, position, stat, summonForbidden } from "./monsters.js";
 import { scaleOf, summonAllowed } from "./pendulum.js";
 
 /** The zones that make up the field. */
@@ -164,22 +165,59 @@ export const effectOps: Record<string, OpHandler> = {
     },
   },
   specialSummon: {
-    doc: "Special Summons those monsters to the controller's field in face-up Attack Position.",
+    doc: 'Special Summons those monsters to the controller\'s field in face-up Attack Position, or in face-up Defense Position where the text says so ("Special Summon it in Defense Position"); `negateEffects` negates their effects while they stay face-up on the field.',
     args: {
       what: { type: "objects", required: true, doc: "The monsters summoned." },
       link: {
         type: "boolean",
         doc: "The monster and this card are bound (Call of the Haunted: each is destroyed when the other leaves).",
       },
+      position: {
+        type: "string",
+        values: ["attack", "defense"],
+        default: "attack",
+        doc: "The face-up battle position it is Special Summoned in (YG Summon: Special Summon in Defense Position).",
+      },
+      zone: {
+        type: "string",
+        values: ["main", "pointedBySource"],
+        default: "main",
+        doc: 'Where it goes: a free Main Monster Zone, or "to your zone this card points to" (Link Spider; Master Rule 2020).',
+      },
+      negateEffects: {
+        type: "boolean",
+        doc: '"… but negate its effects" (Junk Synchron): its effects are negated while it stays face-up on the field.',
+      },
     },
     run(game, op, frame) {
       const source = sourceOf(game, frame.ctx);
       for (const o of resolveObjects(game, op.what, frame)) {
-        if (game.zone("monster", frame.ctx.controller).cards.length >= 5) break;
+        if (mainZonesFull(game, frame.ctx.controller)) break;
         if (summonForbidden(game, o) || !summonAllowed(game, o, "special")) continue;
-        game.move(o, zoneId("monster", frame.ctx.controller), { event: "specialSummon" });
-        o.vars.pos = "atk";
+        let place: number | undefined;
+        if (op.zone === "pointedBySource") {
+          const free = new Set(freeMainColumns(game, frame.ctx.controller));
+          place = source ? pointsTo(game, source).find((c) => free.has(c)) : undefined;
+          if (place === undefined) break;
+        }
+        // A Link Monster is always in Attack Position.
+        const pos = op.position === "defense" && !isLinkMonster(game, o) ? "def" : "atk";
+        game.move(o, zoneId("monster", frame.ctx.controller), {
+          event: "specialSummon",
+          ...(pos === "def" ? { data: { position: "def" } } : {}),
+        });
+        o.vars.pos = pos;
+        if (place !== undefined) o.vars.col = place;
         o.vars.summonedTurn = game.state.clock.turn.id;
+        // "but negate its effects": a condition on that card while it is face-up on the field — it
+        // ends when it leaves the field or is turned face-down (a new card then).
+        if (op.negateEffects === true)
+          addDuration(game, {
+            expires: { at: "objectLeaves", obj: o.id, inc: o.inc },
+            controller: frame.ctx.controller,
+            label: "its effects are negated",
+            effect: { kind: "negateEffects", target: { obj: o.id, inc: o.inc } },
+          });
         if (op.link === true && source) {
           source.vars.linkedTo = { obj: o.id, inc: o.inc };
           o.vars.linkedBy = { obj: source.id, inc: source.inc };
@@ -263,11 +301,7 @@ export const effectOps: Record<string, OpHandler> = {
         return "next";
       }
       // "you can Special Summon it": the controller chooses; a Fluffal kept stays in the hand.
-      if (
-        summonForbidden(game, top) ||
-        !summonAllowed(game, top, "special") ||
-        game.zone("monster", p).cards.length >= 5
-      )
+      if (summonForbidden(game, top) || !summonAllowed(game, top, "special") || mainZonesFull(game, p))
         return "next";
       frame.scratch = top.id;
       askVendorSummon(game, p, c.name);
@@ -448,6 +482,8 @@ export const effectOps: Record<string, OpHandler> = {
       const cause = causeOf(game, frame);
       for (const o of resolveObjects(game, op.what, frame)) {
         if (o.underOf !== null || game.state.zones[o.zone]!.kind !== "monster") continue;
+        // A Link Monster can't be changed to Defense Position (Master Rule 2020).
+        if (to !== "attack" && isLinkMonster(game, o)) continue;
         const pos = to === "attack" ? "atk" : "def";
         if (to === "faceDownDefense") {
           // "change that target to face-down Defense Position": a face-down monster is already there.

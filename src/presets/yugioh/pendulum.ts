@@ -13,7 +13,16 @@ import type { Redirect, TaskHandler } from "../../core/preset.js";
 import type { DecisionOption, GameObject, PlayerId, Task, ZoneState } from "../../core/types.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
 import { applyGranted, grantedEffects } from "./gain.js";
-import { MONSTER_ZONES, monstersOf, stat, staticOf, summonForbidden } from "./monsters.js";
+import { extraDeckPlaces, masterRule2020 } from "./master-rule.js";
+import {
+  MONSTER_ZONES,
+  mainZoneMonsters,
+  mainZonesFull,
+  stat,
+  staticOf,
+  summonForbidden,
+} from "./monsters.js";
+import { summonMove } from "./summon-negation.js";
 import { controlsOnlyOne } from "./summon-procedures.js";
 
 /** Two Pendulum Zones per player. */
@@ -25,7 +34,7 @@ export function isPendulum(card: CardDef): boolean {
 
 /** Fusion and Xyz Monsters live in the Extra Deck. */
 export function isExtraDeckMonster(card: CardDef): boolean {
-  return card.types.includes("xyz") || card.types.includes("fusion");
+  return card.types.includes("xyz") || card.types.includes("fusion") || card.types.includes("link");
 }
 
 /** The archetypes a card belongs to ("Zefra", "tellarknight" …), printed in its stats. */
@@ -96,11 +105,20 @@ function passesRestrictions(game: Game, p: PlayerId, obj: GameObject): boolean {
  * strictly between the Scales, allowed by the Pendulum Zones' restrictions; with `archetype`, only
  * monsters of it (Zefraath's additional Pendulum Summon).
  */
-export function pendulumCandidates(game: Game, p: PlayerId, archetype?: string): GameObject[] {
+export function pendulumCandidates(
+  game: Game,
+  p: PlayerId,
+  archetype?: string,
+  fromExtraChosen = 0,
+): GameObject[] {
   const scales = pendulumScales(game, p);
   if (!scales) return [];
   const [low, high] = scales;
-  const fromExtra = game.cardsIn("extra", p).filter((o) => !o.faceDown && isPendulum(game.card(o)));
+  // Master Rule 2020: from the Extra Deck only to an Extra Monster Zone or a linked zone.
+  const extraRoom = !masterRule2020(game) || fromExtraChosen < extraDeckPlaces(game, p).length;
+  const fromExtra = extraRoom
+    ? game.cardsIn("extra", p).filter((o) => !o.faceDown && isPendulum(game.card(o)))
+    : [];
   return [...game.cardsIn("hand", p), ...fromExtra].filter((obj) => {
     if (!game.card(obj).types.includes("monster")) return false;
     const level = stat(game, obj, "level");
@@ -117,7 +135,7 @@ export function pendulumCandidates(game: Game, p: PlayerId, archetype?: string):
 
 /** Main Phase options: the Pendulum Summon of the turn, and each additional one gained (YG-3.1). */
 export function pendulumSummonOptions(game: Game, p: PlayerId): DecisionOption[] {
-  if (monstersOf(game, p).length >= MONSTER_ZONES) return [];
+  if (mainZonesFull(game, p)) return [];
   const out: DecisionOption[] = [];
   const now = game.state.clock.turn.id;
   if (game.state.players[p]!.vars.pendulumSummonTurn !== now && pendulumCandidates(game, p).length > 0)
@@ -162,13 +180,16 @@ export const pendulumSummon: TaskHandler = (game, task) => {
     }
     const [, obj, pos] = id.split(":") as [string, string, "atk" | "def"];
     chosen.push({ id: game.obj(obj).id, pos });
-    if (chosen.length >= MONSTER_ZONES - monstersOf(game, p).length) {
+    if (chosen.length >= MONSTER_ZONES - mainZoneMonsters(game, p).length) {
       finish(game, task, p, chosen); // every free Main Monster Zone is taken
       return;
     }
   }
   const taken = new Set(chosen.map((c) => c.id));
-  const candidates = pendulumCandidates(game, p, archetype).filter((o) => !taken.has(o.id));
+  const fromExtraChosen = chosen.filter(
+    (c) => game.state.zones[game.obj(c.id).zone]!.kind === "extra",
+  ).length;
+  const candidates = pendulumCandidates(game, p, archetype, fromExtraChosen).filter((o) => !taken.has(o.id));
   // With monsters chosen, the player says when they are done even if nothing else could come:
   // ending by itself would tell the opponent that the hand holds no other candidate.
   const leaky = game.state.options.leakyFastPath === true;
@@ -201,12 +222,15 @@ function finish(game: Game, task: Task, p: PlayerId, chosen: Pick[]): void {
   // An additional Pendulum Summon applies the gained effect: the shared bucket is used now.
   if (task.granted) applyGranted(game, grantedRef(game, task), p);
   else game.state.players[p]!.vars.pendulumSummonTurn = now;
+  // Master Rule 2020: those from the Extra Deck take the Extra Monster Zone and the linked zones.
+  const places = masterRule2020(game) ? extraDeckPlaces(game, p) : [];
   for (const { id, pos } of chosen) {
     const obj = game.obj(id);
-    game.move(obj, zoneId("monster", p), {
-      event: "pendulumSummon",
-      cause: { kind: "action", player: p },
+    const place = game.state.zones[obj.zone]!.kind === "extra" ? places.shift() : undefined;
+    // A Special Summon that starts no chain: Solemn Strike may negate it (summon-negation.ts).
+    summonMove(game, obj, p, "pendulumSummon", {
       data: { position: pos },
+      ...(place !== undefined ? { place } : {}),
     });
     obj.vars.pos = pos;
     obj.vars.summonedTurn = now;

@@ -8,10 +8,11 @@ import { putUnder, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import type { StateCheck } from "../../core/state-checks.js";
 import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
-import { grantEffect } from "./gain.js";
 import { lifePoints } from "./game.js";
-import { describeMonster, MONSTER_ZONES, monstersOf, stat, staticOf, summonForbidden } from "./monsters.js";
+import { extraDeckPlaces, masterRule2020 } from "./master-rule.js";
+import { describeMonster, mainZonesFull, monstersOf, stat, staticOf, summonForbidden } from "./monsters.js";
 import { archetypesOf } from "./pendulum.js";
+import { grantOnSummon, summonMove } from "./summon-negation.js";
 
 /** "You can only control 1 X": does `p` already control a face-up card of that name? */
 export function controlsOnlyOne(game: Game, p: PlayerId, obj: GameObject): boolean {
@@ -39,7 +40,8 @@ export function procedureOptions(game: Game, p: PlayerId): DecisionOption[] {
     out.push({ id: `xyz:${game.ref(obj)}`, label: `Xyz Summon ${game.card(obj).name}` });
   }
   out.push(...extraDeckProcedureOptions(game, p));
-  if (monstersOf(game, p).length >= MONSTER_ZONES) return out;
+  out.push(...linkSummonOptions(game, p));
+  if (mainZonesFull(game, p)) return out;
   const opponent = game.opponents(p)[0]!;
   for (const obj of game.cardsIn("hand", p)) {
     const proc = staticOf(game, obj, "handSpecialSummon");
@@ -85,12 +87,24 @@ export function extraDeckProcedure(game: Game, obj: GameObject, p: PlayerId): vo
   for (const m of monstersOf(game, p))
     game.move(m, zoneId("graveyard", m.owner), { event: "tribute", cause: { kind: "action", player: p } });
   specialSummonTo(game, obj, p);
-  if (typeof proc.gains === "string") grantEffect(game, game.abilityRef(obj.id, proc.gains), p);
+  // Gained once the Summon has happened (not if it is negated).
+  if (typeof proc.gains === "string") grantOnSummon(game, obj, proc.gains);
 }
 
-/** Places a Special Summoned monster in face-up Attack Position. */
-export function specialSummonTo(game: Game, obj: GameObject, p: PlayerId, event = "specialSummon"): void {
-  game.move(obj, zoneId("monster", p), { event, cause: { kind: "action", player: p } });
+/**
+ * Places a Special Summoned monster in face-up Attack Position. A Summon that starts no chain (a
+ * procedure, `negatable`) may be negated first (YG Summon: negating a Summon); one by an effect's
+ * resolution (Polymerization's Fusion Summon) can't.
+ */
+export function specialSummonTo(
+  game: Game,
+  obj: GameObject,
+  p: PlayerId,
+  event = "specialSummon",
+  negatable = true,
+): void {
+  if (negatable) summonMove(game, obj, p, event);
+  else game.move(obj, zoneId("monster", p), { event, cause: { kind: "action", player: p } });
   obj.vars.pos = "atk";
   obj.vars.summonedTurn = game.state.clock.turn.id;
 }
@@ -123,6 +137,84 @@ export const xyzMaterials: TaskHandler = (game, task) => {
   const materials = chosen.map((id) => game.obj(id));
   specialSummonTo(game, xyz, p, "xyzSummon");
   for (const m of materials) putUnder(game, m, xyz, { kind: "action", player: p });
+};
+
+/**
+ * Master Rule 2020, Link Summon (a static `linkSummon` on the Link Monster: `rating`, the Link
+ * Rating, and what a material must be — `materialType` "normal", `materialLevel`): face-up monsters
+ * `p` controls that can be its Link Material.
+ */
+function linkMaterialsFor(game: Game, p: PlayerId, spec: Record<string, unknown>): GameObject[] {
+  return monstersOf(game, p).filter(
+    (o) =>
+      !o.faceDown &&
+      (typeof spec.materialType !== "string" || game.card(o).types.includes(spec.materialType)) &&
+      (typeof spec.materialLevel !== "number" || stat(game, o, "level") === spec.materialLevel),
+  );
+}
+
+/**
+ * Materials that still leave a zone for the Link Monster once they have left (an Extra Monster
+ * Zone, or a zone a remaining Link Monster points to). Simplified: each material counts as 1 toward
+ * the Link Rating (a Link Monster as material doesn't count as its rating).
+ */
+function usableLinkMaterials(game: Game, p: PlayerId, link: GameObject, chosen: string[]): GameObject[] {
+  const spec = staticOf(game, link, "linkSummon")!;
+  const rating = Number(spec.rating);
+  const candidates = linkMaterialsFor(game, p, spec).filter((o) => !chosen.includes(o.id));
+  if (chosen.length + 1 < rating) return candidates.length + chosen.length >= rating ? candidates : [];
+  // The last material: the Link Monster must have a place once the materials are gone.
+  return candidates.filter((o) => extraDeckPlaces(game, p, [...chosen, o.id]).length > 0);
+}
+
+function linkSummonOptions(game: Game, p: PlayerId): DecisionOption[] {
+  if (!masterRule2020(game)) return [];
+  const out: DecisionOption[] = [];
+  for (const obj of game.cardsIn("extra", p)) {
+    if (!staticOf(game, obj, "linkSummon") || summonForbidden(game, obj)) continue;
+    if (usableLinkMaterials(game, p, obj, []).length === 0) continue;
+    out.push({ id: `link:${game.ref(obj)}`, label: `Link Summon ${game.card(obj).name}` });
+  }
+  return out;
+}
+
+/**
+ * A Link Summon: the materials are chosen one at a time and sent to the GY, then the Link Monster
+ * is Special Summoned in Attack Position to an Extra Monster Zone or a zone a Link Monster points to.
+ */
+export const linkMaterials: TaskHandler = (game, task) => {
+  const p = game.state.clock.turn.player;
+  const chosen = task.chosen as string[];
+  const link = game.obj(String(task.card));
+  const spec = staticOf(game, link, "linkSummon")!;
+  if (task.answer) {
+    chosen.push(game.obj(task.answer.id.slice("material:".length)).id);
+    task.answer = undefined;
+  }
+  if (chosen.length < Number(spec.rating)) {
+    game.ask({
+      player: p,
+      kind: "linkMaterial",
+      prompt: `Link Material for ${game.card(link).name} (${chosen.length + 1} of ${spec.rating})`,
+      private: true,
+      publicPrompt: `${game.playerName(p)} chooses Link Material`,
+      options: usableLinkMaterials(game, p, link, chosen).map((o) => ({
+        id: `material:${game.ref(o)}`,
+        label: describeMonster(game, o, p),
+      })),
+    });
+    return;
+  }
+  game.popTask(task);
+  const place = extraDeckPlaces(game, p, chosen)[0]!;
+  for (const id of chosen)
+    game.move(game.obj(id), zoneId("graveyard", game.obj(id).owner), {
+      event: "linkMaterial",
+      cause: { kind: "action", player: p },
+    });
+  summonMove(game, link, p, "linkSummon", { place });
+  link.vars.pos = "atk";
+  link.vars.summonedTurn = game.state.clock.turn.id;
 };
 
 /** Is this reference still the same card on the field, in a zone of that kind? */

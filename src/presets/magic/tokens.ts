@@ -1,0 +1,75 @@
+/**
+ * Tokens in Magic (CR 111): created by effects (`createToken`, CR 111.2: on the battlefield under
+ * the creating effect's controller), and a token anywhere but the battlefield ceases to exist as
+ * a state-based action (CR 111.7, 704.5d) — after it has died, so "whenever a creature dies"
+ * still sees it (CR 700.4). The object model is the kernel's (src/core/tokens.ts).
+ */
+import type { Game } from "../../core/game.js";
+import { causeOf } from "../../core/ops.js";
+import { type OpHandler, resolveNumber } from "../../core/script.js";
+import { ceaseToExist, createToken, isToken } from "../../core/tokens.js";
+import { battlefield } from "./state.js";
+
+export const tokenOps: Record<string, OpHandler> = {
+  createToken: {
+    doc: "Creates n tokens of a token definition (a library card with `stats.token: true`) on the battlefield under the controller's control (CR 111.2).",
+    args: {
+      token: {
+        type: "string",
+        required: true,
+        doc: "The token's definition: a card id with `stats.token: true`.",
+      },
+      n: { type: "number", default: 1, doc: "How many tokens." },
+    },
+    run(game, op, frame) {
+      const n = resolveNumber(game, op.n, frame, 1);
+      const p = frame.ctx.controller;
+      for (let i = 0; i < n; i++) {
+        const { obj } = createToken(game, String(op.token), p, battlefield(p), causeOf(game, frame));
+        tokenIds(game).push(obj.id);
+      }
+      return "next";
+    },
+  },
+};
+
+/** Ids of the tokens that exist, so the state-based action reads only them (not every zone). */
+function tokenIds(game: Game): string[] {
+  const v = game.state.vars;
+  if (!Array.isArray(v.tokens)) v.tokens = [];
+  return v.tokens as string[];
+}
+
+/**
+ * CR 704.5d (111.7): each token in a zone other than the battlefield ceases to exist. Returns
+ * whether one did. Phased-out tokens stay: phasing is not a zone change here (CR 702.26d).
+ */
+export function tokensCeaseToExist(game: Game): boolean {
+  const ids = game.state.vars.tokens;
+  if (!Array.isArray(ids) || ids.length === 0) return false;
+  let acted = false;
+  const kept: string[] = [];
+  for (const id of ids as string[]) {
+    const obj = game.state.objects[id];
+    if (!obj) continue; // gone already (its owner left the game, CR 800.4a)
+    const zone = game.state.zones[obj.zone]!;
+    if (zone.kind === "battlefield" || !isToken(game, obj)) {
+      kept.push(id);
+      continue;
+    }
+    game.emit({
+      type: "ceaseToExist",
+      player: obj.owner,
+      obj: obj.id,
+      inc: obj.inc,
+      card: obj.card,
+      name: game.card(obj).name,
+      cause: { kind: "rule" },
+      data: { reason: `a token in the ${zone.kind}, not on the battlefield (CR 704.5d, 111.7)` },
+    });
+    ceaseToExist(game, obj);
+    acted = true;
+  }
+  game.state.vars.tokens = kept;
+  return acted;
+}
