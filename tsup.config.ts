@@ -16,6 +16,7 @@ const library = {
   "presets/magic/index": "src/presets/magic/index.ts",
   "presets/skirmish/index": "src/presets/skirmish/index.ts",
   "presets/yugioh/index": "src/presets/yugioh/index.ts",
+  "simulate/index": "src/simulate/index.ts",
 };
 
 const common: Options = {
@@ -34,10 +35,12 @@ export default defineConfig([
   // ESM, with the CLI (bin: dist/cli/main.js).
   {
     ...common,
-    entry: { ...library, "cli/main": "src/cli/main.ts" },
+    // simulate/worker: the module simulate()'s worker threads run (ESM only: either build starts it).
+    entry: { ...library, "cli/main": "src/cli/main.ts", "simulate/worker": "src/simulate/worker.ts" },
     format: ["esm"],
     clean: keep("**/*.cjs", "**/*.cjs.map"),
   },
   // CommonJS, for require("turnkit") (dist/**/*.cjs).
-  { ...common, entry: library, format: ["cjs"], clean: keep("**/*.js", "**/*.js.map") },
+  // `shims`: import.meta.url (the worker pool's, simulate's) becomes the file's URL in CommonJS.
+  { ...common, entry: library, format: ["cjs"], shims: true, clean: keep("**/*.js", "**/*.js.map") },
 ]);

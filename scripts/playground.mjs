@@ -20,12 +20,15 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-/** The package's entry points: specifier → the source file (package.json "exports"). */
+/** Entry points that run only under Node (worker threads, files): not served to the page. */
+const NODE_ONLY = new Set(["./simulate"]);
+
+/** The package's entry points a page can load: specifier → the source file (package.json "exports"). */
 export function kernelEntries() {
   const pkg = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8"));
   const entries = [];
   for (const key of Object.keys(pkg.exports)) {
-    if (key === "./package.json") continue;
+    if (key === "./package.json" || NODE_ONLY.has(key)) continue;
     const sub = key === "." ? "" : key.slice(2);
     entries.push({
       specifier: sub ? `turnkit/${sub}` : "turnkit",

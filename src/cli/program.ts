@@ -46,6 +46,15 @@ import {
   stateDigest,
   writeReplay,
 } from "./replay.js";
+import {
+  emit,
+  nonNegativeInt,
+  parseShard,
+  render,
+  runMerge,
+  runSimulate,
+  type SimulateFlags,
+} from "./simulate.js";
 
 export interface Io {
   stdout(text: string): void;
@@ -56,12 +65,15 @@ export interface Io {
   cwd?: string;
   /** Where `play --seat` reads answers, a line at a time (default: standard input). */
   stdin?: ReadLine;
+  /** stderr when it is a terminal: `simulate` draws its progress bar there (absent: plain lines). */
+  stderrTTY?: NodeJS.WriteStream;
 }
 
 export const processIo: Io = {
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
   env: process.env,
+  ...(process.stderr.isTTY ? { stderrTTY: process.stderr } : {}),
 };
 
 /** The largest --max-actions: what a replay file may hold. */
@@ -617,6 +629,91 @@ Examples:
   $ turnkit play --preset ./skyduel.ts --cards ./cards.yaml --seed 1`,
   );
 
+  const simulateCmd = program
+    .command("simulate")
+    .description("play many seeded games between random agents on every core and sum them up")
+    .option(
+      "--game <preset>",
+      `the preset: ${presetIds().join(", ")}, one --preset loaded, or a preset module's path (required unless one --preset is given)`,
+    )
+    .option(
+      "--decks <files>",
+      "deck files (YAML or JSON), comma-separated; every deck plays every seat equally",
+    )
+    .option("--games <n>", "games in the seed range (default 1000)", positiveInt(100_000_000), 1000)
+    .option(
+      "--seed <n>",
+      "the first game's seed; game i has seed n+i (default 1)",
+      nonNegativeInt(2 ** 52),
+      1,
+    )
+    .option(
+      "--workers <k>",
+      "worker threads (default: every core); 0 plays in this thread",
+      nonNegativeInt(1024),
+    )
+    .option(
+      "--shard <i/n>",
+      "play only shard i of n of the seed range (merge the results with simulate merge)",
+      parseShard,
+    )
+    .option(
+      "--max-actions <n>",
+      "responses per game at most; a game that reaches it is capped (default 10000)",
+      positiveInt(MAX_ACTIONS),
+    )
+    .option(
+      "--players <n>",
+      "the number of players, within the preset's range (default: its fewest)",
+      positiveInt(64),
+    )
+    .option("--option <key=value...>", "preset options (rule variants), value as JSON or text", optionFlag)
+    .option("--json", "print the result as one JSON object (what simulate merge reads)")
+    .option("--csv", "print the result as CSV rows: section,name,stat,value")
+    .option("--out <file>", "write the result to this file instead of stdout");
+  withUserGame(simulateCmd)
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ turnkit simulate --game duel-masters --games 10000
+  $ turnkit simulate --game yugioh --decks a.yaml,b.yaml --games 2000 --csv --out yugioh.csv
+  $ turnkit simulate --game magic --games 100000 --shard 3/8 --json --out shard-3.json
+  $ turnkit simulate merge shard-*.json --json
+
+Results are the same whatever --workers is; shards merged give the whole run's result.
+Docs: docs/simulate.md`,
+    )
+    .action(async (opts: SimulateFlags & { game?: string }, cmd: Command) => {
+      const { preset, cards } = await gameOf(cmd, opts.game, io);
+      const source = presetSource(preset.id);
+      const result = await runSimulate(preset, cards, source === "built-in" ? undefined : source, opts, {
+        tty: io.stderrTTY ?? null,
+        line: (t) => io.stderr(t),
+        env: io.env,
+      });
+      emit(render(result, opts), opts.out, io.stdout);
+      if (result.errors > 0) {
+        io.stderr(
+          `turnkit: ${result.errors} games threw an engine error (first: seed ${result.errorSeeds[0]!.seed}: ${result.errorSeeds[0]!.message})\n`,
+        );
+        exit.code = EXIT_FAILED;
+      }
+    });
+  simulateCmd
+    .command("merge")
+    .description("merge shard results (files written by simulate --json) into the whole run's result")
+    .argument("<files...>", "the shards' JSON files")
+    .option("--json", "print the merged result as one JSON object")
+    .option("--csv", "print the merged result as CSV rows")
+    .option("--out <file>", "write the result to this file instead of stdout")
+    .action((files: string[], own: { json?: boolean; csv?: boolean; out?: string }, cmd: Command) => {
+      // Commander gives --json, --csv and --out to `simulate` (which has them too) wherever they stand.
+      const opts = { ...(cmd.parent?.opts() as typeof own), ...own };
+      const result = runMerge(files);
+      emit(render(result, opts), opts.out, io.stdout);
+    });
+
   withUserGame(
     program
       .command("replay")
@@ -760,7 +857,9 @@ export async function main(argv: string[], given: Io = processIo): Promise<numbe
     : given;
   // Commander answers no command with the usage alone; say what is wrong first.
   if (argv.length === 0)
-    io.stderr("turnkit: no command given; the commands are run, play, replay, presets and playground\n");
+    io.stderr(
+      "turnkit: no command given; the commands are run, play, simulate, replay, presets and playground\n",
+    );
   try {
     await buildProgram(io, exit).parseAsync(argv, { from: "user" });
     return exit.code;

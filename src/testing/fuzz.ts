@@ -22,25 +22,19 @@
  * names a card hidden from its viewer; (8) every `activate:<card>:<ability>` option offered is allowed
  * by `canActivate` (legal activation). The kernel option `leakyFastPath` stays off.
  *
- * Parallelism: a small pool of `node:worker_threads` written here rather than tinypool or
- * piscina. What the fuzzer needs from a pool that those don't offer directly is placement — a
- * game's replay must run on a different worker than the one that played it (determinism across
- * threads, not only within one) — which is one queue with an exclusion per task, in a hundred
- * lines and no new dependency. Workers run this very file; started from TypeScript (tsx), a
- * worker first registers tsx's loader through `tsx/esm/api`, since Node 20 does not apply an
- * `--import` loader to a worker's entry module.
+ * Parallelism: the small pool of `node:worker_threads` in src/workers/pool.ts, written for the
+ * fuzzer rather than taken from tinypool or piscina: what the fuzzer needs from a pool that those
+ * don't offer directly is placement — a game's replay must run on a different worker than the one
+ * that played it (determinism across threads, not only within one) — which is one queue with an
+ * exclusion per task. Workers run this very file.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
-import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { DefinitionError } from "../core/errors.js";
 import type { Action, Game } from "../core/game.js";
 import type { Preset } from "../core/preset.js";
 import { nextInt, nextUint32, type RngState, seedRng } from "../core/rng.js";
 import { getPreset } from "../presets/index.js";
+import { Pool, serveTasks } from "../workers/pool.js";
 import {
   conservationProblems,
   type DeckKind,
@@ -414,161 +408,11 @@ type Task =
   | { kind: "play"; preset: string; seed: number; config: GameConfig }
   | { kind: "replay"; preset: string; seed: number; decks: DeckKind; responses: Action[] };
 
-type Reply = { ok: true; result: unknown } | { ok: false; error: string } | { ready: true };
-
-interface Job {
-  task: Task;
-  /** A worker this job must not run on. */
-  notOn: number | null;
-  resolve(v: { result: unknown; worker: number }): void;
-  reject(e: Error): void;
-}
-
-interface Slot {
-  index: number;
-  worker: Worker;
-  job: Job | null;
-  /** Settles when the worker has loaded the engine and takes jobs. */
-  ready: Promise<void>;
-}
-
 const WORKER_FLAG = "turnkit.fuzz.worker";
 
-/** The URL of tsx's ESM API, to register its loader in a worker before it imports TypeScript. */
-function tsxApiUrl(): string {
-  const require = createRequire(import.meta.url);
-  let pkgPath: string;
-  try {
-    pkgPath = require.resolve("tsx/package.json");
-  } catch {
-    throw new DefinitionError(
-      "fuzz workers run TypeScript and need tsx (a devDependency: run `npm ci`), or use workers: 0",
-    );
-  }
-  const pkg = JSON.parse(readFileSync(pkgPath, "utf8")) as {
-    exports?: Record<string, string | { import?: string | { default?: string } }>;
-  };
-  const entry = pkg.exports?.["./esm/api"];
-  const target =
-    typeof entry === "string"
-      ? entry
-      : typeof entry?.import === "string"
-        ? entry.import
-        : (entry?.import?.default ?? "./dist/esm/api/index.mjs");
-  return pathToFileURL(join(dirname(pkgPath), target)).href;
-}
-
-function spawnWorker(): Worker {
-  const self = import.meta.url;
-  const options = { workerData: { [WORKER_FLAG]: true } };
-  if (/\.[cm]?tsx?$/.test(new URL(self).pathname)) {
-    const boot = `import(${JSON.stringify(tsxApiUrl())}).then((api) => { api.register(); return import(${JSON.stringify(self)}); });`;
-    return new Worker(boot, { eval: true, ...options });
-  }
-  return new Worker(new URL(self), options);
-}
-
-/** Worker threads taking jobs from one queue; a job may name a worker it must not run on. */
-class Pool {
-  private slots: Slot[] = [];
-  /** Replays go first (they free the responses they hold). */
-  private urgent: Job[] = [];
-  private queue: Job[] = [];
-  private head = 0;
-  private closed = false;
-
-  constructor(size: number) {
-    for (let i = 0; i < size; i++) this.slots.push(this.start(i));
-  }
-
-  get size(): number {
-    return this.slots.length;
-  }
-
-  /** Settles when every worker has loaded the engine (so timings leave out the start). */
-  async ready(): Promise<void> {
-    await Promise.all(this.slots.map((s) => s.ready));
-  }
-
-  private start(index: number): Slot {
-    let ready = (): void => {};
-    const slot: Slot = {
-      index,
-      worker: spawnWorker(),
-      job: null,
-      ready: new Promise<void>((resolve) => {
-        ready = resolve;
-      }),
-    };
-    slot.worker.on("message", (reply: Reply) => {
-      if ("ready" in reply) {
-        ready();
-        return;
-      }
-      const job = slot.job;
-      slot.job = null;
-      if (job) {
-        if (reply.ok) job.resolve({ result: reply.result, worker: index });
-        else job.reject(new Error(reply.error));
-      }
-      this.dispatch();
-    });
-    const died = (e: Error): void => {
-      ready();
-      if (this.closed) return;
-      const job = slot.job;
-      slot.job = null;
-      void slot.worker.terminate();
-      this.slots[index] = this.start(index);
-      job?.reject(new Error(`worker ${index} died: ${e.message}`));
-      this.dispatch();
-    };
-    slot.worker.on("error", died);
-    slot.worker.on("exit", (code) => {
-      if (this.slots[index] === slot) died(new Error(`exited with code ${code}`));
-    });
-    return slot;
-  }
-
-  run(task: Task, notOn: number | null = null): Promise<{ result: unknown; worker: number }> {
-    return new Promise((resolve, reject) => {
-      const job: Job = { task, notOn, resolve, reject };
-      if (task.kind === "replay") this.urgent.push(job);
-      else this.queue.push(job);
-      this.dispatch();
-    });
-  }
-
-  private take(slot: Slot): Job | null {
-    const i = this.urgent.findIndex((j) => j.notOn !== slot.index);
-    if (i >= 0) return this.urgent.splice(i, 1)[0]!;
-    while (this.head < this.queue.length) {
-      const j = this.queue[this.head]!;
-      if (j.notOn === slot.index) return null;
-      this.head++;
-      if (this.head > 1024 && this.head * 2 > this.queue.length) {
-        this.queue = this.queue.slice(this.head);
-        this.head = 0;
-      }
-      return j;
-    }
-    return null;
-  }
-
-  private dispatch(): void {
-    for (const slot of this.slots) {
-      if (slot.job) continue;
-      const job = this.take(slot);
-      if (!job) continue;
-      slot.job = job;
-      slot.worker.postMessage(job.task);
-    }
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
-  }
+/** The pool (src/workers/pool.ts) runs this very file in its workers. */
+function newPool(size: number): Pool<Task> {
+  return new Pool<Task>(size, import.meta.url, WORKER_FLAG);
 }
 
 function handle(task: Task): unknown {
@@ -577,19 +421,7 @@ function handle(task: Task): unknown {
   return replayDigest(preset, task.seed, task.decks, task.responses);
 }
 
-if (!isMainThread && parentPort && (workerData as Record<string, unknown> | null)?.[WORKER_FLAG] === true) {
-  const port = parentPort;
-  port.on("message", (task: Task) => {
-    let reply: Reply;
-    try {
-      reply = { ok: true, result: handle(task) };
-    } catch (e) {
-      reply = { ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };
-    }
-    port.postMessage(reply);
-  });
-  port.postMessage({ ready: true } satisfies Reply);
-}
+serveTasks<Task>(WORKER_FLAG, handle);
 
 // ---- the run -----------------------------------------------------------------------------------
 
@@ -694,7 +526,7 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzSummary> {
     }
   // Never more threads than games can use; two at least so a replay has another worker to go to.
   const size = workers === 0 ? 0 : Math.min(workers, Math.max(2, opts.games));
-  const pool = size > 0 ? new Pool(size) : null;
+  const pool = size > 0 ? newPool(size) : null;
   const replayedIn = size >= 2 ? "another worker" : size === 1 ? "the main thread" : "the same thread";
   const summaries: PresetSummary[] = [];
   const allFailures: Failure[] = [];
@@ -747,7 +579,7 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzSummary> {
               replayed = (
                 await pool.run(
                   { kind: "replay", preset: preset.id, seed, decks: r.decks, responses },
-                  playedOn,
+                  { notOn: playedOn, urgent: true },
                 )
               ).result as ReturnType<typeof replayDigest>;
             else replayed = replayDigest(preset, seed, r.decks, responses);

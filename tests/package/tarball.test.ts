@@ -80,6 +80,7 @@ const program = `import { actionLoop, Game, narrate, type Preset, zoneId } from 
 import { randomAgent } from "turnkit/agents";
 import { getPreset, presetIds } from "turnkit/presets";
 import { STARTING_LP, yugioh } from "turnkit/presets/yugioh";
+import { simulate } from "turnkit/simulate";
 
 const solo: Preset = {
   id: "solo",
@@ -100,18 +101,22 @@ const game = Game.create(preset, { seed: 1 }).run();
 const agent = randomAgent(1);
 for (let i = 0; i < 40 && !game.over; i++) game.act(agent.choose(game));
 const lines = game.state.log.map((e) => narrate(game, e)).filter((l) => l !== null);
-console.log(
-  JSON.stringify({
-    kernel: mine.state.clock.turn.id >= 1 && zoneId("hand", 0).length > 0,
-    sameGame: game instanceof Game,
-    lp: STARTING_LP,
-    narrated: lines.length > 0,
-    registry: presetIds().includes("yugioh") && getPreset("yugioh").id === "yugioh",
-  }),
+// simulate() on two worker threads: the built worker module is found and runs.
+simulate({ preset: "skirmish", games: 4, workers: 2 }).then((sim) =>
+  console.log(
+    JSON.stringify({
+      kernel: mine.state.clock.turn.id >= 1 && zoneId("hand", 0).length > 0,
+      sameGame: game instanceof Game,
+      lp: STARTING_LP,
+      narrated: lines.length > 0,
+      registry: presetIds().includes("yugioh") && getPreset("yugioh").id === "yugioh",
+      simulated: sim.games === 4 && sim.errors === 0 && sim.timing?.workers === 2,
+    }),
+  ),
 );
 `;
 
-const expected = { kernel: true, sameGame: true, lp: 8000, narrated: true, registry: true };
+const expected = { kernel: true, sameGame: true, lp: 8000, narrated: true, registry: true, simulated: true };
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "turnkit-tarball-"));

@@ -1,0 +1,23 @@
+/**
+ * `turnkit/simulate`: many seeded games of a preset on every core, summed up — win rates by seat
+ * and deck with 95 % intervals, game length, card and ability use, refusals — with results that
+ * do not depend on the number of workers, and shards that merge exactly (docs/simulate.md).
+ */
+export { formatCsv, formatResult } from "./format.js";
+export { defaultAgent, type GameSetup, playGame } from "./play.js";
+export { merge, tallyOf, withoutTiming } from "./result.js";
+export { DEFAULT_MAX_ACTIONS, simulate } from "./run.js";
+export { deckOf, shardRange } from "./seeds.js";
+export { lengthStats, quantile, wilson, Z95 } from "./stats.js";
+export type {
+  GameRecord,
+  LengthStats,
+  Rate,
+  Shard,
+  SimDeck,
+  SimulateOptions,
+  SimulateProgress,
+  SimulationResult,
+  Tally,
+  WinCount,
+} from "./types.js";

@@ -1,0 +1,153 @@
+/**
+ * `simulate()`: many seeded games of a preset on worker threads, summed up. Game i of the range
+ * has seed `seed + i`, its decks and agents are drawn from that seed alone, and the sums are
+ * order-free (tally.ts), so the result is the same whatever the number of workers, the batch a
+ * game fell in, or the shard that played it.
+ */
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { DefinitionError } from "../core/errors.js";
+import type { Preset } from "../core/preset.js";
+import { getPreset } from "../presets/index.js";
+import { Pool } from "../workers/pool.js";
+import { defaultAgent, type GameSetup, playGame } from "./play.js";
+import { resultOf } from "./result.js";
+import { shardRange } from "./seeds.js";
+import { addGame, emptyTally } from "./tally.js";
+import type { GameRecord, SimulateOptions, SimulationResult } from "./types.js";
+import { type PresetRef, SIMULATE_WORKER_FLAG, type SimTask } from "./worker.js";
+
+/** Default responses per game at most (a long Magic game between walls takes ~4,000). */
+export const DEFAULT_MAX_ACTIONS = 10_000;
+
+/**
+ * The worker module's URL: worker.ts beside this file when running from source (tsx, vitest);
+ * in the built package, dist/simulate/worker.js, found upward from the bundle chunk this code is in.
+ */
+function workerEntry(): string {
+  const here = typeof __filename === "string" ? __filename : fileURLToPath(import.meta.url);
+  if (/\.[cm]?tsx?$/.test(here)) return pathToFileURL(join(dirname(here), "worker.ts")).href;
+  let dir = dirname(here);
+  for (let i = 0; i < 4; i++) {
+    const file = join(dir, "simulate", "worker.js");
+    if (existsSync(file)) return pathToFileURL(file).href;
+    dir = dirname(dir);
+  }
+  throw new DefinitionError(
+    `simulate: cannot find its worker module (simulate/worker.js) near ${here}; use workers: 0`,
+  );
+}
+
+function check(cond: boolean, message: string): void {
+  if (!cond) throw new DefinitionError(message);
+}
+
+export async function simulate(opts: SimulateOptions): Promise<SimulationResult> {
+  const preset: Preset = typeof opts.preset === "string" ? getPreset(opts.preset) : opts.preset;
+  const first = opts.seed ?? 1;
+  check(
+    Number.isInteger(opts.games) && opts.games >= 1,
+    `games must be a positive integer, not ${opts.games}`,
+  );
+  check(
+    Number.isSafeInteger(first) && first >= 0 && Number.isSafeInteger(first + opts.games),
+    `the first seed must be a non-negative safe integer, not ${opts.seed}`,
+  );
+  const maxActions = opts.maxActions ?? DEFAULT_MAX_ACTIONS;
+  check(
+    Number.isInteger(maxActions) && maxActions >= 1,
+    `maxActions must be a positive integer, not ${maxActions}`,
+  );
+  const players = opts.players ?? preset.players.min;
+  check(
+    Number.isInteger(players) && players >= preset.players.min && players <= preset.players.max,
+    `${preset.name} is played by ${preset.players.min} to ${preset.players.max} players, not ${players}`,
+  );
+  if (opts.decks) {
+    check(opts.decks.length >= 1, "decks: give at least one deck, or none for the preset's own");
+    const names = new Set(opts.decks.map((d) => d.name));
+    check(names.size === opts.decks.length, "decks: two decks have the same name");
+  }
+  const workers = Math.max(0, Math.floor(opts.workers ?? availableParallelism()));
+  check(!(opts.agents && workers > 0), "agents: functions can't be sent to worker threads; use workers: 0");
+  const range = shardRange(first, opts.games, opts.shard);
+  const setup: GameSetup = {
+    players,
+    options: opts.options ?? {},
+    cards: opts.cards ?? [],
+    decks: opts.decks?.map((d) => d.cards) ?? null,
+    maxActions,
+  };
+  const tally = emptyTally(players, opts.decks?.length ?? null);
+  let capped = 0;
+  let errors = 0;
+  let done = 0;
+  let t0 = performance.now();
+  const add = (records: GameRecord[]): void => {
+    for (const r of records) {
+      addGame(tally, r);
+      if (r.end === "capped") capped++;
+      if (r.end === "error") errors++;
+    }
+    done += records.length;
+    opts.onProgress?.({ done, total: range.count, capped, errors, elapsed: performance.now() - t0 });
+  };
+
+  // Batches of consecutive seeds: a few per worker, so a slow batch doesn't idle the others at the end.
+  const batch = Math.max(1, Math.min(50, Math.ceil(range.count / (Math.max(1, workers) * 8))));
+  const tasks: SimTask[] = [];
+  const ref: PresetRef = opts.presetModule ? { module: opts.presetModule } : { id: preset.id };
+  for (let s = range.first; s < range.first + range.count; s += batch)
+    tasks.push({ preset: ref, setup, first: s, count: Math.min(batch, range.first + range.count - s) });
+  const size = Math.min(workers, tasks.length);
+  if (size === 0) {
+    const agentOf = opts.agents ?? defaultAgent;
+    for (const task of tasks) {
+      const records: GameRecord[] = [];
+      for (let i = 0; i < task.count; i++) records.push(playGame(preset, task.first + i, setup, agentOf));
+      add(records);
+    }
+  } else {
+    const pool = new Pool<SimTask>(size, workerEntry(), SIMULATE_WORKER_FLAG);
+    try {
+      await pool.ready();
+      t0 = performance.now();
+      await Promise.all(
+        tasks.map(async (task) => {
+          let out: { result: unknown };
+          try {
+            out = await pool.run(task);
+          } catch (e) {
+            const why = (e instanceof Error ? e.message : String(e)).split("\n")[0];
+            throw new DefinitionError(
+              `simulate: a worker could not play seeds ${task.first}…${task.first + task.count - 1} of preset "${preset.id}": ${why}` +
+                ("id" in ref ? " (a preset that is not built in needs presetModule, or workers: 0)" : ""),
+            );
+          }
+          add(out.result as GameRecord[]);
+        }),
+      );
+    } finally {
+      await pool.close();
+    }
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    ...resultOf(
+      {
+        preset: preset.id,
+        options: setup.options,
+        players,
+        maxActions,
+        seeds: { first, count: opts.games },
+        shard: opts.shard ? { index: opts.shard.index, count: opts.shard.count } : null,
+        played: range,
+        decks: opts.decks?.map((d) => ({ name: d.name, size: d.cards.length })) ?? null,
+      },
+      tally,
+    ),
+    timing: { workers: size, seconds, gamesPerSecond: seconds > 0 ? range.count / seconds : 0 },
+  };
+}

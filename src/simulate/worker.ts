@@ -1,0 +1,45 @@
+/**
+ * The module `simulate()`'s worker threads run (src/workers/pool.ts): it plays batches of games
+ * and sends back their records. A built-in preset is found by id; another is loaded from its module.
+ */
+import type { Preset } from "../core/preset.js";
+import { getPreset } from "../presets/index.js";
+import { serveTasks } from "../workers/pool.js";
+import { type GameSetup, playGame } from "./play.js";
+import type { GameRecord } from "./types.js";
+
+export const SIMULATE_WORKER_FLAG = "turnkit.simulate.worker";
+
+/** Where a worker finds the preset: a built-in (registered) id, or a module file. */
+export type PresetRef = { id: string } | { module: string };
+
+export interface SimTask {
+  preset: PresetRef;
+  setup: GameSetup;
+  first: number;
+  count: number;
+}
+
+const loaded = new Map<string, Preset>();
+
+async function presetOf(ref: PresetRef): Promise<Preset> {
+  if ("id" in ref) return getPreset(ref.id);
+  let p = loaded.get(ref.module);
+  if (!p) {
+    // Only for a preset that is not built in: the CLI's module loader (tsx), imported on demand.
+    const { loadPresetModule } = await import("../cli/load-preset.js");
+    p = await loadPresetModule(ref.module, ref.module);
+    loaded.set(ref.module, p);
+  }
+  return p;
+}
+
+/** Plays a batch of consecutive seeds. */
+export async function playBatch(task: SimTask): Promise<GameRecord[]> {
+  const preset = await presetOf(task.preset);
+  const out: GameRecord[] = [];
+  for (let i = 0; i < task.count; i++) out.push(playGame(preset, task.first + i, task.setup));
+  return out;
+}
+
+serveTasks<SimTask>(SIMULATE_WORKER_FLAG, playBatch);

@@ -1,0 +1,93 @@
+/**
+ * `simulate()` (issue 19): the same result whatever the number of workers, shards that merge into
+ * the whole run's result, decks balanced over the seats, and counts that come from the games.
+ */
+import { describe, expect, it } from "vitest";
+import { merge, type SimDeck, simulate, withoutTiming } from "../../src/simulate/index.js";
+
+const json = (r: Parameters<typeof withoutTiming>[0]) => JSON.stringify(withoutTiming(r));
+
+// Two 20-card Skirmish decks.
+const DECKS: SimDeck[] = [
+  {
+    name: "knights",
+    cards: ["knight", "giant", "footsoldier", "herald", "chronicler"].flatMap((c) => Array(4).fill(c)),
+  },
+  {
+    name: "walkers",
+    cards: ["giant", "timewalker", "herald", "knight", "chronicler"].flatMap((c) => Array(4).fill(c)),
+  },
+];
+
+describe("simulate", () => {
+  it("gives identical JSON with 0, 1 and 2 workers", async () => {
+    const opts = { preset: "skirmish", games: 24, seed: 7 } as const;
+    const inThread = await simulate({ ...opts, workers: 0 });
+    const one = await simulate({ ...opts, workers: 1 });
+    const two = await simulate({ ...opts, workers: 2 });
+    expect(json(one)).toBe(json(inThread));
+    expect(json(two)).toBe(json(inThread));
+    expect(two.timing?.workers).toBe(2);
+    expect(inThread.games).toBe(24);
+    expect(inThread.seats.reduce((n, s) => n + s.wins, 0) + inThread.draws + inThread.capped).toBe(24);
+    // Something was counted from the games' events.
+    expect(Object.keys(inThread.cards).length).toBeGreaterThan(0);
+    expect(inThread.length.responses.median).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("merges shards into the unsharded run's result", async () => {
+    const opts = { preset: "duel-masters", games: 20, seed: 1, workers: 0 } as const;
+    const whole = await simulate(opts);
+    const a = await simulate({ ...opts, shard: { index: 1, count: 2 } });
+    const b = await simulate({ ...opts, shard: { index: 2, count: 2 } });
+    expect(a.played).toEqual({ first: 1, count: 10 });
+    expect(b.played).toEqual({ first: 11, count: 10 });
+    expect(json(a)).not.toBe(json(whole));
+    expect(json(merge([b, a]))).toBe(json(whole));
+    // A shard given twice, or a missing one in the middle, is refused.
+    expect(() => merge([a, a])).toThrow(/overlap/);
+    const c = await simulate({ ...opts, shard: { index: 3, count: 3 } });
+    expect(() => merge([a, c])).toThrow(/gap/);
+    const d = await simulate({ ...opts, seed: 2, shard: { index: 2, count: 2 } });
+    expect(() => merge([a, d])).toThrow(/different runs/);
+  }, 60_000);
+
+  it("plays every deck on every seat equally", async () => {
+    const r = await simulate({ preset: "skirmish", games: 20, seed: 3, decks: DECKS, workers: 0 });
+    expect(r.deckStats).not.toBeNull();
+    for (const d of r.deckStats!) {
+      expect(d.games).toBe(20);
+      expect(d.seats.map((s) => s.games)).toEqual([10, 10]);
+    }
+    expect(r.deckStats!.reduce((n, d) => n + d.wins, 0)).toBe(r.seats.reduce((n, s) => n + s.wins, 0));
+    // Only the decks' cards were played: timewalker is in the second deck only, footsoldier in the first.
+    expect(r.cards.timewalker).toBeDefined();
+    expect(r.cards.footsoldier).toBeDefined();
+  }, 60_000);
+
+  it("refuses bad options", async () => {
+    await expect(simulate({ preset: "skirmish", games: 0 })).rejects.toThrow(
+      /games must be a positive integer/,
+    );
+    await expect(simulate({ preset: "skirmish", games: 5, shard: { index: 3, count: 2 } })).rejects.toThrow(
+      /1 ≤ i ≤ n/,
+    );
+    await expect(simulate({ preset: "nope", games: 5 })).rejects.toThrow(/unknown preset/);
+    await expect(
+      simulate({
+        preset: "skirmish",
+        games: 2,
+        workers: 1,
+        agents: () => ({ choose: () => ({ player: 0, choice: "" }) }),
+      }),
+    ).rejects.toThrow(/workers: 0/);
+  });
+
+  it("counts capped games", async () => {
+    const r = await simulate({ preset: "skirmish", games: 6, maxActions: 5, workers: 0 });
+    expect(r.capped).toBe(6);
+    expect(r.cappedSeeds).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(r.finished).toBe(0);
+    expect(r.length.responses.median).toBeNull();
+  });
+});
