@@ -1,2 +1,49 @@
 /** `turnkit/agents`: players for simulations and tests. */
+export {
+  type ActionKindBlock,
+  type ActionKindSpec,
+  type ActionSpace,
+  ActionSpaceError,
+  type ActionSpaceSpec,
+  actionAt,
+  actionIndex,
+  actionSpace,
+  actionSpaceSize,
+  type InferOptions,
+  indicesOf,
+  inferActionSpec,
+  legalMask,
+  maskOfView,
+  type ZoneKey,
+  zoneKey,
+} from "./action-space.js";
+export { determinize, type UnknownCards, type UnknownGroup, unknownCards } from "./determinize.js";
+export {
+  type CardRef,
+  decodeAction,
+  decodeIn,
+  type EncodedAction,
+  type EncodedOption,
+  encodeOptions,
+  encodeView,
+  encodingKey,
+  type Seat,
+  seatOf,
+} from "./encoding.js";
+export {
+  type AgentTurn,
+  type EnvAction,
+  type EnvOptions,
+  type StepInfo,
+  type StepResult,
+  TurnkitEnv,
+} from "./env.js";
+export {
+  defaultFeatures,
+  type FeatureOptions,
+  type Features,
+  featureNames,
+  type Observation,
+  observe,
+} from "./observe.js";
 export { type Agent, playOut, randomAgent } from "./random.js";

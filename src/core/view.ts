@@ -88,7 +88,8 @@ function tracks(game: Game, obj: GameObject, viewer: PlayerId): boolean {
   return t === "all" || t.includes(viewer);
 }
 
-function canSee(game: Game, obj: GameObject, viewer: PlayerId): boolean {
+/** May `viewer` see this card's identity now? The one rule views, and tools that must agree with them (determinization), use. */
+export function canSee(game: Game, obj: GameObject, viewer: PlayerId): boolean {
   // A card the viewer looks at while deciding (searching their deck).
   const d = game.state.decision;
   if (d?.reveals && d.player === viewer && d.reveals.includes(obj.id)) return true;

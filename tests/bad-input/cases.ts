@@ -411,7 +411,7 @@ export const cliCases: CliCase[] = [
     name: "no command",
     argv: [],
     code: 2,
-    stderr: /^turnkit: no command given; the commands are run, play, replay/,
+    stderr: /^turnkit: no command given; the commands are run, play, simulate, replay/,
   },
   { name: "an unknown command", argv: ["deal"], code: 2, stderr: /^turnkit: unknown command 'deal'/ },
   {

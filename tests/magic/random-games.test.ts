@@ -39,5 +39,5 @@ describe("magic: random games", () => {
       reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
     }
     expect([...reasons.keys()].some((r) => r.includes("life total 0"))).toBe(true);
-  }, 120_000);
+  }, 360_000); // ~1,200 responses a game with the sample decks: about a minute alone, more on a busy machine
 });

@@ -1,0 +1,196 @@
+/**
+ * Determinization for information-set search (ISMCTS, MCTS over determinizations): a full game
+ * state consistent with everything one player can see now, with the cards hidden from them
+ * resampled from what is unknown to them.
+ *
+ * What is hidden is the kernel's own rule (view.ts `canSee`), never a guess from zone names. What
+ * the player sees stays exactly as it is; what they don't is redrawn so that nothing in the result
+ * depends on the real hidden cards beyond their multiset per group (DESIGN: nothing a player is
+ * given depends on a card hidden from them):
+ * - identities (`card`) are dealt again, within groups that keep the state legal (same owner, same
+ *   zone kind — a hand and the zone it draws from are one group —, face-up or face-down, on top or
+ *   under another card);
+ * - where the player can't even follow the cards (a hand, a deck), the referee's ids are dealt
+ *   again too: ids are numbered in deck-list order at setup, so a kept id would name the real card;
+ * - the generators are reseeded from `rng` (with the real ones and the real deck order the future
+ *   would be known), and the seed's text is replaced (it regenerates them);
+ * - the log keeps, of each entry, only what the player was shown of it;
+ * - another player's pending decision is asked again of the new state (its options may name the
+ *   resampled cards); the player's own decision is kept, and Game.fromState checks that the rules
+ *   ask the same question of the new state (non-interference says they must).
+ * Simplifications: the kernel keeps no per-player memory, so a card the player saw and then lost
+ * track of (shuffled back into a deck) is unknown to them again; each group's multiset of
+ * identities is the real one (the decks are known, as in OpenSpiel's determinized games); and a
+ * hidden card named by engine work in progress (a pending hidden trigger, an effect resolving) is
+ * kept as it is — see `UnknownCards.pinned`; determinize at a quiet point to have none.
+ */
+import { Game } from "../core/game.js";
+import { cloneJson, type Json, type JsonObject } from "../core/json.js";
+import { nextInt, nextUint32, type RngState } from "../core/rng.js";
+import type { GameObject, GameState, LogEntry, ObjectId, PlayerId } from "../core/types.js";
+import { canSee, refFor } from "../core/view.js";
+
+/** One group of cards hidden from a player, whose identities may be exchanged with each other. */
+export interface UnknownGroup {
+  /** owner|zone kind (hand and deck share one)|face-down|under another card. */
+  key: string;
+  /** The hidden objects, in the order of their places (zone, then position): an order the player sees. */
+  objects: ObjectId[];
+  /** Their identities, sorted: the multiset dealt again. */
+  cards: string[];
+  /** Those the player can't follow (a hand, a deck): their ids are dealt again too. */
+  untracked: ObjectId[];
+}
+
+export interface UnknownCards {
+  groups: UnknownGroup[];
+  /** Hidden cards named by engine work in progress (pending abilities, tasks, durations): kept as they are. */
+  pinned: ObjectId[];
+}
+
+/** Every object id met as a string anywhere in some plain data. */
+function idsIn(value: unknown, objects: GameState["objects"], out: Set<ObjectId>): void {
+  if (typeof value === "string") {
+    if (objects[value]) out.add(value);
+  } else if (Array.isArray(value)) for (const v of value) idsIn(v, objects, out);
+  else if (value !== null && typeof value === "object")
+    for (const v of Object.values(value as Record<string, unknown>)) idsIn(v, objects, out);
+}
+
+/** A place's sort key: zone, then position (under cards after their top card, by position). */
+function placeOf(state: GameState, obj: GameObject): string {
+  const pad = (n: number) => String(n).padStart(6, "0");
+  if (obj.underOf !== null) {
+    const top = state.objects[obj.underOf]!;
+    return `${placeOf(state, top)}/${pad(top.under.indexOf(obj.id))}`;
+  }
+  return `${obj.zone}#${pad(state.zones[obj.zone]!.cards.indexOf(obj.id))}`;
+}
+
+/** The cards hidden from `player` now, grouped as `determinize` deals them again. */
+export function unknownCards(game: Game, player: PlayerId): UnknownCards {
+  const s = game.state;
+  const busy = new Set<ObjectId>();
+  idsIn(s.tasks, s.objects, busy);
+  idsIn(s.pending, s.objects, busy);
+  idsIn(s.durations, s.objects, busy);
+  // The kernel's draw pair: a card in hand may as well be in the deck (any preset's drawFrom/drawTo).
+  const drawFrom = game.deckZoneKind;
+  const drawTo = game.rules.preset.drawTo ?? "hand";
+  const byKey = new Map<string, { obj: GameObject; place: string; untracked: boolean }[]>();
+  const pinned: ObjectId[] = [];
+  for (const obj of Object.values(s.objects)) {
+    if (canSee(game, obj, player)) continue;
+    if (busy.has(obj.id)) {
+      pinned.push(obj.id);
+      continue;
+    }
+    const zone = s.zones[obj.zone]!;
+    const kind = zone.kind === drawTo ? drawFrom : zone.kind;
+    const key = `${obj.owner}|${kind}|${obj.faceDown ? "down" : "up"}|${obj.underOf === null ? "top" : "under"}`;
+    // Untracked: the player can't tell these cards apart (no handle for them, nothing under or over).
+    const untracked =
+      refFor(game, obj, player) === null &&
+      obj.underOf === null &&
+      obj.under.length === 0 &&
+      zone.visibility !== "public";
+    const list = byKey.get(key) ?? [];
+    list.push({ obj, place: placeOf(s, obj), untracked });
+    byKey.set(key, list);
+  }
+  const groups: UnknownGroup[] = [];
+  for (const key of [...byKey.keys()].sort()) {
+    const list = byKey.get(key)!.sort((a, b) => (a.place < b.place ? -1 : a.place > b.place ? 1 : 0));
+    groups.push({
+      key,
+      objects: list.map((x) => x.obj.id),
+      cards: list.map((x) => x.obj.card).sort(),
+      untracked: list.filter((x) => x.untracked).map((x) => x.obj.id),
+    });
+  }
+  return { groups, pinned: pinned.sort() };
+}
+
+/** Fisher–Yates with `rng`, on a copy. */
+function shuffled<T>(rng: RngState, xs: readonly T[]): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = nextInt(rng, i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** A log entry with only what `player` was shown of it (view.ts `redactEntry` reads no more). */
+function keptOf(entry: LogEntry, player: PlayerId): LogEntry {
+  const out: LogEntry = { ...entry };
+  if (entry.seenBy && !entry.seenBy.includes(player)) {
+    delete out.card;
+    delete out.name;
+    if (entry.data) {
+      const data: JsonObject = {};
+      for (const k of entry.public ?? []) if (k in entry.data) data[k] = entry.data[k] as Json;
+      out.data = data;
+    }
+  }
+  if (entry.cause && entry.causeSeenBy && !entry.causeSeenBy.includes(player)) {
+    const { kind, player: p, keyword } = entry.cause;
+    out.cause = {
+      kind,
+      ...(p !== undefined ? { player: p } : {}),
+      ...(keyword !== undefined ? { keyword } : {}),
+    };
+  }
+  return out;
+}
+
+/** A fresh generator state drawn from `rng` (ChaCha20 key of 8 words; `stream` as in seedRng). */
+function reseeded(rng: RngState, stream: number): GameState["rng"] {
+  const key = Array.from({ length: 8 }, () => nextUint32(rng));
+  return { key, stream, block: 0, words: [], at: 0 };
+}
+
+/**
+ * A new game whose state is consistent with everything `player` sees now, the cards hidden from
+ * them dealt again by `rng` (which advances). The input game is not changed. The same rng state
+ * gives the same result for two games that differ only in which hidden card lies where within a
+ * group (`unknownCards`).
+ */
+export function determinize(game: Game, player: PlayerId, rng: RngState): Game {
+  if (!Number.isInteger(player) || !game.state.players[player]) throw new RangeError(`no player ${player}`);
+  const unknown = unknownCards(game, player);
+  const state = cloneJson(game.state);
+  for (const g of unknown.groups) {
+    const cards = shuffled(rng, g.cards);
+    g.objects.forEach((id, i) => {
+      state.objects[id]!.card = cards[i]!;
+    });
+    // The referee's ids of cards the player can't follow: dealt again among their places. The
+    // place keeps its bookkeeping (handle, incarnation, entry stamp), which the player can't see either.
+    const ids = shuffled(rng, [...g.untracked].sort());
+    const records = g.untracked.map((id) => state.objects[id]!);
+    g.untracked.forEach((oldId, i) => {
+      const rec = { ...records[i]!, id: ids[i]! };
+      state.objects[rec.id] = rec;
+      const zone = state.zones[rec.zone]!;
+      zone.cards[game.state.zones[rec.zone]!.cards.indexOf(oldId)] = rec.id;
+    });
+  }
+  state.log = state.log.map((e) => keptOf(e, player));
+  state.rng = reseeded(rng, 0);
+  state.handleRng = reseeded(rng, 1);
+  state.seed = `determinized:${state.rng.key.map((w) => w.toString(16).padStart(8, "0")).join("")}`;
+  const d = state.decision;
+  const reask = d !== null && d.player !== player;
+  if (reask) {
+    // Another player's question may name the resampled cards: the task that asked it asks again
+    // (the contract Game.fromState checks: run again without it, it asks the same question).
+    state.decision = null;
+    state.ids.decision -= 1;
+    const top = state.tasks[state.tasks.length - 1];
+    if (top) delete top.answer;
+  }
+  const out = Game.fromState(game.rules.preset, state);
+  if (reask) out.run();
+  return out;
+}

@@ -1,0 +1,174 @@
+/**
+ * A stable encoding of the options of a decision, for agents and learning (issue #19). Option ids
+ * name cards by handles (`attack:k4fq9a2c:kx7p2m3d`), which differ from game to game; here each
+ * option becomes `{ kind, refs, args }`:
+ * - `kind`: the option's verb, the id's first part (`attack`, `cast`, `pass`); when the id begins
+ *   with a card (`kq2…` "choose this card", `kq2…:toMana` "resolve this trigger first"), the
+ *   decision's kind (`choose`, `orderTriggers`);
+ * - `refs`: the cards the id names, in order, by where the deciding player sees them — seat
+ *   relative to them, zone kind, position in the zone (bottom first, as the view lists it) and,
+ *   for a card under another, its position there;
+ * - `args`: every other part of the id, as written (`P2`, `X=3`, `set2`, an ability id).
+ * So two games that reach the same visible situation by different seeds encode the same.
+ *
+ * Everything here is computed from the player's view (`viewFor`) alone, never from the referee's
+ * state: an encoding can't depend on a card hidden from its player, because the view doesn't
+ * (DESIGN, non-interference; proved again for encodings in tests/agents/encoding.test.ts).
+ */
+
+import { IllegalActionError } from "../core/errors.js";
+import type { Game } from "../core/game.js";
+import type { PlayerId } from "../core/types.js";
+import type { DecisionView, HiddenCard, PlayerView, VisibleCard } from "../core/view.js";
+
+/**
+ * A seat relative to the viewer: "self"; "opponent" in a two-player game; in a game of more
+ * players, the number of seats after the viewer in turn order (1, 2, …); "shared" for a zone
+ * nobody owns (a stack, a chain).
+ */
+export type Seat = "self" | "opponent" | "shared" | number;
+
+/** A card as the deciding player can name it: by its place, never by an id. */
+export interface CardRef {
+  owner: Seat;
+  /** The zone's kind (`hand`, `battle`, `deck`). */
+  zone: string;
+  /** Position in the zone, from 0 at the bottom (the view's order: a deck's top is its last card). */
+  index: number;
+  /** For a card under the card at `index` (evolution source, material): its position there. */
+  under?: number;
+}
+
+export interface EncodedAction {
+  kind: string;
+  refs: CardRef[];
+  args: string[];
+  /**
+   * Only when two options of one decision would encode the same (none of the built-in presets
+   * does, tests/agents/encoding.test.ts): 1 for the second such option in the decision's order,
+   * 2 for the third … The order is the view's, so this too depends only on what the player sees.
+   */
+  n?: number;
+}
+
+/** An option of the viewer's pending decision with its encoding. */
+export interface EncodedOption {
+  id: string;
+  label: string;
+  encoding: EncodedAction;
+}
+
+/** The seat of `owner` as `viewer` names it. */
+export function seatOf(owner: PlayerId | null, viewer: PlayerId, players: number): Seat {
+  if (owner === null) return "shared";
+  const offset = (owner - viewer + players) % players;
+  if (offset === 0) return "self";
+  return players === 2 ? "opponent" : offset;
+}
+
+/** Every card id the view gives (handles, places like `deck@0#7`) → where the viewer sees that card. */
+function placesIn(view: PlayerView): Map<string, CardRef> {
+  const out = new Map<string, CardRef>();
+  const n = view.players.length;
+  for (const zone of Object.values(view.zones)) {
+    const owner = seatOf(zone.owner, view.viewer, n);
+    zone.cards.forEach((c, index) => {
+      if (c.id) out.set(c.id, { owner, zone: zone.kind, index });
+      if (!("hidden" in c))
+        (c as VisibleCard).under.forEach((u: VisibleCard | HiddenCard, k) => {
+          if (u.id) out.set(u.id, { owner, zone: zone.kind, index, under: k });
+        });
+    });
+  }
+  return out;
+}
+
+/**
+ * A card named by a part of an option id: a handle or place the view gives, or a card under one
+ * (`<ref>/<k>`, Game.ref's form for an under-card nobody follows by handle).
+ */
+function refOf(part: string, places: Map<string, CardRef>): CardRef | undefined {
+  const direct = places.get(part);
+  if (direct) return direct;
+  const slash = part.lastIndexOf("/");
+  if (slash < 0) return undefined;
+  const top = places.get(part.slice(0, slash));
+  const k = Number(part.slice(slash + 1));
+  if (!top || top.under !== undefined || !Number.isInteger(k) || k < 1) return undefined;
+  return { ...top, under: k - 1 };
+}
+
+/** One option id as its decider sees it. `places` from the decider's view. */
+function encodeId(id: string, decisionKind: string, places: Map<string, CardRef>): EncodedAction {
+  const parts = id.split(":");
+  const refs: CardRef[] = [];
+  const args: string[] = [];
+  let kind: string | undefined;
+  for (const [i, part] of parts.entries()) {
+    const ref = refOf(part, places);
+    if (ref) refs.push(ref);
+    else if (i === 0) kind = part;
+    else args.push(part);
+  }
+  return { kind: kind ?? decisionKind, refs, args };
+}
+
+/** A canonical string of an encoding: equal strings, equal encodings. */
+export function encodingKey(e: EncodedAction): string {
+  const refs = e.refs.map(
+    (r) => `${r.owner}.${r.zone}.${r.index}${r.under === undefined ? "" : `/${r.under}`}`,
+  );
+  return `${e.kind}|${refs.join(",")}|${e.args.join(":")}${e.n ? `|#${e.n}` : ""}`;
+}
+
+/**
+ * The encodings of the options of the viewer's pending decision, in the decision's order; [] when
+ * the viewer has no decision pending. Options that would encode the same get `n` (see EncodedAction).
+ */
+export function encodeView(view: PlayerView): EncodedOption[] {
+  const d = view.decision;
+  if (!d || !("options" in d)) return [];
+  const places = placesIn(view);
+  const seen = new Map<string, number>();
+  return (d as DecisionView).options.map((o) => {
+    const encoding = encodeId(o.id, d.kind, places);
+    const key = encodingKey(encoding);
+    const dup = seen.get(key) ?? 0;
+    seen.set(key, dup + 1);
+    if (dup > 0) encoding.n = dup;
+    return { id: o.id, label: o.label, encoding };
+  });
+}
+
+/** The encoded options `player` may choose now ([] if the pending decision is not theirs). */
+export function encodeOptions(game: Game, player: PlayerId): EncodedOption[] {
+  return encodeView(game.viewFor(player));
+}
+
+/**
+ * The option id an encoding stands for in `player`'s pending decision. Refused with the options
+ * there are when no option of the decision encodes so.
+ */
+export function decodeAction(game: Game, player: PlayerId, encoding: EncodedAction): string {
+  return decodeIn(encodeOptions(game, player), encoding, game, player);
+}
+
+/** `decodeAction` over options already encoded (no second view). */
+export function decodeIn(
+  options: readonly EncodedOption[],
+  encoding: EncodedAction,
+  game?: Game,
+  player?: PlayerId,
+): string {
+  const key = encodingKey(encoding);
+  const hit = options.find((o) => encodingKey(o.encoding) === key);
+  if (hit) return hit.id;
+  const who = game && player !== undefined ? `${game.playerName(player)}'s` : "the";
+  throw new IllegalActionError(
+    `no option of ${who} pending decision encodes as ${key}; options: ${
+      options.length
+        ? options.map((o) => encodingKey(o.encoding)).join(", ")
+        : "none (no decision of theirs is pending)"
+    }`,
+  );
+}

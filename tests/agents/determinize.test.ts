@@ -1,0 +1,197 @@
+/**
+ * determinize (src/agents/determinize.ts), proved by property on seeded random games of every
+ * preset: the player's view is kept byte for byte, the real game is untouched, the result plays on
+ * to the end conserving cards, the hidden cards really vary, and the result does not depend on
+ * where the real hidden cards lie (DESIGN: nothing a player is given depends on a card hidden from them).
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { determinize, unknownCards } from "../../src/agents/determinize.js";
+import { playOut, randomAgent } from "../../src/agents/random.js";
+import { Game } from "../../src/core/game.js";
+import type { Preset } from "../../src/core/preset.js";
+import { nextInt, type RngState, seedRng } from "../../src/core/rng.js";
+import type { PlayerId } from "../../src/core/types.js";
+import { getPreset, presetIds } from "../../src/presets/index.js";
+import { conservationProblems, newGameOf } from "../../src/testing/invariants.js";
+import { perturbHidden } from "../../src/testing/noninterference.js";
+
+const RUNS = Number(process.env.TURNKIT_PROPERTY_RUNS ?? 12) / 2;
+
+/** A game of the preset after up to 120 random responses (sample decks on even seeds, random on odd). */
+function midGame(preset: Preset, seed: number): Game {
+  const g = newGameOf(preset, seed, seed % 2 ? "random" : "sample").run();
+  const rng = seedRng(`mid:${seed}`);
+  const steps = nextInt(rng, 121);
+  for (let i = 0; i < steps && !g.over; i++) {
+    const d = g.decision!;
+    g.act({ player: d.player, decision: d.id, choice: d.options[nextInt(rng, d.options.length)]!.id });
+  }
+  return g;
+}
+
+const view = (g: Game, p: PlayerId) => JSON.stringify(g.viewFor(p));
+
+function shuffled<T>(rng: RngState, xs: readonly T[]): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = nextInt(rng, i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** Zone → its cards as [id, identity]: where every card lies in a state. */
+function layout(g: Game): string {
+  const s = g.state;
+  return JSON.stringify(
+    Object.values(s.zones).map((z) => [z.id, z.cards.map((id) => [id, s.objects[id]!.card])]),
+  );
+}
+
+const seeds = fc.integer({ min: 1, max: 2 ** 31 - 1 });
+
+for (const id of presetIds()) {
+  const preset = getPreset(id);
+  describe(`${id}: determinize`, () => {
+    it("keeps the player's view and decision, leaves the real game untouched, and plays on to the end", () => {
+      fc.assert(
+        fc.property(seeds, (seed) => {
+          const g = midGame(preset, seed);
+          for (const p of g.state.players.map((x) => x.id)) {
+            const before = g.serialize();
+            const d = determinize(g, p, seedRng(`det:${seed}:${p}`));
+            expect(g.serialize(), "the real game changed").toBe(before);
+            expect(view(d, p), `P${p + 1}'s view changed`).toBe(view(g, p));
+            if (g.decision?.player === p) expect(d.decision).toEqual(g.decision);
+            expect(d.state.seed).not.toBe(g.state.seed);
+            expect(d.state.rng).not.toEqual(g.state.rng);
+            playOut(d, randomAgent(seed), 20_000);
+            expect(conservationProblems(d)).toEqual([]);
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    });
+
+    it("gives the same state for two real games that differ only in where hidden cards lie in a group", () => {
+      fc.assert(
+        fc.property(seeds, (seed) => {
+          const a = midGame(preset, seed);
+          if (a.over) return;
+          // The deciding player: their own question is kept, so B is a valid state as it is.
+          const p = a.decision!.player;
+          const state = a.toJSON();
+          const rng = seedRng(`perturb:${seed}`);
+          for (const g of unknownCards(a, p).groups) {
+            const cards = shuffled(
+              rng,
+              g.objects.map((o) => state.objects[o]!.card),
+            );
+            g.objects.forEach((o, i) => {
+              state.objects[o]!.card = cards[i]!;
+            });
+          }
+          const b = Game.fromState(preset, state);
+          const da = determinize(a, p, seedRng(`same:${seed}`));
+          const db = determinize(b, p, seedRng(`same:${seed}`));
+          expect(db.serialize()).toBe(da.serialize());
+        }),
+        { numRuns: RUNS },
+      );
+    });
+
+    it("puts the same cards in the same places whatever the real order of hidden cards (the non-interference perturbation)", () => {
+      let compared = 0;
+      fc.assert(
+        fc.property(seeds, (seed) => {
+          const a = midGame(preset, seed);
+          if (a.over) return;
+          const p = a.decision!.player;
+          // Hidden identities permuted within zones and between a hand and its deck, hidden zones reordered (ids and all).
+          const { state } = perturbHidden(a, p, seedRng(`ni:${seed}`));
+          let b: Game;
+          try {
+            b = Game.fromState(preset, state);
+          } catch {
+            return; // the perturbation is only meant for quiet points (nothing resolving)
+          }
+          const da = determinize(a, p, seedRng(`same:${seed}`));
+          const db = determinize(b, p, seedRng(`same:${seed}`));
+          expect(layout(db)).toBe(layout(da));
+          expect(view(db, p)).toBe(view(da, p));
+          compared++;
+        }),
+        { numRuns: RUNS },
+      );
+      expect(compared).toBeGreaterThan(0);
+    });
+  });
+}
+
+describe("determinize: hidden cards really vary", () => {
+  for (const id of ["duel-masters", "yugioh", "magic"]) {
+    it(`${id}: each unknown card can land anywhere its group allows`, () => {
+      const preset = getPreset(id);
+      const g = midGame(preset, 4);
+      const p = g.decision!.player;
+      const { groups } = unknownCards(g, p);
+      // The opponent's largest group (their deck and hand): the one a search most needs to vary.
+      const group = groups
+        .filter((x) => !x.key.startsWith(`${p}|`))
+        .sort((x, y) => y.objects.length - x.objects.length)[0]!;
+      expect(group.objects.length).toBeGreaterThan(5);
+      const kinds = [...new Set(group.cards)];
+      const rng = seedRng(`vary:${id}`);
+      const seenAt = new Map<number, Set<string>>();
+      const places = new Set<string>();
+      const zoneOf = (d: Game) => (o: string) => d.state.objects[o]!.zone;
+      let real = 0;
+      const samples = 60;
+      for (let i = 0; i < samples; i++) {
+        const d = determinize(g, p, rng);
+        places.add(layout(d));
+        // The group's places, in the order unknownCards gives them, hold these identities now.
+        const here = group.objects.map((o, k) => {
+          const zone = zoneOf(g)(o);
+          const at = g.state.zones[zone]!.cards.indexOf(o);
+          const now = d.state.zones[zone]!.cards[at];
+          return now === undefined ? null : ([k, d.state.objects[now]!.card] as const);
+        });
+        let same = true;
+        for (const h of here) {
+          if (!h) continue;
+          const set = seenAt.get(h[0]) ?? new Set<string>();
+          set.add(h[1]);
+          seenAt.set(h[0], set);
+          if (h[1] !== g.state.objects[group.objects[h[0]]!]!.card) same = false;
+        }
+        if (same) real++;
+      }
+      // Not the identity: the real layout comes back almost never.
+      expect(real).toBeLessThan(2);
+      expect(places.size).toBe(samples);
+      // Every place of the group held more than one identity, and the identities spread over the places.
+      if (kinds.length > 1) for (const set of seenAt.values()) expect(set.size).toBeGreaterThan(1);
+      const rare = kinds.filter((k) => [...seenAt.values()].filter((s) => s.has(k)).length < 2);
+      expect(rare).toEqual([]);
+    });
+  }
+
+  it("deals the referee's ids of cards the player can't follow again, so an id names no real card", () => {
+    const g = midGame(getPreset("duel-masters"), 2);
+    const p = g.decision!.player;
+    const deck = Object.values(g.state.zones).find((z) => z.kind === "deck" && z.owner !== p)!;
+    const orders = new Set<string>();
+    const rng = seedRng("ids");
+    for (let i = 0; i < 10; i++)
+      orders.add(JSON.stringify(determinize(g, p, rng).state.zones[deck.id]!.cards));
+    expect(orders.size).toBe(10);
+    expect(orders.has(JSON.stringify(deck.cards))).toBe(false);
+  });
+
+  it("refuses a player that is not in the game", () => {
+    const g = midGame(getPreset("duel-masters"), 2);
+    expect(() => determinize(g, 5, seedRng(1))).toThrow(RangeError);
+  });
+});
