@@ -4,7 +4,8 @@
  * measures the size of a kernel-only bundle, installs bench/'s own dependencies (boardgame.io,
  * which the root package never installs) and runs every benchmark, then the playground's (in
  * Chromium; not with --quick). `--bundle-only` stops after the bundle size, `--playground` runs
- * the playground's alone.
+ * the playground's alone. `--agents` adds the ISMCTS agent's win rates (bench/agents.mjs: long,
+ * hours at its defaults; never with --quick), sized by `--agents-games N` and `--agents-iterations K`.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -219,10 +220,30 @@ const run = step(process.execPath, ["--expose-gc", "bench/run.mjs", ...args], {
   encoding: "utf8",
   maxBuffer: 64 * 1024 * 1024,
 });
+// The ISMCTS agent against random and against half its budget (issue 19): on request only.
+let agents;
+if (args.includes("--agents") && !args.includes("--quick")) {
+  const passOn = [];
+  for (const [ours, theirs] of [
+    ["--agents-games", "--games"],
+    ["--agents-iterations", "--iterations"],
+  ]) {
+    const i = args.indexOf(ours);
+    if (i >= 0 && args[i + 1] !== undefined) passOn.push(theirs, args[i + 1]);
+  }
+  const r = step(process.execPath, ["bench/agents.mjs", ...passOn, ...(json ? ["--json"] : [])], {
+    stdio: ["inherit", json ? "pipe" : "inherit", "inherit"],
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production" },
+    encoding: "utf8",
+  });
+  if (json) agents = JSON.parse(r.stdout);
+  else process.stdout.write("\n");
+} else if (args.includes("--agents")) agents = { skipped: "--quick" };
 const playground = args.includes("--quick") ? { skipped: "--quick" } : await playgroundBench();
 if (!json) printPlayground(playground);
-// One JSON object: bench/run.mjs's figures, the bundle sizes and the playground's.
+// One JSON object: bench/run.mjs's figures, the bundle sizes, the agents' and the playground's.
 if (json)
   process.stdout.write(
-    `${JSON.stringify({ ...JSON.parse(run.stdout), bundle: bundles.map(({ largest, ...b }) => b), playground })}\n`,
+    `${JSON.stringify({ ...JSON.parse(run.stdout), bundle: bundles.map(({ largest, ...b }) => b), ...(agents ? { agents } : {}), playground })}\n`,
   );

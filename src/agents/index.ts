@@ -39,6 +39,13 @@ export {
   TurnkitEnv,
 } from "./env.js";
 export {
+  healthShare,
+  type IsmctsAgent,
+  type IsmctsOptions,
+  type IsmctsStats,
+  ismctsAgent,
+} from "./ismcts.js";
+export {
   defaultFeatures,
   type FeatureOptions,
   type Features,
@@ -47,3 +54,12 @@ export {
   observe,
 } from "./observe.js";
 export { type Agent, playOut, randomAgent } from "./random.js";
+export {
+  AGENT_KINDS,
+  type AgentSpec,
+  AgentSpecError,
+  agentOf,
+  formatAgentSpec,
+  parseAgentSpec,
+  parseAgentSpecs,
+} from "./spec.js";

@@ -10,7 +10,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, InvalidArgumentError } from "commander";
 import { glob, isDynamicPattern } from "tinyglobby";
-import { randomAgent } from "../agents/random.js";
+import type { Agent } from "../agents/random.js";
+import { agentOf } from "../agents/spec.js";
 import { notOffered } from "../core/activation.js";
 import { DefinitionError, TurnkitError } from "../core/errors.js";
 import { Game } from "../core/game.js";
@@ -47,6 +48,8 @@ import {
   writeReplay,
 } from "./replay.js";
 import {
+  agentsFlag,
+  checkAgentCount,
   emit,
   nonNegativeInt,
   parseShard,
@@ -481,7 +484,7 @@ Examples:
 
   const play = program
     .command("play")
-    .description("play a whole game between two random legal agents, narrated")
+    .description("play a whole game between agents (random legal ones by default, or ISMCTS), narrated")
     .option(
       "--game <preset>",
       `the preset: ${presetIds().join(", ")}, one --preset loaded, or a preset module's path (required unless one --preset is given)`,
@@ -508,6 +511,11 @@ Examples:
       "the number of players, within the preset's range (default: its fewest)",
       positiveInt(64),
     )
+    .option(
+      "--agents <specs>",
+      "the agent of each seat, comma-separated in seat order: random, ismcts, ismcts:<iterations> (default: random for every seat)",
+      agentsFlag,
+    )
     .option("--seat <player>", "answer this player's decisions yourself at the terminal: P1, P2 …", parseSeat)
     .option("--human <player>", "the same as --seat", parseSeat)
     .option(
@@ -530,6 +538,7 @@ Examples:
           human?: number;
           whyNot?: boolean;
           maxActions: number;
+          agents?: string[];
         },
         cmd: Command,
       ) => {
@@ -538,6 +547,12 @@ Examples:
         const seed = opts.seed ?? randomSeed();
         const seat = opts.seat ?? opts.human;
         const setup = playSetup(preset, opts, seat, cards);
+        const players = opts.players ?? preset.players.min;
+        checkAgentCount(opts.agents, players);
+        if (seat !== undefined && opts.agents && opts.agents[seat] !== "random")
+          throw new InputError(
+            `--agents gives P${seat + 1} "${opts.agents[seat]}", but --seat P${seat + 1} plays that seat at the terminal; give random there`,
+          );
         let game: Game;
         try {
           game = Game.create(preset, {
@@ -554,7 +569,9 @@ Examples:
         game.onEvent(printGame(game, opts.json === true, io, seat ?? null));
         const human = seat === undefined ? null : new HumanSeat(seat, io.stdin ?? lineReader(), io.stdout);
         let quit = false;
-        const agents = game.state.players.map((p) => randomAgent(agentSeed(seed, p.id)));
+        const agents: Agent[] = game.state.players.map((p) =>
+          agentOf(opts.agents?.[p.id] ?? "random", agentSeed(seed, p.id)),
+        );
         const responses: [number, string][] = [];
         game.run();
         const explain = explainRefusals(game, opts.json === true, io);
@@ -626,12 +643,13 @@ Examples:
   $ turnkit play --game duel-masters --seed 3
   $ turnkit play --game magic --option attackOneDefender=true --json
   $ turnkit play --game skirmish --seed 9 --save game.json
+  $ turnkit play --game duel-masters --seed 3 --agents random,ismcts:200
   $ turnkit play --preset ./skyduel.ts --cards ./cards.yaml --seed 1`,
   );
 
   const simulateCmd = program
     .command("simulate")
-    .description("play many seeded games between random agents on every core and sum them up")
+    .description("play many seeded games between agents (random by default) on every core and sum them up")
     .option(
       "--game <preset>",
       `the preset: ${presetIds().join(", ")}, one --preset loaded, or a preset module's path (required unless one --preset is given)`,
@@ -668,6 +686,11 @@ Examples:
       positiveInt(64),
     )
     .option("--option <key=value...>", "preset options (rule variants), value as JSON or text", optionFlag)
+    .option(
+      "--agents <specs>",
+      "the agent of each seat, comma-separated in seat order: random, ismcts, ismcts:<iterations> (default: random for every seat)",
+      agentsFlag,
+    )
     .option("--json", "print the result as one JSON object (what simulate merge reads)")
     .option("--csv", "print the result as CSV rows: section,name,stat,value")
     .option("--out <file>", "write the result to this file instead of stdout");
@@ -679,6 +702,7 @@ Examples:
   $ turnkit simulate --game duel-masters --games 10000
   $ turnkit simulate --game yugioh --decks a.yaml,b.yaml --games 2000 --csv --out yugioh.csv
   $ turnkit simulate --game magic --games 100000 --shard 3/8 --json --out shard-3.json
+  $ turnkit simulate --game skirmish --games 200 --agents random,ismcts:100
   $ turnkit simulate merge shard-*.json --json
 
 Results are the same whatever --workers is; shards merged give the whole run's result.

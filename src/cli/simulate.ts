@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { basename, extname } from "node:path";
 import cliProgress from "cli-progress";
 import { InvalidArgumentError } from "commander";
+import { AgentSpecError, formatAgentSpec, parseAgentSpecs } from "../agents/spec.js";
 import type { JsonObject } from "../core/json.js";
 import type { Preset } from "../core/preset.js";
 import type { CardDef } from "../core/vocabulary/schema.js";
@@ -43,6 +44,24 @@ export function parseShard(value: string): Shard {
       `"${value}": the shard index must be from 1 to ${count < 1 ? "n" : count}.`,
     );
   return { index, count };
+}
+
+/** `--agents random,ismcts:100`: one agent spec per seat, checked as the command line is parsed (exit 2). */
+export function agentsFlag(value: string): string[] {
+  try {
+    return parseAgentSpecs(value).map(formatAgentSpec);
+  } catch (e) {
+    if (e instanceof AgentSpecError) throw new InvalidArgumentError(e.message);
+    throw e;
+  }
+}
+
+/** The agents list against the number of players: one per seat. */
+export function checkAgentCount(agents: string[] | undefined, players: number): void {
+  if (agents !== undefined && agents.length !== players)
+    throw new InputError(
+      `--agents ${agents.join(",")}: give one agent per seat, ${players} in a game of ${players} players (for example ${Array.from({ length: players }, (_, i) => (i === players - 1 ? "ismcts:100" : "random")).join(",")})`,
+    );
 }
 
 /** A non-negative integer (a seed, a worker count). */
@@ -141,6 +160,7 @@ export interface SimulateFlags {
   maxActions?: number;
   players?: number;
   option?: JsonObject;
+  agents?: string[];
   json?: boolean;
   csv?: boolean;
   out?: string;
@@ -184,6 +204,7 @@ export async function runSimulate(
     throw new InputError(
       `--players ${flags.players}: ${preset.name} is played by ${min === max ? min : `${min} to ${max}`} players`,
     );
+  checkAgentCount(flags.agents, flags.players ?? min);
   const decks = flags.decks !== undefined ? readDecks(preset, flags.decks, cards) : undefined;
   const display = progressDisplay(progress, `simulate ${preset.id}`);
   try {
@@ -198,6 +219,7 @@ export async function runSimulate(
       ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
       ...(flags.shard ? { shard: flags.shard } : {}),
       ...(flags.maxActions !== undefined ? { maxActions: flags.maxActions } : {}),
+      ...(flags.agents ? { agents: flags.agents } : {}),
       ...(presetModule ? { presetModule } : {}),
       onProgress: (p) => display.update(p),
     });

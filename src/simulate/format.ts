@@ -30,7 +30,8 @@ export function formatResult(r: SimulationResult, topN = 10): string {
     `  finished ${r.finished}, draws ${r.draws}, capped at ${r.maxActions} responses ${r.capped}, errors ${r.errors}`,
   );
   lines.push("Win rate by seat:");
-  for (const s of r.seats) lines.push(`  ${s.seat}: ${rateText(s)}`);
+  for (const [i, s] of r.seats.entries())
+    lines.push(`  ${s.seat}${r.agents ? ` (${r.agents[i]})` : ""}: ${rateText(s)}`);
   if (r.deckStats) {
     lines.push("Win rate by deck:");
     for (const d of r.deckStats)
@@ -92,7 +93,10 @@ export function formatCsv(r: SimulationResult): string {
     put(section, name, "ci95_low", x.low);
     put(section, name, "ci95_high", x.high);
   };
-  for (const s of r.seats) rate("seat", s.seat, s);
+  for (const [i, s] of r.seats.entries()) {
+    if (r.agents) put("seat", s.seat, "agent", r.agents[i] ?? null);
+    rate("seat", s.seat, s);
+  }
   for (const d of r.deckStats ?? []) rate("deck", d.deck, d);
   for (const [what, l] of Object.entries(r.length))
     for (const k of ["mean", "median", "p95", "max"] as const) put("length", what, k, l[k]);

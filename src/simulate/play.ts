@@ -4,6 +4,7 @@
  * off: `logging: "none"`, a listener hears every event).
  */
 import { type Agent, randomAgent } from "../agents/random.js";
+import { agentOf as agentOfSpec } from "../agents/spec.js";
 import { Game } from "../core/game.js";
 import type { JsonObject } from "../core/json.js";
 import type { Preset } from "../core/preset.js";
@@ -20,6 +21,8 @@ export interface GameSetup {
   /** Deck lists (card ids), or null for the preset's own decks. */
   decks: string[][] | null;
   maxActions: number;
+  /** Agent specs per seat (src/agents/spec.ts), or absent for the default random agents. */
+  agents?: string[];
 }
 
 /**
@@ -82,12 +85,17 @@ function refusalReason(e: LogEntry): string | null {
   return "fizzle: other";
 }
 
+/** The agents of a run from their specs: seat j of game `seed` gets its spec seeded `seed * 7919 + j`. */
+export function specAgents(specs: readonly string[]): (seat: number, seed: number) => Agent {
+  return (seat, seed) => agentOfSpec(specs[seat] ?? "random", seed * 7919 + seat);
+}
+
 /** Plays the game of `seed`; never throws (an engine error is the game's `error`). */
 export function playGame(
   preset: Preset,
   seed: number,
   setup: GameSetup,
-  agentOf: (seat: number, seed: number) => Agent = defaultAgent,
+  agentOf: (seat: number, seed: number) => Agent = setup.agents ? specAgents(setup.agents) : defaultAgent,
 ): GameRecord {
   const seatDecks = setup.decks
     ? Array.from({ length: setup.players }, (_, seat) => deckOf(seed, seat, setup.decks!.length))

@@ -18,6 +18,8 @@ export interface ResultMeta {
   shard: Shard | null;
   played: { first: number; count: number };
   decks: { name: string; size: number }[] | null;
+  /** Agent specs per seat, when given. */
+  agents?: string[];
 }
 
 function rate(c: WinCount): Rate {
@@ -103,12 +105,20 @@ export function merge(results: SimulationResult[]): SimulationResult {
       throw new DefinitionError(`merge: not a turnkit simulate result (format ${JSON.stringify(r?.format)})`);
   const first = results[0]!;
   const same = (r: SimulationResult) =>
-    JSON.stringify([r.preset, r.options, r.players, r.maxActions, r.seeds, r.decks]) ===
-    JSON.stringify([first.preset, first.options, first.players, first.maxActions, first.seeds, first.decks]);
+    JSON.stringify([r.preset, r.options, r.players, r.maxActions, r.seeds, r.decks, r.agents ?? null]) ===
+    JSON.stringify([
+      first.preset,
+      first.options,
+      first.players,
+      first.maxActions,
+      first.seeds,
+      first.decks,
+      first.agents ?? null,
+    ]);
   const other = results.find((r) => !same(r));
   if (other)
     throw new DefinitionError(
-      `merge: the results are of different runs (preset, options, players, decks, max actions or seed range differ: ${first.preset} seeds ${first.seeds.first}+${first.seeds.count} vs ${other.preset} seeds ${other.seeds.first}+${other.seeds.count})`,
+      `merge: the results are of different runs (preset, options, players, decks, agents, max actions or seed range differ: ${first.preset} seeds ${first.seeds.first}+${first.seeds.count} vs ${other.preset} seeds ${other.seeds.first}+${other.seeds.count})`,
     );
   const parts = [...results].sort((a, b) => a.played.first - b.played.first);
   for (let i = 1; i < parts.length; i++) {
@@ -138,6 +148,7 @@ export function merge(results: SimulationResult[]): SimulationResult {
       shard: null,
       played: { first: lo, count: covered },
       decks: first.decks,
+      ...(first.agents ? { agents: first.agents } : {}),
     },
     tally,
   );

@@ -8,11 +8,12 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { AgentSpecError, formatAgentSpec, parseAgentSpec } from "../agents/spec.js";
 import { DefinitionError } from "../core/errors.js";
 import type { Preset } from "../core/preset.js";
 import { getPreset } from "../presets/index.js";
 import { Pool } from "../workers/pool.js";
-import { defaultAgent, type GameSetup, playGame } from "./play.js";
+import { defaultAgent, type GameSetup, playGame, specAgents } from "./play.js";
 import { resultOf } from "./result.js";
 import { shardRange } from "./seeds.js";
 import { addGame, emptyTally } from "./tally.js";
@@ -71,7 +72,25 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
     check(names.size === opts.decks.length, "decks: two decks have the same name");
   }
   const workers = Math.max(0, Math.floor(opts.workers ?? availableParallelism()));
-  check(!(opts.agents && workers > 0), "agents: functions can't be sent to worker threads; use workers: 0");
+  const agentFn = typeof opts.agents === "function" ? opts.agents : null;
+  check(
+    !(agentFn && workers > 0),
+    "agents: functions can't be sent to worker threads; use workers: 0 or agent specs",
+  );
+  let specs: string[] | null = null;
+  if (opts.agents && !agentFn) {
+    const list = opts.agents as readonly string[];
+    check(
+      Array.isArray(list) && list.length === players,
+      `agents: give one agent spec per seat (${players}), not ${Array.isArray(list) ? list.length : typeof list}`,
+    );
+    try {
+      specs = list.map((s) => formatAgentSpec(parseAgentSpec(String(s))));
+    } catch (e) {
+      if (e instanceof AgentSpecError) throw new DefinitionError(`agents: ${e.message}`);
+      throw e;
+    }
+  }
   const range = shardRange(first, opts.games, opts.shard);
   const setup: GameSetup = {
     players,
@@ -79,6 +98,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
     cards: opts.cards ?? [],
     decks: opts.decks?.map((d) => d.cards) ?? null,
     maxActions,
+    ...(specs ? { agents: specs } : {}),
   };
   const tally = emptyTally(players, opts.decks?.length ?? null);
   let capped = 0;
@@ -103,7 +123,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
     tasks.push({ preset: ref, setup, first: s, count: Math.min(batch, range.first + range.count - s) });
   const size = Math.min(workers, tasks.length);
   if (size === 0) {
-    const agentOf = opts.agents ?? defaultAgent;
+    const agentOf = agentFn ?? (specs ? specAgents(specs) : defaultAgent);
     for (const task of tasks) {
       const records: GameRecord[] = [];
       for (let i = 0; i < task.count; i++) records.push(playGame(preset, task.first + i, setup, agentOf));
@@ -145,6 +165,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
         shard: opts.shard ? { index: opts.shard.index, count: opts.shard.count } : null,
         played: range,
         decks: opts.decks?.map((d) => ({ name: d.name, size: d.cards.length })) ?? null,
+        ...(specs ? { agents: specs } : {}),
       },
       tally,
     ),

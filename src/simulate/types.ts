@@ -51,9 +51,11 @@ export interface SimulateOptions {
   shard?: Shard;
   /**
    * An agent per seat for a game (default: the random agent `turnkit play` uses, seeded
-   * `seed * 7919 + seat`). Functions can't be sent to a worker: only with `workers: 0`.
+   * `seed * 7919 + seat`): agent specs, one per seat in seat order (`["random", "ismcts:100"]`,
+   * src/agents/spec.ts; each seeded `seed * 7919 + seat`, sent to workers as text), or a function
+   * (functions can't be sent to a worker: only with `workers: 0`).
    */
-  agents?: (seat: number, seed: number) => Agent;
+  agents?: ((seat: number, seed: number) => Agent) | readonly string[];
   /** Responses per game at most; a game that reaches it is "capped" (default 10,000). */
   maxActions?: number;
   /**
@@ -137,6 +139,8 @@ export interface SimulationResult {
   /** The seeds this result played. */
   played: { first: number; count: number };
   decks: { name: string; size: number }[] | null;
+  /** The agent specs per seat, when the run was given specs (absent: random agents, or functions). */
+  agents?: string[];
   games: number;
   finished: number;
   draws: number;

@@ -19,7 +19,7 @@ function pick(seed: number): (n: number) => number {
     return a % n;
   };
 }
-const MAX_ACTIONS = 400;
+const MAX_ACTIONS = 250;
 
 describe("mayActivate agrees with canActivate", () => {
   for (const id of presetIds())
