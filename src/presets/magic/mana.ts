@@ -65,10 +65,18 @@ export const manaTotal = (cost: ManaCost, x = 0): number =>
 /** A generic cost of n. */
 export const genericCost = (n: number): ManaCost => ({ typed: {}, generic: n, x: 0 });
 
+/** Parsed costs by card definition (definitions don't change during a game): read, never changed. */
+const costCache = new WeakMap<CardDef, Readonly<ManaCost>>();
+
 /** A card's mana cost: `stats.manaCost` as printed, else its `cost` (mana value) as generic mana. */
-export function manaCostOf(card: CardDef): ManaCost {
-  const printed = card.stats?.manaCost;
-  return typeof printed === "string" ? parseMana(printed) : genericCost(Number(card.cost ?? 0));
+export function manaCostOf(card: CardDef): Readonly<ManaCost> {
+  let cost = costCache.get(card);
+  if (!cost) {
+    const printed = card.stats?.manaCost;
+    cost = typeof printed === "string" ? parseMana(printed) : genericCost(Number(card.cost ?? 0));
+    costCache.set(card, cost);
+  }
+  return cost;
 }
 
 // ---- the pool ----------------------------------------------------------------------------------
@@ -126,8 +134,36 @@ export function isManaAbility(ability: AbilityDef): boolean {
   );
 }
 
-/** The mana abilities of a card. */
-export const manaAbilities = (card: CardDef): AbilityDef[] => (card.abilities ?? []).filter(isManaAbility);
+const manaAbilityCache = new WeakMap<CardDef, AbilityDef[]>();
+
+/** The mana abilities of a card (worked out once per card definition). */
+export function manaAbilities(card: CardDef): AbilityDef[] {
+  let list = manaAbilityCache.get(card);
+  if (!list) {
+    list = (card.abilities ?? []).filter(isManaAbility);
+    manaAbilityCache.set(card, list);
+  }
+  return list;
+}
+
+/** What each card definition's tap-for-fixed-mana ability adds (null: none), worked out once. */
+const landManaCache = new WeakMap<CardDef, ManaCost | null>();
+
+function tapOnlyMana(card: CardDef): ManaCost | null {
+  if (landManaCache.has(card)) return landManaCache.get(card)!;
+  let out: ManaCost | null = null;
+  for (const a of manaAbilities(card)) {
+    const cost = a.cost ?? [];
+    const onlyTap = cost.length === 1 && cost[0]!.op === "tap" && (cost[0]!.what ?? "self") === "self";
+    const effect = a.effect ?? [];
+    if (onlyTap && effect.every((op) => op.op === "addMana" && typeof op.mana === "string")) {
+      out = effect.reduce<ManaCost>((acc, op) => addCosts(acc, parseMana(String(op.mana))), genericCost(0));
+      break;
+    }
+  }
+  landManaCache.set(card, out);
+  return out;
+}
 
 /**
  * What a land's mana ability makes when paying a cost makes it tap by itself: its ability costs only
@@ -136,14 +172,7 @@ export const manaAbilities = (card: CardDef): AbilityDef[] => (card.abilities ??
  */
 function landMana(game: Game, obj: GameObject): ManaCost | null {
   if (obj.tapped || phasedOut(obj) || !isType(game, obj, "land")) return null;
-  for (const a of manaAbilities(game.card(obj))) {
-    const cost = a.cost ?? [];
-    const onlyTap = cost.length === 1 && cost[0]!.op === "tap" && (cost[0]!.what ?? "self") === "self";
-    const effect = a.effect ?? [];
-    if (onlyTap && effect.every((op) => op.op === "addMana" && typeof op.mana === "string"))
-      return effect.reduce<ManaCost>((acc, op) => addCosts(acc, parseMana(String(op.mana))), genericCost(0));
-  }
-  return null;
+  return tapOnlyMana(game.card(obj));
 }
 
 function addCosts(a: ManaCost, b: ManaCost): ManaCost {
@@ -200,6 +229,7 @@ export function cantPay(game: Game, p: PlayerId, cost: ManaCost, x = 0): string 
   }
   const total = MANA_TYPES.reduce((a, t) => a + have[t], 0);
   const needAll = manaTotal(cost, x);
+  if (short.length === 0 && total >= needAll) return null; // payable: no words to build
   const who = game.playerName(p);
   const shown = showMana(cost, x);
   if (short.length)
