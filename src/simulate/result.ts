@@ -3,24 +3,15 @@
  * up into the result the whole range gives in one run.
  */
 import { DefinitionError } from "../core/errors.js";
-import type { JsonObject } from "../core/json.js";
 import { lengthStats, wilson } from "./stats.js";
 import { addTally, canonical, emptyTally } from "./tally.js";
-import type { Rate, Shard, SimulationResult, Tally, WinCount } from "./types.js";
+import type { Rate, SimulationResult, Tally, WinCount } from "./types.js";
 
-/** What a result says besides its sums. */
-export interface ResultMeta {
-  preset: string;
-  options: JsonObject;
-  players: number;
-  maxActions: number;
-  seeds: { first: number; count: number };
-  shard: Shard | null;
-  played: { first: number; count: number };
-  decks: { name: string; size: number }[] | null;
-  /** Agent specs per seat, when given. */
-  agents?: string[];
-}
+/** What a result says besides its sums (the same fields as the result's). */
+export type ResultMeta = Pick<
+  SimulationResult,
+  "preset" | "options" | "players" | "maxActions" | "seeds" | "shard" | "played" | "decks" | "agents"
+>;
 
 function rate(c: WinCount): Rate {
   const ci = wilson(c.wins, c.games);
