@@ -16,8 +16,10 @@
  *   would be known), and the seed's text is replaced (it regenerates them);
  * - the log keeps, of each entry, only what the player was shown of it;
  * - another player's pending decision is asked again of the new state (its options may name the
- *   resampled cards); the player's own decision is kept, and Game.fromState checks that the rules
- *   ask the same question of the new state (non-interference says they must).
+ *   resampled cards), and a redeal is kept only if the player's view of the result is the one
+ *   they have (rejection sampling: a Fusion Summon is asked only with materials in hand, so the
+ *   redeal must hold some); the player's own decision is kept, and Game.fromState checks that the
+ *   rules ask the same question of the new state (non-interference says they must).
  * Simplifications: the kernel keeps no per-player memory, so a card the player saw and then lost
  * track of (shuffled back into a deck) is unknown to them again; each group's multiset of
  * identities is the real one (the decks are known, as in OpenSpiel's determinized games); and a
@@ -48,13 +50,14 @@ export interface UnknownCards {
   pinned: ObjectId[];
 }
 
-/** Every object id met as a string anywhere in some plain data. */
-function idsIn(value: unknown, objects: GameState["objects"], out: Set<ObjectId>): void {
+/** Every object met as a string anywhere in some plain data: by its id or by its handle (`game.ref`). */
+function idsIn(value: unknown, idOf: (ref: string) => ObjectId | undefined, out: Set<ObjectId>): void {
   if (typeof value === "string") {
-    if (objects[value]) out.add(value);
-  } else if (Array.isArray(value)) for (const v of value) idsIn(v, objects, out);
+    const id = idOf(value);
+    if (id !== undefined) out.add(id);
+  } else if (Array.isArray(value)) for (const v of value) idsIn(v, idOf, out);
   else if (value !== null && typeof value === "object")
-    for (const v of Object.values(value as Record<string, unknown>)) idsIn(v, objects, out);
+    for (const v of Object.values(value as Record<string, unknown>)) idsIn(v, idOf, out);
 }
 
 /** A place's sort key: zone, then position (under cards after their top card, by position). */
@@ -71,9 +74,12 @@ function placeOf(state: GameState, obj: GameObject): string {
 export function unknownCards(game: Game, player: PlayerId): UnknownCards {
   const s = game.state;
   const busy = new Set<ObjectId>();
-  idsIn(s.tasks, s.objects, busy);
-  idsIn(s.pending, s.objects, busy);
-  idsIn(s.durations, s.objects, busy);
+  const byHandle = new Map<string, ObjectId>();
+  for (const o of Object.values(s.objects)) if (o.handle) byHandle.set(o.handle, o.id);
+  const idOf = (ref: string) => (s.objects[ref] ? ref : byHandle.get(ref));
+  idsIn(s.tasks, idOf, busy);
+  idsIn(s.pending, idOf, busy);
+  idsIn(s.durations, idOf, busy);
   // The kernel's draw pair: a card in hand may as well be in the deck (any preset's drawFrom/drawTo).
   const drawFrom = game.deckZoneKind;
   const drawTo = game.rules.preset.drawTo ?? "hand";
@@ -156,9 +162,44 @@ function reseeded(rng: RngState, stream: number): GameState["rng"] {
  * gives the same result for two games that differ only in which hidden card lies where within a
  * group (`unknownCards`).
  */
-export function determinize(game: Game, player: PlayerId, rng: RngState): Game {
+export function determinize(
+  game: Game,
+  player: PlayerId,
+  rng: RngState,
+  options: { maxRedeals?: number } = {},
+): Game {
+  const maxRedeals = options.maxRedeals ?? MAX_REDEALS;
   if (!Number.isInteger(player) || !game.state.players[player]) throw new RangeError(`no player ${player}`);
   const unknown = unknownCards(game, player);
+  const d = game.state.decision;
+  if (d === null || d.player === player) return dealt(game, player, unknown, rng, false);
+  // Another player's question may depend on cards hidden from `player` (a Fusion Summon offered
+  // only with its materials in hand): a redeal is kept only if it asks them what they saw asked,
+  // so the result is drawn from the states consistent with their view (rejection sampling: the
+  // test reads only that view, so which redeal is kept depends on no hidden card).
+  const seen = JSON.stringify(game.viewFor(player));
+  for (let attempt = 1; ; attempt++) {
+    const out = dealt(game, player, unknown, rng, true);
+    if (JSON.stringify(out.viewFor(player)) === seen) return out;
+    if (attempt >= maxRedeals)
+      throw new DeterminizeError(
+        `no redeal of the ${unknown.groups.reduce((n, g) => n + g.objects.length, 0)} cards hidden from ` +
+          `${game.playerName(player)} in ${maxRedeals} tries agrees with what they see at ` +
+          `${game.playerName(d.player)}'s "${d.kind}" decision; determinize at one of their own decisions`,
+      );
+  }
+}
+
+/** How many redeals `determinize` tries, by default, before it gives up on another player's pending question. */
+export const MAX_REDEALS = 200;
+
+/** No state consistent with the player's view was found (see `MAX_REDEALS`). */
+export class DeterminizeError extends Error {
+  override name = "DeterminizeError";
+}
+
+/** One redeal of the unknown cards; `reask`: the pending decision (another player's) is asked again. */
+function dealt(game: Game, player: PlayerId, unknown: UnknownCards, rng: RngState, reask: boolean): Game {
   const state = cloneJson(game.state);
   for (const g of unknown.groups) {
     const cards = shuffled(rng, g.cards);
@@ -180,11 +221,9 @@ export function determinize(game: Game, player: PlayerId, rng: RngState): Game {
   state.rng = reseeded(rng, 0);
   state.handleRng = reseeded(rng, 1);
   state.seed = `determinized:${state.rng.key.map((w) => w.toString(16).padStart(8, "0")).join("")}`;
-  const d = state.decision;
-  const reask = d !== null && d.player !== player;
   if (reask) {
-    // Another player's question may name the resampled cards: the task that asked it asks again
-    // (the contract Game.fromState checks: run again without it, it asks the same question).
+    // The task that asked asks again of the new state (the contract Game.fromState checks: run
+    // again without its answer, it asks the same question).
     state.decision = null;
     state.ids.decision -= 1;
     const top = state.tasks[state.tasks.length - 1];

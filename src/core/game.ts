@@ -634,6 +634,7 @@ export class Game {
     if (d.publicPrompt !== undefined) decision.publicPrompt = d.publicPrompt;
     if (d.private !== undefined) decision.private = d.private;
     if (d.reveals !== undefined) decision.reveals = d.reveals;
+    if (d.shows !== undefined) decision.shows = d.shows;
     this.state.decision = decision;
   }
 

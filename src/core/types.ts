@@ -187,6 +187,11 @@ export interface Decision {
    * shows these cards face up until the decision is answered.
    */
   reveals?: ObjectId[];
+  /**
+   * Hidden cards shown to every player while deciding (a card being used is revealed from the
+   * hand before its cost is paid, DM 601.1): every view shows them face up until the answer.
+   */
+  shows?: ObjectId[];
 }
 
 export interface PendingAbility {

@@ -93,6 +93,8 @@ export function canSee(game: Game, obj: GameObject, viewer: PlayerId): boolean {
   // A card the viewer looks at while deciding (searching their deck).
   const d = game.state.decision;
   if (d?.reveals && d.player === viewer && d.reveals.includes(obj.id)) return true;
+  // A card shown to everyone while its user decides (its cost, DM 601.1).
+  if (d?.shows?.includes(obj.id)) return true;
   if (obj.underOf !== null) {
     const top = game.state.objects[obj.underOf]!;
     if (!canSee(game, top, viewer)) return false;

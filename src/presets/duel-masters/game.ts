@@ -645,7 +645,9 @@ export const dmTasks: Record<string, TaskHandler> = {
       player: p,
       kind: "costReduction",
       prompt: `Reduce the cost of ${game.card(obj).name} to ${summonCost(game, p, obj)} (${names})?`,
-      publicPrompt: `${game.playerName(p)} may reduce a cost (${names})`,
+      publicPrompt: `${game.playerName(p)} may reduce the cost of ${game.card(obj).name} (${names})`,
+      // DM 601.1: the card being used is revealed before its cost is paid.
+      shows: [obj.id],
       private: true,
       options: [
         { id: "yes", label: `Reduce it (${names})` },
