@@ -165,7 +165,9 @@ describe("determinize: the waiting players' views at every kind of decision", ()
                 continue;
               }
               checked++;
-              expect(view(det, p), `P${p + 1}'s view at a "${d.kind}" decision, seed ${seed}`).toBe(view(g, p));
+              expect(view(det, p), `P${p + 1}'s view at a "${d.kind}" decision, seed ${seed}`).toBe(
+                view(g, p),
+              );
             }
           }
           g.act({ player: d.player, decision: d.id, choice: d.options[nextInt(rng, d.options.length)]!.id });
