@@ -18,8 +18,9 @@
  * - another player's pending decision is asked again of the new state (its options may name the
  *   resampled cards), and a redeal is kept only if the player's view of the result is the one
  *   they have (rejection sampling: a Fusion Summon is asked only with materials in hand, so the
- *   redeal must hold some); the player's own decision is kept, and Game.fromState checks that the
- *   rules ask the same question of the new state (non-interference says they must).
+ *   redeal must hold some); the player's own decision is kept — non-interference says the rules
+ *   ask the same question of the new state, and `check: true` has Game.fromState verify it (the
+ *   tests do; a search skips the validation for speed: the state is built by the copier).
  * Simplifications: the kernel keeps no per-player memory, so a card the player saw and then lost
  * track of (shuffled back into a deck) is unknown to them again; each group's multiset of
  * identities is the real one (the decks are known, as in OpenSpiel's determinized games); and a
@@ -27,7 +28,8 @@
  * kept as it is — see `UnknownCards.pinned`; determinize at a quiet point to have none.
  */
 import { Game } from "../core/game.js";
-import { cloneJson, type Json, type JsonObject } from "../core/json.js";
+import type { Json, JsonObject } from "../core/json.js";
+import { copyState } from "../core/state-copy.js";
 import { nextInt, nextUint32, type RngState } from "../core/rng.js";
 import type { GameObject, GameState, LogEntry, ObjectId, PlayerId } from "../core/types.js";
 import { canSee, refFor } from "../core/view.js";
@@ -166,20 +168,21 @@ export function determinize(
   game: Game,
   player: PlayerId,
   rng: RngState,
-  options: { maxRedeals?: number } = {},
+  options: { maxRedeals?: number; check?: boolean } = {},
 ): Game {
   const maxRedeals = options.maxRedeals ?? MAX_REDEALS;
   if (!Number.isInteger(player) || !game.state.players[player]) throw new RangeError(`no player ${player}`);
   const unknown = unknownCards(game, player);
   const d = game.state.decision;
-  if (d === null || d.player === player) return dealt(game, player, unknown, rng, false);
+  const check = options.check ?? false;
+  if (d === null || d.player === player) return dealt(game, player, unknown, rng, false, check);
   // Another player's question may depend on cards hidden from `player` (a Fusion Summon offered
   // only with its materials in hand): a redeal is kept only if it asks them what they saw asked,
   // so the result is drawn from the states consistent with their view (rejection sampling: the
   // test reads only that view, so which redeal is kept depends on no hidden card).
   const seen = JSON.stringify(game.viewFor(player));
   for (let attempt = 1; ; attempt++) {
-    const out = dealt(game, player, unknown, rng, true);
+    const out = dealt(game, player, unknown, rng, true, check);
     if (JSON.stringify(out.viewFor(player)) === seen) return out;
     if (attempt >= maxRedeals)
       throw new DeterminizeError(
@@ -198,9 +201,20 @@ export class DeterminizeError extends Error {
   override name = "DeterminizeError";
 }
 
-/** One redeal of the unknown cards; `reask`: the pending decision (another player's) is asked again. */
-function dealt(game: Game, player: PlayerId, unknown: UnknownCards, rng: RngState, reask: boolean): Game {
-  const state = cloneJson(game.state);
+/**
+ * One redeal of the unknown cards; `reask`: the pending decision (another player's) is asked
+ * again; `check`: the result is validated as a saved state would be (Game.fromState: the player's
+ * own question must be the one the rules ask of the new state), else built as trusted.
+ */
+function dealt(
+  game: Game,
+  player: PlayerId,
+  unknown: UnknownCards,
+  rng: RngState,
+  reask: boolean,
+  check: boolean,
+): Game {
+  const state = copyState(game.state, []);
   for (const g of unknown.groups) {
     const cards = shuffled(rng, g.cards);
     g.objects.forEach((id, i) => {
@@ -217,7 +231,7 @@ function dealt(game: Game, player: PlayerId, unknown: UnknownCards, rng: RngStat
       zone.cards[game.state.zones[rec.zone]!.cards.indexOf(oldId)] = rec.id;
     });
   }
-  state.log = state.log.map((e) => keptOf(e, player));
+  state.log = game.state.log.map((e) => keptOf(e, player));
   state.rng = reseeded(rng, 0);
   state.handleRng = reseeded(rng, 1);
   state.seed = `determinized:${state.rng.key.map((w) => w.toString(16).padStart(8, "0")).join("")}`;
@@ -229,7 +243,7 @@ function dealt(game: Game, player: PlayerId, unknown: UnknownCards, rng: RngStat
     const top = state.tasks[state.tasks.length - 1];
     if (top) delete top.answer;
   }
-  const out = Game.fromState(game.rules.preset, state);
+  const out = check ? Game.fromState(game.rules.preset, state) : Game.fromTrustedState(game, state);
   if (reask) out.run();
   return out;
 }

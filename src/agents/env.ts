@@ -178,7 +178,7 @@ export class TurnkitEnv {
   clone(agents?: EnvOptions["agents"]): TurnkitEnv {
     const copy = new TurnkitEnv(this.preset, { ...this.opts, ...(agents ? { agents } : {}) });
     copy.features = this.features;
-    copy.gameOrNull = Game.fromState(this.preset, this.game.state);
+    copy.gameOrNull = this.game.clone();
     copy.actions = this.actions;
     copy.truncated = this.truncated;
     return copy;

@@ -177,7 +177,7 @@ export function ismctsAgent(opts: IsmctsOptions = {}): IsmctsAgent {
       const idOf = new Map(mine.map((o) => [keyOf(o.encoding, o.label), o]));
       // A log-less copy to determinize from (the log is history only: determinize keeps of it what
       // the player saw and infers nothing from it), so each determinization copies less.
-      const base = Game.fromState(game.rules.preset, { ...game.state, log: [], logging: "none" });
+      const base = game.clone({ log: false });
       const rng = seedRng(`turnkit/ismcts\u0000${String(seed)}\u0000${d.id}\u0000${me}`);
       const root = newNode(-1);
       let nodes = 1;

@@ -9,6 +9,7 @@ import { activeEffects } from "./durations.js";
 import { DefinitionError, EngineError, IllegalActionError, TurnkitError } from "./errors.js";
 import { countEvents, emit, heard, openWindow } from "./events.js";
 import { cloneJson, type Json, type JsonObject } from "./json.js";
+import { copyState } from "./state-copy.js";
 import {
   type AbilityRef,
   ALLOWED,
@@ -152,10 +153,37 @@ export interface Snapshot {
 interface SnapshotData {
   state: GameState;
   logLength: number;
-  log: readonly LogEntry[];
+  /** The live log then: only ever appended to, so its first `logLength` entries are the snapshot's. */
+  log: LogEntry[];
+  rules: Rules;
 }
 
-const snapshots = new WeakMap<Snapshot, SnapshotData>();
+/** The log of copies that keep theirs elsewhere (snapshots, the undo checkpoint): never appended to. */
+const EMPTY_LOG: LogEntry[] = Object.freeze([]) as unknown as LogEntry[];
+
+/** A log to go on from: the first `n` entries of `log` (a fresh array: the old one may still be read). */
+function logPrefix(log: LogEntry[], n: number): LogEntry[] {
+  return n === 0 ? [] : log.slice(0, n);
+}
+
+/**
+ * The handle `snapshot()` gives: its data sits in a private field, out of reach (a WeakMap did the
+ * same, but its entries cost every garbage collection; a search makes millions of snapshots).
+ */
+class SnapshotHandle implements Snapshot {
+  readonly #data: SnapshotData;
+  readonly preset: string;
+  readonly turn: number;
+  constructor(data: SnapshotData) {
+    this.#data = data;
+    this.preset = data.state.preset;
+    this.turn = data.state.clock.turn.id;
+    Object.freeze(this);
+  }
+  static dataOf(s: unknown): SnapshotData | undefined {
+    return s instanceof SnapshotHandle ? s.#data : undefined;
+  }
+}
 
 interface Guard {
   /** The state at the restore point, without its log. */
@@ -196,7 +224,7 @@ export class Game {
   state: GameState;
   readonly rules: Rules;
   private listeners: ((entry: LogEntry) => void)[] = [];
-  private zonesByKind = new Map<string, ZoneState[]>();
+  private zonesByKind: Map<string, ZoneState[]> = new Map();
   /** Handle → the referee's object id (GameObject.handle). */
   private handles = new Map<string, ObjectId>();
   /** Engine steps allowed per `act` before the engine reports that it makes no progress. */
@@ -288,9 +316,10 @@ export class Game {
     } catch (e) {
       throw new DefinitionError(`saved state, extraCards: ${(e as Error).message}`);
     }
-    const copy = cloneJson(state);
-    checkBody(rules, copy);
-    const game = new Game(rules, copy);
+    const checked = cloneJson(state);
+    checkBody(rules, checked);
+    // Canonical key order (the order the engine makes), so snapshots and copies serialize alike.
+    const game = new Game(rules, copyState(checked, checked.log));
     game.checkDecision();
     return game;
   }
@@ -353,33 +382,55 @@ export class Game {
     return Game.fromState(preset, parsed as GameState);
   }
 
-  /** A restore point: a copy of the state; the log is shared up to its length then (entries never change). */
+  /**
+   * A restore point: a copy of the state (the specialised copier, state-copy.ts); the log is
+   * shared, up to its length then (entries never change and the live array is only appended to).
+   */
   snapshot(): Snapshot {
     const log = this.state.log;
-    this.state.log = [];
-    const copy = cloneJson(this.state);
-    this.state.log = log;
-    const handle: Snapshot = Object.freeze({ preset: copy.preset, turn: copy.clock.turn.id });
-    snapshots.set(handle, { state: copy, logLength: log.length, log: log.slice() });
-    return handle;
+    const copy = copyState(this.state, EMPTY_LOG);
+    return new SnapshotHandle({ state: copy, logLength: log.length, log, rules: this.rules });
   }
 
   /** Goes back to a restore point made by `snapshot()` of a game of the same preset. The snapshot stays usable. */
   restore(s: Snapshot): void {
-    const data = snapshots.get(s);
+    const data = SnapshotHandle.dataOf(s);
     if (!data)
       throw new IllegalActionError("restore takes a snapshot made by Game.snapshot(), not a copy of one");
     if (data.state.preset !== this.state.preset)
       throw new IllegalActionError(
         `the snapshot is of a ${data.state.preset} game, not ${this.state.preset}`,
       );
-    if (cloneRulesKey(data.state) !== cloneRulesKey(this.state))
+    // The same compiled rules (shared by games of the same options and cards), or equal ones.
+    if (data.rules !== this.rules && cloneRulesKey(data.state) !== cloneRulesKey(this.state))
       throw new IllegalActionError("the snapshot was made with other options or cards than this game");
-    const state = cloneJson(data.state);
-    state.log = data.log.slice(0, data.logLength);
-    this.state = state;
+    this.state = copyState(data.state, logPrefix(data.log, data.logLength));
     this.indexZones();
     this.guard = null;
+  }
+
+  /**
+   * An independent game in the same state, sharing the compiled rules (search: one copy per
+   * iteration). No validation: the state is this game's own. Listeners are not copied.
+   * `log: false` starts the copy with an empty log and logging "none" (history a search never reads).
+   */
+  clone(opts: { log?: boolean } = {}): Game {
+    const s = this.state;
+    if (opts.log === false) {
+      const state = copyState(s, []);
+      state.logging = "none";
+      return new Game(this.rules, state);
+    }
+    return new Game(this.rules, copyState(s, s.log.length === 0 ? [] : s.log.slice()));
+  }
+
+  /**
+   * A game with `like`'s rules in `state`, which the caller made from `like`'s own state (the
+   * kernel's tools: determinize). Not validated — saves and anything from outside go through
+   * `fromState`, which checks every part.
+   */
+  static fromTrustedState(like: Game, state: GameState): Game {
+    return new Game(like.rules, state);
   }
 
   // ---- running -------------------------------------------------------------------------
@@ -582,9 +633,7 @@ export class Game {
     if (g && g.state === s && g.event === s.ids.event && g.logging === s.logging && g.actions.length < 32)
       return g;
     const log = s.log;
-    s.log = [];
-    const copy = cloneJson(s);
-    s.log = log;
+    const copy = copyState(s, EMPTY_LOG);
     this.guard = {
       copy,
       state: s,
@@ -597,9 +646,7 @@ export class Game {
   }
 
   private rollBack(g: Guard): void {
-    const log = this.state.log;
-    const state = cloneJson(g.copy);
-    state.log = log.slice(0, g.logLength);
+    const state = copyState(g.copy, logPrefix(this.state.log, g.logLength));
     this.state = state;
     this.indexZones();
     const listeners = this.listeners;
@@ -726,14 +773,22 @@ export class Game {
   }
 
   private indexZones(): void {
-    this.zonesByKind.clear();
-    for (const z of Object.values(this.state.zones)) {
-      const list = this.zonesByKind.get(z.kind) ?? [];
-      list.push(z);
-      this.zonesByKind.set(z.kind, list);
+    const byKind = new Map<string, ZoneState[]>();
+    const zones = this.state.zones;
+    for (const id in zones) {
+      const z = zones[id]!;
+      const list = byKind.get(z.kind);
+      if (list) list.push(z);
+      else byKind.set(z.kind, [z]);
     }
-    this.handles.clear();
-    for (const o of Object.values(this.state.objects)) if (o.handle) this.handles.set(o.handle, o.id);
+    this.zonesByKind = byKind;
+    const handles = new Map<string, ObjectId>();
+    const objects = this.state.objects;
+    for (const id in objects) {
+      const h = objects[id]!.handle;
+      if (h !== "") handles.set(h, id);
+    }
+    this.handles = handles;
   }
 
   /** The object a handle names now, if any. */

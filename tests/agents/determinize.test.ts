@@ -67,7 +67,7 @@ for (const id of presetIds()) {
           const g = midGame(preset, seed);
           for (const p of g.state.players.map((x) => x.id)) {
             const before = g.serialize();
-            const d = determinize(g, p, seedRng(`det:${seed}:${p}`));
+            const d = determinize(g, p, seedRng(`det:${seed}:${p}`), { check: true });
             expect(g.serialize(), "the real game changed").toBe(before);
             expect(view(d, p), `P${p + 1}'s view changed`).toBe(view(g, p));
             if (g.decision?.player === p) expect(d.decision).toEqual(g.decision);
@@ -100,7 +100,7 @@ for (const id of presetIds()) {
             });
           }
           const b = Game.fromState(preset, state);
-          const da = determinize(a, p, seedRng(`same:${seed}`));
+          const da = determinize(a, p, seedRng(`same:${seed}`), { check: true });
           const db = determinize(b, p, seedRng(`same:${seed}`));
           expect(db.serialize()).toBe(da.serialize());
         }),

@@ -1,0 +1,93 @@
+/**
+ * The specialised state copier (src/core/state-copy.ts) against the generic deep copy, on states
+ * of random games of every preset: the same fields, the same key order (a copy serializes to the
+ * same text), nothing shared that the engine changes; and the Game methods built on it.
+ */
+import { describe, expect, it } from "vitest";
+import { randomAgent } from "../../src/agents/random.js";
+import { Game } from "../../src/core/game.js";
+import { cloneJson } from "../../src/core/json.js";
+import { copyState } from "../../src/core/state-copy.js";
+import type { GameState } from "../../src/core/types.js";
+import { getPreset, presetIds } from "../../src/presets/index.js";
+import { newGameOf } from "../../src/testing/invariants.js";
+
+/** States met along a random game (every 9th response), each paired with its game. */
+function* statesOf(id: string, seed: number): Generator<Game> {
+  const g = newGameOf(getPreset(id), seed, seed % 2 ? "random" : "sample").run();
+  const agent = randomAgent(seed);
+  for (let i = 0; !g.over && i < 2000; i++) {
+    if (i % 9 === 0) yield g;
+    g.act(agent.choose(g));
+  }
+  yield g;
+}
+
+/** Every object and array reachable from a value. */
+function containers(v: unknown, out = new Set<object>()): Set<object> {
+  if (v !== null && typeof v === "object" && !out.has(v)) {
+    out.add(v);
+    for (const x of Object.values(v)) containers(x, out);
+  }
+  return out;
+}
+
+describe("copyState", () => {
+  for (const id of presetIds()) {
+    it(`${id}: equals cloneJson, key order included, and shares nothing but card definitions`, () => {
+      let n = 0;
+      for (const seed of [1, 2]) {
+        for (const g of statesOf(id, seed)) {
+          const s = g.state;
+          const copy = copyState(s, s.log.slice());
+          expect(JSON.stringify(copy)).toBe(JSON.stringify(cloneJson(s)));
+          const mine = containers({ ...copy, log: [], extraCards: [] });
+          const theirs = containers({ ...s, log: [], extraCards: [] });
+          for (const o of mine) expect(theirs.has(o)).toBe(false);
+          n++;
+        }
+      }
+      expect(n).toBeGreaterThan(4);
+    });
+  }
+
+  it("a hand-written state with its keys in another order is put in the engine's order", () => {
+    const g = Game.create(getPreset("skirmish"), { seed: 3 }).run();
+    const state = g.toJSON();
+    const reversed = Object.fromEntries(Object.entries(state).reverse()) as unknown as GameState;
+    for (const o of Object.values(reversed.objects))
+      reversed.objects[o.id] = Object.fromEntries(Object.entries(o).reverse()) as typeof o;
+    const loaded = Game.fromState(getPreset("skirmish"), reversed);
+    expect(loaded.serialize()).toBe(g.serialize());
+  });
+});
+
+describe("snapshot, restore and clone on the copier", () => {
+  for (const id of presetIds()) {
+    it(`${id}: restore gives the state of the snapshot back, again and again; a clone plays on alone`, () => {
+      const g = newGameOf(getPreset(id), 7, "sample").run();
+      const agent = randomAgent(7);
+      for (let i = 0; i < 40 && !g.over; i++) g.act(agent.choose(g));
+      const at = g.serialize();
+      const snap = g.snapshot();
+      const clone = g.clone();
+      expect(clone.serialize()).toBe(at);
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 25 * (round + 1) && !g.over; i++) g.act(agent.choose(g));
+        // A second snapshot on the same live log, then back to the first: the first keeps its log.
+        const later = g.snapshot();
+        const laterText = g.serialize();
+        g.restore(snap);
+        expect(g.serialize()).toBe(at);
+        g.restore(later);
+        expect(g.serialize()).toBe(laterText);
+        g.restore(snap);
+      }
+      // The clone is untouched by all that, and plays on on its own.
+      expect(clone.serialize()).toBe(at);
+      const other = randomAgent(99);
+      for (let i = 0; i < 30 && !clone.over; i++) clone.act(other.choose(clone));
+      expect(g.serialize()).toBe(at);
+    });
+  }
+});
