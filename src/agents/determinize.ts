@@ -29,8 +29,8 @@
  */
 import { Game } from "../core/game.js";
 import type { Json, JsonObject } from "../core/json.js";
-import { copyState } from "../core/state-copy.js";
 import { nextInt, nextUint32, type RngState } from "../core/rng.js";
+import { copyState } from "../core/state-copy.js";
 import type { GameObject, GameState, LogEntry, ObjectId, PlayerId } from "../core/types.js";
 import { canSee, refFor } from "../core/view.js";
 

@@ -26,8 +26,7 @@
  * playout, which dominates in long games (Duel Masters ~15 ms for 100+ responses; Magic and
  * Yu-Gi-Oh! hit `rolloutLimit`). Searches run on a log-less copy (`logging: "none"`).
  */
-import type { Action } from "../core/game.js";
-import { Game } from "../core/game.js";
+import type { Action, Game } from "../core/game.js";
 import { nextInt, type RngState, seedRng } from "../core/rng.js";
 import type { PlayerId } from "../core/types.js";
 import { determinize } from "./determinize.js";

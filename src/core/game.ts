@@ -9,7 +9,6 @@ import { activeEffects } from "./durations.js";
 import { DefinitionError, EngineError, IllegalActionError, TurnkitError } from "./errors.js";
 import { countEvents, emit, heard, openWindow } from "./events.js";
 import { cloneJson, type Json, type JsonObject } from "./json.js";
-import { copyState } from "./state-copy.js";
 import {
   type AbilityRef,
   ALLOWED,
@@ -40,6 +39,7 @@ import { tryReplace } from "./replacement.js";
 import { randomSeed, type Seed, seedRng, seedText, shuffleInPlace } from "./rng.js";
 import { runScriptTask } from "./script.js";
 import { runStateChecks, type StateCheck } from "./state-checks.js";
+import { copyState } from "./state-copy.js";
 import { enterNode, nodeTask, runNodeTask, Stage } from "./structure.js";
 import { collectTriggers, runResolvePending, runResolveTask } from "./triggers.js";
 import { runGameTask, runTurnTask } from "./turns.js";
