@@ -4,7 +4,7 @@
  * change notifies the subscribers, which re-render.
  */
 import { type Action, Game, type JsonObject, type Preset, type Snapshot } from "turnkit";
-import { type Agent, randomAgent } from "turnkit/agents";
+import { type Agent, agentOf } from "turnkit/agents";
 
 export interface SessionConfig {
   preset: Preset;
@@ -17,8 +17,13 @@ export interface SessionConfig {
   names?: string[];
   /** Preset options (rule variants), as a replay file records them. */
   options?: JsonObject;
-  /** Seats played by the random agent (the others are people at this screen: hot-seat). */
+  /** Seats played by a bot (the others are people at this screen: hot-seat). */
   bots: number[];
+  /**
+   * Which bot plays them: an agent spec (`random`, the default, or `ismcts:<iterations>`, the
+   * ISMCTS agent, which thinks on this page: a few seconds a decision at a few hundred iterations).
+   */
+  bot?: string;
 }
 
 /** One step of the game's history: the state before `action` was taken. */
@@ -54,7 +59,9 @@ export class Session {
       ...(config.decks ? { decks: config.decks } : {}),
     });
     this.game.run();
-    this.agents = Array.from({ length: config.players }, (_, p) => randomAgent(agentSeed(config.seed, p)));
+    this.agents = Array.from({ length: config.players }, (_, p) =>
+      agentOf(config.bot ?? "random", agentSeed(config.seed, p)),
+    );
     this.history = [{ snapshot: this.game.snapshot() }];
     this.viewer = config.bots.includes(0) ? this.firstPerson() : 0;
   }

@@ -60,11 +60,33 @@ export function attachedTo(game: Game, obj: GameObject): GameObject | null {
  * Objects attached to `host` (its current incarnation), in the zones of the given kinds (default:
  * the preset's in-play zones), in zone order.
  */
-export function attachmentsOf(
-  game: Game,
-  host: GameObject,
-  kinds: Iterable<string> = game.rules.inPlayKinds,
-): GameObject[] {
+export function attachmentsOf(game: Game, host: GameObject, kinds?: Iterable<string>): GameObject[] {
+  if (kinds === undefined && game.memoizing) {
+    // In play, the common question: one scan answers every host while a memo scope lasts.
+    const all = game.memo(IN_PLAY_INDEX, () => attachmentIndex(game, game.rules.inPlayKinds));
+    return (all.get(host.id) ?? []).filter((o) => o.vars[HOST_INC] === host.inc);
+  }
+  return scan(game, host, kinds ?? game.rules.inPlayKinds);
+}
+
+const IN_PLAY_INDEX = Symbol("attachments in play");
+
+/** Host id → objects recorded as attached to it, in zone order. */
+function attachmentIndex(game: Game, kinds: Iterable<string>): Map<ObjectId, GameObject[]> {
+  const out = new Map<ObjectId, GameObject[]>();
+  for (const zone of game.zonesOfKinds(kinds))
+    for (const id of zone.cards) {
+      const o = game.state.objects[id]!;
+      const host = o.vars[HOST];
+      if (typeof host !== "string") continue;
+      const list = out.get(host);
+      if (list) list.push(o);
+      else out.set(host, [o]);
+    }
+  return out;
+}
+
+function scan(game: Game, host: GameObject, kinds: Iterable<string>): GameObject[] {
   const out: GameObject[] = [];
   for (const zone of game.zonesOfKinds(kinds))
     for (const id of zone.cards) {

@@ -225,6 +225,10 @@ export class Game {
   readonly rules: Rules;
   private listeners: ((entry: LogEntry) => void)[] = [];
   private zonesByKind: Map<string, ZoneState[]> = new Map();
+  /** Zone kind → its zones by owner (a shared zone alone, owner null). */
+  private zonesByKindOwner: Map<string, ZoneState[]> = new Map();
+  /** The in-play zones in turn order, by active player (zonesInTurnOrder's default), built when first asked. */
+  private inPlayByActive: ZoneState[][] = [];
   /** Handle → the referee's object id (GameObject.handle). */
   private handles = new Map<string, ObjectId>();
   /** Engine steps allowed per `act` before the engine reports that it makes no progress. */
@@ -761,6 +765,12 @@ export class Game {
   }
 
   zone(kind: string, owner: PlayerId | null): ZoneState {
+    // By index (kind → owner → zone): no id string built per call.
+    const byOwner = this.zonesByKindOwner.get(kind);
+    if (byOwner) {
+      const z = byOwner.length === 1 && byOwner[0]!.owner === null ? byOwner[0] : byOwner[owner ?? -1];
+      if (z) return z;
+    }
     const def = this.rules.zoneDefs.get(kind);
     if (!def) throw new IllegalActionError(`no zone kind "${kind}" in ${this.rules.preset.name}`);
     const z = this.state.zones[zoneId(kind, def.perPlayer ? owner : null)];
@@ -782,6 +792,14 @@ export class Game {
       else byKind.set(z.kind, [z]);
     }
     this.zonesByKind = byKind;
+    const byKindOwner = new Map<string, ZoneState[]>();
+    for (const [kind, list] of byKind) {
+      const byOwner: ZoneState[] = [];
+      for (const z of list) byOwner[z.owner ?? 0] = z;
+      byKindOwner.set(kind, list.length === 1 && list[0]!.owner === null ? [list[0]!] : byOwner);
+    }
+    this.zonesByKindOwner = byKindOwner;
+    this.inPlayByActive = [];
     const handles = new Map<string, ObjectId>();
     const objects = this.state.objects;
     for (const id in objects) {
@@ -824,8 +842,20 @@ export class Game {
   }
 
   /** In-play zones, the active player's first, then in turn order. */
-  zonesInTurnOrder(kinds: Iterable<string> = this.rules.inPlayKinds): ZoneState[] {
-    const zones = this.zonesOfKinds(kinds);
+  zonesInTurnOrder(kinds?: Iterable<string>): ZoneState[] {
+    if (kinds === undefined) {
+      const active = this.state.clock.turn.player;
+      let cached = this.inPlayByActive[active];
+      if (!cached) {
+        cached = this.inTurnOrder(this.zonesOfKinds(this.rules.inPlayKinds));
+        this.inPlayByActive[active] = cached;
+      }
+      return cached.slice();
+    }
+    return this.inTurnOrder(this.zonesOfKinds(kinds));
+  }
+
+  private inTurnOrder(zones: ZoneState[]): ZoneState[] {
     const n = this.state.players.length;
     const active = this.state.clock.turn.player;
     return zones.sort((a, b) => (((a.owner ?? 0) - active + n) % n) - (((b.owner ?? 0) - active + n) % n));
@@ -836,6 +866,39 @@ export class Game {
     const printed = field === "name" ? def.name : field === "types" ? def.types : printedField(def, field);
     const hook = this.rules.preset.characteristic;
     return hook ? hook(this, obj, field, printed) : printed;
+  }
+
+  /** Facts derived from the state, kept while a `withMemo` scope runs (null outside one). */
+  private memoScope: Map<unknown, unknown> | null = null;
+
+  /**
+   * Runs `fn`, which must change nothing (an option list, the detection half of a state check),
+   * with facts derived from the state computed once (`memo`): who is attached to what, a
+   * player's available mana. Nested scopes share the outer one.
+   */
+  withMemo<T>(fn: () => T): T {
+    if (this.memoScope !== null) return fn();
+    this.memoScope = new Map();
+    try {
+      return fn();
+    } finally {
+      this.memoScope = null;
+    }
+  }
+
+  /** Whether a `withMemo` scope is running (a fact worth indexing only then). */
+  get memoizing(): boolean {
+    return this.memoScope !== null;
+  }
+
+  /** `compute()`, kept under `key` for the rest of the `withMemo` scope; outside one, computed each time. */
+  memo<T>(key: unknown, compute: () => T): T {
+    const m = this.memoScope;
+    if (m === null) return compute();
+    if (m.has(key)) return m.get(key) as T;
+    const v = compute();
+    m.set(key, v);
+    return v;
   }
 
   /** Whether the rules treat `obj` as existing now (`Preset.exists`; CR 702.26b phasing). */
@@ -885,19 +948,22 @@ export class Game {
   /** Static abilities in play whose `static.kind` is `kind`, in turn order then zone order (RULINGS DM-3.9). */
   staticAbilities(kind: string): AbilityRef[] {
     const out: AbilityRef[] = [];
-    for (const zone of this.zonesInTurnOrder())
+    const rules = this.rules;
+    const kinds = rules.staticZones.get(kind);
+    if (!kinds) return out;
+    // Indexed: only zones where some static of this kind works, only cards that have one.
+    for (const zone of this.zonesInTurnOrder()) {
+      if (!kinds.has(zone.kind)) continue;
       for (const id of zone.cards) {
         const obj = this.state.objects[id]!;
-        if (obj.faceDown || !this.exists(obj)) continue;
-        const card = this.rules.card(obj.card);
-        for (const ability of card.abilities ?? [])
-          if (
-            ability.kind === "static" &&
-            ability.static?.kind === kind &&
-            (ability.zones ?? this.rules.inPlayKinds).includes(zone.kind)
-          )
-            out.push({ obj, card, ability, controller: obj.controller });
+        const entries = rules.staticsByCard.get(obj.card)?.get(kind);
+        if (!entries || obj.faceDown || !this.exists(obj)) continue;
+        const card = rules.card(obj.card);
+        for (const e of entries)
+          if (e.zones.includes(zone.kind))
+            out.push({ obj, card, ability: e.ability, controller: obj.controller });
       }
+    }
     return out;
   }
 

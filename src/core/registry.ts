@@ -91,6 +91,13 @@ export class Rules {
   readonly abilities = new Map<string, Map<string, AbilityDef>>();
   /** card id → event type → triggered abilities of that card listening to it. */
   readonly triggersByCard = new Map<string, Map<string, TriggerEntry[]>>();
+  /** card id → static ability kind → that card's static abilities of that kind, with their zones. */
+  readonly staticsByCard = new Map<
+    string,
+    Map<string, { ability: AbilityDef; zones: readonly string[] }[]>
+  >();
+  /** static ability kind → zone kinds where some card's static ability of that kind works. */
+  readonly staticZones = new Map<string, Set<string>>();
   /** event type → zone kinds where some card listens to it. */
   readonly triggerZones = new Map<string, Set<string>>();
   /**
@@ -251,6 +258,18 @@ export class Rules {
           }
         }
         this.triggersByCard.set(card.id, byType);
+      }
+      const staticKind = ability.kind === "static" ? ability.static?.kind : undefined;
+      if (typeof staticKind === "string") {
+        const kind = staticKind;
+        const byKind = this.staticsByCard.get(card.id) ?? new Map();
+        const list = byKind.get(kind) ?? [];
+        list.push({ ability, zones });
+        byKind.set(kind, list);
+        this.staticsByCard.set(card.id, byKind);
+        const zs = this.staticZones.get(kind) ?? new Set<string>();
+        for (const z of zones) zs.add(z);
+        this.staticZones.set(kind, zs);
       }
       if (ability.kind === "replacement") {
         const list = this.replacementCards.get(card.id) ?? [];

@@ -184,6 +184,25 @@ describe.skipIf(!run)("the playground in Chromium", () => {
     await page.close();
   }, 60_000);
 
+  it("lets the ISMCTS agent play the bots' seats (bot=ismcts:N), a different game from the random bot's", async () => {
+    const page = await newPage(h);
+    const ends: string[] = [];
+    for (const bot of ["random", "ismcts:8"]) {
+      await page.goto(gameUrl(h.url, { preset: "lab", seed: 9, bots: "1,2", bot, delay: 0 }));
+      await page.getByTestId("result").waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId("bot-kind").inputValue()).toBe(bot === "random" ? "random" : "custom");
+      ends.push(await stateHash(page));
+    }
+    expect(ends[1]).not.toBe(ends[0]);
+    // A spec that is not an agent is refused on the setup bar, with the accepted forms.
+    await page.goto(gameUrl(h.url, { preset: "lab", seed: 9, bots: "1,2", bot: "alphazero" }));
+    await expect
+      .poll(() => page.getByTestId("setup-error").innerText())
+      .toMatch(/"alphazero" is not an agent/);
+    expect(page.errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it("replays a game played in the page: export, back and forth, same hash", async () => {
     const page = await newPage(h);
     await page.goto(gameUrl(h.url, { preset: "lab", seed: 9, bots: "1,2", delay: 0 }));

@@ -78,6 +78,8 @@ export function gameUrl(
     seed?: string | number;
     players?: number;
     bots?: string;
+    /** The bots' agent spec (`random`, `ismcts:50` …). */
+    bot?: string;
     autoplay?: boolean;
     delay?: number;
   },
@@ -85,6 +87,7 @@ export function gameUrl(
   const p = new URLSearchParams({ preset: q.preset, seed: String(q.seed ?? 1), autostart: "1" });
   if (q.players !== undefined) p.set("players", String(q.players));
   p.set("bots", q.bots ?? "2");
+  if (q.bot !== undefined) p.set("bot", q.bot);
   if (q.autoplay !== undefined) p.set("autoplay", q.autoplay ? "1" : "0");
   if (q.delay !== undefined) p.set("delay", String(q.delay));
   return `${base}?${p}`;

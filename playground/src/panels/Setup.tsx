@@ -1,15 +1,17 @@
 /**
  * The setup bar: preset (built-in or the user's own, from `window.turnkitUserPresets`), seed,
- * number of players, which seats the random bot plays, optional decks; Start makes a Session.
+ * number of players, which bot (random or ISMCTS) plays which seats, optional decks; Start makes a Session.
  *
  * URL query parameters start a game directly (links, browser tests):
  *   ?preset=duel-masters&seed=1&players=2&bots=2&autostart=1
  * `bots` lists seats by their number as players are named (1 = P1, 2 = P2; "P2" works too), or
- * "none"; absent, P2 is the bot. `delay` sets the bots' delay in ms, `autoplay=0` turns it off.
+ * "none"; absent, P2 is the bot. `bot` is the bots' agent spec (`random`, the default, or
+ * `ismcts:<iterations>`). `delay` sets the bots' delay in ms, `autoplay=0` turns it off.
  */
 
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { Game, type Preset } from "turnkit";
+import { parseAgentSpec } from "turnkit/agents";
 import { getPreset, presetIds, registerPreset } from "turnkit/presets";
 import { Session } from "../session";
 
@@ -82,6 +84,19 @@ function defaultDecks(preset: Preset, seed: string, players: number): string[][]
   return decks;
 }
 
+/** The bots offered: the random agent, and the ISMCTS agent at two budgets (it searches on this page). */
+const BOT_CHOICES = [
+  { spec: "random", label: "random" },
+  { spec: "ismcts:50", label: "ISMCTS, 50 iterations" },
+  { spec: "ismcts:200", label: "ISMCTS, 200 iterations (slower)" },
+];
+
+/** The bot's spec, refused with the accepted forms if it isn't one (a `bot=` URL parameter). */
+function checkedBot(spec: string): string {
+  parseAgentSpec(spec);
+  return spec;
+}
+
 function message(e: unknown): string {
   if (e instanceof Error) return e.message;
   return String(e);
@@ -92,6 +107,7 @@ interface Params {
   seed?: string;
   players?: number;
   bots?: number[];
+  bot?: string;
   autostart: boolean;
   autoplay?: boolean;
   delay?: number;
@@ -115,6 +131,8 @@ function readParams(): Params {
           .map((s) => Number(s.trim().replace(/^p/i, "")) - 1)
           .filter((n) => Number.isInteger(n) && n >= 0);
   }
+  const bot = q.get("bot");
+  if (bot !== null && bot.trim() !== "") out.bot = bot.trim();
   const autoplay = q.get("autoplay");
   if (autoplay !== null) out.autoplay = !/^(0|false|off|no)$/i.test(autoplay);
   const delay = Number(q.get("delay"));
@@ -137,6 +155,7 @@ export function SetupBar({ onStart }: { onStart: (s: Session) => void }) {
   const [seed, setSeed] = useState(params.seed ?? "1");
   const [players, setPlayers] = useState(params.players ?? 2);
   const [bots, setBots] = useState<number[]>(params.bots ?? [1]);
+  const [bot, setBot] = useState<string>(params.bot ?? "random");
   const [decks, setDecks] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
 
@@ -193,6 +212,7 @@ export function SetupBar({ onStart }: { onStart: (s: Session) => void }) {
         seed,
         players: n,
         bots: bots.filter((b) => b < n),
+        bot: checkedBot(bot),
         ...(chosen ? { decks: chosen } : {}),
       });
       if (params.autoplay !== undefined) session.autoplay = params.autoplay;
@@ -265,8 +285,23 @@ export function SetupBar({ onStart }: { onStart: (s: Session) => void }) {
             }}
           />
         </label>
+        <label>
+          Bot{" "}
+          <select
+            data-testid="bot-kind"
+            value={BOT_CHOICES.some((c) => c.spec === bot) ? bot : "custom"}
+            onChange={(e) => setBot((e.target as HTMLSelectElement).value)}
+          >
+            {BOT_CHOICES.map((c) => (
+              <option key={c.spec} value={c.spec}>
+                {c.label}
+              </option>
+            ))}
+            {BOT_CHOICES.some((c) => c.spec === bot) ? null : <option value="custom">{bot}</option>}
+          </select>
+        </label>
         <fieldset class="bots">
-          <legend>Random bot plays</legend>
+          <legend>Bot plays</legend>
           {Array.from({ length: n }, (_, p) => (
             <label key={p}>
               <input

@@ -15,7 +15,7 @@ import type { AbilityRef } from "../../core/limits.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
 import { attackState, evolutionBases, isEvolution, summonCost } from "./game.js";
 import { isSealed } from "./keywords.js";
-import { choosePayment, civilizationsOf } from "./mana.js";
+import { canPay, civilizationsOf } from "./mana.js";
 import { dmTargetable, mayEnterBattle } from "./restrictions.js";
 
 const isCreature = (game: Game, obj: GameObject): boolean => game.card(obj).types.includes("creature");
@@ -66,7 +66,7 @@ export function manaSummonCandidates(game: Game, ref: AbilityRef, player: Player
         isCreature(game, o) &&
         canPutOut(game, player, o) &&
         (s.dragon !== true || game.characteristic(o, "dragon") === true) &&
-        choosePayment(game, player, summonCost(game, player, o), civilizationsOf(game, o), o) !== null,
+        canPay(game, player, summonCost(game, player, o), civilizationsOf(game, o), o),
     );
 }
 
@@ -129,7 +129,7 @@ export const dmActivation: ActivationRules = {
       });
     if (isSpellAbility(ref) && zoneKind(game, ref.obj) === "hand") {
       const cost = summonCost(game, player, ref.obj);
-      if (!choosePayment(game, player, cost, civilizationsOf(game, ref.obj)))
+      if (!canPay(game, player, cost, civilizationsOf(game, ref.obj)))
         out.push({
           kind: "cost",
           text: `not enough untapped mana: ${ref.card.name} costs ${cost} (${civilizationsOf(game, ref.obj).join("/") || "colorless"})`,

@@ -21,7 +21,7 @@ import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/type
 import type { Op } from "../../core/vocabulary/schema.js";
 import { freeSummonCandidates, manaSummonCandidates } from "./activation.js";
 import { cannotLose, hasRaceCategory, isSealed } from "./keywords.js";
-import { choosePayment, civilizationsOf, costOf, payMana } from "./mana.js";
+import { canPay, choosePayment, civilizationsOf, costOf, payMana } from "./mana.js";
 import { mayEnterBattle } from "./restrictions.js";
 import { ATTACK_NODE } from "./turn.js";
 
@@ -334,7 +334,7 @@ function crossOptions(game: Game, player: PlayerId): DecisionOption[] {
   for (const gear of game.cardsIn("battle", player)) {
     if (!game.card(gear).types.includes("crossGear")) continue;
     const cost = Number(game.card(gear).stats?.crossCost ?? costOf(game, gear));
-    if (!choosePayment(game, player, cost, civilizationsOf(game, gear))) continue;
+    if (!canPay(game, player, cost, civilizationsOf(game, gear))) continue;
     const on = crossedTo(game, gear);
     for (const c of creatures)
       if (c !== on)
@@ -356,7 +356,7 @@ export function crossedTo(game: Game, gear: GameObject): GameObject | undefined 
 function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   for (const o of game.cardsIn("hand", player)) {
-    if (!payable(game, player, o)) continue;
+    if (!canPay(game, player, summonCost(game, player, o), civilizationsOf(game, o))) continue;
     if (isCreature(game, o) && !mayEnterBattle(game, player, o)) continue; // Katsuking MAX
     if (isEvolution(game, o)) {
       for (const base of evolutionBases(game, player, o))
@@ -613,7 +613,7 @@ export const dmTasks: Record<string, TaskHandler> = {
       if (
         obj &&
         costReductions(game, p, obj).length > 0 &&
-        choosePayment(
+        canPay(
           game,
           p,
           summonCost(game, p, obj, false),

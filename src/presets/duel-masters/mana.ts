@@ -19,6 +19,48 @@ export function costOf(game: Game, obj: GameObject): number {
  * then the rest from the cards with the fewest civilizations and, among those, of the most
  * plentiful civilization, so flexible and rare cards stay untapped for later payments.
  */
+/**
+ * Whether `choosePayment` would find a payment (the same answer, without choosing the cards):
+ * enough untapped cards, and one card for each civilization picked as it picks them. Option
+ * lists ask this for every card at every decision.
+ */
+export function canPay(
+  game: Game,
+  player: PlayerId,
+  cost: number,
+  civs: readonly string[],
+  exclude?: GameObject,
+): boolean {
+  const zone = game.zone("mana", player);
+  const objects = game.state.objects;
+  let untapped = 0;
+  for (const id of zone.cards) {
+    const o = objects[id]!;
+    if (!o.tapped && o !== exclude) untapped++;
+  }
+  if (untapped < cost) return false;
+  // choosePayment's first picks: per civilization not yet covered, the first card (zone order)
+  // with the fewest civilizations among those that have it.
+  const picked: GameObject[] = [];
+  for (const civ of civs) {
+    if (picked.some((o) => civilizationsOf(game, o).includes(civ))) continue;
+    let best: GameObject | undefined;
+    let fewest = Number.MAX_SAFE_INTEGER;
+    for (const id of zone.cards) {
+      const o = objects[id]!;
+      if (o.tapped || o === exclude || picked.includes(o)) continue;
+      const cs = civilizationsOf(game, o);
+      if (cs.length < fewest && cs.includes(civ)) {
+        best = o;
+        fewest = cs.length;
+      }
+    }
+    if (!best) return false;
+    picked.push(best);
+  }
+  return picked.length <= cost;
+}
+
 export function choosePayment(
   game: Game,
   player: PlayerId,

@@ -198,11 +198,29 @@ export function untappedLands(game: Game, p: PlayerId): GameObject[] {
 
 /** Mana a player could spend now: the pool plus what their untapped lands add. */
 export function available(game: Game, p: PlayerId): number {
-  const pool = poolOf(game, p);
-  return (
-    MANA_TYPES.reduce((a, t) => a + pool[t], 0) +
-    manaLands(game, p).reduce((a, l) => a + manaTotal(l.mana), 0)
-  );
+  const have = haveOf(game, p);
+  return MANA_TYPES.reduce((a, t) => a + have[t], 0);
+}
+
+type ManaByType = Record<ManaType, number>;
+
+/** The pool plus what untapped lands add, by type ({C} for generic land mana). */
+function computeHave(game: Game, p: PlayerId): ManaByType {
+  const have = { ...poolOf(game, p) };
+  for (const l of manaLands(game, p)) {
+    for (const t of MANA_TYPES) have[t] += l.mana.typed[t] ?? 0;
+    have.C += l.mana.generic;
+  }
+  return have;
+}
+
+/** Memo keys, one per player (no key string built per call). */
+const haveKeys: symbol[] = [];
+
+/** Available mana, computed once per player while a memo scope lasts (Game.withMemo: option lists). */
+function haveOf(game: Game, p: PlayerId): Readonly<ManaByType> {
+  haveKeys[p] ??= Symbol(`available mana of player ${p}`);
+  return game.memo(haveKeys[p], () => computeHave(game, p));
 }
 
 /** Taps a land for its mana as part of a payment (CR 601.2g): its mana ability, no stack (CR 605.3b). */
@@ -216,12 +234,7 @@ function tapLand(game: Game, land: { obj: GameObject; mana: ManaCost }): void {
  * coloured symbol with mana of its type, generic with any), or null if they can.
  */
 export function cantPay(game: Game, p: PlayerId, cost: ManaCost, x = 0): string | null {
-  const pool = poolOf(game, p);
-  const have = { ...pool };
-  for (const l of manaLands(game, p)) {
-    for (const t of MANA_TYPES) have[t] += l.mana.typed[t] ?? 0;
-    have.C += l.mana.generic;
-  }
+  const have = haveOf(game, p);
   const short: string[] = [];
   for (const t of MANA_TYPES) {
     const need = cost.typed[t] ?? 0;

@@ -35,6 +35,11 @@ import { targetsStillLegal } from "./targets.js";
  * `canActivate` allows (activation.ts), so the options and `whyNot` never disagree.
  */
 export function priorityActions(game: Game, p: PlayerId): DecisionOption[] {
+  // Nothing changes while options are listed: derived facts (available mana, attachments) once.
+  return game.withMemo(() => buildPriorityActions(game, p));
+}
+
+function buildPriorityActions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   // CR 305.2: one land per turn, at sorcery timing.
   if (sorceryTiming(game, p) && game.state.players[p]!.vars.landTurn !== game.state.clock.turn.id)

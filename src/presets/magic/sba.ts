@@ -71,31 +71,36 @@ function onePass(game: Game): boolean {
   if (nightboundMakesNight(game, perms)) acted = true;
   if (tokensCeaseToExist(game)) acted = true;
   // CR 704.5m, 704.5n: Auras and Equipment attached illegally, found before anything moves (CR 704.3).
-  const attachments = illegalAttachments(game, perms);
-  // CR 704.5f, 704.5g, 704.5h: toughness 0 or less; lethal damage; damage from a deathtouch source
-  // since the last check. Simultaneous (CR 704.3). Indestructible ignores 704.5g–h (CR 702.12b).
-  const dying: { obj: GameObject; reason: string }[] = [];
+  // Detection (CR 704.3: all checked at once, before anything moves) changes nothing but the
+  // deathtouch marks: who is attached to what is found once for every creature's stats.
   // Sources of abilities on the stack: computed only when a Saga or scheme needs it.
   let onStackCache: Set<string> | null = null;
   const onStack = (): Set<string> => {
     onStackCache ??= sourcesOnStack(game);
     return onStackCache;
   };
-  for (const o of perms) {
-    const deathtouched = o.vars[DEATHTOUCH] === true;
-    if (deathtouched) delete o.vars[DEATHTOUCH]; // "since the last time state-based actions were checked"
-    if (isType(game, o, "creature")) {
-      const t = stat(game, o, "toughness");
-      const destructible = !indestructible(game, o);
-      if (t <= 0) dying.push({ obj: o, reason: "toughness 0 or less" });
-      else if (destructible && damage(o) >= t) dying.push({ obj: o, reason: "lethal damage" });
-      else if (destructible && deathtouched) dying.push({ obj: o, reason: "deathtouch" });
+  const { attachments, dying } = game.withMemo(() => {
+    const attachments = illegalAttachments(game, perms);
+    // CR 704.5f, 704.5g, 704.5h: toughness 0 or less; lethal damage; damage from a deathtouch source
+    // since the last check. Simultaneous (CR 704.3). Indestructible ignores 704.5g–h (CR 702.12b).
+    const dying: { obj: GameObject; reason: string }[] = [];
+    for (const o of perms) {
+      const deathtouched = o.vars[DEATHTOUCH] === true;
+      if (deathtouched) delete o.vars[DEATHTOUCH]; // "since the last time state-based actions were checked"
+      if (isType(game, o, "creature")) {
+        const t = stat(game, o, "toughness");
+        const destructible = !indestructible(game, o);
+        if (t <= 0) dying.push({ obj: o, reason: "toughness 0 or less" });
+        else if (destructible && damage(o) >= t) dying.push({ obj: o, reason: "lethal damage" });
+        else if (destructible && deathtouched) dying.push({ obj: o, reason: "deathtouch" });
+      }
+      // CR 704.5s: a Saga with lore counters at least its final chapter, no chapter ability on the stack.
+      const chapters = Number(game.card(o).stats?.chapters ?? 0);
+      if (chapters > 0 && (o.counters.lore ?? 0) >= chapters && !onStack().has(o.id))
+        dying.push({ obj: o, reason: "final chapter done" });
     }
-    // CR 704.5s: a Saga with lore counters at least its final chapter, no chapter ability on the stack.
-    const chapters = Number(game.card(o).stats?.chapters ?? 0);
-    if (chapters > 0 && (o.counters.lore ?? 0) >= chapters && !onStack().has(o.id))
-      dying.push({ obj: o, reason: "final chapter done" });
-  }
+    return { attachments, dying };
+  });
   for (const { obj, reason } of dying) {
     const name = nameOf(game, obj);
     // CR 714.4: the Saga is sacrificed (it dies, CR 700.4).
