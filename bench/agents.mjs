@@ -2,7 +2,7 @@
 /**
  * Workload "agents" (issue #19, item 4): the ISMCTS agent's strength and cost, per preset.
  *
- *   node bench/agents.mjs [--games N] [--iterations K] [--presets a,b] [--workers W] [--seed S] [--src] [--json]
+ *   node bench/agents.mjs [--games N] [--iterations K] [--rollout R] [--presets a,b] [--workers W] [--seed S] [--src] [--json]
  *
  * For each preset: the ISMCTS agent (`ismcts:K`) against the random agent over N games, and
  * against itself with half the budget (`ismcts:K/2`) over N games. Seats alternate: the same seeds
@@ -11,9 +11,9 @@
  * process's CPU time (worker threads included) beside the wall time: this machine may be shared.
  * Games run through `simulate()` with agent specs, on every core by default.
  *
- * Defaults: N = 200, K = 50, every built-in preset. Cost: roughly N × (searched decisions per game)
- * × K × (ms per iteration: ~1–3 in skirmish/lab, ~10–25 in Duel Masters, Yu-Gi-Oh! and Magic) —
- * hours for the heavy presets at the defaults; try `--games 20 --iterations 20` first.
+ * Defaults: N = 200, K = 100, R = 20 (playouts of at most R responses, then scored by the agent's
+ * public evaluation), every built-in preset. The half budget is K/2 iterations, same R. Cost at the
+ * defaults on 2 cores: ~6 min Duel Masters, ~8 min Yu-Gi-Oh!, ~18 min Magic per match of 200 games.
  * Runs on the built package (dist/: `npx tsup`); `--src` runs the sources through tsx instead.
  */
 import { cpus } from "node:os";
@@ -41,7 +41,8 @@ const int = (name, fallback, min) => {
 };
 
 const games = int("games", 200, 2);
-const iterations = int("iterations", 50, 2);
+const iterations = int("iterations", 100, 2);
+const rollout = int("rollout", 20, 1);
 const seed = int("seed", 1, 0);
 const workers = int("workers", undefined, 0);
 const json = args.includes("--json");
@@ -120,8 +121,8 @@ async function match(preset, agent, other, n) {
   };
 }
 
-const agent = `ismcts:${iterations}`;
-const halfAgent = `ismcts:${Math.max(1, Math.floor(iterations / 2))}`;
+const agent = `ismcts:${iterations}:rollout=${rollout}`;
+const halfAgent = `ismcts:${Math.max(1, Math.floor(iterations / 2))}:rollout=${rollout}`;
 log(
   `turnkit agents bench · ${agent} vs random and vs ${halfAgent} · ${games} games per match, seats alternating · node ${process.version} · ${cpus()[0]?.model ?? "?"} × ${cpus().length}`,
 );
@@ -136,7 +137,7 @@ for (const preset of presets) {
   }
 }
 
-if (json) process.stdout.write(`${JSON.stringify({ iterations, games, seed, rows })}\n`);
+if (json) process.stdout.write(`${JSON.stringify({ iterations, rollout, games, seed, rows })}\n`);
 else {
   const pct = (x) => `${(x * 100).toFixed(1)} %`;
   log(`\nISMCTS (${agent}) win rate, 95 % Wilson interval; draws and capped games are not wins`);

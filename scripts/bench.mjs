@@ -5,7 +5,10 @@
  * which the root package never installs) and runs every benchmark, then the playground's (in
  * Chromium; not with --quick). `--bundle-only` stops after the bundle size, `--playground` runs
  * the playground's alone. `--agents` adds the ISMCTS agent's win rates (bench/agents.mjs: long,
- * hours at its defaults; never with --quick), sized by `--agents-games N` and `--agents-iterations K`.
+ * about an hour at its defaults; never with --quick), sized by `--agents-games N` and `--agents-iterations K`.
+ * `--search` runs issue 19's search figures instead (bench/search.mjs: today against a baseline
+ * commit, `--baseline SHA`, default d9cc967), and with `--agents` the agents' win rates after them:
+ * `npm run bench -- --search --agents` is the one run docs/performance.md reports.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -194,7 +197,46 @@ if (args.includes("--playground")) {
   process.exit(p.skipped ? 1 : 0);
 }
 
+/** Runs a bench script with the package built, its output passed through. */
+function benchScript(file, extra) {
+  return step(process.execPath, ["--expose-gc", file, ...extra], {
+    stdio: ["inherit", json ? "pipe" : "inherit", "inherit"],
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production" },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+/** `--agents-games N` → `--games N` …: the options bench/agents.mjs takes, as given to this script. */
+function agentArgs() {
+  const passOn = [];
+  for (const [ours, theirs] of [
+    ["--agents-games", "--games"],
+    ["--agents-iterations", "--iterations"],
+    ["--agents-rollout", "--rollout"],
+  ]) {
+    const i = args.indexOf(ours);
+    if (i >= 0 && args[i + 1] !== undefined) passOn.push(theirs, args[i + 1]);
+  }
+  return [...passOn, ...(json ? ["--json"] : [])];
+}
+
 step("npx", ["tsup", "--silent"]);
+if (args.includes("--search")) {
+  const i = args.indexOf("--baseline");
+  const search = benchScript("bench/search.mjs", [
+    ...(i >= 0 && args[i + 1] ? ["--baseline", args[i + 1]] : []),
+    ...(args.includes("--quick") ? ["--quick"] : []),
+    ...(json ? ["--json"] : []),
+  ]);
+  const agents = args.includes("--agents") ? benchScript("bench/agents.mjs", agentArgs()) : null;
+  if (json)
+    process.stdout.write(
+      `${JSON.stringify({ search: JSON.parse(search.stdout), ...(agents ? { agents: JSON.parse(agents.stdout) } : {}) })}\n`,
+    );
+  process.exit(0);
+}
 const bundles = await bundleSizes();
 if (!json) {
   const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
@@ -223,15 +265,7 @@ const run = step(process.execPath, ["--expose-gc", "bench/run.mjs", ...args], {
 // The ISMCTS agent against random and against half its budget (issue 19): on request only.
 let agents;
 if (args.includes("--agents") && !args.includes("--quick")) {
-  const passOn = [];
-  for (const [ours, theirs] of [
-    ["--agents-games", "--games"],
-    ["--agents-iterations", "--iterations"],
-  ]) {
-    const i = args.indexOf(ours);
-    if (i >= 0 && args[i + 1] !== undefined) passOn.push(theirs, args[i + 1]);
-  }
-  const r = step(process.execPath, ["bench/agents.mjs", ...passOn, ...(json ? ["--json"] : [])], {
+  const r = step(process.execPath, ["bench/agents.mjs", ...agentArgs()], {
     stdio: ["inherit", json ? "pipe" : "inherit", "inherit"],
     cwd: root,
     env: { ...process.env, NODE_ENV: "production" },

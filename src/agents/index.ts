@@ -39,6 +39,8 @@ export {
   TurnkitEnv,
 } from "./env.js";
 export {
+  boardShare,
+  healthAndBoard,
   healthShare,
   type IsmctsAgent,
   type IsmctsOptions,

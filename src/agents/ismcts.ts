@@ -46,7 +46,7 @@ export interface IsmctsOptions {
   rolloutLimit?: number;
   /**
    * Scores an unfinished playout: a reward in [0, 1] per player (index = player id). Default
-   * `healthShare`. Read only what the players see (a determinized game holds sampled hidden cards).
+   * `healthAndBoard`. Read only what the players see (a determinized game holds sampled hidden cards).
    */
   evaluate?: (game: Game) => number[];
 }
@@ -116,6 +116,37 @@ export function healthShare(game: Game): number[] {
   return total > 0 ? (health as number[]).map((h) => h / total) : Array(n).fill(1 / n);
 }
 
+/**
+ * Each player's share of the cards in play (the preset's in-play zones), by controller: public
+ * material — permanents, creatures in the battle zone, monsters and Set cards (counted, not read).
+ * Equal shares when nothing is in play.
+ */
+export function boardShare(game: Game): number[] {
+  const n = game.state.players.length;
+  const count = Array<number>(n).fill(0);
+  let total = 0;
+  for (const z of game.zonesOfKinds(game.rules.inPlayKinds))
+    for (const id of z.cards) {
+      const c = game.state.objects[id]!.controller;
+      if (c >= 0 && c < n) {
+        count[c]!++;
+        total++;
+      }
+    }
+  return total > 0 ? count.map((c) => c / total) : Array(n).fill(1 / n);
+}
+
+/**
+ * The default evaluation of an unfinished playout: half `healthShare`, half `boardShare` — life
+ * alone barely moves in a short playout of a game like Magic, where what is on the battlefield
+ * decides; both are public.
+ */
+export function healthAndBoard(game: Game): number[] {
+  const h = healthShare(game);
+  const b = boardShare(game);
+  return h.map((x, i) => 0.5 * x + 0.5 * b[i]!);
+}
+
 /** The reward per player at the end of a playout. */
 function rewards(game: Game, evaluate: (g: Game) => number[]): number[] {
   const n = game.state.players.length;
@@ -151,7 +182,7 @@ export function ismctsAgent(opts: IsmctsOptions = {}): IsmctsAgent {
   if (!(Number.isFinite(exploration) && exploration >= 0))
     throw new RangeError(`ismcts: exploration must be a non-negative number, not ${exploration}`);
   const seed = opts.seed ?? 0;
-  const evaluate = opts.evaluate ?? healthShare;
+  const evaluate = opts.evaluate ?? healthAndBoard;
 
   const agent: IsmctsAgent = {
     options: { iterations, timeMs, seed, exploration, rolloutLimit },
