@@ -14,10 +14,12 @@
  *   and on its own sample decks;
  * - state copies: a mid-game Duel Masters state (60 random responses, seed 5): structuredClone of
  *   it, snapshot and restore, and its serialized size;
- * - MCTS iterations per second from that kind of mid-game position, per preset: plain UCT over the
- *   real state written against the API both engines share (restore the root, descend by UCB,
- *   expand one, random playout of at most 100 responses, back up win/loss) — the cost search pays
- *   for state and actions; today's ISMCTS agent (determinizations) beside it;
+ * - MCTS iterations per second from a mid-game position (halfway through a random game of seed
+ *   11, in each engine), per preset: plain UCT over the real state written against the API both
+ *   engines share (restore the root, descend by UCB, expand one, random playout of at most 100
+ *   responses, back up win/loss) — the cost search pays for state and actions — with the responses
+ *   per iteration and per second (positions differ between engines: responses per second compares
+ *   them fairly); today's ISMCTS agent (determinizations) beside it;
  * - `simulate` with 2 workers against 1 (today's engine only: the baseline has no simulate).
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -127,13 +129,13 @@ const child = {
   /** Plain UCT over the real state from a mid-game position: iterations per CPU-second. */
   async mcts({ dist, preset, iterations }) {
     const E = await engine(dist);
-    // The first seed from 11 whose game is still going after 40 random responses.
-    let g;
-    for (let seed = 11; seed < 60; seed++) {
-      g = E.Game.create(E.getPreset(preset), { seed, logging: "none" }).run();
-      playOut(E, g, seed, 40);
-      if (!g.over) break;
-    }
+    // Halfway through a random game of seed 11: the game is played once to learn its length,
+    // then again (same agent, same seed: the same game) to its middle — the same share of the game
+    // left in both engines.
+    const make = () => E.Game.create(E.getPreset(preset), { seed: 11, logging: "none" }).run();
+    const length = playOut(E, make(), 11);
+    const g = make();
+    playOut(E, g, 11, Math.floor(length / 2));
     if (g.over) throw new Error(`${preset}: no mid-game position`);
     const rootSnap = g.snapshot();
     const rootPlayer = g.decision.player;
@@ -144,6 +146,7 @@ const child = {
       x ^= x << 5;
       return (x >>> 0) % n;
     };
+    let responses = 0;
     const newNode = () => ({ n: 0, w: 0, children: new Map() });
     const root = newNode();
     const iterate = () => {
@@ -160,6 +163,7 @@ const child = {
           child.player = d.player;
           node.children.set(o.id, child);
           g.act({ player: d.player, decision: d.id, choice: o.id });
+          responses++;
           path.push(child);
           break;
         }
@@ -172,12 +176,14 @@ const child = {
           if (s > bestScore) [best, bestId, bestScore] = [c, o.id, s];
         }
         g.act({ player: d.player, decision: d.id, choice: bestId });
+        responses++;
         path.push(best);
         node = best;
       }
       for (let i = 0; i < 100 && !g.over; i++) {
         const d = g.decision;
         g.act({ player: d.player, decision: d.id, choice: d.options[rand(d.options.length)].id });
+        responses++;
       }
       const winner = g.over ? g.state.result?.winner : undefined;
       root.n++;
@@ -188,10 +194,18 @@ const child = {
     };
     for (let i = 0; i < Math.max(50, iterations / 5); i++) iterate();
     globalThis.gc?.();
+    responses = 0;
     const { us } = cpuOf(() => {
       for (let i = 0; i < iterations; i++) iterate();
     });
-    return { iterationsPerCpuSec: iterations / (us / 1e6), rootPlayer };
+    // Responses per iteration differ with the position (a playout that ends the game is short):
+    // responses per second inside the search compares engines on unequal positions too.
+    return {
+      iterationsPerCpuSec: iterations / (us / 1e6),
+      responsesPerIteration: responses / iterations,
+      searchResponsesPerCpuSec: responses / (us / 1e6),
+      rootPlayer,
+    };
   },
 
   /** Today's ISMCTS agent from the same kind of position: iterations per CPU-second. */
@@ -348,9 +362,13 @@ log(
 );
 
 result.mcts = {};
-log("\nMCTS iterations per CPU-second from a mid-game position (plain UCT, playouts ≤ 100 responses)");
-log(`| preset | ${baseline} | today | × | today's ISMCTS agent |`);
-log("|---|---:|---:|---:|---:|");
+log(
+  "\nMCTS from a mid-game position (plain UCT, playouts ≤ 100 responses): iterations per CPU-second, and responses per iteration and per CPU-second inside the search",
+);
+log(
+  `| preset | ${baseline} it/s | today it/s | × | ${baseline} responses/it | today responses/it | ${baseline} responses/s | today responses/s | × | today's ISMCTS agent it/s |`,
+);
+log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
 for (const preset of ["duel-masters", "yugioh", "magic", "skirmish"]) {
   const iterations = quick ? 100 : 600;
   const r = sideBySide(
@@ -370,7 +388,7 @@ for (const preset of ["duel-masters", "yugioh", "magic", "skirmish"]) {
   );
   result.mcts[preset] = { ...r, ismcts: is.today };
   log(
-    `| ${preset} | ${f(r.base.iterationsPerCpuSec)} | ${f(r.today.iterationsPerCpuSec)} | ${(r.today.iterationsPerCpuSec / r.base.iterationsPerCpuSec).toFixed(2)}× | ${f(is.today.iterationsPerCpuSec)} |`,
+    `| ${preset} | ${f(r.base.iterationsPerCpuSec)} | ${f(r.today.iterationsPerCpuSec)} | ${(r.today.iterationsPerCpuSec / r.base.iterationsPerCpuSec).toFixed(2)}× | ${f(r.base.responsesPerIteration)} | ${f(r.today.responsesPerIteration)} | ${f(r.base.searchResponsesPerCpuSec)} | ${f(r.today.searchResponsesPerCpuSec)} | ${(r.today.searchResponsesPerCpuSec / r.base.searchResponsesPerCpuSec).toFixed(2)}× | ${f(is.today.iterationsPerCpuSec)} |`,
   );
 }
 
