@@ -1,4 +1,5 @@
 import { defineConfig, type Options } from "tsup";
+import { stripDocsPlugin } from "./scripts/strip-docs.js";
 
 /**
  * The package's entry points (see package.json "exports"): the kernel, each preset on its own so a
@@ -26,6 +27,8 @@ const common: Options = {
   sourcemap: true,
   splitting: true,
   shims: false,
+  // Op docs are for the reference and the generated types, not for run time (scripts/strip-docs.ts).
+  esbuildPlugins: [stripDocsPlugin],
 };
 
 /** Each build cleans dist/ of its own files only (the two run at once); declarations are left to build-types. */

@@ -23,29 +23,18 @@ function copyRng(r: RngState): RngState {
 }
 
 function copyObject(o: GameObject): GameObject {
-  return {
-    id: o.id,
-    handle: o.handle,
-    handleSince: o.handleSince,
-    card: o.card,
-    owner: o.owner,
-    controller: o.controller,
-    zone: o.zone,
-    inc: o.inc,
-    lineage: o.lineage,
-    faceDown: o.faceDown,
-    tapped: o.tapped,
-    enteredAt: o.enteredAt,
-    enteredTurn: o.enteredTurn,
-    counters: copyRecord(o.counters),
-    under: o.under.length === 0 ? [] : o.under.slice(),
-    underOf: o.underOf,
-    vars: copyRecord(o.vars),
-  };
+  // A spread of a record of one shape is V8's fast clone (key order kept); then the nested parts.
+  const c = { ...o };
+  c.counters = copyRecord(o.counters);
+  c.under = o.under.length === 0 ? [] : o.under.slice();
+  c.vars = copyRecord(o.vars);
+  return c;
 }
 
 function copyZone(z: ZoneState): ZoneState {
-  return { id: z.id, kind: z.kind, owner: z.owner, visibility: z.visibility, cards: z.cards.slice() };
+  const c = { ...z };
+  c.cards = z.cards.slice();
+  return c;
 }
 
 function copyPlayer(p: PlayerState): PlayerState {
