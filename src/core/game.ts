@@ -322,7 +322,7 @@ export class Game {
     }
     const checked = cloneJson(state);
     checkBody(rules, checked);
-    // Canonical key order (the order the engine makes), so snapshots and copies serialize alike.
+    // Copied by the state copier: copies of this game (snapshots, clones) serialize as it does.
     const game = new Game(rules, copyState(checked, checked.log));
     game.checkDecision();
     return game;

@@ -1,9 +1,9 @@
 /**
  * A copier specialised to the game state's shape, for snapshots, restores, the undo checkpoint and
  * search (MCTS copies a state per iteration). Every part whose shape the kernel fixes (objects,
- * zones, players, the generators, the clock, the id counters) is copied by a literal of its own
- * shape: one allocation per record, keys in the order `createObject` and `initialState` give them
- * (so a copy serializes to the same text), no generic walk over keys. Parts that presets shape
+ * zones, players, the generators, the clock, the id counters) is copied by its shape: a spread of
+ * each fixed-shape record (V8's fast clone, keys in the same order, so a copy serializes to the
+ * same text) with its nested parts copied after, no generic walk over keys. Parts that presets shape
  * (vars, tasks, durations, counters, the pending decision) go through `cloneJson`, with a fast
  * path for the common empty record. Card definitions (`extraCards`) are never changed once the
  * game exists, so copies share them. The log is the caller's business (its entries never change).
