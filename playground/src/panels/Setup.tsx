@@ -87,8 +87,8 @@ function defaultDecks(preset: Preset, seed: string, players: number): string[][]
 /** The bots offered: the random agent, and the ISMCTS agent at two budgets (it searches on this page). */
 const BOT_CHOICES = [
   { spec: "random", label: "random" },
-  { spec: "ismcts:50", label: "ISMCTS, 50 iterations" },
-  { spec: "ismcts:200", label: "ISMCTS, 200 iterations (slower)" },
+  { spec: "ismcts:50", label: "ISMCTS 50" },
+  { spec: "ismcts:200", label: "ISMCTS 200 (slower)" },
 ];
 
 /** The bot's spec, refused with the accepted forms if it isn't one (a `bot=` URL parameter). */
@@ -289,6 +289,7 @@ export function SetupBar({ onStart }: { onStart: (s: Session) => void }) {
           Bot{" "}
           <select
             data-testid="bot-kind"
+            title="The bots' agent: random legal moves, or the ISMCTS search with that many iterations per decision"
             value={BOT_CHOICES.some((c) => c.spec === bot) ? bot : "custom"}
             onChange={(e) => setBot((e.target as HTMLSelectElement).value)}
           >
