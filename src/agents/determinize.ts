@@ -29,7 +29,7 @@
  */
 import { Game } from "../core/game.js";
 import type { Json, JsonObject } from "../core/json.js";
-import { nextInt, nextUint32, type RngState } from "../core/rng.js";
+import { nextUint32, type RngState, shuffled } from "../core/rng.js";
 import { copyState } from "../core/state-copy.js";
 import type { GameObject, GameState, LogEntry, ObjectId, PlayerId } from "../core/types.js";
 import { canSee, refFor } from "../core/view.js";
@@ -119,16 +119,6 @@ export function unknownCards(game: Game, player: PlayerId): UnknownCards {
   return { groups, pinned: pinned.sort() };
 }
 
-/** Fisher–Yates with `rng`, on a copy. */
-function shuffled<T>(rng: RngState, xs: readonly T[]): T[] {
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = nextInt(rng, i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
 /** A log entry with only what `player` was shown of it (view.ts `redactEntry` reads no more). */
 function keptOf(entry: LogEntry, player: PlayerId): LogEntry {
   const out: LogEntry = { ...entry };
@@ -171,6 +161,8 @@ export function determinize(
   options: { maxRedeals?: number; check?: boolean } = {},
 ): Game {
   const maxRedeals = options.maxRedeals ?? MAX_REDEALS;
+  if (!Number.isInteger(maxRedeals) || maxRedeals < 1)
+    throw new RangeError(`determinize: maxRedeals must be a positive integer, not ${maxRedeals}`);
   if (!Number.isInteger(player) || !game.state.players[player]) throw new RangeError(`no player ${player}`);
   const unknown = unknownCards(game, player);
   const d = game.state.decision;

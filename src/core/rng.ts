@@ -123,6 +123,13 @@ export function shuffleInPlace<T>(state: RngState, items: T[]): void {
   }
 }
 
+/** A shuffled copy (Fisher–Yates, the same draws as `shuffleInPlace`). */
+export function shuffled<T>(state: RngState, items: readonly T[]): T[] {
+  const out = [...items];
+  shuffleInPlace(state, out);
+  return out;
+}
+
 const HANDLE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 
 /** A fresh object handle: "k" and seven letters or digits drawn from the game's generator. */

@@ -10,7 +10,7 @@ import { DeterminizeError, determinize, unknownCards } from "../../src/agents/de
 import { playOut, randomAgent } from "../../src/agents/random.js";
 import { Game } from "../../src/core/game.js";
 import type { Preset } from "../../src/core/preset.js";
-import { nextInt, type RngState, seedRng } from "../../src/core/rng.js";
+import { nextInt, seedRng, shuffled } from "../../src/core/rng.js";
 import type { PlayerId } from "../../src/core/types.js";
 import { getPreset, presetIds } from "../../src/presets/index.js";
 import { conservationProblems, newGameOf } from "../../src/testing/invariants.js";
@@ -38,15 +38,6 @@ function liveMidGame(preset: Preset, seed: number): Game {
 }
 
 const view = (g: Game, p: PlayerId) => JSON.stringify(g.viewFor(p));
-
-function shuffled<T>(rng: RngState, xs: readonly T[]): T[] {
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = nextInt(rng, i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 /** Zone → its cards as [id, identity]: where every card lies in a state. */
 function layout(g: Game): string {
@@ -267,8 +258,14 @@ describe("determinize: hidden cards really vary", () => {
     expect(orders.has(JSON.stringify(deck.cards))).toBe(false);
   });
 
-  it("refuses a player that is not in the game", () => {
+  it("refuses a player that is not in the game, and a redeal budget that is not a positive integer", () => {
     const g = midGame(getPreset("duel-masters"), 2);
+    const before = g.serialize();
     expect(() => determinize(g, 5, seedRng(1))).toThrow(RangeError);
+    for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => determinize(g, 0, seedRng(1), { maxRedeals: bad })).toThrow(
+        /maxRedeals must be a positive integer/,
+      );
+    expect(g.serialize()).toBe(before);
   });
 });

@@ -12,7 +12,7 @@ import { AgentSpecError, formatAgentSpec, parseAgentSpec, parseAgentSpecs } from
 import { main } from "../../src/cli/program.js";
 import { Game } from "../../src/core/game.js";
 import type { Preset } from "../../src/core/preset.js";
-import { nextInt, type RngState, seedRng } from "../../src/core/rng.js";
+import { nextInt, seedRng, shuffled } from "../../src/core/rng.js";
 import { getPreset, presetIds } from "../../src/presets/index.js";
 import { merge, simulate, withoutTiming } from "../../src/simulate/index.js";
 import { newGameOf } from "../../src/testing/invariants.js";
@@ -31,15 +31,6 @@ function midGame(preset: Preset, seed: number, max = 60): Game | null {
   for (let i = 0; i < 200 && !g.over && g.state.decision!.options.length < 2; i++)
     g.act(g.state.decision!.options[0]!.id);
   return g.over ? null : g;
-}
-
-function shuffled<T>(rng: RngState, xs: readonly T[]): T[] {
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = nextInt(rng, i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 const tiny = { iterations: 6, rolloutLimit: 25 };
