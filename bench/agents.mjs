@@ -2,7 +2,8 @@
 /**
  * Workload "agents" (issue #19, item 4): the ISMCTS agent's strength and cost, per preset.
  *
- *   node bench/agents.mjs [--games N] [--iterations K] [--rollout R] [--presets a,b] [--workers W] [--seed S] [--src] [--json]
+ *   node bench/agents.mjs [--games N] [--iterations K] [--rollout R] [--presets a,b] [--opponents random,half]
+ *                         [--workers W] [--seed S] [--src] [--json]
  *
  * For each preset: the ISMCTS agent (`ismcts:K`) against the random agent over N games, and
  * against itself with half the budget (`ismcts:K/2`) over N games. Seats alternate: the same seeds
@@ -66,6 +67,13 @@ for (const p of presets)
     process.exit(2);
   }
 
+const opponents = (flag("opponents", undefined)?.split(",") ?? ["random", "half"]).map((o) => o.trim());
+for (const o of opponents)
+  if (o !== "random" && o !== "half") {
+    process.stderr.write(`bench/agents: --opponents takes random and/or half, not "${o}"\n`);
+    process.exit(2);
+  }
+
 const log = (s) => {
   if (!json) process.stdout.write(`${s}\n`);
 };
@@ -124,11 +132,11 @@ async function match(preset, agent, other, n) {
 const agent = `ismcts:${iterations}:rollout=${rollout}`;
 const halfAgent = `ismcts:${Math.max(1, Math.floor(iterations / 2))}:rollout=${rollout}`;
 log(
-  `turnkit agents bench · ${agent} vs random and vs ${halfAgent} · ${games} games per match, seats alternating · node ${process.version} · ${cpus()[0]?.model ?? "?"} × ${cpus().length}`,
+  `turnkit agents bench · ${agent} vs ${opponents.map((o) => (o === "half" ? halfAgent : "random")).join(" and vs ")} · ${games} games per match, seats alternating · node ${process.version} · ${cpus()[0]?.model ?? "?"} × ${cpus().length}`,
 );
 const rows = [];
 for (const preset of presets) {
-  for (const other of ["random", halfAgent]) {
+  for (const other of opponents.map((o) => (o === "half" ? halfAgent : "random"))) {
     const row = await match(preset, agent, other, games);
     rows.push(row);
     log(

@@ -783,6 +783,7 @@ export class Game {
   }
 
   private indexZones(): void {
+    this.membershipChanged(); // a new state: nothing derived from the old one holds
     const byKind = new Map<string, ZoneState[]>();
     const zones = this.state.zones;
     for (const id in zones) {
@@ -899,6 +900,38 @@ export class Game {
     const v = compute();
     m.set(key, v);
     return v;
+  }
+
+  /**
+   * Facts derived from which objects are in which zone and what card each is (the objects that
+   * listen to an event type, triggers.ts): kept until a zone's membership or order, or an
+   * object's card, changes (`membershipChanged`), or the state is replaced.
+   */
+  private byMembership = new Map<unknown, unknown>();
+
+  /**
+   * `compute()`, kept under `key` until the zones' membership or an object's card changes. The
+   * key is compared by identity: an object of the rules (one per fact) or a string.
+   */
+  membershipFact<T>(key: unknown, compute: () => T): T {
+    const m = this.byMembership;
+    let v = m.get(key) as T | undefined;
+    if (v === undefined) {
+      v = compute();
+      m.set(key, v);
+    }
+    return v;
+  }
+
+  /** A card entered or left a zone, a zone was reordered, or an object became another card. */
+  membershipChanged(): void {
+    if (this.byMembership.size > 0) this.byMembership.clear();
+  }
+
+  /** Makes `obj` another card (DM awakening and release; determinization's redeal). */
+  setCard(obj: GameObject, card: string): void {
+    obj.card = card;
+    this.membershipChanged();
   }
 
   /** Whether the rules treat `obj` as existing now (`Preset.exists`; CR 702.26b phasing). */
@@ -1129,6 +1162,7 @@ export class Game {
     const z = this.state.zones[zone];
     if (!z) throw new EngineError(`no zone "${zone}"`);
     shuffleInPlace(this.state.rng, z.cards);
+    this.membershipChanged();
     emit(this, { type: "shuffle", ...(z.owner !== null ? { player: z.owner } : {}), data: { zone: z.kind } });
   }
 

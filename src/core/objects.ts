@@ -32,7 +32,8 @@ export interface PlaceOptions {
   position?: "top" | "bottom" | number;
 }
 
-function insert(zone: ZoneState, id: ObjectId, position: PlaceOptions["position"]): void {
+function insert(game: Game, zone: ZoneState, id: ObjectId, position: PlaceOptions["position"]): void {
+  game.membershipChanged();
   if (position === "bottom") zone.cards.unshift(id);
   else if (typeof position === "number") zone.cards.splice(position, 0, id);
   else zone.cards.push(id);
@@ -71,7 +72,7 @@ export function createObject(
     vars: {},
   };
   game.state.objects[obj.id] = obj;
-  insert(z, obj.id, opts.position);
+  insert(game, z, obj.id, opts.position);
   if (trackersOf(game, z, obj.owner).length > 0 || z.visibility === "public") renewHandle(game, obj);
   return obj;
 }
@@ -114,6 +115,7 @@ function detach(game: Game, obj: GameObject): void {
   const i = zone.cards.indexOf(obj.id);
   if (i < 0) throw new EngineError(`card ${obj.id} is not in zone ${obj.zone}`);
   zone.cards.splice(i, 1);
+  game.membershipChanged();
 }
 
 /** Who may see the identity of a card in a zone. */
@@ -183,7 +185,7 @@ export function moveObject(game: Game, obj: GameObject, to: string, opts: MoveOp
   obj.vars = {};
   obj.counters = {};
   renew(game, obj, false);
-  insert(dest, obj.id, opts.position);
+  insert(game, dest, obj.id, opts.position);
   const trackedAfter = trackersOf(game, dest, obj.owner);
   if (gains(trackedBefore, trackedAfter)) renewHandle(game, obj);
   const def = game.rules.card(obj.card);

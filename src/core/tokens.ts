@@ -61,6 +61,7 @@ export function ceaseToExist(game: Game, obj: GameObject): void {
     const zone = game.state.zones[obj.zone]!;
     const i = zone.cards.indexOf(obj.id);
     if (i >= 0) zone.cards.splice(i, 1);
+    game.membershipChanged();
   }
   delete game.state.objects[obj.id];
 }

@@ -12,7 +12,7 @@ import { evalCondition, matchEvent } from "./match.js";
 import { seenIn, zoneId } from "./objects.js";
 import { limitsOf, mayUse, type TriggerEntry } from "./registry.js";
 import { type ScriptTask, scriptTask } from "./script.js";
-import type { GameObject, LogEntry, PendingAbility, Task } from "./types.js";
+import type { GameObject, LogEntry, ObjectId, PendingAbility, Task } from "./types.js";
 
 /** Does this ability work from where its object is now? Self-triggers may look back at where it was. */
 function worksFrom(entry: TriggerEntry, zoneKind: string, obj: GameObject, ev: LogEntry): boolean {
@@ -26,14 +26,10 @@ export function collectTriggers(game: Game, ev: LogEntry, lookBack?: ReadonlyMap
   const kinds = game.rules.triggerZones.get(ev.type);
   if (!kinds) return;
   const state = game.state;
-  for (const zone of game.zonesOfKinds(kinds)) {
-    for (let i = 0; i < zone.cards.length; i++) {
-      const obj = state.objects[zone.cards[i]!]!;
-      if (obj.faceDown) continue;
-      const entries = game.rules.triggersByCard.get(obj.card)?.get(ev.type);
-      if (!entries || !game.exists(obj)) continue; // Preset.exists: CR 702.26b, no triggers
-      for (const entry of entries) if (worksFrom(entry, zone.kind, obj, ev)) tryTrigger(game, obj, entry, ev);
-    }
+  for (const c of listeners(game, ev.type, kinds)) {
+    const obj = state.objects[c.id]!;
+    if (obj.faceDown || !game.exists(obj)) continue; // Preset.exists: CR 702.26b, no triggers
+    for (const entry of c.entries) if (worksFrom(entry, c.zoneKind, obj, ev)) tryTrigger(game, obj, entry, ev);
   }
   // CR 603.10a: in a simultaneous event, objects that left a zone where their abilities work see
   // the event as they were then (Game.simultaneously).
@@ -57,6 +53,42 @@ export function collectTriggers(game: Game, ev: LogEntry, lookBack?: ReadonlyMap
         if (worksFrom(entry, now.kind, obj, ev)) tryTrigger(game, obj, entry, ev);
     }
   }
+}
+
+/** An object in a zone where some card listens to an event type, with its card's abilities for it. */
+export interface Listener {
+  id: ObjectId;
+  zoneKind: string;
+  entries: readonly TriggerEntry[];
+}
+
+/**
+ * The objects whose card has triggered abilities for `type`, in the zones where such abilities
+ * work, in scan order (zone kinds, then each zone's order): indexed once until a card enters or
+ * leaves a zone or becomes another card (Game.membershipFact), instead of scanning every card of
+ * those zones on every event.
+ */
+function listeners(game: Game, type: string, kinds: ReadonlySet<string>): readonly Listener[] {
+  // Keyed by the rules' own set of zone kinds for this type: one object per event type, no string built.
+  return game.membershipFact(kinds, () => scanListeners(game, type, kinds));
+}
+
+/** `listeners` computed afresh (and what the index must equal: tests/core/trigger-index.test.ts). */
+export function scanListeners(game: Game, type: string, kinds: ReadonlySet<string>): Listener[] {
+  const out: Listener[] = [];
+  const byCard = game.rules.triggersByCard;
+  for (const zone of game.zonesOfKinds(kinds))
+    for (const id of zone.cards) {
+      const entries = byCard.get(game.state.objects[id]!.card)?.get(type);
+      if (entries) out.push({ id, zoneKind: zone.kind, entries });
+    }
+  return out;
+}
+
+/** The indexed listeners of an event type (empty when no card listens to it). */
+export function indexedListeners(game: Game, type: string): readonly Listener[] {
+  const kinds = game.rules.triggerZones.get(type);
+  return kinds ? listeners(game, type, kinds) : [];
 }
 
 /** Abilities of an object that left a zone kind where they work, seeing `ev` as from there (CR 603.10a). */

@@ -267,6 +267,7 @@ export class ScenarioRun {
     if (top) {
       const zone = game.state.zones[top.zone]!;
       zone.cards.splice(zone.cards.indexOf(obj.id), 1);
+      game.membershipChanged();
       obj.underOf = top.id;
       top.under.push(obj.id);
     }

@@ -213,7 +213,7 @@ export const keywordOps: Record<string, OpHandler> = {
       const other = op.to === "front" ? stats.awakenedFrom : stats.awakensTo;
       if (typeof other !== "string") return "next";
       const from = self.card;
-      self.card = other;
+      game.setCard(self, other);
       if (op.to !== "front") self.enteredTurn = 0; // DM: awakening removes summoning sickness
       emit(game, {
         type: op.to === "front" ? "release" : "awaken",
@@ -234,7 +234,7 @@ export const keywordOps: Record<string, OpHandler> = {
       const self = sourceOf(game, frame.ctx);
       if (!self) return "next";
       const front = game.card(self).stats?.awakenedFrom;
-      if (typeof front === "string") self.card = front;
+      if (typeof front === "string") game.setCard(self, front);
       game.move(self, zoneId("hyperspatial", self.owner), { event: String(frame.ctx.event?.type ?? "move") });
       return "next";
     },

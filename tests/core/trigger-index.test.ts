@@ -1,0 +1,59 @@
+/**
+ * The index of objects listening to each event type (triggers.ts `listeners`, kept by
+ * Game.membershipFact until a zone's membership or order or an object's card changes) against a
+ * fresh scan, at every event of random games of every preset — in the middle of resolutions,
+ * moves, shuffles, awakenings and tokens leaving — so a change that forgets to tell the index
+ * (`membershipChanged`) fails here instead of silently missing a trigger.
+ */
+import { describe, expect, it } from "vitest";
+import { randomAgent } from "../../src/agents/random.js";
+import type { Game } from "../../src/core/game.js";
+import { indexedListeners, scanListeners } from "../../src/core/triggers.js";
+import { getPreset, presetIds } from "../../src/presets/index.js";
+import { newGameOf } from "../../src/testing/invariants.js";
+
+function compareAll(game: Game): number {
+  let n = 0;
+  for (const [type, kinds] of game.rules.triggerZones) {
+    const fresh = scanListeners(game, type, kinds).map((l) => `${l.id}@${l.zoneKind}`);
+    const indexed = indexedListeners(game, type).map((l) => `${l.id}@${l.zoneKind}`);
+    expect(indexed, `listeners of "${type}" at ${game.where()}`).toEqual(fresh);
+    n++;
+  }
+  return n;
+}
+
+describe("trigger index", () => {
+  for (const id of presetIds()) {
+    it(`${id}: equals a fresh scan at every event of random games`, () => {
+      let compared = 0;
+      for (const seed of [1, 2, 3]) {
+        const g = newGameOf(getPreset(id), seed, seed % 2 ? "random" : "sample");
+        g.onEvent(() => {
+          compared += compareAll(g);
+        });
+        g.run();
+        const agent = randomAgent(seed);
+        for (let i = 0; !g.over && i < 600; i++) g.act(agent.choose(g));
+      }
+      if (getPreset(id).cards.some((c) => c.abilities?.some((a) => a.trigger)))
+        expect(compared).toBeGreaterThan(100);
+    });
+  }
+
+  it("the comparison sees a stale index: a zone changed behind the index's back", () => {
+    const g = newGameOf(getPreset("duel-masters"), 4, "sample").run();
+    const agent = randomAgent(4);
+    const listened = () => [...g.rules.triggerZones].find(([type]) => indexedListeners(g, type).length > 0);
+    for (let i = 0; !listened() && !g.over && i < 500; i++) g.act(agent.choose(g));
+    const found = listened();
+    expect(found).toBeDefined();
+    const [type, kinds] = found!;
+    const first = indexedListeners(g, type)[0]!;
+    const zone = g.state.zones[g.state.objects[first.id]!.zone]!;
+    zone.cards.splice(zone.cards.indexOf(first.id), 1); // not through the kernel: nobody is told
+    expect(indexedListeners(g, type)).not.toEqual(scanListeners(g, type, kinds));
+    g.membershipChanged();
+    expect(indexedListeners(g, type)).toEqual(scanListeners(g, type, kinds));
+  });
+});
