@@ -29,7 +29,8 @@ export function collectTriggers(game: Game, ev: LogEntry, lookBack?: ReadonlyMap
   for (const c of listeners(game, ev.type, kinds)) {
     const obj = state.objects[c.id]!;
     if (obj.faceDown || !game.exists(obj)) continue; // Preset.exists: CR 702.26b, no triggers
-    for (const entry of c.entries) if (worksFrom(entry, c.zoneKind, obj, ev)) tryTrigger(game, obj, entry, ev);
+    for (const entry of c.entries)
+      if (worksFrom(entry, c.zoneKind, obj, ev)) tryTrigger(game, obj, entry, ev);
   }
   // CR 603.10a: in a simultaneous event, objects that left a zone where their abilities work see
   // the event as they were then (Game.simultaneously).
