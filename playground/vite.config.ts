@@ -24,4 +24,6 @@ export default defineConfig({
     ],
   },
   build: { outDir: "dist", emptyOutDir: true, target: "es2022" },
+  // The bot worker (src/bot/worker.ts) is a module worker, bundled with its own copy of the engine.
+  worker: { format: "es" },
 });

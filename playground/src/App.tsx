@@ -19,6 +19,8 @@ export function App() {
   const [session, setSession] = useState<Session | null>(null);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   useEffect(() => session?.subscribe(() => rerender(undefined)), [session]);
+  // A game replaced stops its bot worker, if it has one.
+  useEffect(() => () => session?.dispose(), [session]);
   // For the browser tests and the console: the session shown (the referee's state; not for panels).
   useEffect(() => {
     (globalThis as { turnkitSession?: Session | null }).turnkitSession = session;

@@ -26,6 +26,22 @@ export interface SessionConfig {
   bot?: string;
 }
 
+/**
+ * Chooses bots' responses off the page's thread (bot/thinker.ts, a Web Worker): given the seat and
+ * the game as text (Game.serialize), answers later. Its agents are seeded as the page's would be
+ * (`agentSeeds`), so a game goes the same whether its bots think here or there.
+ */
+export interface BotThinker {
+  /** Where it thinks, for the page to say ("worker"). */
+  readonly where: string;
+  choose(seat: number, state: string): Promise<Action>;
+  /** Stops it (a new game replaces this one). */
+  dispose(): void;
+}
+
+/** Makes the thinker for a session's bots, or null to let them think on the page. */
+export type ThinkerFactory = (config: SessionConfig, seeds: number[]) => BotThinker | null;
+
 /** One step of the game's history: the state before `action` was taken. */
 export interface HistoryStep {
   snapshot: Snapshot;
@@ -48,10 +64,18 @@ export class Session {
   /** Bots answer by themselves (one response per timeout of `botDelay` ms) when it's their turn. */
   autoplay = true;
   botDelay = 60;
+  /** The bot seat whose response is being thought out off the page (a thinker's), or null. */
+  thinking: number | null = null;
+  /** Why the last bot response failed (a thinker's error); bots stop until asked again. */
+  botError: string | null = null;
   private readonly agents: Agent[];
+  private readonly thinker: BotThinker | null;
   private readonly listeners = new Set<() => void>();
 
-  constructor(readonly config: SessionConfig) {
+  constructor(
+    readonly config: SessionConfig,
+    thinkerOf?: ThinkerFactory,
+  ) {
     this.game = Game.create(config.preset, {
       seed: seedValue(config.seed),
       players: config.names ?? config.players,
@@ -59,9 +83,9 @@ export class Session {
       ...(config.decks ? { decks: config.decks } : {}),
     });
     this.game.run();
-    this.agents = Array.from({ length: config.players }, (_, p) =>
-      agentOf(config.bot ?? "random", agentSeed(config.seed, p)),
-    );
+    const seeds = agentSeeds(config.seed, config.players);
+    this.agents = seeds.map((seed) => agentOf(config.bot ?? "random", seed));
+    this.thinker = thinkerOf?.(config, seeds) ?? null;
     this.history = [{ snapshot: this.game.snapshot() }];
     this.viewer = config.bots.includes(0) ? this.firstPerson() : 0;
   }
@@ -101,12 +125,60 @@ export class Session {
     return d && !this.game.over && this.config.bots.includes(d.player) ? d.player : null;
   }
 
-  /** Lets the bot answer one decision; returns false when it's not a bot's turn to answer. */
+  /** Where the bots think: "page", or the thinker's place ("worker"). */
+  get botsThinkIn(): string {
+    return this.thinker?.where ?? "page";
+  }
+
+  /**
+   * Lets the bot answer one decision. Returns whether it answered now: false when it's not a
+   * bot's turn, and when a thinker was asked instead (its answer is taken when it comes, if the
+   * game is still where it was asked — not after a step back in time).
+   */
   botStep(): boolean {
     const p = this.botToMove;
-    if (p === null) return false;
+    if (p === null || this.thinking !== null) return false;
+    if (this.thinker) {
+      this.think(this.thinker, p);
+      return false;
+    }
     this.act(this.agents[p]!.choose(this.game));
     return true;
+  }
+
+  private think(thinker: BotThinker, p: number): void {
+    const asked = this.game.state.decision!.id;
+    const at = this.history.length;
+    this.thinking = p;
+    this.botError = null;
+    this.changed();
+    thinker.choose(p, this.game.serialize()).then(
+      (action) => {
+        this.thinking = null;
+        const still = this.atPresent && this.history.length === at && this.game.state.decision?.id === asked;
+        if (!still) return this.changed();
+        try {
+          this.act(action);
+        } catch (e) {
+          this.botFailed(e);
+        }
+      },
+      (e) => {
+        this.thinking = null;
+        this.botFailed(e);
+      },
+    );
+  }
+
+  private botFailed(e: unknown): void {
+    this.botError = e instanceof Error ? e.message : String(e);
+    this.autoplay = false;
+    this.changed();
+  }
+
+  /** Stops the session's thinker (the page starts another game). */
+  dispose(): void {
+    this.thinker?.dispose();
   }
 
   /** Lets the bots answer until a person must (or the game ends); at most `max` responses. */
@@ -186,9 +258,11 @@ export function seedValue(seed: string): number | string {
   return /^-?(0|[1-9]\d*)$/.test(seed) && Number.isSafeInteger(Number(seed)) ? Number(seed) : seed;
 }
 
-/** A 32-bit seed for a seat's random agent, from the game's seed text (FNV-1a). */
-function agentSeed(seed: string, player: number): number {
-  let h = 0x811c9dc5;
-  for (const ch of `${seed}/${player}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-  return h;
+/** Each seat's agent seed: 32 bits from the game's seed text and the seat (FNV-1a). */
+export function agentSeeds(seed: string, players: number): number[] {
+  return Array.from({ length: players }, (_, player) => {
+    let h = 0x811c9dc5;
+    for (const ch of `${seed}/${player}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+    return h;
+  });
 }

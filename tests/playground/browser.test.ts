@@ -11,9 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { type Action, Game } from "turnkit";
-import { randomAgent } from "turnkit/agents";
+import { agentOf, randomAgent } from "turnkit/agents";
 import { getPreset } from "turnkit/presets";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentSeeds } from "../../playground/src/session.js";
 import { startWithPresets } from "../../src/cli/playground.js";
 import { replayFileOf, replayText, stateDigest } from "../../src/replay/format.js";
 import {
@@ -184,16 +185,28 @@ describe.skipIf(!run)("the playground in Chromium", () => {
     await page.close();
   }, 60_000);
 
-  it("lets the ISMCTS agent play the bots' seats (bot=ismcts:N), a different game from the random bot's", async () => {
+  it("lets the ISMCTS agent play the bots' seats (bot=ismcts:N) in a Web Worker: the game an ISMCTS agent plays in Node, not the random bot's", async () => {
     const page = await newPage(h);
     const ends: string[] = [];
     for (const bot of ["random", "ismcts:8"]) {
       await page.goto(gameUrl(h.url, { preset: "lab", seed: 9, bots: "1,2", bot, delay: 0 }));
+      if (bot !== "random")
+        // Seen by a function polled on the page's own thread: it runs while the bot thinks.
+        await page.waitForFunction(
+          `document.querySelector('[data-testid="bot-status"]')?.dataset.thinking === "true"`,
+          undefined,
+          { timeout: 30_000 },
+        );
       await page.getByTestId("result").waitFor({ timeout: 60_000 });
       expect(await page.getByTestId("bot-kind").inputValue()).toBe(bot === "random" ? "random" : "custom");
       ends.push(await stateHash(page));
     }
     expect(ends[1]).not.toBe(ends[0]);
+    // The worker's agents are seeded as the page's would be: the same game as in Node.
+    const game = Game.create(getPreset("lab"), { seed: 9, players: 2 }).run();
+    const agents = agentSeeds("9", 2).map((seed) => agentOf("ismcts:8", seed));
+    while (!game.over) game.act(agents[game.state.decision!.player]!.choose(game));
+    expect(sameDigest(ends[1]!, stateDigest(game))).toBe(true);
     // A spec that is not an agent is refused on the setup bar, with the accepted forms.
     await page.goto(gameUrl(h.url, { preset: "lab", seed: 9, bots: "1,2", bot: "alphazero" }));
     await expect

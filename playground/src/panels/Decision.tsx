@@ -2,8 +2,8 @@
  * The pending decision, as the shown seat may see it (`viewFor(viewer).decision`): its options as
  * buttons when it is the viewer's; "P2 to decide" and a button that passes the screen when it is
  * another person's (hot-seat); when it is a bot's, the bot answers — by itself with autoplay (one
- * response per timeout, so the page stays responsive), or one step / a run on demand. When the
- * game is over: the result.
+ * response per timeout, so the page stays responsive; a searching bot thinks in a Web Worker,
+ * Session.thinking), or one step / a run on demand. When the game is over: the result.
  */
 import type { JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";
@@ -89,7 +89,12 @@ function BotControls({
         />{" "}
         ms
       </label>
-      <button type="button" data-testid="bots-step" disabled={bot === null} onClick={() => session.botStep()}>
+      <button
+        type="button"
+        data-testid="bots-step"
+        disabled={bot === null || session.thinking !== null}
+        onClick={() => session.botStep()}
+      >
         Bot step
       </button>
       <button
@@ -135,8 +140,17 @@ export function DecisionPanel({ session }: { session: Session }) {
         <div class="prompt">
           <span class="who">{game.playerName(d.player)} (bot)</span> {d.prompt}
         </div>
-        <p class="note">
-          {session.autoplay ? "The bot answers…" : "Autoplay is off: press Bot step or Run bots."}
+        <p
+          class="note"
+          data-testid="bot-status"
+          data-thinking={session.thinking !== null ? "true" : "false"}
+          data-where={session.botsThinkIn}
+        >
+          {session.thinking !== null
+            ? `The bot is thinking (in a ${session.botsThinkIn}: the page stays yours)…`
+            : session.autoplay
+              ? "The bot answers…"
+              : "Autoplay is off: press Bot step or Run bots."}
           {!session.atPresent && session.autoplay ? " (not while showing a past step)" : ""}
         </p>
       </div>
@@ -195,6 +209,11 @@ export function DecisionPanel({ session }: { session: Session }) {
       {error ? (
         <p class="error" data-testid="decision-error" role="alert">
           {error}
+        </p>
+      ) : null}
+      {session.botError ? (
+        <p class="error" data-testid="bot-error" role="alert">
+          The bot could not answer: {session.botError}
         </p>
       ) : null}
       {hasBots ? <BotControls session={session} running={running} setRunning={setRunning} /> : null}

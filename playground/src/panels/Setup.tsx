@@ -13,7 +13,8 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { Game, type Preset } from "turnkit";
 import { parseAgentSpec } from "turnkit/agents";
 import { getPreset, presetIds, registerPreset } from "turnkit/presets";
-import { Session } from "../session";
+import { workerThinker } from "../bot/thinker";
+import { Session, type ThinkerFactory } from "../session";
 
 /** The user's own presets, registered by the page before the app starts (may be absent). */
 export function userPresets(): Preset[] {
@@ -92,6 +93,19 @@ const BOT_CHOICES = [
 ];
 
 /** The bot's spec, refused with the accepted forms if it isn't one (a `bot=` URL parameter). */
+/**
+ * Bots that search (the ISMCTS agent) think in a Web Worker on a built-in preset, so the page
+ * stays responsive; the random bot answers at once on the page, and a user's own preset (functions
+ * can't cross to a worker) keeps its bots on the page.
+ */
+function thinkerFor(entry: PresetEntry): ThinkerFactory {
+  return (config, seeds) => {
+    const spec = config.bot ?? "random";
+    if (entry.user || parseAgentSpec(spec).kind === "random" || typeof Worker === "undefined") return null;
+    return workerThinker(entry.id, spec, seeds);
+  };
+}
+
 function checkedBot(spec: string): string {
   parseAgentSpec(spec);
   return spec;
@@ -207,14 +221,17 @@ export function SetupBar({ onStart }: { onStart: (s: Session) => void }) {
         const own = given.every((d) => d.length > 0) ? [] : defaultDecks(preset, seed, n);
         chosen = given.map((d, p) => (d.length > 0 ? d : own[p]!));
       }
-      const session = new Session({
-        preset,
-        seed,
-        players: n,
-        bots: bots.filter((b) => b < n),
-        bot: checkedBot(bot),
-        ...(chosen ? { decks: chosen } : {}),
-      });
+      const session = new Session(
+        {
+          preset,
+          seed,
+          players: n,
+          bots: bots.filter((b) => b < n),
+          bot: checkedBot(bot),
+          ...(chosen ? { decks: chosen } : {}),
+        },
+        thinkerFor(entry),
+      );
       if (params.autoplay !== undefined) session.autoplay = params.autoplay;
       if (params.delay !== undefined) session.botDelay = params.delay;
       onStart(session);
