@@ -54,20 +54,15 @@ export interface ActivationRules {
 
 /** A frame to evaluate an ability's ops against before it runs (nothing is pushed). */
 export function probeFrame(ref: AbilityRef, player: PlayerId): ScriptTask {
-  return {
-    t: "script",
-    ops: [],
-    pc: 0,
-    ctx: {
-      controller: player,
-      source: ref.obj.id,
-      sourceInc: ref.obj.inc,
-      card: ref.card.id,
-      ability: ref.ability.id,
-      ...(ref.ability.keyword ? { keyword: ref.ability.keyword } : {}),
-    },
-    vars: {},
+  const ctx: ScriptTask["ctx"] = {
+    controller: player,
+    source: ref.obj.id,
+    sourceInc: ref.obj.inc,
+    card: ref.card.id,
+    ability: ref.ability.id,
   };
+  if (ref.ability.keyword) ctx.keyword = ref.ability.keyword;
+  return { t: "script", ops: [], pc: 0, ctx, vars: {} };
 }
 
 /** Zone kinds where an activated ability works. */

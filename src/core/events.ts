@@ -151,7 +151,11 @@ export function emit(game: Game, event: GameEvent): LogEntry {
     }
   }
   game.notify(entry);
+  const pending = state.pending.length;
   game.collectTriggers(entry);
+  // An event no state check reads (StateCheck.ignores) leaves their last verdict standing, unless
+  // an ability triggered on it.
+  if (game.rules.stateChecks.quiet.has(entry.type) && state.pending.length === pending) game.quietEvent(seq);
   return entry;
 }
 

@@ -158,6 +158,9 @@ interface SnapshotData {
   rules: Rules;
 }
 
+/** Calls a thunk (Game.simultaneously through simultaneouslyWith). */
+const callIt = <T>(_game: Game, fn: () => T): T => fn();
+
 /** The log of copies that keep theirs elsewhere (snapshots, the undo checkpoint): never appended to. */
 const EMPTY_LOG: LogEntry[] = Object.freeze([]) as unknown as LogEntry[];
 
@@ -454,7 +457,7 @@ export class Game {
       const handler = this.rules.tasks.get(task.t);
       if (!handler) throw new EngineError(`no handler for task "${task.t}"`);
       handler(this, task);
-      if (checks !== null && state.ids.event !== this.checkedAt) this.checkAlways(checks);
+      if (checks !== null && (state.ids.event !== this.checkedAt || this.recheck)) this.checkAlways(checks);
       if (state.decision !== null && before !== null) this.checkBeforeDecision(before);
       if (this.pause?.(this)) {
         this.pause = null;
@@ -480,6 +483,19 @@ export class Game {
 
   /** The event count when the "always" state checks last ran: they run again once anything happened. */
   private checkedAt = -1;
+  /**
+   * Runs the state checks at every step and before every decision, even when nothing happened
+   * since they last found nothing — the same game, slower: tests/core/state-checks-skip.test.ts
+   * compares it with the default.
+   */
+  recheck = false;
+  /**
+   * The event count when the checks before a decision of kind `beforeCheckedKind` last ran (and,
+   * running until none acts, left nothing for them to do): while nothing happens, they are not run
+   * again for the next decision of that kind (CR 704.3: priority passed from player to player).
+   */
+  private beforeCheckedAt = -1;
+  private beforeCheckedKind = "";
 
   /** DESIGN, state checks: after a step of work that changed the game (an op, a task). */
   private checkAlways(checks: readonly StateCheck[]): void {
@@ -494,8 +510,15 @@ export class Game {
   private checkBeforeDecision(byKind: ReadonlyMap<string, StateCheck[]>): void {
     const checks = byKind.get(this.state.decision!.kind);
     if (!checks) return;
+    // Nothing happened since every check last ran and found nothing (a player passed priority to
+    // the next): they would find nothing again.
+    const kind = this.state.decision!.kind;
+    if (this.state.ids.event === this.beforeCheckedAt && kind === this.beforeCheckedKind && !this.recheck)
+      return;
     const acted = runStateChecks(this, checks);
     this.checkedAt = this.state.ids.event;
+    this.beforeCheckedAt = this.state.ids.event;
+    this.beforeCheckedKind = kind;
     if (acted) this.withdrawDecision(); // asked again, or not at all if the checks ended the game
   }
 
@@ -607,8 +630,14 @@ export class Game {
     const top = this.state.tasks[this.state.tasks.length - 1]!;
     top.answer = cloneJson(option);
     this.state.decision = null;
+    // An answer alone changes nothing the state checks read: if they had found nothing before it,
+    // they still find nothing (DESIGN, state checks: they run again once something happened).
+    const checked = this.checkedAt === this.state.ids.event;
+    const checkedBefore = this.beforeCheckedAt === this.state.ids.event;
+    const pending = this.state.pending.length;
     if (!heard(this, "decision")) {
       this.state.ids.event++; // nobody reads it: skip the entry, keep the sequence (events.heard)
+      this.answerChangedNothing(checked, checkedBefore);
       this.run();
       return;
     }
@@ -621,7 +650,26 @@ export class Game {
       public: ["kind"],
     };
     emit(this, event);
+    // …unless an ability triggered on the answer itself.
+    if (this.state.pending.length === pending) this.answerChangedNothing(checked, checkedBefore);
     this.run();
+  }
+
+  /**
+   * Event `seq` changed nothing the state checks read (events.emit: StateCheck.ignores): if they
+   * had found nothing just before it, they still find nothing. Not inside a simultaneous block,
+   * whose abilities trigger only at its end.
+   */
+  quietEvent(seq: number): void {
+    if (this.batch !== null) return;
+    if (this.checkedAt === seq - 1) this.checkedAt = seq;
+    if (this.beforeCheckedAt === seq - 1) this.beforeCheckedAt = seq;
+  }
+
+  /** The state checks that held before an answer hold after it. */
+  private answerChangedNothing(checked: boolean, checkedBefore: boolean): void {
+    if (checked) this.checkedAt = this.state.ids.event;
+    if (checkedBefore) this.beforeCheckedAt = this.state.ids.event;
   }
 
   /**
@@ -634,7 +682,7 @@ export class Game {
   private checkpoint(): Guard {
     const g = this.guard;
     const s = this.state;
-    if (g && g.state === s && g.event === s.ids.event && g.logging === s.logging && g.actions.length < 32)
+    if (g && g.state === s && g.event === s.ids.event && g.logging === s.logging && g.actions.length < 64)
       return g;
     const log = s.log;
     const copy = copyState(s, EMPTY_LOG);
@@ -784,6 +832,8 @@ export class Game {
 
   private indexZones(): void {
     this.membershipChanged(); // a new state: nothing derived from the old one holds
+    this.checkedAt = -1;
+    this.beforeCheckedAt = -1;
     const byKind = new Map<string, ZoneState[]>();
     const zones = this.state.zones;
     for (const id in zones) {
@@ -879,13 +929,19 @@ export class Game {
    */
   withMemo<T>(fn: () => T): T {
     if (this.memoScope !== null) return fn();
-    this.memoScope = new Map();
+    const scope = this.spareMemo ?? new Map();
+    this.spareMemo = null;
+    this.memoScope = scope;
     try {
       return fn();
     } finally {
       this.memoScope = null;
+      scope.clear();
+      this.spareMemo = scope; // the next scope reuses it: one map per game, not one per option list
     }
   }
+
+  private spareMemo: Map<unknown, unknown> | null = null;
 
   /** Whether a `withMemo` scope is running (a fact worth indexing only then). */
   get memoizing(): boolean {
@@ -1219,6 +1275,8 @@ export class Game {
 
   /** Events of a `simultaneously` block, whose triggers wait for its end. */
   private batch: LogEntry[] | null = null;
+  /** An empty batch array left by a block in which nothing happened, for the next block. */
+  private spareBatch: LogEntry[] | null = null;
 
   /**
    * Runs `fn` as one simultaneous event (CR 603.10a, 704.3; DM shields broken at once): abilities
@@ -1227,14 +1285,24 @@ export class Game {
    * State checks run each check's actions this way.
    */
   simultaneously<T>(fn: () => T): T {
-    if (this.batch !== null) return fn();
-    const batch: LogEntry[] = [];
+    return this.simultaneouslyWith(callIt, fn) as T;
+  }
+
+  /** `simultaneously(() => fn(this, arg))` without a closure per call (state checks, on every step). */
+  simultaneouslyWith<A, T>(fn: (game: Game, arg: A) => T, arg: A): T {
+    if (this.batch !== null) return fn(this, arg);
+    const batch: LogEntry[] = this.spareBatch ?? [];
+    this.spareBatch = null;
     this.batch = batch;
     let out: T;
     try {
-      out = fn();
+      out = fn(this, arg);
     } finally {
       this.batch = null;
+    }
+    if (batch.length === 0) {
+      this.spareBatch = batch; // nothing happened (a state check that found nothing): reused
+      return out;
     }
     // Where each object that moved in the block was before it (the first move's origin).
     const lookBack = new Map<ObjectId, string>();

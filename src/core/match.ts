@@ -37,12 +37,44 @@ const OPERATORS = new Set([
 
 function isOperator(m: MatcherT): m is Exclude<MatcherT, Json> & object {
   if (typeof m !== "object" || m === null || Array.isArray(m)) return false;
-  const keys = Object.keys(m);
-  return keys.length > 0 && keys.every((k) => OPERATORS.has(k));
+  let known = operatorObjects.get(m);
+  if (known === undefined) {
+    const keys = Object.keys(m);
+    known = keys.length > 0 && keys.every((k) => OPERATORS.has(k));
+    operatorObjects.set(m, known);
+  }
+  return known;
 }
+
+/**
+ * Facts about the rules' own objects (matchers, `where` maps), found once per object: card
+ * definitions are frozen, so a matcher object always means the same. Keyed by identity.
+ */
+const operatorObjects = new WeakMap<object, boolean>();
+const whereLists = new WeakMap<object, readonly (readonly [string, MatcherT])[]>();
+
+/** `Object.entries(where)`, once per `where` object. */
+function entriesOf(
+  where: Readonly<Record<string, MatcherT>> | undefined,
+): readonly (readonly [string, MatcherT])[] {
+  if (where === undefined) return NO_ENTRIES;
+  let list = whereLists.get(where);
+  if (list === undefined) {
+    list = Object.entries(where);
+    whereLists.set(where, list);
+  }
+  return list;
+}
+const NO_ENTRIES: readonly (readonly [string, MatcherT])[] = [];
 
 /** Does `actual` satisfy `matcher`? A bare scalar against a list means "the list includes it". */
 export function matchValue(actual: Json | undefined, matcher: MatcherT): boolean {
+  if (typeof matcher !== "object" || matcher === null) {
+    // A scalar: equal, or one of a list's items (jsonEqual of a scalar is identity).
+    if (actual === matcher) return true;
+    if (Array.isArray(actual)) for (const x of actual) if (x === matcher) return true;
+    return false;
+  }
   if (!isOperator(matcher)) {
     if (Array.isArray(actual) && !Array.isArray(matcher))
       return actual.some((x) => jsonEqual(x, matcher as Json));
@@ -76,15 +108,18 @@ export function printedField(def: CardDef, field: string): Json | undefined {
 
 function oneOf(value: string | readonly string[] | undefined, actual: string | readonly string[]): boolean {
   if (value === undefined) return true;
-  const wanted = typeof value === "string" ? [value] : value;
-  return typeof actual === "string" ? wanted.includes(actual) : actual.some((a) => wanted.includes(a));
+  if (typeof value === "string")
+    return typeof actual === "string" ? actual === value : actual.includes(value);
+  if (typeof actual === "string") return value.includes(actual);
+  for (const a of actual) if (value.includes(a)) return true;
+  return false;
 }
 
 export function matchCard(def: CardDef, filter: CardFilter | undefined): boolean {
   if (!filter) return true;
   if (!oneOf(filter.type, def.types)) return false;
   if (!oneOf(filter.name, def.name)) return false;
-  for (const [field, m] of Object.entries(filter.where ?? {}))
+  for (const [field, m] of entriesOf(filter.where))
     if (!matchValue(printedField(def, field), m)) return false;
   return true;
 }
@@ -135,7 +170,7 @@ export function matchObject(
   const def = game.rules.card(obj.card);
   if (!oneOf(sel.type, game.characteristic(obj, "types") as string[])) return false;
   if (!oneOf(sel.name, game.characteristic(obj, "name") as string)) return false;
-  for (const [field, m] of Object.entries(sel.where ?? {}))
+  for (const [field, m] of entriesOf(sel.where))
     if (!matchValue(game.characteristic(obj, field), m)) return false;
   void def;
   return true;
@@ -160,10 +195,18 @@ export function selectObjects(
   return out;
 }
 
+/** Dotted paths of the rules' event patterns, split once (a few dozen in a preset). */
+const pathParts = new Map<string, readonly string[]>();
+
 /** Reads a dotted path of an event ("cause.name", "data.count"). */
 export function eventField(ev: GameEvent, path: string): Json | undefined {
+  let parts = pathParts.get(path);
+  if (parts === undefined) {
+    parts = path.split(".");
+    pathParts.set(path, parts);
+  }
   let cur: unknown = ev;
-  for (const part of path.split(".")) {
+  for (const part of parts) {
     if (cur === null || typeof cur !== "object") return undefined;
     cur = (cur as Record<string, unknown>)[part];
   }
@@ -184,8 +227,7 @@ export function matchEventAbsolute(game: Game, ev: GameEvent, p: EventPattern): 
     if (ev.card === undefined) return false;
     if (!matchCard(game.rules.card(ev.card), p.card)) return false;
   }
-  for (const [path, m] of Object.entries(p.where ?? {}))
-    if (!matchValue(eventField(ev, path), m)) return false;
+  for (const [path, m] of entriesOf(p.where)) if (!matchValue(eventField(ev, path), m)) return false;
   return true;
 }
 

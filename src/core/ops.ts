@@ -450,6 +450,14 @@ function tapOp(tapped: boolean): OpHandler {
     // As a cost ({T}, CR 602.5a / 118.3): the objects must be there and not already so.
     feasible(game, op, frame) {
       const what = ops(op).what;
+      if (what === "self") {
+        // {T} of the source itself, on every option list: no list built.
+        const s = sourceOf(game, frame.ctx);
+        if (!s) return `nothing to ${tapped ? "tap" : "untap"}`;
+        return s.tapped === tapped
+          ? `${game.rules.card(s.card).name} is already ${tapped ? "tapped" : "untapped"}`
+          : null;
+      }
       if (typeof what === "string" && what.startsWith("$")) return null;
       const objs = resolveObjects(game, what, frame);
       if (objs.length === 0) return `nothing to ${tapped ? "tap" : "untap"}`;

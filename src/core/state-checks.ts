@@ -26,7 +26,16 @@ export interface StateCheck {
    * again, from the first, until none acts.
    */
   run(game: Game): boolean;
+  /**
+   * Event types that can't make this check act (Magic's state-based actions read no mana pool: a
+   * "mana" event can't make a creature die). After events of these types only, the kernel doesn't
+   * run the checks again; an event of any other type — and any event of a preset that says
+   * nothing — counts as a change.
+   */
+  ignores?: readonly string[];
 }
+
+const runCheck = (game: Game, check: StateCheck): boolean => check.run(game);
 
 /** Rounds of checks allowed before the kernel reports checks that keep acting (a loop). */
 const MAX_ROUNDS = 1000;
@@ -41,7 +50,7 @@ export function runStateChecks(game: Game, checks: readonly StateCheck[]): boole
     if (game.state.result) return any;
     let acted = false;
     for (const check of checks) {
-      if (game.simultaneously(() => check.run(game))) {
+      if (game.simultaneouslyWith(runCheck, check)) {
         acted = true;
         any = true;
         break;
@@ -61,6 +70,8 @@ export interface CompiledStateChecks {
   /** Every check (always ones first, in declaration order), by the decision kind it precedes. */
   beforeDecision: Map<string, StateCheck[]>;
   all: StateCheck[];
+  /** Event types every check ignores: they leave the checks' last verdict standing. */
+  quiet: ReadonlySet<string>;
 }
 
 export function compileStateChecks(checks: readonly StateCheck[] | undefined): CompiledStateChecks {
@@ -87,5 +98,7 @@ export function compileStateChecks(checks: readonly StateCheck[] | undefined): C
         );
     }
   }
-  return { always, beforeDecision, all: [...list] };
+  const quiet = new Set(list.length > 0 ? (list[0]!.ignores ?? []) : []);
+  for (const c of list) for (const t of quiet) if (!c.ignores?.includes(t)) quiet.delete(t);
+  return { always, beforeDecision, all: [...list], quiet };
 }

@@ -9,10 +9,10 @@ import { cloneJson } from "./json.js";
 import { abilityLabel } from "./labels.js";
 import { type AbilityRef, chargeLimit, checkLimit, usedUpOf } from "./limits.js";
 import { evalCondition, matchEvent } from "./match.js";
-import { seenIn, zoneId } from "./objects.js";
+import { seenIn } from "./objects.js";
 import { limitsOf, mayUse, type TriggerEntry } from "./registry.js";
 import { type ScriptTask, scriptTask } from "./script.js";
-import type { GameObject, LogEntry, ObjectId, PendingAbility, Task } from "./types.js";
+import type { GameObject, LogEntry, ObjectId, PendingAbility, PlayerId, Task } from "./types.js";
 
 /** Does this ability work from where its object is now? Self-triggers may look back at where it was. */
 function worksFrom(entry: TriggerEntry, zoneKind: string, obj: GameObject, ev: LogEntry): boolean {
@@ -119,31 +119,32 @@ function lookBackTriggers(
  */
 function noteHiddenResponders(game: Game, ev: LogEntry): void {
   const state = game.state;
-  for (const p of state.players) {
-    if (state.hiddenResponses.includes(p.id)) continue;
-    const could = game.rules.hiddenTriggers.get(ev.type)!.some((entry) => {
-      const t = entry.ability.trigger!;
-      for (const kind of entry.zones) {
-        const def = game.rules.zoneDefs.get(kind)!;
-        if (def.visibility === "public") continue;
-        if (t.self) {
-          const o = ev.obj !== undefined ? state.objects[ev.obj] : undefined;
-          if (
-            o &&
-            o.controller === p.id &&
-            state.zones[o.zone]!.kind === kind &&
-            matchEvent(game, ev, t, p.id, o)
-          )
-            return true;
-          continue;
-        }
-        const zone = state.zones[zoneId(kind, def.perPlayer ? p.id : null)];
-        if (zone && zone.cards.length > 0 && matchEvent(game, ev, t, p.id)) return true;
+  const entries = game.rules.hiddenTriggers.get(ev.type)!;
+  for (const p of state.players)
+    if (!state.hiddenResponses.includes(p.id) && couldRespond(game, ev, p.id, entries))
+      state.hiddenResponses.push(p.id);
+}
+
+/** Whether player `p` could hold a card of `entries` that responds to `ev` from a hidden zone. */
+function couldRespond(game: Game, ev: LogEntry, p: PlayerId, entries: readonly TriggerEntry[]): boolean {
+  const state = game.state;
+  for (const entry of entries) {
+    const t = entry.ability.trigger!;
+    for (const kind of entry.zones) {
+      const def = game.rules.zoneDefs.get(kind)!;
+      if (def.visibility === "public") continue;
+      if (t.self) {
+        const o = ev.obj !== undefined ? state.objects[ev.obj] : undefined;
+        if (o && o.controller === p && state.zones[o.zone]!.kind === kind && matchEvent(game, ev, t, p, o))
+          return true;
+        continue;
       }
-      return false;
-    });
-    if (could) state.hiddenResponses.push(p.id);
+      // Zone kinds of abilities are checked against the preset's when cards are compiled.
+      if (game.zone(kind, def.perPlayer ? p : null).cards.length > 0 && matchEvent(game, ev, t, p))
+        return true;
+    }
   }
+  return false;
 }
 
 function tryTrigger(game: Game, obj: GameObject, entry: TriggerEntry, ev: LogEntry): void {

@@ -44,9 +44,16 @@ function mini(checks: StateCheck[]): Preset {
         kind: "main",
         actions: (game, p) => [
           { id: "mill", label: "Mill 1" },
+          { id: "wait", label: "Wait (changes nothing)" },
+          { id: "ping", label: "Ping (an event that changes nothing)" },
           ...game.cardsIn("field", p).map((o) => ({ id: `go:${game.ref(o)}`, label: "Mill all" })),
         ],
         perform(game, p, option) {
+          if (option.id === "wait") return;
+          if (option.id === "ping") {
+            game.emit({ type: "ping", player: p });
+            return;
+          }
           if (option.id === "mill") {
             const top = game.cardsIn("deck", p).at(-1)!;
             game.move(top, zoneId("graveyard", p));
@@ -156,8 +163,66 @@ describe("state checks", () => {
     game.act("mill");
     expect(game.cardsIn("field", 0)).toHaveLength(1);
     expect(game.decision!.id).toBe(before + 1); // the withdrawn question's id is not spent
-    // It acted, ran again (nothing), and ran once more before the question was asked again.
-    expect(runs).toBe(3);
+    // It acted and ran again (nothing); the question asked again follows nothing new: not run a third time.
+    expect(runs).toBe(2);
+  });
+
+  it("an event every check ignores (StateCheck.ignores) doesn't run them again; one that a check doesn't ignore does", () => {
+    let runs = 0;
+    const deaf: StateCheck = {
+      id: "deaf",
+      rule: "t",
+      when: { beforeDecision: ["main"] },
+      ignores: ["ping"],
+      run: () => (runs++, false),
+    };
+    const game = start(mini([deaf]), 3);
+    runs = 0;
+    game.act("ping");
+    game.act("ping");
+    expect(runs).toBe(0);
+    game.act("mill");
+    expect(runs).toBeGreaterThan(0);
+    // With a second check that reads everything, "ping" is no longer quiet.
+    let all = 0;
+    const hears: StateCheck = {
+      id: "hears",
+      rule: "t",
+      when: { beforeDecision: ["main"] },
+      run: () => (all++, false),
+    };
+    const both = start(mini([deaf, hears]), 3);
+    all = 0;
+    both.act("ping");
+    expect(all).toBe(1);
+  });
+
+  it("checks are not run again while nothing happens: an answer alone changes nothing (CR 704.3, priority passed on)", () => {
+    let before = 0;
+    let always = 0;
+    const bd: StateCheck = {
+      id: "bd",
+      rule: "t",
+      when: { beforeDecision: ["main"] },
+      run: () => (before++, false),
+    };
+    const al: StateCheck = { id: "al", rule: "t", run: () => (always++, false) };
+    const game = start(mini([al, bd]), 3);
+    before = 0;
+    always = 0;
+    game.act("wait");
+    game.act("wait");
+    expect([before, always]).toEqual([0, 0]);
+    game.act("mill"); // a card moved: both kinds run again
+    expect(before).toBeGreaterThan(0);
+    expect(always).toBeGreaterThan(0);
+    // A restored state is checked again: nothing derived from another timeline is trusted.
+    const snap = game.snapshot();
+    game.act("mill");
+    game.restore(snap);
+    before = 0;
+    game.act("wait");
+    expect(before).toBeGreaterThan(0);
   });
 
   it("checkState runs every check at the preset's own moment", () => {

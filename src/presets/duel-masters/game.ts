@@ -81,6 +81,10 @@ export const deckOutCheck: StateCheck = {
   id: "deckOut",
   rule: "RULINGS DM-T4",
   run(game) {
+    // Run after every step of work: looks without building anything until a deck is empty.
+    let empty = false;
+    for (const p of game.state.players) if (game.zone("deck", p.id).cards.length === 0) empty = true;
+    if (!empty) return false;
     const losers = game.state.players
       .filter((p) => game.zone("deck", p.id).cards.length === 0 && !cannotLose(game, p.id))
       .map((p) => p.id);

@@ -26,8 +26,16 @@ import { evalCondition } from "../../core/match.js";
 import { type EffectContext, type OpHandler, scriptTask, varsOf } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
 import type { AbilityDef, CardDef, ConditionT, Op } from "../../core/vocabulary/schema.js";
-import { cantPay, isManaAbility, type ManaCost, manaCostOf, manaTotal, maxX, payCost } from "./mana.js";
-import { isType, nameOf, permanents, phasedOut, stack, summoningSick } from "./state.js";
+import {
+  cantPay,
+  type ManaCost,
+  manaCostOf,
+  manaTotal,
+  maxX,
+  otherActivatedAbilities,
+  payCost,
+} from "./mana.js";
+import { isType, nameOf, phasedOut, stack, summoningSick } from "./state.js";
 import {
   isTargetOp,
   recordTarget,
@@ -136,10 +144,13 @@ export const magicActivation: ActivationRules = {
       });
     return out;
   },
-  defaultZones: (_game, ref) => (ref.ability.id === SPELL ? ["hand"] : ["battlefield"]),
+  defaultZones: (_game, ref) => (ref.ability.id === SPELL ? IN_HAND : ON_BATTLEFIELD),
   targetable,
   illegalTargets: "fizzle",
 };
+
+const IN_HAND: readonly string[] = ["hand"];
+const ON_BATTLEFIELD: readonly string[] = ["battlefield"];
 
 // ---- options -------------------------------------------------------------------------------
 
@@ -180,12 +191,14 @@ const ABILITY_ZONES = ["battlefield", "graveyard", "hand", "exile", "command"];
 /** Activated abilities `p` may activate now (not mana abilities), built from canActivate. */
 export function activateOptions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
+  const objects = game.state.objects;
   for (const kind of ABILITY_ZONES) {
-    const objs = kind === "battlefield" ? permanents(game, p) : game.cardsIn(kind, p);
-    for (const o of objs) {
+    for (const id of game.zone(kind, p).cards) {
+      const o = objects[id]!;
+      if (kind === "battlefield" && phasedOut(o)) continue; // CR 702.26b
       const card = game.card(o);
-      for (const ability of card.abilities ?? []) {
-        if (ability.kind !== "activated" || isManaAbility(ability)) continue; // mana abilities: `mana:` options
+      // Mana abilities are `mana:` options (manaOptions); most cards have no other activated ability.
+      for (const ability of otherActivatedAbilities(card)) {
         const ref: AbilityRef = { obj: o, card, ability, controller: p };
         if (!abilityZones(game, ref).includes(kind)) continue; // canActivate would say "zone"
         if (!mayActivate(game, ref, p)) continue;

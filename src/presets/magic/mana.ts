@@ -54,9 +54,12 @@ export function parseMana(text: string): ManaCost {
 /** Writes a cost back in printed form, X already chosen: "{3}{R}". */
 export function showMana(cost: ManaCost, x = 0): string {
   const n = cost.generic + x * cost.x;
-  const typed = MANA_TYPES.flatMap((t) => Array<string>(cost.typed[t] ?? 0).fill(`{${t}}`)).join("");
+  let typed = "";
+  for (const t of MANA_TYPES) for (let k = cost.typed[t] ?? 0; k > 0; k--) typed += SYMBOL[t];
   return n > 0 || typed === "" ? `{${n}}${typed}` : typed;
 }
+
+const SYMBOL: Record<ManaType, string> = { W: "{W}", U: "{U}", B: "{B}", R: "{R}", G: "{G}", C: "{C}" };
 
 /** The total mana a cost asks for with this X (CR 601.2f; its mana value on the stack, CR 202.3e). */
 export const manaTotal = (cost: ManaCost, x = 0): number =>
@@ -142,6 +145,18 @@ export function manaAbilities(card: CardDef): AbilityDef[] {
   if (!list) {
     list = (card.abilities ?? []).filter(isManaAbility);
     manaAbilityCache.set(card, list);
+  }
+  return list;
+}
+
+const otherActivatedCache = new WeakMap<CardDef, AbilityDef[]>();
+
+/** The activated abilities of a card that are not mana abilities (worked out once per card definition). */
+export function otherActivatedAbilities(card: CardDef): AbilityDef[] {
+  let list = otherActivatedCache.get(card);
+  if (!list) {
+    list = (card.abilities ?? []).filter((a) => a.kind === "activated" && !isManaAbility(a));
+    otherActivatedCache.set(card, list);
   }
   return list;
 }

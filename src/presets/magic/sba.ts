@@ -137,4 +137,7 @@ export const stateBasedActions: StateCheck = {
   rule: "CR 704.3",
   when: { beforeDecision: ["priority"] },
   run: onePass,
+  // No state-based action reads a mana pool (CR 704.5): adding mana (a mana ability, CR 605) or
+  // emptying pools (CR 500.4) can't make one apply.
+  ignores: ["mana", "manaEmptied"],
 };

@@ -140,7 +140,13 @@ export const phasedOut = (obj: GameObject): boolean => obj.vars.phasedOut === tr
 
 /** Permanents a player controls that are phased in (phased-out ones are treated as though they don't exist, CR 702.26b). */
 export function permanents(game: Game, p: PlayerId): GameObject[] {
-  return game.cardsIn("battlefield", p).filter((o) => !phasedOut(o));
+  const out: GameObject[] = [];
+  const objects = game.state.objects;
+  for (const id of game.zone("battlefield", p).cards) {
+    const o = objects[id]!;
+    if (!phasedOut(o)) out.push(o);
+  }
+  return out;
 }
 
 export function creatures(game: Game, p: PlayerId): GameObject[] {
@@ -150,7 +156,12 @@ export function creatures(game: Game, p: PlayerId): GameObject[] {
 /** Every phased-in permanent, in APNAP order of controllers. */
 export function allPermanents(game: Game): GameObject[] {
   const out: GameObject[] = [];
-  for (let p = 0; p < game.state.players.length; p++) out.push(...permanents(game, p));
+  const objects = game.state.objects;
+  for (let p = 0; p < game.state.players.length; p++)
+    for (const id of game.zone("battlefield", p).cards) {
+      const o = objects[id]!;
+      if (!phasedOut(o)) out.push(o);
+    }
   return out;
 }
 
