@@ -174,7 +174,10 @@ describe("state checks", () => {
       rule: "t",
       when: { beforeDecision: ["main"] },
       ignores: ["ping"],
-      run: () => (runs++, false),
+      run: () => {
+        runs++;
+        return false;
+      },
     };
     const game = start(mini([deaf]), 3);
     runs = 0;
@@ -189,7 +192,10 @@ describe("state checks", () => {
       id: "hears",
       rule: "t",
       when: { beforeDecision: ["main"] },
-      run: () => (all++, false),
+      run: () => {
+        all++;
+        return false;
+      },
     };
     const both = start(mini([deaf, hears]), 3);
     all = 0;
@@ -204,9 +210,19 @@ describe("state checks", () => {
       id: "bd",
       rule: "t",
       when: { beforeDecision: ["main"] },
-      run: () => (before++, false),
+      run: () => {
+        before++;
+        return false;
+      },
     };
-    const al: StateCheck = { id: "al", rule: "t", run: () => (always++, false) };
+    const al: StateCheck = {
+      id: "al",
+      rule: "t",
+      run: () => {
+        always++;
+        return false;
+      },
+    };
     const game = start(mini([al, bd]), 3);
     before = 0;
     always = 0;
