@@ -86,14 +86,30 @@ interface Activatable {
   ability: AbilityDef;
 }
 
-/** Every activated ability of `p`'s cards where an activation may come from. */
-function* activatedAbilities(game: Game, p: PlayerId): Generator<Activatable> {
-  for (const zoneKind of ["hand", "monster", "spellTrap", "pendulum", "graveyard"])
-    for (const obj of game.cardsIn(zoneKind, p)) {
+const ACTIVATION_ZONES = ["hand", "monster", "spellTrap", "pendulum", "graveyard"];
+
+/** A card definition's activated abilities, found once per definition (most cards have none). */
+const activatedOf = new WeakMap<CardDef, readonly AbilityDef[]>();
+function activatedOfCard(card: CardDef): readonly AbilityDef[] {
+  let list = activatedOf.get(card);
+  if (!list) {
+    list = (card.abilities ?? []).filter((a) => a.kind === "activated");
+    activatedOf.set(card, list);
+  }
+  return list;
+}
+
+/** Every activated ability of `p`'s cards where an activation may come from (asked at every window). */
+function activatedAbilities(game: Game, p: PlayerId): Activatable[] {
+  const out: Activatable[] = [];
+  const objects = game.state.objects;
+  for (const zoneKind of ACTIVATION_ZONES)
+    for (const id of game.zone(zoneKind, p).cards) {
+      const obj = objects[id]!;
       const card = game.card(obj);
-      for (const ability of card.abilities ?? [])
-        if (ability.kind === "activated") yield { zoneKind, obj, card, ability };
+      for (const ability of activatedOfCard(card)) out.push({ zoneKind, obj, card, ability });
     }
+  return out;
 }
 
 function activationOption(game: Game, a: Activatable): DecisionOption {
