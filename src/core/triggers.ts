@@ -74,7 +74,7 @@ function listeners(game: Game, type: string, kinds: ReadonlySet<string>): readon
   return game.membershipFact(kinds, () => scanListeners(game, type, kinds));
 }
 
-/** `listeners` computed afresh (and what the index must equal: tests/core/trigger-index.test.ts). */
+/** `listeners` computed afresh (and what the index must equal: tests/core/membership-index.test.ts). */
 export function scanListeners(game: Game, type: string, kinds: ReadonlySet<string>): Listener[] {
   const out: Listener[] = [];
   const byCard = game.rules.triggersByCard;

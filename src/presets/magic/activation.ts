@@ -34,6 +34,7 @@ import {
   maxX,
   otherActivatedAbilities,
   payCost,
+  tapsSelf,
 } from "./mana.js";
 import { isType, nameOf, phasedOut, stack, summoningSick } from "./state.js";
 import {
@@ -68,11 +69,6 @@ interface CastOnly {
 function castOnly(card: CardDef): CastOnly | null {
   const c = card.stats?.castOnly as unknown as CastOnly | undefined;
   return c && typeof c === "object" && c.if ? c : null;
-}
-
-/** Does this ability's cost tap its own permanent ({T}, CR 107.5)? */
-export function tapsSelf(ability: AbilityDef): boolean {
-  return (ability.cost ?? []).some((op) => op.op === "tap" && (op.what ?? "self") === "self");
 }
 
 /** The ability reference for casting a card: its spell ability (or an empty one), cast from the hand. */
@@ -199,6 +195,7 @@ export function activateOptions(game: Game, p: PlayerId): DecisionOption[] {
       const card = game.card(o);
       // Mana abilities are `mana:` options (manaOptions); most cards have no other activated ability.
       for (const ability of otherActivatedAbilities(card)) {
+        if (o.tapped && tapsSelf(ability)) continue; // its {T} can't be paid (mayActivate's cost check)
         const ref: AbilityRef = { obj: o, card, ability, controller: p };
         if (!abilityZones(game, ref).includes(kind)) continue; // canActivate would say "zone"
         if (!mayActivate(game, ref, p)) continue;

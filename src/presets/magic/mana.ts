@@ -149,6 +149,18 @@ export function manaAbilities(card: CardDef): AbilityDef[] {
   return list;
 }
 
+const tapsSelfCache = new WeakMap<AbilityDef, boolean>();
+
+/** Does this ability's cost tap its own permanent ({T}, CR 107.5)? Worked out once per ability. */
+export function tapsSelf(ability: AbilityDef): boolean {
+  let taps = tapsSelfCache.get(ability);
+  if (taps === undefined) {
+    taps = (ability.cost ?? []).some((op) => op.op === "tap" && (op.what ?? "self") === "self");
+    tapsSelfCache.set(ability, taps);
+  }
+  return taps;
+}
+
 const otherActivatedCache = new WeakMap<CardDef, AbilityDef[]>();
 
 /** The activated abilities of a card that are not mana abilities (worked out once per card definition). */
@@ -327,6 +339,7 @@ export function manaOptions(game: Game, p: PlayerId): DecisionOption[] {
     const card = game.card(o);
     const abilities = manaAbilities(card);
     for (const ability of abilities) {
+      if (o.tapped && tapsSelf(ability)) continue; // its {T} can't be paid (mayActivate's cost check)
       const ref: AbilityRef = { obj: o, card, ability, controller: p };
       if (!mayActivate(game, ref, p)) continue;
       const land = isType(game, o, "land") && abilities.length === 1;

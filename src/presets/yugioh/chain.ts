@@ -79,7 +79,7 @@ export function spellSpeed(card: CardDef, ability: AbilityDef): number {
 /** "During your Draw Phase, instead of conducting your normal draw" (RULINGS YG-T2): only then. */
 export const INSTEAD_OF_NORMAL_DRAW = "insteadOfNormalDraw";
 
-interface Activatable {
+export interface Activatable {
   zoneKind: string;
   obj: GameObject;
   card: CardDef;
@@ -99,8 +99,17 @@ function activatedOfCard(card: CardDef): readonly AbilityDef[] {
   return list;
 }
 
-/** Every activated ability of `p`'s cards where an activation may come from (asked at every window). */
-function activatedAbilities(game: Game, p: PlayerId): Activatable[] {
+/**
+ * Every activated ability of `p`'s cards where an activation may come from (asked at every
+ * window): indexed until a card enters or leaves a zone (Game.membershipFact). Read, never changed.
+ */
+export function activatedAbilities(game: Game, p: PlayerId): readonly Activatable[] {
+  return game.membershipFact((ACTIVATED_KEYS[p] ??= `ygo.activated.${p}`), () => scanActivated(game, p));
+}
+const ACTIVATED_KEYS: string[] = [];
+
+/** `activatedAbilities` computed afresh (what the index must equal: tests/core/membership-index.test.ts). */
+export function scanActivated(game: Game, p: PlayerId): Activatable[] {
   const out: Activatable[] = [];
   const objects = game.state.objects;
   for (const zoneKind of ACTIVATION_ZONES)

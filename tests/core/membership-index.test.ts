@@ -1,5 +1,6 @@
 /**
- * The index of objects listening to each event type (triggers.ts `listeners`, kept by
+ * Indexes kept until a zone's membership changes (Game.membershipFact). The index of objects
+ * listening to each event type (triggers.ts `listeners`, kept by
  * Game.membershipFact until a zone's membership or order or an object's card changes) against a
  * fresh scan, at every event of random games of every preset — in the middle of resolutions,
  * moves, shuffles, awakenings and tokens leaving — so a change that forgets to tell the index
@@ -10,6 +11,7 @@ import { randomAgent } from "../../src/agents/random.js";
 import type { Game } from "../../src/core/game.js";
 import { indexedListeners, scanListeners } from "../../src/core/triggers.js";
 import { getPreset, presetIds } from "../../src/presets/index.js";
+import { activatedAbilities, scanActivated } from "../../src/presets/yugioh/chain.js";
 import { newGameOf } from "../../src/testing/invariants.js";
 
 function compareAll(game: Game): number {
@@ -40,6 +42,25 @@ describe("trigger index", () => {
         expect(compared).toBeGreaterThan(100);
     });
   }
+
+  it("yugioh: the activated abilities offered at every window equal a fresh scan at every event", () => {
+    let compared = 0;
+    for (const seed of [1, 2, 3, 4]) {
+      const g = newGameOf(getPreset("yugioh"), seed, seed % 2 ? "random" : "sample");
+      const ids = (list: readonly { obj: { id: string }; zoneKind: string; ability: { id: string } }[]) =>
+        list.map((a) => `${a.obj.id}@${a.zoneKind}:${a.ability.id}`);
+      g.onEvent(() => {
+        for (const p of [0, 1]) {
+          expect(ids(activatedAbilities(g, p)), `at ${g.where()}`).toEqual(ids(scanActivated(g, p)));
+          compared++;
+        }
+      });
+      g.run();
+      const agent = randomAgent(seed);
+      for (let i = 0; !g.over && i < 600; i++) g.act(agent.choose(g));
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
 
   it("the comparison sees a stale index: a zone changed behind the index's back", () => {
     const g = newGameOf(getPreset("duel-masters"), 4, "sample").run();
