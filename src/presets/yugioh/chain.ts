@@ -104,7 +104,12 @@ function activatedOfCard(card: CardDef): readonly AbilityDef[] {
  * window): indexed until a card enters or leaves a zone (Game.membershipFact). Read, never changed.
  */
 export function activatedAbilities(game: Game, p: PlayerId): readonly Activatable[] {
-  return game.membershipFact((ACTIVATED_KEYS[p] ??= `ygo.activated.${p}`), () => scanActivated(game, p));
+  let key = ACTIVATED_KEYS[p];
+  if (key === undefined) {
+    key = `ygo.activated.${p}`;
+    ACTIVATED_KEYS[p] = key;
+  }
+  return game.membershipFact(key, () => scanActivated(game, p));
 }
 const ACTIVATED_KEYS: string[] = [];
 
