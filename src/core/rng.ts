@@ -80,19 +80,57 @@ export function seedRng(seed: Seed, stream = 0): RngState {
   return { key, stream, block: 0, words: [], at: 0 };
 }
 
-const ZEROS = new Uint8Array(64);
-const keyBytes = new WeakMap<number[], Uint8Array>();
+/** Blocks made per ChaCha20 call: the call's own cost (key and nonce set-up, copies) shared by 16 blocks. */
+const BATCH = 16;
+const ZEROS = new Uint8Array(64 * BATCH);
+
+/**
+ * Blocks made ahead, outside the state: the words of blocks `first` … `first + BATCH - 1` of a
+ * key's stream. A pure function's results kept (the state still holds one block and the next
+ * block's number), so a game draws the same numbers whether a block comes from here or is made
+ * afresh; the few most recent are kept (a game's two streams, a search's copies of them).
+ */
+interface MadeBlocks {
+  key: number[];
+  stream: number;
+  first: number;
+  words: Uint32Array;
+}
+const made: MadeBlocks[] = [];
+const KEPT = 8;
+
+function sameKey(a: readonly number[], b: readonly number[]): boolean {
+  if (a === b) return true;
+  for (let i = 0; i < 8; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function blockWords(key: number[], stream: number, block: number): number[] {
+  let m: MadeBlocks | undefined;
+  for (const x of made)
+    if (x.stream === stream && block >= x.first && block < x.first + BATCH && sameKey(x.key, key)) {
+      m = x;
+      break;
+    }
+  if (!m) {
+    const nonce = new Uint8Array(12);
+    nonce[0] = stream & 0xff;
+    nonce[1] = (stream >>> 8) & 0xff;
+    const bytes = chacha20(bytesLE(key), nonce, ZEROS, new Uint8Array(64 * BATCH), block);
+    m = { key: key.slice(), stream, first: block, words: new Uint32Array(BATCH * 16) };
+    for (let i = 0; i < BATCH * 16; i++)
+      m.words[i] =
+        (bytes[i * 4]! | (bytes[i * 4 + 1]! << 8) | (bytes[i * 4 + 2]! << 16) | (bytes[i * 4 + 3]! << 24)) >>>
+        0;
+    made.unshift(m);
+    if (made.length > KEPT) made.pop();
+  }
+  const at = (block - m.first) * 16;
+  return Array.from(m.words.subarray(at, at + 16));
+}
 
 function refill(state: RngState): void {
-  let key = keyBytes.get(state.key);
-  if (!key) {
-    key = bytesLE(state.key);
-    keyBytes.set(state.key, key);
-  }
-  const nonce = new Uint8Array(12);
-  nonce[0] = state.stream & 0xff;
-  nonce[1] = (state.stream >>> 8) & 0xff;
-  state.words = wordsLE(chacha20(key, nonce, ZEROS, new Uint8Array(64), state.block));
+  state.words = blockWords(state.key, state.stream, state.block);
   state.block++;
   state.at = 0;
 }
