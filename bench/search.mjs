@@ -5,7 +5,9 @@
  *
  *   node bench/search.mjs [--baseline SHA] [--quick] [--json]
  *
- * The baseline (default d9cc967, the code before issue 19) is extracted with `git archive` into
+ * The baseline (default d9cc967, the code when issue 19 was filed, before issue 18's rules; 409b4f1
+ * is the code right before issue 19's first commit, with issue 18 done — the same rules as today)
+ * is extracted with `git archive` into
  * bench/.baseline/SHA, installed and built there once (`npm ci`, `npx tsup`); today's engine is
  * dist/ (`npx tsup`). Each figure is measured in a child process per engine (no JIT or heap shared
  * between the two), engines alternating, the median of the repetitions kept:

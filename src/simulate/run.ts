@@ -16,8 +16,8 @@ import { Pool } from "../workers/pool.js";
 import { defaultAgent, type GameSetup, playGame, specAgents } from "./play.js";
 import { resultOf } from "./result.js";
 import { shardRange } from "./seeds.js";
-import { addGame, emptyTally } from "./tally.js";
-import type { GameRecord, SimulateOptions, SimulationResult } from "./types.js";
+import { addTally, emptyTally, tallyGames } from "./tally.js";
+import type { SimulateOptions, SimulationResult, Tally } from "./types.js";
 import { type PresetRef, SIMULATE_WORKER_FLAG, type SimTask } from "./worker.js";
 
 /** Default responses per game at most (a long Magic game between walls takes ~4,000). */
@@ -105,13 +105,11 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
   let errors = 0;
   let done = 0;
   let t0 = performance.now();
-  const add = (records: GameRecord[]): void => {
-    for (const r of records) {
-      addGame(tally, r);
-      if (r.end === "capped") capped++;
-      if (r.end === "error") errors++;
-    }
-    done += records.length;
+  const add = (batch: Tally): void => {
+    addTally(tally, batch);
+    capped += batch.capped;
+    errors += batch.errors;
+    done += batch.games;
     opts.onProgress?.({ done, total: range.count, capped, errors, elapsed: performance.now() - t0 });
   };
 
@@ -124,11 +122,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
   const size = Math.min(workers, tasks.length);
   if (size === 0) {
     const agentOf = agentFn ?? (specs ? specAgents(specs) : defaultAgent);
-    for (const task of tasks) {
-      const records: GameRecord[] = [];
-      for (let i = 0; i < task.count; i++) records.push(playGame(preset, task.first + i, setup, agentOf));
-      add(records);
-    }
+    for (const task of tasks) add(tallyGames(task, (seed) => playGame(preset, seed, setup, agentOf)));
   } else {
     const pool = new Pool<SimTask>(size, workerEntry(), SIMULATE_WORKER_FLAG);
     try {
@@ -146,7 +140,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
                 ("id" in ref ? " (a preset that is not built in needs presetModule, or workers: 0)" : ""),
             );
           }
-          add(out.result as GameRecord[]);
+          add(out.result as Tally);
         }),
       );
     } finally {

@@ -78,6 +78,16 @@ export function addGame(t: Tally, g: GameRecord): void {
 }
 
 /** `from` added into `into`. */
+/** The tally of games `first` … `first + count - 1`, each played by `play` (a batch of a run). */
+export function tallyGames(
+  batch: { first: number; count: number; setup: { players: number; decks: readonly unknown[] | null } },
+  play: (seed: number) => GameRecord,
+): Tally {
+  const t = emptyTally(batch.setup.players, batch.setup.decks?.length ?? null);
+  for (let i = 0; i < batch.count; i++) addGame(t, play(batch.first + i));
+  return t;
+}
+
 export function addTally(into: Tally, from: Tally): void {
   for (const k of ["games", "finished", "draws", "capped", "errors"] as const) into[k] += from[k];
   const addWc = (a: WinCount, b: WinCount) => {

@@ -6,7 +6,8 @@ import type { Preset } from "../core/preset.js";
 import { getPreset } from "../presets/index.js";
 import { serveTasks } from "../workers/pool.js";
 import { type GameSetup, playGame } from "./play.js";
-import type { GameRecord } from "./types.js";
+import { tallyGames } from "./tally.js";
+import type { Tally } from "./types.js";
 
 export const SIMULATE_WORKER_FLAG = "turnkit.simulate.worker";
 
@@ -34,12 +35,13 @@ async function presetOf(ref: PresetRef): Promise<Preset> {
   return p;
 }
 
-/** Plays a batch of consecutive seeds. */
-export async function playBatch(task: SimTask): Promise<GameRecord[]> {
+/**
+ * Plays a batch of consecutive seeds and sums it up here (tally.ts: sums add up in any order): the
+ * thread that started the run only adds one tally per batch, instead of every game's record.
+ */
+export async function playBatch(task: SimTask): Promise<Tally> {
   const preset = await presetOf(task.preset);
-  const out: GameRecord[] = [];
-  for (let i = 0; i < task.count; i++) out.push(playGame(preset, task.first + i, task.setup));
-  return out;
+  return tallyGames(task, (seed) => playGame(preset, seed, task.setup));
 }
 
 serveTasks<SimTask>(SIMULATE_WORKER_FLAG, playBatch);
