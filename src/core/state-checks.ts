@@ -80,6 +80,13 @@ export function compileStateChecks(checks: readonly StateCheck[] | undefined): C
   for (const c of list) {
     if (ids.has(c.id)) throw new EngineError(`state check "${c.id}" is declared twice`);
     ids.add(c.id);
+    if (
+      c.ignores !== undefined &&
+      (!Array.isArray(c.ignores) || c.ignores.some((t) => typeof t !== "string" || t === ""))
+    )
+      throw new EngineError(
+        `state check "${c.id}": ignores must be a list of event types (strings), not ${JSON.stringify(c.ignores)}`,
+      );
   }
   const always = list.filter((c) => c.when === undefined || c.when === "always");
   const beforeDecision = new Map<string, StateCheck[]>();

@@ -73,6 +73,26 @@ function mini(checks: StateCheck[]): Preset {
   };
 }
 
+/** A check that finds nothing and counts its runs. */
+function counting(
+  id: string,
+  opts: Pick<StateCheck, "when" | "ignores">,
+): { check: StateCheck; runs: number } {
+  const c = {
+    runs: 0,
+    check: {
+      id,
+      rule: "t",
+      ...opts,
+      run: () => {
+        c.runs++;
+        return false;
+      },
+    } as StateCheck,
+  };
+  return c;
+}
+
 const deckOut: StateCheck = {
   id: "deckOut",
   rule: "test",
@@ -168,77 +188,41 @@ describe("state checks", () => {
   });
 
   it("an event every check ignores (StateCheck.ignores) doesn't run them again; one that a check doesn't ignore does", () => {
-    let runs = 0;
-    const deaf: StateCheck = {
-      id: "deaf",
-      rule: "t",
-      when: { beforeDecision: ["main"] },
-      ignores: ["ping"],
-      run: () => {
-        runs++;
-        return false;
-      },
-    };
-    const game = start(mini([deaf]), 3);
-    runs = 0;
+    const deaf = counting("deaf", { when: { beforeDecision: ["main"] }, ignores: ["ping"] });
+    const game = start(mini([deaf.check]), 3);
+    deaf.runs = 0;
     game.act("ping");
     game.act("ping");
-    expect(runs).toBe(0);
+    expect(deaf.runs).toBe(0);
     game.act("mill");
-    expect(runs).toBeGreaterThan(0);
+    expect(deaf.runs).toBeGreaterThan(0);
     // With a second check that reads everything, "ping" is no longer quiet.
-    let all = 0;
-    const hears: StateCheck = {
-      id: "hears",
-      rule: "t",
-      when: { beforeDecision: ["main"] },
-      run: () => {
-        all++;
-        return false;
-      },
-    };
-    const both = start(mini([deaf, hears]), 3);
-    all = 0;
+    const hears = counting("hears", { when: { beforeDecision: ["main"] } });
+    const both = start(mini([deaf.check, hears.check]), 3);
+    hears.runs = 0;
     both.act("ping");
-    expect(all).toBe(1);
+    expect(hears.runs).toBe(1);
   });
 
   it("checks are not run again while nothing happens: an answer alone changes nothing (CR 704.3, priority passed on)", () => {
-    let before = 0;
-    let always = 0;
-    const bd: StateCheck = {
-      id: "bd",
-      rule: "t",
-      when: { beforeDecision: ["main"] },
-      run: () => {
-        before++;
-        return false;
-      },
-    };
-    const al: StateCheck = {
-      id: "al",
-      rule: "t",
-      run: () => {
-        always++;
-        return false;
-      },
-    };
-    const game = start(mini([al, bd]), 3);
-    before = 0;
-    always = 0;
+    const bd = counting("bd", { when: { beforeDecision: ["main"] } });
+    const al = counting("al", {});
+    const game = start(mini([al.check, bd.check]), 3);
+    bd.runs = 0;
+    al.runs = 0;
     game.act("wait");
     game.act("wait");
-    expect([before, always]).toEqual([0, 0]);
+    expect([bd.runs, al.runs]).toEqual([0, 0]);
     game.act("mill"); // a card moved: both kinds run again
-    expect(before).toBeGreaterThan(0);
-    expect(always).toBeGreaterThan(0);
+    expect(bd.runs).toBeGreaterThan(0);
+    expect(al.runs).toBeGreaterThan(0);
     // A restored state is checked again: nothing derived from another timeline is trusted.
     const snap = game.snapshot();
     game.act("mill");
     game.restore(snap);
-    before = 0;
+    bd.runs = 0;
     game.act("wait");
-    expect(before).toBeGreaterThan(0);
+    expect(bd.runs).toBeGreaterThan(0);
   });
 
   it("checkState runs every check at the preset's own moment", () => {
@@ -254,6 +238,13 @@ describe("state checks", () => {
     const game = Game.create(mini([loop]), { seed: 1, setup: false });
     for (let i = 0; i < 3; i++) game.createCard("x", 0, "deck");
     expect(() => game.startAt(1, 0, "main").run()).toThrow(EngineError);
+  });
+
+  it("ignores that is not a list of event types is refused when the preset compiles, naming the check", () => {
+    const bad = { ...counting("bad", {}).check, ignores: "mana" as unknown as string[] };
+    expect(() => Game.create(mini([bad]), { setup: false })).toThrow(
+      /state check "bad": ignores must be a list of event types/,
+    );
   });
 
   it("a check declared twice is refused when the preset compiles", () => {
