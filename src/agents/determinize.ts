@@ -28,6 +28,7 @@
  * kept as it is — see `UnknownCards.pinned`; determinize at a quiet point to have none.
  */
 import { Game } from "../core/game.js";
+import { objectsInProgress } from "../core/in-progress.js";
 import type { Json, JsonObject } from "../core/json.js";
 import { nextUint32, type RngState, shuffled } from "../core/rng.js";
 import { copyState } from "../core/state-copy.js";
@@ -52,16 +53,6 @@ export interface UnknownCards {
   pinned: ObjectId[];
 }
 
-/** Every object met as a string anywhere in some plain data: by its id or by its handle (`game.ref`). */
-function idsIn(value: unknown, idOf: (ref: string) => ObjectId | undefined, out: Set<ObjectId>): void {
-  if (typeof value === "string") {
-    const id = idOf(value);
-    if (id !== undefined) out.add(id);
-  } else if (Array.isArray(value)) for (const v of value) idsIn(v, idOf, out);
-  else if (value !== null && typeof value === "object")
-    for (const v of Object.values(value as Record<string, unknown>)) idsIn(v, idOf, out);
-}
-
 /** A place's sort key: zone, then position (under cards after their top card, by position). */
 function placeOf(state: GameState, obj: GameObject): string {
   const pad = (n: number) => String(n).padStart(6, "0");
@@ -75,13 +66,7 @@ function placeOf(state: GameState, obj: GameObject): string {
 /** The cards hidden from `player` now, grouped as `determinize` deals them again. */
 export function unknownCards(game: Game, player: PlayerId): UnknownCards {
   const s = game.state;
-  const busy = new Set<ObjectId>();
-  const byHandle = new Map<string, ObjectId>();
-  for (const o of Object.values(s.objects)) if (o.handle) byHandle.set(o.handle, o.id);
-  const idOf = (ref: string) => (s.objects[ref] ? ref : byHandle.get(ref));
-  idsIn(s.tasks, idOf, busy);
-  idsIn(s.pending, idOf, busy);
-  idsIn(s.durations, idOf, busy);
+  const busy = objectsInProgress(s);
   // The kernel's draw pair: a card in hand may as well be in the deck (any preset's drawFrom/drawTo).
   const drawFrom = game.deckZoneKind;
   const drawTo = game.rules.preset.drawTo ?? "hand";

@@ -14,6 +14,7 @@
 import type { Action, Game } from "../core/game.js";
 import type { Json } from "../core/json.js";
 import type { Preset } from "../core/preset.js";
+import { objectsInProgress } from "../core/in-progress.js";
 import { nextInt, type RngState, seedRng } from "../core/rng.js";
 import type { DecisionOption, GameState, PlayerId } from "../core/types.js";
 import { redactEntry } from "../core/view.js";
@@ -106,14 +107,16 @@ function isReveal(d: { path: string; a?: Json; b?: Json }): boolean {
   return marked(d.a) || marked(d.b);
 }
 
+/** The cards hidden from `p` whose identity may change (not those named by engine work in progress). */
 function hiddenCards(game: Game, p: PlayerId): { zone: string; index: number; faceDown: boolean }[] {
   const view = game.viewFor(p);
+  const committed = objectsInProgress(game.state);
   const out: { zone: string; index: number; faceDown: boolean }[] = [];
   for (const [zid, zone] of Object.entries(game.state.zones)) {
     const shown = view.zones[zid]?.cards ?? [];
     zone.cards.forEach((id, index) => {
       const c = shown[index];
-      if (c && "hidden" in c) out.push({ zone: zid, index, faceDown: game.state.objects[id]!.faceDown });
+      if (c && "hidden" in c && !committed.has(id)) out.push({ zone: zid, index, faceDown: game.state.objects[id]!.faceDown });
     });
   }
   return out;
@@ -131,7 +134,8 @@ function shuffled<T>(rng: RngState, xs: T[]): T[] {
 /**
  * B's state: A's, with the identities of cards hidden from P permuted within each zone (and
  * between a player's hand and deck), and with the hidden cards of hands and decks reordered as
- * objects (ids travel with their cards: a different deck order).
+ * objects (ids travel with their cards: a different deck order). A card named by engine work in
+ * progress keeps its identity (`objectsInProgress`: a pending trigger records its card).
  */
 export function perturbHidden(game: Game, p: PlayerId, rng: RngState): { state: GameState; changed: number } {
   const state = structuredClone(game.state);

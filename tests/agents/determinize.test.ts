@@ -120,7 +120,8 @@ for (const id of presetIds()) {
           expect(view(db, p)).toBe(view(da, p));
           compared++;
         }),
-        { numRuns: RUNS },
+        // 1130966155: in DM Play a hidden trigger of a card in hand is pending (its card committed).
+        { numRuns: RUNS, examples: [[1130966155]] },
       );
       expect(compared).toBeGreaterThan(0);
     });
