@@ -12,9 +12,9 @@
  * fails at the first difference in P's view that no such reveal explains.
  */
 import type { Action, Game } from "../core/game.js";
+import { objectsInProgress } from "../core/in-progress.js";
 import type { Json } from "../core/json.js";
 import type { Preset } from "../core/preset.js";
-import { objectsInProgress } from "../core/in-progress.js";
 import { nextInt, type RngState, seedRng } from "../core/rng.js";
 import type { DecisionOption, GameState, PlayerId } from "../core/types.js";
 import { redactEntry } from "../core/view.js";
@@ -116,7 +116,8 @@ function hiddenCards(game: Game, p: PlayerId): { zone: string; index: number; fa
     const shown = view.zones[zid]?.cards ?? [];
     zone.cards.forEach((id, index) => {
       const c = shown[index];
-      if (c && "hidden" in c && !committed.has(id)) out.push({ zone: zid, index, faceDown: game.state.objects[id]!.faceDown });
+      if (c && "hidden" in c && !committed.has(id))
+        out.push({ zone: zid, index, faceDown: game.state.objects[id]!.faceDown });
     });
   }
   return out;
