@@ -1,4 +1,6 @@
 /** `turnkit/agents`: players for simulations and tests. */
+
+export { type Knowledge, knowledgeOf } from "../core/knowledge.js";
 export {
   type ActionKindBlock,
   type ActionKindSpec,
@@ -17,7 +19,15 @@ export {
   type ZoneKey,
   zoneKey,
 } from "./action-space.js";
-export { determinize, type UnknownCards, type UnknownGroup, unknownCards } from "./determinize.js";
+export {
+  type DeterminizeOptions,
+  type Determinizer,
+  determinize,
+  determinizer,
+  type UnknownCards,
+  type UnknownGroup,
+  unknownCards,
+} from "./determinize.js";
 export {
   type CardRef,
   decodeAction,

@@ -22,14 +22,15 @@
  * Determinism: the search's generator is seeded from (seed, decision id, player), all public, so
  * the same seed and the same information state give the same choice, whatever came before; the
  * iteration budget never reads a clock. `timeMs` (a wall-clock budget) is opt-in and not
- * deterministic. Cost per iteration: a determinization (copy + validate, ~0.5–3 ms), then the
- * playout, which dominates in long games (Duel Masters ~15 ms for 100+ responses; Magic and
- * Yu-Gi-Oh! hit `rolloutLimit`). Searches run on a log-less copy (`logging: "none"`).
+ * deterministic. Cost per iteration: a determinization (a copy, tens of µs: what is hidden and
+ * remembered is read once per decision, `determinizer`), then the playout, which dominates
+ * (Duel Masters ~15 ms for 100+ responses; Magic and Yu-Gi-Oh! hit `rolloutLimit`). Samples are
+ * log-less (`logging: "none"`).
  */
 import type { Action, Game } from "../core/game.js";
 import { nextInt, type RngState, seedRng } from "../core/rng.js";
 import type { PlayerId } from "../core/types.js";
-import { determinize } from "./determinize.js";
+import { type Determinizer, determinizer } from "./determinize.js";
 import { encodeOptions, encodingKey } from "./encoding.js";
 import type { Agent } from "./random.js";
 
@@ -205,9 +206,9 @@ export function ismctsAgent(opts: IsmctsOptions = {}): IsmctsAgent {
       // Everything the search knows: the player's own encoding of their options, and determinizations.
       const mine = encodeOptions(game, me);
       const idOf = new Map(mine.map((o) => [keyOf(o.encoding, o.label), o]));
-      // A log-less copy to determinize from (the log is history only: determinize keeps of it what
-      // the player saw and infers nothing from it), so each determinization copies less.
-      const base = game.clone({ log: false });
+      // Prepared once: what is hidden from the player and what they remember (read from the log),
+      // then log-less samples (history a search never reads), so each copies less.
+      const sampler = determinizer(game, me, { log: false });
       const rng = seedRng(`turnkit/ismcts\u0000${String(seed)}\u0000${d.id}\u0000${me}`);
       const root = newNode(-1);
       let nodes = 1;
@@ -217,7 +218,7 @@ export function ismctsAgent(opts: IsmctsOptions = {}): IsmctsAgent {
       while (done + failures < iterations) {
         if (timeMs !== null && performance.now() - t0 >= timeMs && done > 0) break;
         try {
-          nodes += iterate(base, me, root, rng, exploration, rolloutLimit, evaluate);
+          nodes += iterate(sampler, root, rng, exploration, rolloutLimit, evaluate);
           done++;
         } catch (e) {
           failures++;
@@ -251,15 +252,14 @@ export function ismctsAgent(opts: IsmctsOptions = {}): IsmctsAgent {
 
 /** One iteration; returns the number of nodes added (0 or 1). */
 function iterate(
-  base: Game,
-  me: PlayerId,
+  sampler: Determinizer,
   root: Node,
   rng: RngState,
   c: number,
   rolloutLimit: number,
   evaluate: (g: Game) => number[],
 ): number {
-  const g = determinize(base, me, rng);
+  const g = sampler.deal(rng);
   const path: Node[] = [root];
   let node = root;
   let added = 0;

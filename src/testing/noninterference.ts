@@ -14,6 +14,7 @@
 import type { Action, Game } from "../core/game.js";
 import { objectsInProgress } from "../core/in-progress.js";
 import type { Json } from "../core/json.js";
+import { knowledgeOf } from "../core/knowledge.js";
 import type { Preset } from "../core/preset.js";
 import { nextInt, type RngState, seedRng } from "../core/rng.js";
 import type { DecisionOption, GameState, PlayerId } from "../core/types.js";
@@ -107,10 +108,14 @@ function isReveal(d: { path: string; a?: Json; b?: Json }): boolean {
   return marked(d.a) || marked(d.b);
 }
 
-/** The cards hidden from `p` whose identity may change (not those named by engine work in progress). */
+/**
+ * The cards hidden from `p` whose identity may change: not those named by engine work in
+ * progress, nor those `p` follows and saw (core/knowledge.ts: a snared shield is known).
+ */
 function hiddenCards(game: Game, p: PlayerId): { zone: string; index: number; faceDown: boolean }[] {
   const view = game.viewFor(p);
   const committed = objectsInProgress(game.state);
+  for (const id of knowledgeOf(game, p).objects.keys()) committed.add(id);
   const out: { zone: string; index: number; faceDown: boolean }[] = [];
   for (const [zid, zone] of Object.entries(game.state.zones)) {
     const shown = view.zones[zid]?.cards ?? [];
@@ -136,7 +141,8 @@ function shuffled<T>(rng: RngState, xs: T[]): T[] {
  * B's state: A's, with the identities of cards hidden from P permuted within each zone (and
  * between a player's hand and deck), and with the hidden cards of hands and decks reordered as
  * objects (ids travel with their cards: a different deck order). A card named by engine work in
- * progress keeps its identity (`objectsInProgress`: a pending trigger records its card).
+ * progress keeps its identity (`objectsInProgress`: a pending trigger records its card), and so
+ * does a card P follows and saw (`knowledgeOf`).
  */
 export function perturbHidden(game: Game, p: PlayerId, rng: RngState): { state: GameState; changed: number } {
   const state = structuredClone(game.state);

@@ -1,0 +1,87 @@
+/**
+ * What a player knows of the cards hidden from them, remembered from what they were shown: read
+ * from the log exactly as they were given it (`redactEntry`), so it depends on nothing hidden
+ * from them (DESIGN: nothing a player is given depends on a card hidden from them).
+ *
+ * - A card they can still follow (a face-down shield, a Set monster: it kept its handle) whose
+ *   identity they saw since it got that handle is known to them: Natural Snare puts a creature
+ *   into the shields face-down, Book of Moon turns a monster face-down — both players know which
+ *   card it is.
+ * - In a zone they can't follow cards in (another player's hand, any deck), they know a lower
+ *   bound of each identity: the cards they saw go in, less those they saw come out. A card that
+ *   leaves unseen makes them unsure of the zone's whole content again (it could have been any).
+ *   A card they knew by its handle is still known as it goes in (a known shield broken into the
+ *   hand is known to be in that hand).
+ *
+ * Simplifications (never more than the player knows, sometimes less): a card looked at where it
+ * lies (a hand revealed without moving) is not remembered; and with logging "none" nothing is.
+ */
+import type { Game } from "./game.js";
+import type { Json } from "./json.js";
+import { trackersOf } from "./objects.js";
+import type { ObjectId, PlayerId, ZoneState } from "./types.js";
+import { canSee, redactEntry } from "./view.js";
+
+export interface Knowledge {
+  /** Hidden objects the player follows and knows the identity of: object id → card id. */
+  objects: Map<ObjectId, string>;
+  /** Per zone the player can't follow cards in: the least number of each card id in it. */
+  zones: Map<string, Map<string, number>>;
+}
+
+/** What `player` knows now of the cards hidden from them (see the module comment). */
+export function knowledgeOf(game: Game, player: PlayerId): Knowledge {
+  const state = game.state;
+  const byHandle = new Map<string, string>();
+  const zones = new Map<string, Map<string, number>>();
+  for (const entry of state.log) {
+    if (entry.obj === undefined) continue;
+    const seen = redactEntry(game, entry, player);
+    if (seen === null) continue;
+    const handle = typeof seen.obj === "string" ? seen.obj : undefined;
+    let card = typeof seen.card === "string" ? seen.card : undefined;
+    if (card !== undefined && handle !== undefined) byHandle.set(handle, card);
+    card ??= handle !== undefined ? byHandle.get(handle) : undefined;
+    const owner = typeof seen.player === "number" ? seen.player : undefined;
+    const from = blindZone(game, seen.from, owner, player);
+    const to = blindZone(game, seen.to, owner, player);
+    if (from !== null) {
+      const counts = zones.get(from.id);
+      if (card === undefined) zones.delete(from.id);
+      else if (counts) {
+        const n = (counts.get(card) ?? 0) - 1;
+        if (n > 0) counts.set(card, n);
+        else counts.delete(card);
+      }
+    }
+    if (to !== null && card !== undefined) {
+      const counts = zones.get(to.id) ?? new Map<string, number>();
+      counts.set(card, (counts.get(card) ?? 0) + 1);
+      zones.set(to.id, counts);
+    }
+  }
+  const objects = new Map<ObjectId, string>();
+  for (const obj of Object.values(state.objects)) {
+    if (!obj.handle) continue;
+    const card = byHandle.get(obj.handle);
+    // Still followed under the same handle: a player who lost sight of a card and found it again
+    // sees it under a new handle (objects.ts renews it when someone gains sight of it).
+    if (card === undefined || obj.underOf !== null || canSee(game, obj, player)) continue;
+    const trackers = trackersOf(game, state.zones[obj.zone]!, obj.owner);
+    if (trackers === "all" || trackers.includes(player)) objects.set(obj.id, card);
+  }
+  return { objects, zones };
+}
+
+/** The zone of `kind` owned by `owner`, if `player` can't follow cards in it (else null). */
+function blindZone(
+  game: Game,
+  kind: Json | undefined,
+  owner: PlayerId | undefined,
+  player: PlayerId,
+): ZoneState | null {
+  if (typeof kind !== "string" || owner === undefined) return null;
+  const zone = game.state.zones[`${kind}@${owner}`];
+  if (!zone || zone.visibility === "public") return null;
+  return zone.visibility === "owner" && (zone.owner ?? owner) === player ? null : zone;
+}
