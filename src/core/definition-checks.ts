@@ -196,9 +196,16 @@ class CardChecker {
       this.add(`${at}.name`, `name is read only by key name or namePerPlayer, not key ${l.key}`);
     if (l.keyword !== undefined && l.key !== "keywordPerPlayer")
       this.add(`${at}.keyword`, `keyword is read only by key keywordPerPlayer, not key ${l.key}`);
+    // A group also joins one object's abilities under key incarnation or card (CR 606.3).
+    const groupKeys = new Set(["group", "incarnation", "card"]);
     for (const f of ["group", "bucket"] as const) {
-      if (l[f] !== undefined && l.key !== keyField[f])
-        this.add(`${at}.${f}`, `${f} is read only by key ${f}, not key ${l.key}`);
+      if (l[f] !== undefined && l.key !== keyField[f] && !(f === "group" && groupKeys.has(l.key)))
+        this.add(
+          `${at}.${f}`,
+          f === "group"
+            ? `group is read only by key group, incarnation or card, not key ${l.key}`
+            : `${f} is read only by key ${f}, not key ${l.key}`,
+        );
       if (l.key === f && !l[f]) this.add(`${at}.${f}`, `key ${f} needs ${f}`);
     }
     if (l.key === "keywordPerPlayer" && !(l.keyword ?? ability.keyword))

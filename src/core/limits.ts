@@ -54,10 +54,12 @@ function printedName(ref: AbilityRef, spec: LimitSpec): string {
 export function limitKey(ref: AbilityRef, spec: LimitSpec): string {
   const a = ref.ability.id;
   switch (spec.key) {
+    // With `group`, the object's abilities of that group share one count (CR 606.3: one loyalty
+    // ability of a permanent each turn, whichever).
     case "incarnation":
-      return `L:inc:${spec.keepOnSelfFaceDown ? ref.obj.lineage : ref.obj.inc}:${a}`;
+      return `L:inc:${spec.keepOnSelfFaceDown ? ref.obj.lineage : ref.obj.inc}:${spec.group !== undefined ? `g:${spec.group}` : a}`;
     case "card":
-      return `L:card:${ref.obj.id}:${a}`;
+      return `L:card:${ref.obj.id}:${spec.group !== undefined ? `g:${spec.group}` : a}`;
     case "namePerPlayer":
       return `L:name:${ref.controller}:${printedName(ref, spec)}:${a}`;
     case "name":
@@ -116,12 +118,14 @@ function windowPhrase(game: Game, window: string): string {
 function keyPhrase(game: Game, ref: AbilityRef, spec: LimitSpec): string {
   const who = playerName(game, ref.controller);
   switch (spec.key) {
-    case "incarnation":
+    case "incarnation": {
+      const what = spec.group !== undefined ? `this card's “${spec.group}” abilities` : "this card";
       return spec.keepOnSelfFaceDown
-        ? "this card (since it last left its zone or was turned face-down by another card)"
-        : "this card (since it last changed zone or turned face-down)";
+        ? `${what} (since it last left its zone or was turned face-down by another card)`
+        : `${what} (since it last changed zone or turned face-down)`;
+    }
     case "card":
-      return "this card";
+      return spec.group !== undefined ? `this card's “${spec.group}” abilities` : "this card";
     case "namePerPlayer":
       return `${who}'s cards named “${printedName(ref, spec)}”`;
     case "name":

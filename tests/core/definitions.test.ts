@@ -92,8 +92,8 @@ describe("silent typos are named errors", () => {
     expect(compile({ limit: { counts: "use", key: "card", keyword: "Ambush" } })).toMatch(
       /limit\.keyword: .*keywordPerPlayer/,
     );
-    expect(compile({ limit: { counts: "use", key: "card", group: "g" } })).toMatch(
-      /limit\.group: group is read only by key group/,
+    expect(compile({ limit: { counts: "use", key: "player", group: "g" } })).toMatch(
+      /limit\.group: group is read only by key group, incarnation or card, not key player/,
     );
     expect(compile({ limit: { counts: "use", key: "bucket" } })).toMatch(
       /limit\.bucket: key bucket needs bucket/,

@@ -360,7 +360,8 @@ export const vocabularySpec = {
         group: {
           type: "string",
           minLength: 1,
-          description: 'For key "group" (required there): the group id, e.g. "Fluffy Bear" (RULINGS YG-2.5).',
+          description:
+            'For key "group" (required there): the group id, e.g. "Fluffy Bear" (RULINGS YG-2.5). With key "incarnation" or "card": the abilities of that one object in this group share the count (CR 606.3: "loyalty").',
         },
         bucket: {
           type: "string",

@@ -303,7 +303,7 @@ export type LimitSpec = {
    */
   keyword?: string;
   /**
-   * For key "group" (required there): the group id, e.g. "Fluffy Bear" (RULINGS YG-2.5).
+   * For key "group" (required there): the group id, e.g. "Fluffy Bear" (RULINGS YG-2.5). With key "incarnation" or "card": the abilities of that one object in this group share the count (CR 606.3: "loyalty").
    */
   group?: string;
   /**

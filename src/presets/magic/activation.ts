@@ -36,6 +36,7 @@ import {
   payCost,
   tapsSelf,
 } from "./mana.js";
+import { LOYALTY, printedLoyalty } from "./planeswalkers.js";
 import { isType, nameOf, phasedOut, stack, summoningSick } from "./state.js";
 import {
   isTargetOp,
@@ -347,9 +348,15 @@ export const activatedOp: OpHandler = {
   },
 };
 
-/** CR 614.1c: "enters the battlefield with N counters" (`stats.entersWith: { "+1/+1": 2 }`). */
+/**
+ * CR 614.1c: "enters the battlefield with N counters" (`stats.entersWith: { "+1/+1": 2 }`); a
+ * planeswalker with its printed loyalty (CR 306.5b).
+ */
 export function entersWith(game: Game, obj: GameObject): void {
+  if (game.state.zones[obj.zone]?.kind !== "battlefield") return;
+  const loyalty = printedLoyalty(game, obj);
+  if (loyalty > 0) obj.counters[LOYALTY] = (obj.counters[LOYALTY] ?? 0) + loyalty;
   const counters = game.card(obj).stats?.entersWith as Record<string, number> | undefined;
-  if (!counters || game.state.zones[obj.zone]?.kind !== "battlefield") return;
+  if (!counters) return;
   for (const [c, n] of Object.entries(counters)) obj.counters[c] = (obj.counters[c] ?? 0) + Number(n);
 }

@@ -14,6 +14,7 @@ import { auraCards } from "./aura-cards.js";
 import { keywordCards } from "./keyword-cards.js";
 import { manaCards } from "./mana-cards.js";
 import type { MagicOp } from "./ops.generated.js";
+import { planeswalkerCards } from "./planeswalker-cards.js";
 import { tokenCards } from "./token-cards.js";
 
 /** A card of this library: its ops are checked against the preset's at compile time. */
@@ -458,6 +459,8 @@ export const magicCards: CardDef[] = [
   ...manaCards,
   // Tokens, counterspells, day/night (#18).
   ...tokenCards,
+  // Planeswalkers and the legend rule.
+  ...planeswalkerCards,
 ];
 
 /** A legal 60-card deck (CR 100.2a) for random games: 24 basic lands and 36 other cards, at most 4 of each. */
@@ -468,14 +471,15 @@ export function defaultMagicDeck(variant: number): string[] {
   const deck: string[] = [];
   for (let i = 0; i < 24; i++) deck.push(lands[(i + variant) % lands.length]!);
   // Every rule the preset has, in play: coloured mana and mana abilities, X, the evergreen
-  // keywords, tokens, counterspells, Auras and Equipment, a Saga, "doesn't untap", mana that stays.
+  // keywords, tokens, counterspells, Auras and Equipment, a Saga, "doesn't untap", mana that stays,
+  // a planeswalker and a legendary creature (two of each: the legend rule).
   const spells = [
     "llanowar-elves",
     "llanowar-elves",
     "wall-of-roots",
-    "grizzly-bears",
-    "grizzly-bears",
-    "savannah-lions",
+    "nissa-voice-of-zendikar",
+    "isamaru-hound-of-konda",
+    "isamaru-hound-of-konda",
     "savannah-lions",
     "typhoid-rats",
     // Its Attraction deck is made at setup; it visits as the precombat main phase begins (CR 505.5).
@@ -493,7 +497,7 @@ export function defaultMagicDeck(variant: number): string[] {
     "tavern-ruffian",
     "prodigal-pyromancer",
     "lightning-bolt",
-    "lightning-bolt",
+    "nissa-voice-of-zendikar",
     "blaze",
     "giant-growth",
     "divination",

@@ -12,6 +12,7 @@ import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/type
 import { cantAttack, cantBlock } from "./attachments.js";
 import { lethalDamage } from "./keywords.js";
 import { dealDamage } from "./ops.js";
+import { isPlaneswalker } from "./planeswalkers.js";
 import {
   apnap,
   creatures,
@@ -19,6 +20,7 @@ import {
   inGame,
   liveOpponents,
   nameOf,
+  permanents,
   phasedOut,
   stat,
   summoningSick,
@@ -33,6 +35,28 @@ const attackers = (game: Game): GameObject[] =>
   creatures(game, game.state.clock.turn.player).filter((o) => typeof o.vars.attacking === "number");
 
 const ids = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
+
+/** The planeswalker var of an attacking creature: the id of the planeswalker it attacks (CR 506.3). */
+const WALKER = "attackingWalker";
+
+/**
+ * What an attacking creature attacks now: a player, or a planeswalker still on the battlefield
+ * under that player's control; null when its planeswalker left combat — it still attacks, may be
+ * blocked, but deals no combat damage if unblocked (CR 506.4c).
+ */
+function attackTarget(game: Game, o: GameObject): GameObject | PlayerId | null {
+  const p = o.vars.attacking;
+  if (typeof p !== "number") return null;
+  const w = o.vars[WALKER];
+  if (typeof w !== "string") return p;
+  const walker = game.state.objects[w];
+  return onBattlefield(game, walker) &&
+    isPlaneswalker(game, walker) &&
+    walker.controller === p &&
+    walker.inc === o.vars.walkerInc
+    ? walker
+    : null;
+}
 
 /** Blockers still blocking this attacker (a blocker that left combat is gone, CR 506.4). */
 function blockersOf(game: Game, a: GameObject, declared = false): GameObject[] {
@@ -108,11 +132,21 @@ const declareAttackers: Handler = (game, task) => {
   const ap = game.state.clock.turn.player;
   const defs = defenders(game);
   if (task.answer) {
-    const [, id = "", who] = task.answer.id.split(":");
+    const [, id = "", who, walkerRef] = task.answer.id.split(":");
     task.answer = undefined;
     const o = game.obj(id);
-    const def = who === undefined ? defs[0]! : game.state.players.find((p) => p.name === who)!.id;
+    // CR 508.1b: a player, or a planeswalker that player controls (`attack:<creature>:walker:<planeswalker>`).
+    const walker = who === "walker" ? game.obj(walkerRef!) : null;
+    const def = walker
+      ? walker.controller
+      : who === undefined
+        ? defs[0]!
+        : game.state.players.find((p) => p.name === who)!.id;
     o.vars.attacking = def;
+    if (walker) {
+      o.vars[WALKER] = walker.id;
+      o.vars.walkerInc = walker.inc;
+    }
     if (!hasKeyword(game, o, "vigilance")) o.tapped = true; // CR 508.1f, 702.20b
     game.state.vars.attackersDeclared = true; // CR 508.8
     game.emit({
@@ -121,7 +155,7 @@ const declareAttackers: Handler = (game, task) => {
       obj: o.id,
       inc: o.inc,
       name: nameOf(game, o),
-      data: { defender: def },
+      data: walker ? { defender: def, planeswalker: nameOf(game, walker) } : { defender: def },
     });
     return;
   }
@@ -138,6 +172,14 @@ const declareAttackers: Handler = (game, task) => {
           id: `attack:${game.ref(o)}:${game.playerName(d)}`,
           label: `Attack ${game.playerName(d)} with ${nameOf(game, o)}`,
         });
+    // CR 506.3, 508.1b: or a planeswalker a defending player controls.
+    for (const d of defs)
+      for (const w of permanents(game, d))
+        if (isPlaneswalker(game, w))
+          options.push({
+            id: `attack:${game.ref(o)}:walker:${game.ref(w)}`,
+            label: `Attack ${nameOf(game, w)} (${game.playerName(d)}) with ${nameOf(game, o)}`,
+          });
   }
   if (options.length === 0 || defs.length === 0) {
     finishAttackers(game, task);
@@ -390,11 +432,14 @@ const assignDamage: Handler = (game, task) => {
     const { src } = sources[Number(task.i)]!;
     const o = game.obj(src);
     const power = Math.max(0, stat(game, o, "power"));
-    const attacking = typeof o.vars.attacking === "number" ? o.vars.attacking : null;
-    const blockers = attacking !== null ? blockersOf(game, o) : blockedAttackersOf(game, o);
-    // CR 702.19b: an attacking creature with trample may assign damage to the player it attacks too.
-    const trample = attacking !== null && hasKeyword(game, o, "trample");
-    const targets: (GameObject | PlayerId)[] = trample ? [...blockers, attacking] : blockers;
+    const isAttacking = typeof o.vars.attacking === "number";
+    // The player or planeswalker it attacks; null if that planeswalker left combat (CR 506.4c).
+    const attacked = isAttacking ? attackTarget(game, o) : null;
+    const blockers = isAttacking ? blockersOf(game, o) : blockedAttackersOf(game, o);
+    // CR 702.19b: an attacking creature with trample may assign damage to the player or
+    // planeswalker it attacks too.
+    const trample = attacked !== null && hasKeyword(game, o, "trample");
+    const targets: (GameObject | PlayerId)[] = trample ? [...blockers, attacked] : blockers;
     const ref = (t: GameObject | PlayerId): string =>
       typeof t === "number" ? game.playerName(t) : game.ref(t);
     const ways = (): number[][] =>
@@ -410,10 +455,12 @@ const assignDamage: Handler = (game, task) => {
         const t = targets[i]!;
         return { src, to: typeof t === "number" ? t : t.id, n };
       });
+    const to = (t: GameObject | PlayerId): string | PlayerId => (typeof t === "number" ? t : t.id);
     let chosen: Assignment[] | null = null;
-    if (attacking !== null && o.vars.blocked !== true) chosen = [{ src, to: attacking, n: power }];
+    if (isAttacking && o.vars.blocked !== true)
+      chosen = attacked === null ? [] : [{ src, to: to(attacked), n: power }]; // CR 506.4c
     else if (trample && blockers.length === 0)
-      chosen = [{ src, to: attacking, n: power }]; // CR 702.19e: every blocker removed from combat
+      chosen = [{ src, to: to(attacked!), n: power }]; // CR 702.19e: every blocker removed from combat
     else if (blockers.length === 0) chosen = [];
     else if (blockers.length === 1 && !trample) chosen = [{ src, to: blockers[0]!.id, n: power }];
     else if (task.answer) {
@@ -486,7 +533,17 @@ const endCombat: Handler = (game, task) => {
   for (const z of game.zonesOfKinds(["battlefield"]))
     for (const id of z.cards) {
       const v = game.obj(id).vars;
-      for (const k of ["attacking", "blocking", "blockedBy", "blocked", "order", "ordered", "dealtFirst"])
+      for (const k of [
+        "attacking",
+        WALKER,
+        "walkerInc",
+        "blocking",
+        "blockedBy",
+        "blocked",
+        "order",
+        "ordered",
+        "dealtFirst",
+      ])
         delete v[k];
     }
   game.state.vars.defender = null;

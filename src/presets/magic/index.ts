@@ -12,6 +12,8 @@ import { magicActivation } from "./activation.js";
 import { attachmentOps } from "./attachments.js";
 import { defaultMagicDeck, magicCards } from "./cards.js";
 import { combatConditions, combatTasks } from "./combat.js";
+import { planeswalkerTokens } from "./planeswalker-cards.js";
+import { planeswalkerTasks } from "./planeswalkers.js";
 import { applyDayNightOption, DAY_NIGHT_VALUES } from "./day-night.js";
 import { magicDeckRules, randomDecks } from "./decks.js";
 import { runSkipLeftPlayers } from "./leave-game.js";
@@ -173,7 +175,7 @@ export function magic(): Preset {
     drawFrom: "library",
     turn: () => magicTurn(),
     // Token definitions (CR 111.1: not cards) join the library but never a deck.
-    cards: [...magicCards, ...magicTokens],
+    cards: [...magicCards, ...magicTokens, ...planeswalkerTokens],
     deckRules: {
       ...magicDeckRules,
       forbidden: [
@@ -211,6 +213,7 @@ export function magic(): Preset {
       "mtg.skipLeftPlayers": runSkipLeftPlayers,
       ...tbaTasks,
       ...combatTasks,
+      ...planeswalkerTasks,
     },
     // Current characteristics: the face shown (CR 712), counters and "gets +N/+N" effects (CR 613).
     characteristic(game, obj, field, printed) {

@@ -25,11 +25,15 @@ import { activatedOp } from "./activation.js";
 import { counterOps } from "./counter.js";
 import { damageKeywords, indestructible } from "./keywords.js";
 import { addManaTo, cantPay, genericCost, type ManaCost, parseMana, payCost } from "./mana.js";
+import { isPlaneswalker, LOYALTY, loyaltyOf } from "./planeswalkers.js";
 import { allPermanents, creatures, inGame, isType, life, liveOpponents, nameOf, sacrifice } from "./state.js";
 import { hasRecordedTargets, targetable, targetPlayers } from "./targets.js";
 import { tokenOps } from "./tokens.js";
 
-/** Deals damage to a creature (marked, CR 120.3e) or a player (life loss, CR 120.3a). */
+/**
+ * Deals damage to a creature (marked, CR 120.3e), a planeswalker (loyalty counters removed,
+ * CR 120.3c) or a player (life loss, CR 120.3a).
+ */
 export function dealDamage(
   game: Game,
   source: { obj?: GameObject; name: string; controller: PlayerId },
@@ -47,9 +51,15 @@ export function dealDamage(
     damageKeywords(game, source.obj, source.controller, to, n); // CR 702.15b
     return;
   }
-  to.vars.damage = Number(to.vars.damage ?? 0) + n;
   data.target = nameOf(game, to);
-  data.marked = to.vars.damage as number;
+  if (isPlaneswalker(game, to)) {
+    to.counters[LOYALTY] = Math.max(0, loyaltyOf(to) - n); // CR 120.3c
+    data.loyalty = to.counters[LOYALTY];
+  }
+  if (isType(game, to, "creature") || !isPlaneswalker(game, to)) {
+    to.vars.damage = Number(to.vars.damage ?? 0) + n;
+    data.marked = to.vars.damage as number;
+  }
   game.emit({ type: "damage", player: to.controller, obj: to.id, inc: to.inc, name: nameOf(game, to), data });
   damageKeywords(game, source.obj, source.controller, to, n); // CR 702.2b, 702.15b
 }
@@ -105,6 +115,10 @@ const creatureOptions = (game: Game, objs: GameObject[]): DecisionOption[] =>
 
 const allCreatures = (game: Game): GameObject[] =>
   allPermanents(game).filter((o) => isType(game, o, "creature"));
+
+/** Creatures and planeswalkers: the permanents "any target" names (CR 115.4). */
+const damageablePermanents = (game: Game): GameObject[] =>
+  allPermanents(game).filter((o) => isType(game, o, "creature") || isPlaneswalker(game, o));
 
 /**
  * Draws n cards. A player who can't draw from an empty library is marked: they lose the next
@@ -314,10 +328,10 @@ export const magicOps: Record<string, OpHandler> = {
         ...game.state.players
           .filter((p) => p.vars.lost !== true)
           .map((p) => ({ id: `player:${p.name}`, label: p.name })),
-        // CR 702.11b: only what this ability can target (hexproof, shroud).
+        // CR 115.4: creatures and planeswalkers; CR 702.11b: only what this ability can target (hexproof, shroud).
         ...creatureOptions(
           game,
-          allCreatures(game).filter((o) => targetable(game, o, frame.ctx)),
+          damageablePermanents(game).filter((o) => targetable(game, o, frame.ctx)),
         ),
       ];
       const id = pick(

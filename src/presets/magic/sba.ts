@@ -13,6 +13,7 @@ import { fixAttachments, illegalAttachments } from "./attachments.js";
 import { nightboundMakesNight } from "./day-night.js";
 import { DEATHTOUCH, indestructible } from "./keywords.js";
 import { leaveGame } from "./leave-game.js";
+import { isPlaneswalker, legendRule, loyaltyOf } from "./planeswalkers.js";
 import {
   allPermanents,
   damage,
@@ -94,6 +95,9 @@ function onePass(game: Game): boolean {
         else if (destructible && damage(o) >= t) dying.push({ obj: o, reason: "lethal damage" });
         else if (destructible && deathtouched) dying.push({ obj: o, reason: "deathtouch" });
       }
+      // CR 704.5i: a planeswalker with 0 loyalty.
+      if (isPlaneswalker(game, o) && loyaltyOf(o) <= 0 && dying[dying.length - 1]?.obj !== o)
+        dying.push({ obj: o, reason: "0 loyalty" });
       // CR 704.5s: a Saga with lore counters at least its final chapter, no chapter ability on the stack.
       const chapters = Number(game.card(o).stats?.chapters ?? 0);
       if (chapters > 0 && (o.counters.lore ?? 0) >= chapters && !onStack().has(o.id))
@@ -113,6 +117,9 @@ function onePass(game: Game): boolean {
       });
     acted = true;
   }
+  // CR 704.5j: the legend rule, among the permanents not already going (its choice runs next).
+  const staying = dying.length === 0 ? perms : perms.filter((o) => !dying.some((d) => d.obj === o));
+  if (legendRule(game, staying)) acted = true;
   if (attachments.auras.length + attachments.equipment.length > 0) {
     fixAttachments(game, attachments); // attachments.ts
     acted = true;

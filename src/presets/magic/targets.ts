@@ -6,7 +6,7 @@
  *
  * A spell or ability declares its target in its `cost` with the kernel's `choose … target: true`
  * (objects `from` a selector). A spell whose effect op targets by itself without a declared target
- * gets that op's target: `damageAnyTarget` any target (a creature or a player, CR 115.4),
+ * gets that op's target: `damageAnyTarget` any target (a creature, a planeswalker or a player, CR 115.4),
  * `pumpTarget` a creature. A spell's target is part of its cast option (`cast:c5:c9`,
  * `cast:c5:P2`); an ability's is a `choose` decision while it is being activated. Object targets
  * are kept in the kernel's record (`@targets`, `targetsOf`), player targets beside it (`@players`).
@@ -38,6 +38,8 @@ export interface TargetChoice {
 }
 
 const CREATURES: Selector = { type: "creature", zone: "battlefield" };
+/** "Any target": a creature, a planeswalker or a player (CR 115.4). */
+const ANY_TARGET: Selector = { type: ["creature", "planeswalker"], zone: "battlefield" };
 const PLAYERS = "@players";
 
 export const isTargetOp = (op: Op): boolean => op.op === "choose" && op.target === true;
@@ -59,7 +61,7 @@ export function spellTarget(card: CardDef): TargetSpec | null {
     };
   const effect = ability?.effect ?? [];
   if (effect.some((op) => op.op === "damageAnyTarget"))
-    return { as: "target", from: CREATURES, players: true, declared: false };
+    return { as: "target", from: ANY_TARGET, players: true, declared: false };
   if (effect.some((op) => op.op === "pumpTarget"))
     return { as: "target", from: CREATURES, players: false, declared: false };
   return null;
