@@ -332,14 +332,14 @@ export const magicCards: CardDef[] = [
     types: ["enchantment", "saga"],
     cost: 5,
     stats: { chapters: 3 },
-    text: "I — Each opponent sacrifices a creature. II — Each opponent discards a card. III — Put target creature card from a graveyard onto the battlefield under your control.",
+    text: "I — Each opponent sacrifices a creature or planeswalker. II — Each opponent discards a card. III — Put target creature or planeswalker card from a graveyard onto the battlefield under your control.",
     abilities: [
       {
         id: "chapter1",
         kind: "triggered",
-        text: "I — Each opponent sacrifices a creature.",
+        text: "I — Each opponent sacrifices a creature or planeswalker.",
         trigger: { on: "chapter", self: true, where: { "data.chapter": 1 } },
-        effect: [{ op: "opponentsSacrifice" }],
+        effect: [{ op: "opponentsSacrifice", what: "creatureOrPlaneswalker" }],
       },
       {
         id: "chapter2",
@@ -351,7 +351,7 @@ export const magicCards: CardDef[] = [
       {
         id: "chapter3",
         kind: "triggered",
-        text: "III — Put target creature card from a graveyard onto the battlefield under your control.",
+        text: "III — Put target creature or planeswalker card from a graveyard onto the battlefield under your control.",
         trigger: { on: "chapter", self: true, where: { "data.chapter": 3 } },
         // CR 603.3d: the target is chosen as the chapter ability is put on the stack.
         cost: [
@@ -360,8 +360,8 @@ export const magicCards: CardDef[] = [
             target: true,
             chooser: "controller",
             as: "t",
-            from: { zone: "graveyard", owner: "any", type: "creature" },
-            prompt: "Target creature card in a graveyard",
+            from: { zone: "graveyard", owner: "any", type: ["creature", "planeswalker"] },
+            prompt: "Target creature or planeswalker card in a graveyard",
           },
         ],
         effect: [{ op: "reanimate", what: "$t" }],

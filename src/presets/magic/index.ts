@@ -12,12 +12,12 @@ import { magicActivation } from "./activation.js";
 import { attachmentOps } from "./attachments.js";
 import { defaultMagicDeck, magicCards } from "./cards.js";
 import { combatConditions, combatTasks } from "./combat.js";
-import { planeswalkerTokens } from "./planeswalker-cards.js";
-import { planeswalkerTasks } from "./planeswalkers.js";
 import { applyDayNightOption, DAY_NIGHT_VALUES } from "./day-night.js";
 import { magicDeckRules, randomDecks } from "./decks.js";
 import { runSkipLeftPlayers } from "./leave-game.js";
 import { magicOps } from "./ops.js";
+import { planeswalkerTokens } from "./planeswalker-cards.js";
+import { planeswalkerTasks } from "./planeswalkers.js";
 import {
   runCheckpoint,
   runPriority,
@@ -45,12 +45,14 @@ function narrate(game: Game, e: LogEntry): string | null {
     case "resolveSpell":
       return `${e.name} resolves.`;
     case "attack":
-      return `${e.name} attacks ${game.playerName(Number(d.defender))}.`;
+      return d.planeswalker !== undefined
+        ? `${e.name} attacks ${d.planeswalker} (${game.playerName(Number(d.defender))}).`
+        : `${e.name} attacks ${game.playerName(Number(d.defender))}.`;
     case "block":
       return `${e.name} blocks ${d.attackerName}.`;
     case "damage":
       return e.obj && d.target
-        ? `${d.source} deals ${d.n} damage to ${d.target}.`
+        ? `${d.source} deals ${d.n} damage to ${d.target}${d.loyalty !== undefined ? ` (loyalty ${d.loyalty})` : ""}.`
         : `${d.source} deals ${d.n} damage to ${who} (life ${d.life}).`;
     case "lifeGain":
       return `${who} gains ${d.n} life (life ${d.life}).`;

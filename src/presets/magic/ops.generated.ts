@@ -250,9 +250,16 @@ export type MagicOpenAttractionOp = {
   op: "openAttraction";
 };
 
-/** Each opponent, in APNAP order, sacrifices a creature of their choice. */
+/**
+ * Each opponent, in APNAP order, sacrifices a creature (or, with what: creatureOrPlaneswalker, a creature or planeswalker) of their choice.
+ */
 export type MagicOpponentsSacrificeOp = {
   op: "opponentsSacrifice";
+  /**
+   * What they sacrifice.
+   * @defaultValue "creature"
+   */
+  what?: "creature" | "creatureOrPlaneswalker";
 };
 
 /** Each opponent, in APNAP order, discards a card of their choice. */

@@ -21,12 +21,22 @@ import {
 } from "../../core/script.js";
 import type { Cause, DecisionOption, GameObject, PlayerId } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
-import { activatedOp } from "./activation.js";
+import { activatedOp, entersWith } from "./activation.js";
 import { counterOps } from "./counter.js";
 import { damageKeywords, indestructible } from "./keywords.js";
 import { addManaTo, cantPay, genericCost, type ManaCost, parseMana, payCost } from "./mana.js";
 import { isPlaneswalker, LOYALTY, loyaltyOf } from "./planeswalkers.js";
-import { allPermanents, creatures, inGame, isType, life, liveOpponents, nameOf, sacrifice } from "./state.js";
+import {
+  allPermanents,
+  creatures,
+  inGame,
+  isType,
+  life,
+  liveOpponents,
+  nameOf,
+  permanents,
+  sacrifice,
+} from "./state.js";
 import { hasRecordedTargets, targetable, targetPlayers } from "./targets.js";
 import { tokenOps } from "./tokens.js";
 
@@ -444,20 +454,31 @@ export const magicOps: Record<string, OpHandler> = {
     },
   },
   opponentsSacrifice: {
-    doc: "Each opponent, in APNAP order, sacrifices a creature of their choice.",
-    args: {},
-    run(game, _op, frame) {
+    doc: "Each opponent, in APNAP order, sacrifices a creature (or, with what: creatureOrPlaneswalker, a creature or planeswalker) of their choice.",
+    args: {
+      what: {
+        type: "string",
+        values: ["creature", "creatureOrPlaneswalker"],
+        default: "creature",
+        doc: "What they sacrifice.",
+      },
+    },
+    run(game, op, frame) {
       const scratch = (frame.scratch as JsonObject | undefined) ?? { i: 0 };
       frame.scratch = scratch;
       const opps = liveOpponents(game, frame.ctx.controller);
+      const walkers = op.what === "creatureOrPlaneswalker";
       while (Number(scratch.i) < opps.length) {
         const p = opps[Number(scratch.i)]!;
-        const mine = creatures(game, p);
+        const mine = walkers
+          ? permanents(game, p).filter((o) => isType(game, o, "creature") || isPlaneswalker(game, o))
+          : creatures(game, p);
         if (mine.length === 0) {
           scratch.i = Number(scratch.i) + 1;
           continue;
         }
-        const id = pick(game, frame, p, "sacrifice", "Sacrifice a creature", creatureOptions(game, mine));
+        const prompt = walkers ? "Sacrifice a creature or planeswalker" : "Sacrifice a creature";
+        const id = pick(game, frame, p, "sacrifice", prompt, creatureOptions(game, mine));
         if (id === null) return "wait";
         sacrifice(game, game.obj(id.slice(7)), causeOf(game, frame));
         scratch.i = Number(scratch.i) + 1;
@@ -502,8 +523,10 @@ export const magicOps: Record<string, OpHandler> = {
     run(game, op, frame) {
       if (op.what !== undefined) {
         // The target chosen as the chapter ability went on the stack (CR 603.3d, 608.2b).
-        for (const t of resolveObjects(game, op.what, frame))
+        for (const t of resolveObjects(game, op.what, frame)) {
           game.move(t, zoneId("battlefield", frame.ctx.controller), { cause: causeOf(game, frame) });
+          entersWith(game, t); // CR 306.5b, 614.1c
+        }
         return "next";
       }
       const cards: GameObject[] = [];
@@ -523,9 +546,9 @@ export const magicOps: Record<string, OpHandler> = {
         options,
       );
       if (id === null) return "wait";
-      game.move(game.obj(id.slice(7)), zoneId("battlefield", frame.ctx.controller), {
-        cause: causeOf(game, frame),
-      });
+      const back = game.obj(id.slice(7));
+      game.move(back, zoneId("battlefield", frame.ctx.controller), { cause: causeOf(game, frame) });
+      entersWith(game, back); // CR 306.5b, 614.1c
       return "next";
     },
   },

@@ -68,7 +68,12 @@ export function legendRule(game: Game, perms: readonly GameObject[]): boolean {
   let found = false;
   for (const g of groups.values()) {
     if (g.length < 2) continue;
-    game.pushTask({ t: LEGEND_TASK, player: g[0]!.controller, name: nameOf(game, g[0]!), objs: g.map((o) => o.id) });
+    game.pushTask({
+      t: LEGEND_TASK,
+      player: g[0]!.controller,
+      name: nameOf(game, g[0]!),
+      objs: g.map((o) => o.id),
+    });
     found = true;
   }
   return found;
@@ -96,7 +101,11 @@ const legendRuleTask = (game: Game, task: Task): void => {
       player,
       kind: "legendRule",
       prompt: `Legend rule: choose the ${name} to keep; the others go to the graveyard`,
-      options: left.map((o) => ({ id: `keep:${game.ref(o)}`, label: `Keep ${name} (${game.ref(o)})` })),
+      // Told apart by when each entered the battlefield (the handle is in the id).
+      options: left.map((o, i) => ({
+        id: `keep:${game.ref(o)}`,
+        label: `Keep ${name} #${i + 1} (entered on turn ${o.enteredTurn})`,
+      })),
     });
     return;
   }

@@ -10,7 +10,7 @@ export const magicEvents: Record<string, string> = {
   putOnStack: "A triggered or activated ability was put on the stack: obj, player, data.",
   resolveSpell: "A spell resolved: obj, card, player.",
   counter: "A spell or ability was countered: obj, player, data.",
-  dies: `A creature died (went from the battlefield to its owner's graveyard): ${move}.`,
+  dies: `A permanent died (went from the battlefield to its owner's graveyard; a state-based action's data.reason): ${move}.`,
   sacrifice: `A permanent was sacrificed: ${move}.`,
   discard: `A card was discarded: ${move}.`,
   playLand: `A land was played: ${move}.`,
@@ -23,7 +23,8 @@ export const magicEvents: Record<string, string> = {
   attach:
     "An Aura or Equipment became attached to a permanent (CR 701.3a): obj, player (its controller), data.to, data.toName.",
   unattach: "An Equipment became unattached (CR 704.5n): obj, player (its controller), data.reason.",
-  attack: "A creature was declared as an attacker: obj, player (its controller), data.",
+  attack:
+    "A creature was declared as an attacker: obj, player (its controller), data.defender (the defending player), data.planeswalker (the name of the planeswalker it attacks, if one).",
   attackersDeclared: "Attackers were declared (CR 508): player (the attacking player), data.",
   defendingPlayer: "The defending player was chosen: player (the active player), data.defender, data.name.",
   block: "A creature was declared as a blocker: obj, player, data.",
@@ -31,7 +32,8 @@ export const magicEvents: Record<string, string> = {
   damageOrder: "A damage assignment order was chosen: player, data.",
   assignDamage: "Combat damage was assigned: player, data.",
   combatDamageDealt: "Combat damage was dealt: player, data.",
-  damage: "Damage was dealt to a creature or player: obj, player, data.",
+  damage:
+    "Damage was dealt to a creature, planeswalker or player: obj, player, data (n, source, combat; data.loyalty: a planeswalker's loyalty left, CR 120.3c).",
   lifeGain: "A player gained life: player, data.",
   payLife: "A player paid life: player, data.",
   playerLost: "A player lost the game (CR 104.3): player, data.",
