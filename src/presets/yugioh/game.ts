@@ -27,7 +27,7 @@ import {
   tributesFor,
 } from "./monsters.js";
 import { pendulumSummonOptions, summonAllowed } from "./pendulum.js";
-import { summonMove } from "./summon-negation.js";
+import { flipSummonMove, summonMove } from "./summon-negation.js";
 import {
   controlsOnlyOne,
   extraDeckProcedure,
@@ -385,17 +385,8 @@ const mainLoop = actionLoop({
     }
     obj.vars.positionTurn = turnId(game);
     if (verb === "flip") {
-      // Turned face-up first: the Flip Summon event then names a card everyone sees.
-      turnFaceUp(game, obj, { kind: "action", player: p });
-      game.emit({
-        type: "flipSummon",
-        player: p,
-        obj: obj.id,
-        inc: obj.inc,
-        card: obj.card,
-        name: game.card(obj).name,
-      });
-      obj.vars.pos = "atk";
+      // Turned face-up first, as being Flip Summoned; Counter Traps may negate it (summon-negation.ts).
+      flipSummonMove(game, obj, p);
       return;
     }
     obj.vars.pos = position(obj) === "atk" ? "def" : "atk";

@@ -1,6 +1,6 @@
 /**
- * YG Summon: negating a Summon. A Summon that starts no chain (a Normal or Tribute Summon, a
- * Special Summon by a procedure: Xyz, Pendulum, from the hand, Zefraath's) first places the
+ * YG Summon: negating a Summon. A Summon that starts no chain (a Normal or Tribute Summon, a Flip
+ * Summon, a Special Summon by a procedure: Xyz, Pendulum, from the hand, Zefraath's) first places the
  * monster "being Summoned" (event `summoning`); then only Counter Traps (Spell Speed 3) may be
  * activated in response (Solemn Judgment, Solemn Strike: condition `summoning`). If one negates the
  * Summon, the monster is destroyed and never was Summoned: no `normalSummon`/`specialSummon` event,
@@ -10,12 +10,12 @@
 import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
-import { zoneId } from "../../core/objects.js";
+import { turnFaceUp, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
 import { grantEffect } from "./gain.js";
 
-/** A Summon waiting for responses. `kind`: "normal" (Normal/Tribute) or "special". */
+/** A Summon waiting for responses. `kind`: "normal" (Normal/Tribute), "flip" or "special". */
 export interface PendingSummon extends JsonObject {
   player: PlayerId;
   kind: string;
@@ -65,6 +65,36 @@ export function summonMove(
     game.pushTask({ t: "ygo.summoned" });
   }
   s.monsters.push({ obj: obj.id, inc: obj.inc, event, from, data });
+}
+
+/**
+ * A Flip Summon by `p`: the monster is turned face-up in Attack Position as being Flip Summoned
+ * (everyone sees it: event `summoning`), and only then, once no Counter Trap negated it, is it
+ * Flip Summoned: its `faceUp` event (FLIP effects trigger on it) and `flipSummon`. A negated Flip
+ * Summon destroys the monster, and its FLIP effect doesn't activate.
+ */
+export function flipSummonMove(game: Game, obj: GameObject, p: PlayerId): void {
+  obj.faceDown = false;
+  obj.vars.pos = "atk";
+  emit(game, {
+    type: "summoning",
+    player: p,
+    obj: obj.id,
+    inc: obj.inc,
+    card: obj.card,
+    name: game.card(obj).name,
+    cause: { kind: "action", player: p },
+    data: { summon: "flipSummon" },
+  });
+  game.state.vars.summoning = {
+    player: p,
+    kind: "flip",
+    monsters: [{ obj: obj.id, inc: obj.inc, event: "flipSummon", from: "monster", data: {} }],
+    negated: false,
+    closed: false,
+    grant: null,
+  } satisfies PendingSummon;
+  game.pushTask({ t: "ygo.summoned" });
 }
 
 /**
@@ -119,6 +149,8 @@ export const summonedTask: TaskHandler = (game, task) => {
   for (const m of s.monsters) {
     const obj = game.state.objects[m.obj];
     if (!obj || obj.inc !== m.inc || game.state.zones[obj.zone]!.kind !== "monster") continue;
+    // A Flip Summon: the monster was flipped face-up (FLIP effects trigger now), then Flip Summoned.
+    if (m.event === "flipSummon") turnFaceUp(game, obj, { kind: "action", player: s.player });
     emit(game, {
       type: m.event,
       player: s.player,

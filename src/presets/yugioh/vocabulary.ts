@@ -18,9 +18,10 @@ const move = "a move; obj, card, from, to, player (owner), cause";
 export const ygoEvents: Record<string, string> = {
   normalSummon: `A monster was Normal (or Tribute) Summoned: ${move}.`,
   set: `A card was Set from the hand: ${move}.`,
-  flipSummon: "A face-down monster was Flip Summoned (turned face-up first): obj, card, player.",
+  flipSummon:
+    "A face-down monster was Flip Summoned (turned face-up as being Flip Summoned, then `faceUp` once no Counter Trap negated it): obj, card, player.",
   specialSummon: `A monster was Special Summoned: ${move}; data.position "def" in Defense Position.`,
-  summoning: `A monster was placed on the field to be Summoned; the Summon (data.summon, its event) happens after the Counter Trap window unless negated: ${move}.`,
+  summoning: `A monster was placed on the field to be Summoned (or, for a Flip Summon, turned face-up in place: no from/to); the Summon (data.summon, its event) happens after the Counter Trap window unless negated: ${move}.`,
   summonNegated:
     "A Summon was negated (Solemn Judgment, Solemn Strike): obj (the monster), player (who negated), data.summon.",
   fusionSummon: `A Fusion Monster was Fusion Summoned from the Extra Deck: ${move}.`,
