@@ -31,6 +31,7 @@ export const KERNEL_EVENT_TYPES: readonly string[] = [
   "turnEnd",
   "turnSkipped",
   "extraTurnAdded",
+  "nodesAdded",
   "nodeEnter",
   "nodeBegin",
   "nodeEnd",

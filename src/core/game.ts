@@ -481,6 +481,11 @@ export class Game {
 
   private pause: ((game: Game) => boolean) | null = null;
 
+  /** Whether a `pauseWhen` condition is waiting to be checked after each step of the engine's work. */
+  get pausing(): boolean {
+    return this.pause !== null;
+  }
+
   /** The event count when the "always" state checks last ran: they run again once anything happened. */
   private checkedAt = -1;
   /**
@@ -783,6 +788,7 @@ export class Game {
         node: node.id,
         stage: Stage.Children,
         child: isOnDemand ? 0 : childIndex + 1,
+        ...(isOnDemand ? {} : { last: chain[i + 1]! }),
       });
       if (isOnDemand && node.interaction) this.pushTask({ t: node.interaction, node: node.id });
     }
@@ -1220,6 +1226,42 @@ export class Game {
     shuffleInPlace(this.state.rng, z.cards);
     this.membershipChanged();
     emit(this, { type: "shuffle", ...(z.owner !== null ? { player: z.owner } : {}), data: { zone: z.kind } });
+  }
+
+  /**
+   * Adds turn nodes (phases or steps) right after the node `after` now running ends, before its
+   * next sibling — CR 500.8: "after this main phase, there is an additional combat phase followed
+   * by an additional main phase". Each added node must be a sibling of `after` in the turn tree;
+   * nodes added after the same node later run first (CR 500.8: the most recently created first).
+   * Those not reached this turn (their node already ended) lapse with the turn.
+   */
+  addNodesAfter(after: string, nodes: readonly string[], source?: string): void {
+    const node = this.rules.node(after);
+    const clock = this.state.clock;
+    if (!clock.path.includes(after))
+      throw new EngineError(
+        `nodes can be added only after a node that is running; "${after}" is not (now: ${this.where()})`,
+      );
+    const siblings =
+      node.parent === null ? [] : (this.rules.node(node.parent).children ?? []).map((c) => c.id);
+    for (const n of nodes)
+      if (!siblings.includes(n))
+        throw new DefinitionError(
+          `"${n}" can't be added after "${after}": added nodes are its siblings (${siblings.join(", ") || "none"})`,
+        );
+    if (nodes.length === 0) return;
+    this.state.turnQueue.push({
+      kind: "nodes",
+      after,
+      instance: clock.instances[after]!,
+      nodes: [...nodes],
+      ...(source ? { source } : {}),
+    });
+    emit(this, {
+      type: "nodesAdded",
+      player: clock.turn.player,
+      data: { after, nodes: [...nodes], source: source ?? null },
+    });
   }
 
   addExtraTurn(player: PlayerId, source?: string): void {

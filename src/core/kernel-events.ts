@@ -22,6 +22,8 @@ export const KERNEL_EVENTS: Readonly<Record<string, string>> = {
   turnEnd: "A turn ended: player (active), data.turn.",
   turnSkipped: "A player's turn was skipped: player, data.extra.",
   extraTurnAdded: "An extra turn was added (the extraTurn op, game.addExtraTurn): player, data.source.",
+  nodesAdded:
+    "Turn nodes were added to run after a running node ends (the addNodes op, game.addNodesAfter; CR 500.8): player (active), data.after, data.nodes, data.source.",
   nodeEnter: "A turn node is entered, before its turn-based actions: player (active), data.node.",
   nodeBegin:
     'A turn node began, after its turn-based actions ("at the start of your … step"): player (active), data.node.',

@@ -151,6 +151,16 @@ export function narrate(game: Game, entry: LogEntry, viewer: PlayerId | null = n
     }
     case "extraTurnAdded":
       return { depth, text: `${p} will take an extra turn after this one.` };
+    case "nodesAdded": {
+      const names = Array.isArray(d.nodes)
+        ? (d.nodes as string[]).map((n) => game.rules.nodes.get(n)?.label ?? n)
+        : [];
+      const after = game.rules.nodes.get(String(d.after))?.label ?? String(d.after);
+      return {
+        depth,
+        text: `After this ${after.toLowerCase()}: ${names.join(", then ").toLowerCase()} (added to this turn).`,
+      };
+    }
     case "turnSkipped":
       return { depth: 0, text: `${p}'s turn is skipped.` };
     case "gameEnd":

@@ -583,6 +583,26 @@ const extraTurnOp: OpHandler = {
   },
 };
 
+const addNodesOp: OpHandler = {
+  doc: 'Adds turn nodes (phases, steps) to this turn, right after the running node `after` ends (CR 500.8: "after this main phase, there is an additional combat phase followed by an additional main phase"); the most recently added run first.',
+  args: {
+    after: {
+      type: "string",
+      default: "current",
+      doc: 'The running node they follow: a node id of the turn tree, or "current" (the innermost node running: "this main phase").',
+    },
+    nodes: { type: "strings", required: true, doc: "The node ids added, in order: siblings of `after`." },
+  },
+  run(game, op, frame) {
+    const o = ops(op);
+    const path = game.state.clock.path;
+    const after = o.after === undefined || o.after === "current" ? path[path.length - 1] : String(o.after);
+    if (after === undefined) throw new EngineError("addNodes: no turn node is running");
+    game.addNodesAfter(after, o.nodes as string[], game.rules.card(frame.ctx.card ?? "")?.name);
+    return "next";
+  },
+};
+
 const skipTurnOp: OpHandler = {
   doc: "That player's next turn is skipped.",
   args: { player: { type: "players", default: "controller", doc: "Whose turn is skipped." } },
@@ -721,6 +741,7 @@ export const kernelOps: Record<string, OpHandler> = {
   count: countOp,
   until: untilOp,
   extraTurn: extraTurnOp,
+  addNodes: addNodesOp,
   skipTurn: skipTurnOp,
   win: endOp(true),
   lose: endOp(false),

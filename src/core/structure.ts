@@ -19,6 +19,10 @@ export interface NodeTask extends Task {
   stage: Stage;
   /** Index of the next child to consider. */
   child: number;
+  /** The child that ran last (added nodes run after it: CR 500.8). */
+  last?: string;
+  /** Added nodes still to run before the next child. */
+  queue?: string[];
 }
 
 export function nodeTask(node: string): NodeTask {
@@ -64,7 +68,9 @@ export function runNodeTask(game: Game, task: Task): void {
   const state = game.state;
   const tasks = state.tasks;
   // Runs the node's next stages while it stays on top with nothing to ask: exactly what the engine
-  // loop would do next, without a dispatch per stage. Only forward: a repeat goes back to the loop.
+  // loop would do next, without a dispatch per stage. Only forward: a repeat goes back to the loop;
+  // and one stage at a time while a `pauseWhen` waits to see each step (a scenario's passUntil
+  // stopping at a node where nobody is asked anything).
   let stage: Stage;
   do {
     stage = t.stage;
@@ -74,8 +80,27 @@ export function runNodeTask(game: Game, task: Task): void {
     tasks[tasks.length - 1] === t &&
     state.decision === null &&
     state.result === null &&
-    game.state === state
+    game.state === state &&
+    !game.pausing
   );
+}
+
+/**
+ * Nodes added to run after the run of `child` that just ended (Game.addNodesAfter), taken off the
+ * turn queue: the most recently added first (CR 500.8); null when none.
+ */
+function nodesAddedAfter(game: Game, child: string): string[] | null {
+  const q = game.state.turnQueue;
+  if (q.length === 0) return null;
+  const instance = game.state.clock.instances[child];
+  let out: string[] | null = null;
+  for (let i = q.length - 1; i >= 0; i--) {
+    const m = q[i]!;
+    if (m.kind !== "nodes" || m.after !== child || m.instance !== instance) continue;
+    q.splice(i, 1);
+    out = out ? [...out, ...m.nodes] : [...m.nodes];
+  }
+  return out;
 }
 
 /** A node event; "at the start of your …" matches its player, the active player. Skipped when unheard. */
@@ -110,13 +135,26 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
       return;
     }
     case Stage.Children: {
+      const added = t.last !== undefined ? nodesAddedAfter(game, t.last) : null;
+      if (added) t.queue = [...added, ...(t.queue ?? [])];
       const children = node.children ?? [];
+      while (t.queue !== undefined && t.queue.length > 0) {
+        const id = t.queue.shift()!;
+        if (t.queue.length === 0) delete t.queue;
+        // An added node runs under its own condition, as it would in its place (CR 500.8).
+        if (!holds(game, children.find((c) => c.id === id)?.when)) continue;
+        t.last = id;
+        game.pushTask(nodeTask(id));
+        return;
+      }
       while (t.child < children.length) {
         const child = children[t.child++]!;
         if (child.onDemand || !holds(game, child.when)) continue;
+        t.last = child.id;
         game.pushTask(nodeTask(child.id));
         return;
       }
+      delete t.last;
       t.stage = Stage.Ending;
       return;
     }

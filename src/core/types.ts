@@ -147,7 +147,12 @@ export interface ClockState {
 
 export type TurnModification =
   | { kind: "extra"; player: PlayerId; source?: string }
-  | { kind: "skip"; player: PlayerId; source?: string };
+  | { kind: "skip"; player: PlayerId; source?: string }
+  /**
+   * Nodes added to this turn (CR 500.8: "an additional combat phase"): run, in order, right after
+   * the run `instance` of node `after` ends, before its next sibling.
+   */
+  | { kind: "nodes"; after: string; instance: number; nodes: string[]; source?: string };
 
 export interface CounterCell {
   /** Window instance this cell counts in; a cell from an older instance reads as zero. */

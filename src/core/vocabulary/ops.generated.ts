@@ -261,6 +261,20 @@ export type ExtraTurnOp = {
   player?: PlayerRef;
 };
 
+/**
+ * Adds turn nodes (phases, steps) to this turn, right after the running node `after` ends (CR 500.8: "after this main phase, there is an additional combat phase followed by an additional main phase"); the most recently added run first.
+ */
+export type AddNodesOp = {
+  op: "addNodes";
+  /**
+   * The running node they follow: a node id of the turn tree, or "current" (the innermost node running: "this main phase").
+   * @defaultValue "current"
+   */
+  after?: string;
+  /** The node ids added, in order: siblings of `after`. */
+  nodes: string[];
+};
+
 /** That player's next turn is skipped. */
 export type SkipTurnOp = {
   op: "skipTurn";
@@ -376,6 +390,7 @@ export type KernelOp =
   | CountOp
   | UntilOp
   | ExtraTurnOp
+  | AddNodesOp
   | SkipTurnOp
   | WinOp
   | LoseOp

@@ -16,6 +16,7 @@ import { manaCards } from "./mana-cards.js";
 import type { MagicOp } from "./ops.generated.js";
 import { planeswalkerCards } from "./planeswalker-cards.js";
 import { tokenCards } from "./token-cards.js";
+import { turnCards } from "./turn-cards.js";
 
 /** A card of this library: its ops are checked against the preset's at compile time. */
 type CardDef = PresetCardDef<MagicOp>;
@@ -461,6 +462,8 @@ export const magicCards: CardDef[] = [
   ...tokenCards,
   // Planeswalkers and the legend rule.
   ...planeswalkerCards,
+  // Additional phases (CR 500.8).
+  ...turnCards,
 ];
 
 /** A legal 60-card deck (CR 100.2a) for random games: 24 basic lands and 36 other cards, at most 4 of each. */
@@ -472,7 +475,7 @@ export function defaultMagicDeck(variant: number): string[] {
   for (let i = 0; i < 24; i++) deck.push(lands[(i + variant) % lands.length]!);
   // Every rule the preset has, in play: coloured mana and mana abilities, X, the evergreen
   // keywords, tokens, counterspells, Auras and Equipment, a Saga, "doesn't untap", mana that stays,
-  // a planeswalker and a legendary creature (two of each: the legend rule).
+  // a planeswalker and a legendary creature (two of each: the legend rule), an additional combat.
   const spells = [
     "llanowar-elves",
     "llanowar-elves",
@@ -481,7 +484,7 @@ export function defaultMagicDeck(variant: number): string[] {
     "isamaru-hound-of-konda",
     "isamaru-hound-of-konda",
     "savannah-lions",
-    "typhoid-rats",
+    "relentless-assault",
     // Its Attraction deck is made at setup; it visits as the precombat main phase begins (CR 505.5).
     "complaints-clerk",
     "gladecover-scout",

@@ -143,6 +143,7 @@ const declareAttackers: Handler = (game, task) => {
         ? defs[0]!
         : game.state.players.find((p) => p.name === who)!.id;
     o.vars.attacking = def;
+    o.vars.attackedTurn = game.state.clock.turn.id; // "creatures that attacked this turn" (Relentless Assault)
     if (walker) {
       o.vars[WALKER] = walker.id;
       o.vars.walkerInc = walker.inc;

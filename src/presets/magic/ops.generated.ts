@@ -2,6 +2,7 @@
 import type { Json } from "../../core/json.js";
 import type {
   AddCounterOp,
+  AddNodesOp,
   CheckTargetsOp,
   ChooseOp,
   CoinOp,
@@ -276,6 +277,13 @@ export type MagicReanimateOp = {
   what?: ObjectRef;
 };
 
+/**
+ * Untaps all creatures that attacked this turn (declared as attackers this turn, as the objects they are now: CR 400.7).
+ */
+export type MagicUntapAttackersOp = {
+  op: "untapAttackers";
+};
+
 /** Schemes can't be set in motion during the extra turn this effect adds. */
 export type MagicNoSchemesNextTurnOp = {
   op: "noSchemesNextTurn";
@@ -336,6 +344,7 @@ export type MagicOp =
   | CountOp
   | UntilOp
   | ExtraTurnOp
+  | AddNodesOp
   | SkipTurnOp
   | WinOp
   | LoseOp
@@ -362,6 +371,7 @@ export type MagicOp =
   | MagicOpponentsSacrificeOp
   | MagicOpponentsDiscardOp
   | MagicReanimateOp
+  | MagicUntapAttackersOp
   | MagicNoSchemesNextTurnOp
   | MagicCreateTokenOp
   | MagicCounterSpellOp

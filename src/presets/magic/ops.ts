@@ -8,7 +8,7 @@
 import { addDuration } from "../../core/durations.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
-import { zoneId } from "../../core/objects.js";
+import { setTapped, zoneId } from "../../core/objects.js";
 import { causeOf } from "../../core/ops.js";
 import {
   type OpHandler,
@@ -549,6 +549,16 @@ export const magicOps: Record<string, OpHandler> = {
       const back = game.obj(id.slice(7));
       game.move(back, zoneId("battlefield", frame.ctx.controller), { cause: causeOf(game, frame) });
       entersWith(game, back); // CR 306.5b, 614.1c
+      return "next";
+    },
+  },
+  untapAttackers: {
+    doc: "Untaps all creatures that attacked this turn (declared as attackers this turn, as the objects they are now: CR 400.7).",
+    args: {},
+    run(game, _op, frame) {
+      const turn = game.state.clock.turn.id;
+      for (const o of allCreatures(game))
+        if (o.vars.attackedTurn === turn && o.tapped) setTapped(game, o, false, causeOf(game, frame));
       return "next";
     },
   },
