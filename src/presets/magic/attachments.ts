@@ -15,6 +15,7 @@
  *   (state.ts `stat`, CR 613.4c); "… can't attack or block": a static
  *   `{ kind: attachedCant, actions: [attack, block] }` (combat.ts, CR 508.1c, 509.1b).
  */
+
 import { attach, attachedStatics, attachedTo, attachmentRecord, detach } from "../../core/attachments.js";
 import type { Game } from "../../core/game.js";
 import { matchObject } from "../../core/match.js";
@@ -22,6 +23,7 @@ import { zoneId } from "../../core/objects.js";
 import { type OpHandler, resolveObjects, sourceOf } from "../../core/script.js";
 import type { GameObject } from "../../core/types.js";
 import type { CardDef, Selector } from "../../core/vocabulary/schema.js";
+import { colours, protects } from "./protection.js";
 import { isType, nameOf, phasedOut, type StackItem } from "./state.js";
 import { spellTarget, targetsStillLegal } from "./targets.js";
 
@@ -51,6 +53,7 @@ const onBattlefield = (game: Game, o: GameObject): boolean =>
  */
 export function canAttachTo(game: Game, att: GameObject, host: GameObject): boolean {
   if (att.id === host.id || !onBattlefield(game, att) || !onBattlefield(game, host)) return false;
+  if (protects(game, host, colours(game, att))) return false; // CR 702.16c–d
   const card = game.card(att);
   const enchant = enchantSelector(card);
   if (enchant) return matchObject(game, host, enchant, att.controller, att);

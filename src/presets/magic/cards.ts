@@ -56,7 +56,47 @@ const creature = (
   stats: { toughness, ...(extra.stats ?? {}) },
 });
 
-export const magicCards: CardDef[] = [
+/**
+ * The colours of the library's cards written before coloured mana costs (CR 202.2: a card's
+ * colour is its mana cost's; these pay generic mana, so their colour is written here instead:
+ * `stats.colors`, read by protection.ts). Colourless artifacts and schemes have none.
+ */
+const PRINTED_COLOURS: Record<string, string[]> = {
+  "grizzly-bears": ["green"],
+  "hill-giant": ["red"],
+  "savannah-lions": ["white"],
+  "craw-wurm": ["green"],
+  "youthful-knight": ["white"],
+  "fencing-ace": ["white"],
+  breezekeeper: ["blue"],
+  "serra-angel": ["white"],
+  "wall-of-stone": ["red"],
+  "palace-guard": ["white"],
+  "village-watch": ["red"],
+  rootwalla: ["green"],
+  "cori-mountain-stalwart": ["red", "white"],
+  "royal-assassin": ["black"],
+  "spike-feeder": ["green"],
+  slitherhead: ["black", "green"],
+  "glint-horn-buccaneer": ["red"],
+  "complaints-clerk": ["white"],
+  "the-eldest-reborn": ["black"],
+  "lightning-bolt": ["red"],
+  "giant-growth": ["green"],
+  divination: ["blue"],
+  "colossal-dreadmaw": ["green"],
+  "typhoid-rats": ["black"],
+  "vampire-nighthawk": ["black"],
+  "boros-swiftblade": ["red", "white"],
+  "alley-strangler": ["black"],
+  "gladecover-scout": ["green"],
+  "prodigal-pyromancer": ["red"],
+};
+
+const withColours = (card: CardDef): CardDef =>
+  PRINTED_COLOURS[card.id] ? { ...card, stats: { ...card.stats, colors: PRINTED_COLOURS[card.id]! } } : card;
+
+const library: CardDef[] = [
   land("forest", "Forest", "{G}"),
   land("mountain", "Mountain", "{R}"),
   land("plains", "Plains", "{W}"),
@@ -466,6 +506,8 @@ export const magicCards: CardDef[] = [
   ...turnCards,
 ];
 
+export const magicCards: CardDef[] = library.map(withColours);
+
 /** A legal 60-card deck (CR 100.2a) for random games: 24 basic lands and 36 other cards, at most 4 of each. */
 export function defaultMagicDeck(variant: number): string[] {
   // Cori Mountain Stalwart stays out of the sample decks: its name holds "Mountain", which would
@@ -475,10 +517,11 @@ export function defaultMagicDeck(variant: number): string[] {
   for (let i = 0; i < 24; i++) deck.push(lands[(i + variant) % lands.length]!);
   // Every rule the preset has, in play: coloured mana and mana abilities, X, the evergreen
   // keywords, tokens, counterspells, Auras and Equipment, a Saga, "doesn't untap", mana that stays,
-  // a planeswalker and a legendary creature (two of each: the legend rule), an additional combat.
+  // a planeswalker and a legendary creature (two of each: the legend rule), an additional combat,
+  // protection (White Knight, Black Knight).
   const spells = [
     "llanowar-elves",
-    "llanowar-elves",
+    "white-knight",
     "wall-of-roots",
     "nissa-voice-of-zendikar",
     "isamaru-hound-of-konda",
@@ -504,7 +547,7 @@ export function defaultMagicDeck(variant: number): string[] {
     "blaze",
     "giant-growth",
     "divination",
-    "raise-the-alarm",
+    "black-knight",
     "cancel",
     "essence-scatter",
     "negate",

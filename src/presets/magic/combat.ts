@@ -13,6 +13,7 @@ import { cantAttack, cantBlock } from "./attachments.js";
 import { lethalDamage } from "./keywords.js";
 import { dealDamage } from "./ops.js";
 import { isPlaneswalker } from "./planeswalkers.js";
+import { colours, protects } from "./protection.js";
 import {
   apnap,
   creatures,
@@ -211,6 +212,7 @@ const declareAttackersTask: Handler = (game, task) => {
 function canBlock(game: Game, b: GameObject, a: GameObject): boolean {
   if (hasKeyword(game, a, "flying") && !hasKeyword(game, b, "flying") && !hasKeyword(game, b, "reach"))
     return false; // CR 702.9b
+  if (protects(game, a, colours(game, b))) return false; // CR 702.16f
   return !ids(b.vars.blocking).includes(a.id);
 }
 

@@ -1,7 +1,7 @@
 /**
  * Real cards for the evergreen combat and protection keywords (issue #18): trample (CR 702.19),
  * deathtouch (CR 702.2), lifelink (CR 702.15), double strike (CR 702.4), menace (CR 702.111),
- * hexproof (CR 702.11) and indestructible (CR 702.12). Keywords are data (`keywords`), read by
+ * hexproof (CR 702.11), indestructible (CR 702.12) and protection (CR 702.16, protection.ts). Keywords are data (`keywords`), read by
  * combat.ts, sba.ts, ops.ts (`dealDamage`) and targets.ts. Mana is generic: `cost` is the mana value.
  *
  * Texts, costs, types and stats: the Oracle lines of Forge's card scripts
@@ -33,6 +33,34 @@ const creature = (
 });
 
 export const keywordCards: CardDef[] = [
+  // Alpha; {W}{W} Creature — Human Knight 2/2, "First strike, protection from black" (CR 702.16),
+  // and its mirror {B}{B} Black Knight, "First strike, protection from white" (from memory).
+  {
+    ...creature(
+      "white-knight",
+      "White Knight",
+      2,
+      2,
+      2,
+      ["Human", "Knight"],
+      ["first strike", "protection from black"],
+      "First strike, protection from black",
+    ),
+    stats: { toughness: 2, subtypes: ["Human", "Knight"], manaCost: "{W}{W}" },
+  },
+  {
+    ...creature(
+      "black-knight",
+      "Black Knight",
+      2,
+      2,
+      2,
+      ["Human", "Knight"],
+      ["first strike", "protection from white"],
+      "First strike, protection from white",
+    ),
+    stats: { toughness: 2, subtypes: ["Human", "Knight"], manaCost: "{B}{B}" },
+  },
   // {4}{G}{G} Creature — Dinosaur 6/6. Trample (CR 702.19b).
   creature("colossal-dreadmaw", "Colossal Dreadmaw", 6, 6, 6, ["Dinosaur"], ["trample"], "Trample"),
   // {B} Creature — Rat 1/1. Deathtouch (CR 702.2b, 704.5h).

@@ -26,6 +26,7 @@ import { counterOps } from "./counter.js";
 import { damageKeywords, indestructible } from "./keywords.js";
 import { addManaTo, cantPay, genericCost, type ManaCost, parseMana, payCost } from "./mana.js";
 import { isPlaneswalker, LOYALTY, loyaltyOf } from "./planeswalkers.js";
+import { colours, protects } from "./protection.js";
 import {
   allPermanents,
   creatures,
@@ -62,6 +63,18 @@ export function dealDamage(
     return;
   }
   data.target = nameOf(game, to);
+  // CR 702.16e: damage from a source of a colour it has protection from is prevented.
+  if (source.obj && protects(game, to, colours(game, source.obj))) {
+    game.emit({
+      type: "damagePrevented",
+      player: to.controller,
+      obj: to.id,
+      inc: to.inc,
+      name: nameOf(game, to),
+      data: { ...data, reason: "protection (CR 702.16e)" },
+    });
+    return;
+  }
   if (isPlaneswalker(game, to)) {
     to.counters[LOYALTY] = Math.max(0, loyaltyOf(to) - n); // CR 120.3c
     data.loyalty = to.counters[LOYALTY];

@@ -18,6 +18,7 @@ import { selectObjects } from "../../core/match.js";
 import type { EffectContext } from "../../core/script.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
 import type { AbilityDef, CardDef, Op, Selector } from "../../core/vocabulary/schema.js";
+import { cardColours, colours, protectedFrom, protects } from "./protection.js";
 import { hasKeyword, inGame, nameOf, phasedOut } from "./state.js";
 
 /** What a spell or ability targets: objects matching `from`, and players too for "any target". */
@@ -72,6 +73,12 @@ export function targetable(game: Game, obj: GameObject, by: EffectContext): bool
   if (phasedOut(obj)) return false; // CR 702.26b: treated as though it doesn't exist
   if (hasKeyword(game, obj, "shroud")) return false; // CR 702.18a
   if (hasKeyword(game, obj, "hexproof") && obj.controller !== by.controller) return false; // CR 702.11b
+  // CR 702.16b: not by a spell or ability of a colour it has protection from.
+  if (protectedFrom(game, obj).length > 0) {
+    const src = by.source ? game.state.objects[by.source] : undefined;
+    const of = src ? colours(game, src) : by.card ? cardColours(game.rules.card(by.card)) : [];
+    if (protects(game, obj, of)) return false;
+  }
   return true;
 }
 

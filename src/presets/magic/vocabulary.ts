@@ -32,6 +32,8 @@ export const magicEvents: Record<string, string> = {
   damageOrder: "A damage assignment order was chosen: player, data.",
   assignDamage: "Combat damage was assigned: player, data.",
   combatDamageDealt: "Combat damage was dealt: player, data.",
+  damagePrevented:
+    "Damage to a permanent was prevented (protection, CR 702.16e): obj, player (its controller), data (n, source, combat, reason).",
   damage:
     "Damage was dealt to a creature, planeswalker or player: obj, player, data (n, source, combat; data.loyalty: a planeswalker's loyalty left, CR 120.3c).",
   lifeGain: "A player gained life: player, data.",
