@@ -133,12 +133,38 @@ export const keywordOps: Record<string, OpHandler> = {
     },
   },
   removeSeals: {
-    doc: "Puts up to max of the controller's seals into their owners' graveyards.",
+    doc: "The controller puts up to max of their seals into their owners' graveyards, choosing them one at a time (or stopping).",
     args: { max: { type: "integer", default: 1, doc: "How many seals at most." } },
     run(game, op, frame) {
-      const seals = sealsOf(game, frame.ctx.controller).slice(0, Number(op.max ?? 1));
-      for (const s of seals) game.move(s, zoneId("graveyard", s.owner), { event: "unseal" });
-      return "next";
+      const p = frame.ctx.controller;
+      const scratch = (frame.scratch as JsonObject | undefined) ?? { removed: 0 };
+      frame.scratch = scratch;
+      if (frame.answer) {
+        const id = frame.answer.id;
+        delete frame.answer;
+        if (id === "done") return "next";
+        const sealed = game.obj(id.slice("unseal:".length));
+        const seal = sealsOf(game, p)
+          .filter((x) => x.underOf === sealed.id)
+          .at(-1);
+        if (seal) game.move(seal, zoneId("graveyard", seal.owner), { event: "unseal" });
+        scratch.removed = Number(scratch.removed) + 1;
+      }
+      const seals = sealsOf(game, p);
+      if (seals.length === 0 || Number(scratch.removed) >= Number(op.max ?? 1)) return "next";
+      // "Up to": one at a time, or stop. Seals are face-down and alike: the choice is which
+      // creature loses one (its most recent).
+      const sealed = [...new Set(seals.map((x) => x.underOf!))].map((id) => game.state.objects[id]!);
+      game.ask({
+        player: p,
+        kind: "choose",
+        prompt: `Put a seal into the graveyard (${Number(scratch.removed)} of up to ${Number(op.max ?? 1)} so far)?`,
+        options: [
+          ...sealed.map((c) => ({ id: `unseal:${game.ref(c)}`, label: `A seal on ${game.card(c).name}` })),
+          { id: "done", label: "No more" },
+        ],
+      });
+      return "wait";
     },
   },
   flipField: {

@@ -186,7 +186,9 @@ export type DuelMastersSealOp = {
   what: ObjectRef;
 };
 
-/** Puts up to max of the controller's seals into their owners' graveyards. */
+/**
+ * The controller puts up to max of their seals into their owners' graveyards, choosing them one at a time (or stopping).
+ */
 export type DuelMastersRemoveSealsOp = {
   op: "removeSeals";
   /**
