@@ -83,6 +83,7 @@ function tsType(spec: ArgSpec, used: Set<string>, indent: string, union: string)
       used.add("ExpiryRef");
       return "ExpiryRef";
     case "strings":
+    case "nodes":
       return "string[]";
     case "record":
     case "records": {
@@ -275,6 +276,7 @@ const TYPE_WORDS: Record<ArgSpec["type"], string> = {
   ops: "ops",
   expiry: "expiry",
   strings: "list of strings",
+  nodes: "list of turn node ids",
   record: "object",
   records: "list of objects",
 };
@@ -333,6 +335,7 @@ function renderReference(groups: PresetGroup[]): string {
     "| Selector, Condition, CardFilter | the vocabulary's (docs/scenarios.md) |",
     "| ops | a nested list of ops, checked like the effect around it |",
     '| expiry | `"turn"`, `"nextTurn"`, `"source"`, `{ endOf: node }`, `{ until: node }`, `{ nextTurnOf: player }` or `{ tag }` |',
+    "| list of turn node ids | node ids of the preset's turn tree (`combat`, `main2` …), checked when cards load |",
     "",
     "## Kernel ops",
     "",

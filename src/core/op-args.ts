@@ -193,6 +193,15 @@ class Checker {
         if (Array.isArray(v) && v.every((x) => typeof x === "string")) return;
         this.bad(path, at, arg, `must be a list of strings, not ${show(v)}`);
         return;
+      case "nodes":
+        if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) {
+          this.bad(path, at, arg, `must be a list of turn node ids, not ${show(v)}`);
+          return;
+        }
+        for (const x of v as string[])
+          if (this.nodes && !this.nodes.has(x))
+            this.bad(path, at, arg, `names "${x}", which is not a turn node${suggestion(x, this.nodes)}`);
+        return;
       case "var":
         if (typeof v !== "string" || v === "")
           this.bad(path, at, arg, `must name a variable, not ${show(v)}`);

@@ -591,7 +591,7 @@ const addNodesOp: OpHandler = {
       default: "current",
       doc: 'The running node they follow: a node id of the turn tree, or "current" (the innermost node running: "this main phase").',
     },
-    nodes: { type: "strings", required: true, doc: "The node ids added, in order: siblings of `after`." },
+    nodes: { type: "nodes", required: true, doc: "The node ids added, in order: siblings of `after`." },
   },
   run(game, op, frame) {
     const o = ops(op);

@@ -58,7 +58,7 @@ export type OpResult = "next" | "wait" | "again" | "stop";
  * - `ops`: a nested list of ops (checked like the effect around it);
  * - `expiry`: `"turn"`, `"nextTurn"`, `"source"`, `{ endOf: node }`, `{ until: node }`,
  *   `{ nextTurnOf: player }` or `{ tag }`;
- * - `strings`: a list of strings;
+ * - `strings`: a list of strings; `nodes`: a list of turn node ids (checked against the turn tree);
  * - `record` / `records`: an object (a list of objects) whose fields are described by `fields`.
  */
 export type ArgType =
@@ -78,6 +78,7 @@ export type ArgType =
   | "ops"
   | "expiry"
   | "strings"
+  | "nodes"
   | "record"
   | "records";
 

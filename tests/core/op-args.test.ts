@@ -101,6 +101,13 @@ describe("op arguments", () => {
     expect(withEffect([{ op: "rename", name: "X", expires: { endOf: "mian" } }])).toThrow(
       /expires\.endOf is "mian", which is not a turn node; did you mean "main"\?/,
     );
+    // Added phases name turn nodes: checked when the cards load, not when the effect runs.
+    expect(withEffect([{ op: "addNodes", nodes: ["battle", "mian"] }])).toThrow(
+      /op "addNodes": nodes names "mian", which is not a turn node; did you mean "main"\?/,
+    );
+    expect(withEffect([{ op: "addNodes", nodes: "battle" }])).toThrow(
+      /op "addNodes": nodes must be a list of turn node ids, not "battle"/,
+    );
   });
 
   it("type a card's ops at compile time", () => {
