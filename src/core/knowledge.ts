@@ -13,8 +13,10 @@
  *   A card they knew by its handle is still known as it goes in (a known shield broken into the
  *   hand is known to be in that hand).
  *
- * Simplifications (never more than the player knows, sometimes less): a card looked at where it
- * lies (a hand revealed without moving) is not remembered; and with logging "none" nothing is.
+ * - A card shown where it lies (revealed in a hand) is known to be there, at least one of it.
+ *
+ * Simplifications (never more than the player knows, sometimes less): a card shown privately to
+ * a player while they decide (a search) is not remembered; and with logging "none" nothing is.
  */
 import type { Game } from "./game.js";
 import type { Json } from "./json.js";
@@ -34,9 +36,16 @@ export function knowledgeOf(game: Game, player: PlayerId): Knowledge {
   const state = game.state;
   const byHandle = new Map<string, string>();
   const zones = new Map<string, Map<string, number>>();
+  // Where each card was last put (the events' own zone kinds and owners), and when it last moved:
+  // a card shown where it lies (a card revealed in a hand) is placed by these.
+  const putIn = new Map<ObjectId, string>();
+  const lastMove = new Map<ObjectId, number>();
+  for (const e of state.log) if (e.obj !== undefined && e.to !== undefined) lastMove.set(e.obj, e.seq);
   for (const entry of state.log) {
     if (entry.obj === undefined) continue;
     const seen = redactEntry(game, entry, player);
+    if (entry.to !== undefined && entry.player !== undefined)
+      putIn.set(entry.obj, `${entry.to}@${entry.player}`);
     if (seen === null) continue;
     const handle = typeof seen.obj === "string" ? seen.obj : undefined;
     let card = typeof seen.card === "string" ? seen.card : undefined;
@@ -58,6 +67,18 @@ export function knowledgeOf(game: Game, player: PlayerId): Knowledge {
       const counts = zones.get(to.id) ?? new Map<string, number>();
       counts.set(card, (counts.get(card) ?? 0) + 1);
       zones.set(to.id, counts);
+    }
+    // Shown where it lies (no move): at least one of that card is in that zone.
+    if (seen.from === undefined && seen.to === undefined && typeof seen.card === "string") {
+      const at =
+        putIn.get(entry.obj) ??
+        ((lastMove.get(entry.obj) ?? -1) < entry.seq ? state.objects[entry.obj]?.zone : undefined);
+      const zone = at !== undefined ? state.zones[at] : undefined;
+      if (zone && isBlind(zone, player)) {
+        const counts = zones.get(zone.id) ?? new Map<string, number>();
+        counts.set(seen.card, Math.max(counts.get(seen.card) ?? 0, 1));
+        zones.set(zone.id, counts);
+      }
     }
   }
   const objects = new Map<ObjectId, string>();
@@ -82,6 +103,11 @@ function blindZone(
 ): ZoneState | null {
   if (typeof kind !== "string" || owner === undefined) return null;
   const zone = game.state.zones[`${kind}@${owner}`];
-  if (!zone || zone.visibility === "public") return null;
-  return zone.visibility === "owner" && (zone.owner ?? owner) === player ? null : zone;
+  return zone && isBlind(zone, player) ? zone : null;
+}
+
+/** Can't `player` follow the cards in `zone` (a hand not theirs, any deck)? */
+function isBlind(zone: ZoneState, player: PlayerId): boolean {
+  if (zone.visibility === "public") return false;
+  return !(zone.visibility === "owner" && zone.owner === player);
 }

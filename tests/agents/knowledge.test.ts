@@ -73,6 +73,19 @@ describe("knowledge: a card seen going into a hand", () => {
   });
 });
 
+describe("knowledge: a card shown where it lies", () => {
+  it("is known to be in that hand (at least one), in every sample", () => {
+    const g = start(11);
+    const obj = g.state.objects[g.state.zones["hand@1"]!.cards[2]!]!;
+    // A reveal shows the card to every player where it lies (events.ts: describeVisibility).
+    g.emit({ type: "reveal", player: 1, obj: obj.id, inc: obj.inc, card: obj.card, name: "shown" });
+    g.emit({ type: "reveal", player: 1, obj: obj.id, inc: obj.inc, card: obj.card, name: "shown" });
+    expect(knowledgeOf(g, 0).zones.get("hand@1")?.get(obj.card)).toBe(1); // twice the same card: one
+    for (const s of samples(g, 0, 20))
+      expect(count(cardsIn(s, "hand@1"), obj.card)).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe("knowledge: a card followed face-down after it was seen", () => {
   it("keeps its identity in every sample (a creature put into the shields face-down, as Natural Snare does)", () => {
     const g = start(7);
