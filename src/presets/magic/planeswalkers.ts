@@ -49,14 +49,16 @@ export function isLegendary(game: Game, o: GameObject): boolean {
 
 const LEGEND_TASK = "mtg.legendRule";
 
+/** A legend-rule choice is waiting (the other state-based actions wait for it: sba.ts). */
+export const legendChoicePending = (game: Game): boolean => game.state.tasks.some((t) => t.t === LEGEND_TASK);
+
 /**
  * CR 704.5j, the legend rule: a player who controls two or more legendary permanents with the
- * same name chooses one, and the rest are put into their owners' graveyards. Found with the other
- * state-based actions; the choice is a task (`mtg.legendRule`) run right after them, before anyone
- * receives priority. Returns whether it found any (none while a choice is already waiting).
+ * same name chooses one, and the rest are put into their owners' graveyards. The choice is a task
+ * (`mtg.legendRule`) asked before anyone receives priority; the state-based actions found with it
+ * are performed right after it (sba.ts). Returns whether it found any.
  */
 export function legendRule(game: Game, perms: readonly GameObject[]): boolean {
-  if (game.state.tasks.some((t) => t.t === LEGEND_TASK)) return false;
   const groups = new Map<string, GameObject[]>();
   for (const o of perms) {
     if (!isLegendary(game, o)) continue;

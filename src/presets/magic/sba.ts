@@ -13,7 +13,7 @@ import { fixAttachments, illegalAttachments } from "./attachments.js";
 import { nightboundMakesNight } from "./day-night.js";
 import { DEATHTOUCH, indestructible } from "./keywords.js";
 import { leaveGame } from "./leave-game.js";
-import { isPlaneswalker, legendRule, loyaltyOf } from "./planeswalkers.js";
+import { isPlaneswalker, legendChoicePending, legendRule, loyaltyOf } from "./planeswalkers.js";
 import {
   allPermanents,
   damage,
@@ -58,8 +58,13 @@ function onePass(game: Game): boolean {
     acted = true;
     if (game.state.result) return true;
   }
-  // CR 726.2: a daybound permanent on the battlefield while it's neither day nor night: it becomes day.
+  // CR 704.5j: the legend rule asks its player which to keep. Every state-based action is performed
+  // at once (CR 704.3), so the others wait for that choice and are performed right after it: the
+  // choice is made first, among every legendary permanent, one about to die included.
   const perms = allPermanents(game);
+  if (legendChoicePending(game)) return acted;
+  if (legendRule(game, perms)) return true;
+  // CR 726.2: a daybound permanent on the battlefield while it's neither day nor night: it becomes day.
   if (dayNight(game) === null && perms.some((o) => hasKeyword(game, o, "daybound"))) {
     game.state.vars.dayNight = "day";
     game.emit({
@@ -117,9 +122,6 @@ function onePass(game: Game): boolean {
       });
     acted = true;
   }
-  // CR 704.5j: the legend rule, among the permanents not already going (its choice runs next).
-  const staying = dying.length === 0 ? perms : perms.filter((o) => !dying.some((d) => d.obj === o));
-  if (legendRule(game, staying)) acted = true;
   if (attachments.auras.length + attachments.equipment.length > 0) {
     fixAttachments(game, attachments); // attachments.ts
     acted = true;
