@@ -90,7 +90,7 @@ export function unknownCards(
   const pinned: ObjectId[] = [];
   const shown: string[] = [];
   for (const obj of Object.values(s.objects)) {
-    if (canSee(game, obj, player) || knowledge.objects.has(obj.id)) {
+    if (canSee(game, obj, player) || (obj.handle !== "" && knowledge.objects.has(obj.handle))) {
       // Seen there now (a deck searched): not among the cards the player must place.
       if (knowledge.zones.has(obj.zone)) shown.push(`${obj.zone}\u0000${obj.card}`);
       continue;

@@ -25,14 +25,19 @@ import type { ObjectId, PlayerId, ZoneState } from "./types.js";
 import { canSee, redactEntry } from "./view.js";
 
 export interface Knowledge {
-  /** Hidden objects the player follows and knows the identity of: object id → card id. */
-  objects: Map<ObjectId, string>;
+  /**
+   * Hidden cards the player follows and knows the identity of, by the handle they know each by
+   * (never the referee's id): handle → card id.
+   */
+  objects: Map<string, string>;
   /** Per zone the player can't follow cards in: the least number of each card id in it. */
   zones: Map<string, Map<string, number>>;
 }
 
 /** What `player` knows now of the cards hidden from them (see the module comment). */
 export function knowledgeOf(game: Game, player: PlayerId): Knowledge {
+  if (!Number.isInteger(player) || !game.state.players[player])
+    throw new RangeError(`knowledgeOf: no player ${String(player)}`);
   const state = game.state;
   const byHandle = new Map<string, string>();
   const zones = new Map<string, Map<string, number>>();
@@ -81,7 +86,7 @@ export function knowledgeOf(game: Game, player: PlayerId): Knowledge {
       }
     }
   }
-  const objects = new Map<ObjectId, string>();
+  const objects = new Map<string, string>();
   for (const obj of Object.values(state.objects)) {
     if (!obj.handle) continue;
     const card = byHandle.get(obj.handle);
@@ -89,7 +94,7 @@ export function knowledgeOf(game: Game, player: PlayerId): Knowledge {
     // sees it under a new handle (objects.ts renews it when someone gains sight of it).
     if (card === undefined || obj.underOf !== null || canSee(game, obj, player)) continue;
     const trackers = trackersOf(game, state.zones[obj.zone]!, obj.owner);
-    if (trackers === "all" || trackers.includes(player)) objects.set(obj.id, card);
+    if (trackers === "all" || trackers.includes(player)) objects.set(obj.handle, card);
   }
   return { objects, zones };
 }

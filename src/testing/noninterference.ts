@@ -115,7 +115,7 @@ function isReveal(d: { path: string; a?: Json; b?: Json }): boolean {
 function hiddenCards(game: Game, p: PlayerId): { zone: string; index: number; faceDown: boolean }[] {
   const view = game.viewFor(p);
   const committed = objectsInProgress(game.state);
-  for (const id of knowledgeOf(game, p).objects.keys()) committed.add(id);
+  for (const handle of knowledgeOf(game, p).objects.keys()) committed.add(game.obj(handle).id);
   const out: { zone: string; index: number; faceDown: boolean }[] = [];
   for (const [zid, zone] of Object.entries(game.state.zones)) {
     const shown = view.zones[zid]?.cards ?? [];

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { DeterminizeError, determinize, unknownCards } from "../../src/agents/determinize.js";
 import { playOut, randomAgent } from "../../src/agents/random.js";
 import { Game } from "../../src/core/game.js";
+import { knowledgeOf } from "../../src/core/knowledge.js";
 import type { Preset } from "../../src/core/preset.js";
 import { nextInt, seedRng, shuffled } from "../../src/core/rng.js";
 import type { PlayerId } from "../../src/core/types.js";
@@ -38,6 +39,10 @@ function liveMidGame(preset: Preset, seed: number): Game {
 }
 
 const view = (g: Game, p: PlayerId) => JSON.stringify(g.viewFor(p));
+const remembered = (g: Game, p: PlayerId) => {
+  const k = knowledgeOf(g, p);
+  return JSON.stringify([[...k.objects], [...k.zones].map(([z, c]) => [z, [...c]])]);
+};
 
 /** Zone → its cards as [id, identity]: where every card lies in a state. */
 function layout(g: Game): string {
@@ -118,6 +123,8 @@ for (const id of presetIds()) {
           const db = determinize(b, p, seedRng(`same:${seed}`));
           expect(layout(db)).toBe(layout(da));
           expect(view(db, p)).toBe(view(da, p));
+          // What the player remembers depends on nothing hidden from them either.
+          expect(remembered(b, p)).toBe(remembered(a, p));
           compared++;
         }),
         // 1130966155: in DM Play a hidden trigger of a card in hand is pending (its card committed).

@@ -92,7 +92,7 @@ describe("knowledge: a card followed face-down after it was seen", () => {
     const obj = g.state.objects[g.state.zones["hand@1"]!.cards[0]!]!;
     g.move(obj, "battle@1");
     g.move(obj, "shield@1", { faceDown: true });
-    expect(knowledgeOf(g, 0).objects.get(obj.id)).toBe(obj.card);
+    expect(knowledgeOf(g, 0).objects.get(obj.handle)).toBe(obj.card);
     const shields = g.state.zones["shield@1"]!.cards;
     const place = shields.indexOf(obj.id);
     const others = new Set<string>();
@@ -116,7 +116,15 @@ describe("knowledge: a card followed face-down after it was seen", () => {
     g.move(obj, "battle@1");
     g.move(obj, "deck@1");
     g.move(obj, "shield@1", { faceDown: true });
-    expect(knowledgeOf(g, 0).objects.has(obj.id)).toBe(false);
+    expect(knowledgeOf(g, 0).objects.has(obj.handle)).toBe(false);
+  });
+});
+
+describe("knowledgeOf: bad input", () => {
+  it("refuses a player who is not in the game, naming it", () => {
+    const g = start();
+    expect(() => knowledgeOf(g, 5)).toThrow(/knowledgeOf: no player 5/);
+    expect(() => knowledgeOf(g, -1 as PlayerId)).toThrow(RangeError);
   });
 });
 
@@ -152,9 +160,9 @@ describe("knowledge in whole games of every preset", () => {
             const k = knowledgeOf(g, p);
             const s = determinize(g, p, seedRng(`whole:${seed}:${step}`));
             // Never more than the truth: what they remember is so in the real game.
-            for (const [oid, card] of k.objects) {
-              expect(g.state.objects[oid]!.card).toBe(card);
-              expect(s.state.objects[oid]?.card).toBe(card);
+            for (const [handle, card] of k.objects) {
+              expect(g.obj(handle).card).toBe(card);
+              expect(s.obj(handle).card).toBe(card);
             }
             for (const [zone, counts] of k.zones)
               for (const [card, n] of counts) {

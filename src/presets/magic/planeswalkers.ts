@@ -15,6 +15,7 @@
  *   (CR 115.4, targets.ts).
  * - The legend rule (CR 704.5j) for legendary permanents, planeswalkers or not.
  */
+import { DefinitionError } from "../../core/errors.js";
 import type { Game } from "../../core/game.js";
 import { zoneId } from "../../core/objects.js";
 import type { GameObject, PlayerId, Task } from "../../core/types.js";
@@ -38,7 +39,12 @@ export const loyaltyOf = (o: GameObject): number => o.counters[LOYALTY] ?? 0;
 
 /** CR 306.5b: the printed loyalty a planeswalker enters the battlefield with. */
 export function printedLoyalty(game: Game, o: GameObject): number {
-  return isPlaneswalker(game, o) ? Number(game.card(o).stats?.loyalty ?? 0) : 0;
+  if (!isPlaneswalker(game, o)) return 0;
+  const card = game.card(o);
+  const n = card.stats?.loyalty ?? 0;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 0)
+    throw new DefinitionError(`${card.name}: stats.loyalty must be a whole number, not ${JSON.stringify(n)}`);
+  return n;
 }
 
 /** A legendary permanent (`stats.supertypes` includes "Legendary", CR 205.4d). */
