@@ -79,7 +79,7 @@ export function knowledgeOf(game: Game, player: PlayerId): Knowledge {
         putIn.get(entry.obj) ??
         ((lastMove.get(entry.obj) ?? -1) < entry.seq ? state.objects[entry.obj]?.zone : undefined);
       const zone = at !== undefined ? state.zones[at] : undefined;
-      if (zone && isBlind(zone, player)) {
+      if (zone && isBlind(game, zone, player)) {
         const counts = zones.get(zone.id) ?? new Map<string, number>();
         counts.set(seen.card, Math.max(counts.get(seen.card) ?? 0, 1));
         zones.set(zone.id, counts);
@@ -108,11 +108,11 @@ function blindZone(
 ): ZoneState | null {
   if (typeof kind !== "string" || owner === undefined) return null;
   const zone = game.state.zones[`${kind}@${owner}`];
-  return zone && isBlind(zone, player) ? zone : null;
+  return zone && isBlind(game, zone, player) ? zone : null;
 }
 
-/** Can't `player` follow the cards in `zone` (a hand not theirs, any deck)? */
-function isBlind(zone: ZoneState, player: PlayerId): boolean {
-  if (zone.visibility === "public") return false;
-  return !(zone.visibility === "owner" && zone.owner === player);
+/** Can't `player` follow the cards in `zone` (a hand not theirs, any deck)? objects.ts `trackersOf`. */
+function isBlind(game: Game, zone: ZoneState, player: PlayerId): boolean {
+  const trackers = trackersOf(game, zone, zone.owner ?? player);
+  return trackers !== "all" && !trackers.includes(player);
 }
