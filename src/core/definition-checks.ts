@@ -21,6 +21,7 @@ export const KERNEL_EVENT_TYPES: readonly string[] = [
   "drawFromEmpty",
   "shuffle",
   "putUnder",
+  "control",
   "tap",
   "untap",
   "faceDown",

@@ -2,6 +2,7 @@
  * Durations: continuous effects registered with the clock and expired at the exact boundary
  * their wording names (DM 500.3, CR 514.2; RULINGS DM-T11, MT-18, YG-T8).
  */
+import { controlEffectsEnded } from "./control.js";
 import { emit } from "./events.js";
 import type { Game } from "./game.js";
 import type { ContinuousEffect, Duration, Expiry, PlayerId } from "./types.js";
@@ -66,6 +67,7 @@ export function expireDurations(game: Game, boundary: Boundary): void {
       player: d.controller,
       data: { duration: d.id, label: d.label, kind: d.effect.kind, boundary: boundary.at },
     });
+  controlEffectsEnded(game, ended);
 }
 
 /** Active continuous effects of a kind, oldest first. */

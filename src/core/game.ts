@@ -274,7 +274,7 @@ export class Game {
       seed,
       rng: seedRng(seed, 0),
       handleRng: seedRng(seed, 1),
-      players: names.map((name, id) => ({ id, name, turns: 0, vars: cloneJson(vars) })),
+      players: names.map((name, id) => ({ id, name, turns: 0, lastTurn: 0, vars: cloneJson(vars) })),
       zones: {},
       objects: {},
       clock: {
@@ -766,6 +766,7 @@ export class Game {
     for (const p of state.players) {
       const seat = (p.id - first + n) % n;
       p.turns = seat < turnId ? Math.floor((turnId - 1 - seat) / n) + 1 : 0;
+      p.lastTurn = seat < turnId ? turnId - ((turnId - 1 - seat) % n) : 0;
     }
     state.clock.turn = {
       id: turnId,
@@ -1168,8 +1169,17 @@ export class Game {
 
   // ---- changing the game ---------------------------------------------------------------
 
-  createCard(card: string, owner: PlayerId, kind: string, opts: PlaceOptions = {}): GameObject {
-    return createObject(this, card, owner, this.zone(kind, owner).id, opts);
+  /** Creates a card in its owner's zone of that kind, or (`opts.controller`) under another player's control in theirs. */
+  createCard(
+    card: string,
+    owner: PlayerId,
+    kind: string,
+    opts: PlaceOptions & { controller?: PlayerId } = {},
+  ): GameObject {
+    const controller = opts.controller ?? owner;
+    const obj = createObject(this, card, owner, this.zone(kind, controller).id, opts);
+    obj.controller = controller;
+    return obj;
   }
 
   move(obj: GameObject, to: string, opts: MoveOptions = {}): LogEntry {

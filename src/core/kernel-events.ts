@@ -10,6 +10,8 @@ export const KERNEL_EVENTS: Readonly<Record<string, string>> = {
   shuffle: "A zone was shuffled: player (its owner, if any), data.zone (zone kind).",
   putUnder:
     "An object was put under another (seals, evolution sources, Xyz materials): obj, from, to, player.",
+  control:
+    "An object changed controller without changing zone kind (the gainControl op; core/control.ts): obj, inc (kept), card, name, player (the new controller), data.from, data.returned (a control effect ended), cause.",
   tap: "An object became tapped: obj, player (controller), cause.",
   untap: "An object became untapped: obj, player (controller), cause.",
   faceDown: "An object was turned face-down: obj, player (controller), data.bySelf.",

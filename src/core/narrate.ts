@@ -89,6 +89,11 @@ export function narrate(game: Game, entry: LogEntry, viewer: PlayerId | null = n
         depth,
         text: `${cardName(game, e, viewer)} moves from ${p ? `${p}'s` : "the"} ${zoneLabel(game, e.from)} to the ${zoneLabel(game, e.to)}.`,
       };
+    case "control":
+      return {
+        depth,
+        text: `${cardName(game, e, viewer)} ${d.returned ? "returns" : "goes"} to ${p}'s control${typeof d.from === "number" ? ` (from ${who(game, d.from)})` : ""}.`,
+      };
     case "shuffle":
       return {
         depth,

@@ -32,7 +32,13 @@ export interface PlaceOptions {
   position?: "top" | "bottom" | number;
 }
 
-function insert(game: Game, zone: ZoneState, id: ObjectId, position: PlaceOptions["position"]): void {
+/** Puts a card id into a zone's list (no event: the caller records what happened). */
+export function insertCard(
+  game: Game,
+  zone: ZoneState,
+  id: ObjectId,
+  position: PlaceOptions["position"],
+): void {
   game.membershipChanged();
   if (position === "bottom") zone.cards.unshift(id);
   else if (typeof position === "number") zone.cards.splice(position, 0, id);
@@ -66,13 +72,14 @@ export function createObject(
     tapped: opts.tapped ?? false,
     enteredAt: ids.event,
     enteredTurn: game.state.clock.turn.id,
+    controlledSince: game.state.clock.turn.id,
     counters: {},
     under: [],
     underOf: null,
     vars: {},
   };
   game.state.objects[obj.id] = obj;
-  insert(game, z, obj.id, opts.position);
+  insertCard(game, z, obj.id, opts.position);
   if (trackersOf(game, z, obj.owner).length > 0 || z.visibility === "public") renewHandle(game, obj);
   return obj;
 }
@@ -111,9 +118,13 @@ function detach(game: Game, obj: GameObject): void {
     obj.underOf = null;
     return;
   }
-  const zone = game.state.zones[obj.zone]!;
-  const i = zone.cards.indexOf(obj.id);
-  if (i < 0) throw new EngineError(`card ${obj.id} is not in zone ${obj.zone}`);
+  removeCard(game, game.state.zones[obj.zone]!, obj.id);
+}
+
+/** Takes a card id out of a zone's list (no event). */
+export function removeCard(game: Game, zone: ZoneState, id: ObjectId): void {
+  const i = zone.cards.indexOf(id);
+  if (i < 0) throw new EngineError(`card ${id} is not in zone ${zone.id}`);
   zone.cards.splice(i, 1);
   game.membershipChanged();
 }
@@ -127,7 +138,7 @@ export function seenIn(game: Game, zone: ZoneState, faceDown: boolean, owner: Pl
   return "all";
 }
 
-function mergeSeen(a: PlayerId[] | "all", b: PlayerId[] | "all"): PlayerId[] | undefined {
+export function mergeSeen(a: PlayerId[] | "all", b: PlayerId[] | "all"): PlayerId[] | undefined {
   if (a === "all" || b === "all") return undefined;
   return [...new Set([...a, ...b])].sort();
 }
@@ -137,6 +148,7 @@ function renew(game: Game, obj: GameObject, keepLineage: boolean): void {
   if (!keepLineage) obj.lineage = obj.inc;
   obj.enteredAt = game.state.ids.event + 1;
   obj.enteredTurn = game.state.clock.turn.id;
+  obj.controlledSince = obj.enteredTurn;
 }
 
 export interface MoveOptions extends PlaceOptions {
@@ -185,7 +197,7 @@ export function moveObject(game: Game, obj: GameObject, to: string, opts: MoveOp
   obj.vars = {};
   obj.counters = {};
   renew(game, obj, false);
-  insert(game, dest, obj.id, opts.position);
+  insertCard(game, dest, obj.id, opts.position);
   const trackedAfter = trackersOf(game, dest, obj.owner);
   if (gains(trackedBefore, trackedAfter)) renewHandle(game, obj);
   const def = game.rules.card(obj.card);

@@ -4,6 +4,7 @@
  */
 
 import { checkTargetsOp, describeSelector, recordTargets } from "./activation.js";
+import { gainControl } from "./control.js";
 import { addDuration } from "./durations.js";
 import { EngineError } from "./errors.js";
 import { emit } from "./events.js";
@@ -573,6 +574,32 @@ const untilOp: OpHandler = {
   },
 };
 
+const gainControlOp: OpHandler = {
+  doc: 'A player gains control of objects (CR 613.1b; Yu-Gi-Oh! "take control"): each moves to that player\'s side as the same object — limits keyed to it stay used (CR 602.5b, 606.3), limits keyed by player follow the new controller — and control goes back when `expires` is reached (absent: for as long as the object stays).',
+  args: {
+    what: { type: "objects", required: true, doc: "The objects." },
+    player: { type: "player", default: "controller", doc: "Who gains control." },
+    expires: {
+      type: "expiry",
+      doc: 'When control goes back ("turn", {tag: endOfTurn}, {until: end} …); absent: never.',
+    },
+  },
+  run(game, op, frame) {
+    const o = ops(op);
+    const player = resolvePlayer(game, o.player ?? "controller", frame);
+    const src = sourceOf(game, frame.ctx);
+    const expires = o.expires === undefined ? undefined : expiryFrom(game, o.expires, frame);
+    for (const obj of resolveObjects(game, o.what, frame))
+      gainControl(game, obj, player, {
+        controller: frame.ctx.controller,
+        cause: causeOf(game, frame),
+        ...(expires ? { expires } : {}),
+        ...(src ? { source: { obj: src.id, inc: src.inc, name: game.rules.card(src.card).name } } : {}),
+      });
+    return "next";
+  },
+};
+
 const extraTurnOp: OpHandler = {
   doc: "Adds a turn directly after this one (DM 500.5, CR 500.7: last added, first taken).",
   args: { player: { type: "players", default: "controller", doc: "Who takes the extra turn." } },
@@ -740,6 +767,7 @@ export const kernelOps: Record<string, OpHandler> = {
   set: setOp,
   count: countOp,
   until: untilOp,
+  gainControl: gainControlOp,
   extraTurn: extraTurnOp,
   addNodes: addNodesOp,
   skipTurn: skipTurnOp,

@@ -192,6 +192,13 @@ export interface Preset {
    * replacements). Rules that name such objects read them directly (`cardsIn`, `state.objects`).
    */
   exists?(game: Game, obj: GameObject): boolean;
+  /**
+   * Asked before `obj` changes controller (core/control.ts): false refuses the change (the effect
+   * does nothing). `returning`: a control effect ended and control goes back — the preset may then
+   * deal with a card that has no room (Yu-Gi-Oh!: sent to the GY). It may also reset its own state
+   * of the card (a Monster Zone column). Default: always allowed.
+   */
+  beforeControlChange?(game: Game, obj: GameObject, to: PlayerId, returning: boolean): boolean;
   /** A characteristic as modified by effects in play (power, name, types …); default printed. */
   characteristic?(game: Game, obj: GameObject, field: string, printed: Json | undefined): Json | undefined;
   /** Zone kind cards are drawn from (default "deck") and drawn to (default "hand"). */

@@ -38,7 +38,7 @@ function copyZone(z: ZoneState): ZoneState {
 }
 
 function copyPlayer(p: PlayerState): PlayerState {
-  return { id: p.id, name: p.name, turns: p.turns, vars: copyRecord(p.vars) };
+  return { id: p.id, name: p.name, turns: p.turns, lastTurn: p.lastTurn, vars: copyRecord(p.vars) };
 }
 
 function copyClock(c: ClockState): ClockState {

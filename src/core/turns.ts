@@ -54,7 +54,8 @@ export function runGameTask(game: Game, _task: Task): void {
   const { player, extra } = nextTurn(game);
   const p = state.players[player]!;
   p.turns += 1;
-  state.clock.turn = { id: state.clock.turn.id + 1, player, extra, ordinal: p.turns };
+  p.lastTurn = state.clock.turn.id + 1;
+  state.clock.turn = { id: p.lastTurn, player, extra, ordinal: p.turns };
   game.pushTask({ t: "turn", stage: "begin" } satisfies TurnTask);
 }
 

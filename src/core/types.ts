@@ -12,6 +12,8 @@ export interface PlayerState {
   name: string;
   /** Turns this player has begun. */
   turns: number;
+  /** Turn id of the most recent turn this player began; 0 before their first ("since your most recent turn began", CR 302.6). */
+  lastTurn: number;
   /** Preset-owned numbers and flags (life points, mana pool, hand size …). */
   vars: JsonObject;
 }
@@ -56,6 +58,11 @@ export interface GameObject {
   /** Log sequence number at which this incarnation began. */
   enteredAt: number;
   enteredTurn: number;
+  /**
+   * Turn id since which its controller has controlled it without a break (CR 302.6): its entering
+   * turn, or the turn control last changed; -1 for a card placed before the game (a scenario).
+   */
+  controlledSince: number;
   counters: Record<string, number>;
   /** Cards stacked under this one (evolution sources, materials). */
   under: ObjectId[];

@@ -102,6 +102,7 @@ export function checkBody(rules: Rules, state: GameState): void {
     if (p.id !== i) bad(`players[${i}].id`, `expected ${i}`);
     str(p.name, `players[${i}].name`);
     int(p.turns, `players[${i}].turns`);
+    int(p.lastTurn, `players[${i}].lastTurn`);
     obj(p.vars, `players[${i}].vars`);
   });
   // Zones: exactly the preset's, for these players.
@@ -150,6 +151,14 @@ export function checkBody(rules: Rules, state: GameState): void {
     const zone = str(o.zone, `${path}.zone`);
     if (!expected.has(zone)) bad(`${path}.zone`, `no zone "${zone}"`);
     for (const f of ["inc", "lineage", "enteredAt", "enteredTurn", "handleSince"]) int(o[f], `${path}.${f}`);
+    int(o.controlledSince, `${path}.controlledSince`, -1);
+    // A card in a player's zone is controlled by that player (a stolen one moved to their side).
+    const zoneOwner = (zones[zone] as { owner: unknown }).owner;
+    if (zoneOwner !== null && (o.underOf ?? null) === null && o.controller !== zoneOwner)
+      bad(
+        `${path}.controller`,
+        `is ${String(o.controller)}, but the card lies in player ${String(zoneOwner)}'s zone ${zone}`,
+      );
     const handle = str(o.handle, `${path}.handle`);
     if (handle) {
       if (handles.has(handle)) bad(`${path}.handle`, `"${handle}" is also ${handles.get(handle)}'s`);

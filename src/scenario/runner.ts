@@ -251,15 +251,18 @@ export class ScenarioRun {
     const p = typeof placement === "string" ? { card: placement } : placement;
     const def = this.cardDef(p.card, typeof placement === "string" ? path : [...path, "card"]);
     const game = this.game;
+    // A card placed under another player's control lies in that player's zone (a stolen creature).
+    const controller = p.controller ? this.player(p.controller, [...path, "controller"]) : owner;
     const obj = game.createCard(def.id, owner, kind, {
       faceDown: p.faceDown ?? false,
       tapped: p.tapped ?? false,
+      ...(controller !== owner ? { controller } : {}),
     });
     // Cards placed by the setup were there before the turn began, unless they entered this turn.
     obj.enteredTurn = p.enteredThisTurn ? turn : 0;
+    obj.controlledSince = p.enteredThisTurn ? turn : -1;
     if (p.counters) obj.counters = { ...p.counters };
     if (p.vars) obj.vars = structuredClone(p.vars) as typeof obj.vars;
-    if (p.controller) obj.controller = this.player(p.controller, [...path, "controller"]);
     if (p.as) {
       if (this.aliases.has(p.as)) throw new StepFailure([...path, "as"], `alias "${p.as}" is used twice`);
       this.aliases.set(p.as, obj.id);

@@ -251,6 +251,22 @@ export type UntilOp = {
   label?: string;
 };
 
+/**
+ * A player gains control of objects (CR 613.1b; Yu-Gi-Oh! "take control"): each moves to that player's side as the same object — limits keyed to it stay used (CR 602.5b, 606.3), limits keyed by player follow the new controller — and control goes back when `expires` is reached (absent: for as long as the object stays).
+ */
+export type GainControlOp = {
+  op: "gainControl";
+  /** The objects. */
+  what: ObjectRef;
+  /**
+   * Who gains control.
+   * @defaultValue "controller"
+   */
+  player?: PlayerRef;
+  /** When control goes back ("turn", {tag: endOfTurn}, {until: end} …); absent: never. */
+  expires?: ExpiryRef;
+};
+
 /** Adds a turn directly after this one (DM 500.5, CR 500.7: last added, first taken). */
 export type ExtraTurnOp = {
   op: "extraTurn";
@@ -389,6 +405,7 @@ export type KernelOp =
   | SetOp
   | CountOp
   | UntilOp
+  | GainControlOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp

@@ -9,6 +9,7 @@ import type {
   DrawOp,
   EmitOp,
   ExtraTurnOp,
+  GainControlOp,
   LogOp,
   LoseOp,
   MoveOp,
@@ -294,6 +295,7 @@ export type DuelMastersOp =
   | SetOp
   | CountOp
   | UntilOp
+  | GainControlOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp

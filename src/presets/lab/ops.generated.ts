@@ -10,6 +10,7 @@ import type {
   EmitOp,
   ExpiryRef,
   ExtraTurnOp,
+  GainControlOp,
   LogOp,
   LoseOp,
   MoveOp,
@@ -219,6 +220,7 @@ export type LabOp =
   | SetOp
   | CountOp
   | UntilOp
+  | GainControlOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp

@@ -11,6 +11,7 @@
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import { auraCards } from "./aura-cards.js";
+import { controlCards } from "./control-cards.js";
 import { keywordCards } from "./keyword-cards.js";
 import { manaCards } from "./mana-cards.js";
 import type { MagicOp } from "./ops.generated.js";
@@ -504,6 +505,8 @@ const library: CardDef[] = [
   ...planeswalkerCards,
   // Additional phases (CR 500.8).
   ...turnCards,
+  // Control changes (CR 613.1b).
+  ...controlCards,
 ];
 
 export const magicCards: CardDef[] = library.map(withColours);
@@ -518,7 +521,7 @@ export function defaultMagicDeck(variant: number): string[] {
   // Every rule the preset has, in play: coloured mana and mana abilities, X, the evergreen
   // keywords, tokens, counterspells, Auras and Equipment, a Saga, "doesn't untap", mana that stays,
   // a planeswalker and a legendary creature (two of each: the legend rule), an additional combat,
-  // protection (White Knight, Black Knight).
+  // protection (White Knight, Black Knight), a control change (Act of Treason).
   const spells = [
     "llanowar-elves",
     "white-knight",
@@ -546,7 +549,7 @@ export function defaultMagicDeck(variant: number): string[] {
     "nissa-voice-of-zendikar",
     "blaze",
     "giant-growth",
-    "divination",
+    "act-of-treason",
     "black-knight",
     "cancel",
     "essence-scatter",

@@ -2,12 +2,13 @@
  * A player who loses leaves the game (CR 800.4a; multiplayer, CR 104.2a: the game goes on while
  * two or more players remain). As they leave: every object they own leaves the game — cards in
  * every zone, their spells on the stack (cards go outside the game: a hidden zone of their own, so
- * no card is lost; tokens cease to exist) —, then the abilities they control on the stack or waiting to go on it cease to exist, then any
- * object still controlled by them (another player's card put onto their battlefield) is exiled.
+ * no card is lost; tokens cease to exist) —, then the abilities they control on the stack or waiting to go on it cease to exist, then
+ * effects giving them control of objects end, then any object still controlled by them (another player's card put onto their battlefield) is exiled.
  * This is not a state-based action: it happens as they lose. Creatures attacking them are removed
  * from combat (CR 506.4). If they had priority, it passes to the next player still in the game
  * (priority.ts), and their turns are skipped (`mtg.skipLeftPlayers`, CR 800.4a).
  */
+import { endControlOf } from "../../core/control.js";
 import type { Game } from "../../core/game.js";
 import { zoneId } from "../../core/objects.js";
 import { ceaseToExist, isToken } from "../../core/tokens.js";
@@ -43,7 +44,9 @@ export function leaveGame(game: Game, p: PlayerId): void {
   const w = waiting(game);
   w.splice(0, w.length, ...w.filter((pa) => pa.controller !== p));
   game.state.pending = game.state.pending.filter((pa) => pa.controller !== p);
-  // Objects they still control (owned by another player) are exiled.
+  // Effects that give them control of objects end (the objects go back), then objects they
+  // still control (owned by another player) are exiled.
+  endControlOf(game, p);
   const exiled: string[] = [];
   for (const zone of Object.values(game.state.zones)) {
     if (zone.owner !== p || zone.kind === "outside") continue;

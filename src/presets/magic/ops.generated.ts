@@ -9,6 +9,7 @@ import type {
   CountOp,
   EmitOp,
   ExtraTurnOp,
+  GainControlOp,
   LogOp,
   LoseOp,
   MoveOp,
@@ -343,6 +344,7 @@ export type MagicOp =
   | SetOp
   | CountOp
   | UntilOp
+  | GainControlOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp

@@ -99,7 +99,20 @@ export function nameOf(game: Game, obj: GameObject): string {
 
 export function keywords(game: Game, obj: GameObject): string[] {
   const f = face(game, obj) as { keywords?: Json };
-  return Array.isArray(f.keywords) ? (f.keywords as string[]) : [];
+  const printed = Array.isArray(f.keywords) ? (f.keywords as string[]) : [];
+  const granted = grantedKeywords(game, obj);
+  return granted.length === 0 ? printed : [...printed, ...granted];
+}
+
+/** Keywords an effect gave this object ("It gains haste until end of turn": an `until` of kind `keyword`). */
+function grantedKeywords(game: Game, obj: GameObject): string[] {
+  const out: string[] = [];
+  for (const d of game.effects("keyword")) {
+    const t = d.effect.target;
+    if (t && "obj" in t && t.obj === obj.id && t.inc === obj.inc && typeof d.effect.value === "string")
+      out.push(d.effect.value);
+  }
+  return out;
 }
 
 export function hasKeyword(game: Game, obj: GameObject, kw: string): boolean {
@@ -173,9 +186,15 @@ export function doesNotUntap(game: Game, obj: GameObject): boolean {
   return game.staticAbilities("doesNotUntap").some((r) => r.obj.id === obj.id);
 }
 
-/** CR 302.6: a creature can attack or {T} only if continuously controlled since the turn began (or haste). */
+/**
+ * CR 302.6: a creature can attack or {T} only if its controller has controlled it continuously
+ * since their most recent turn began (or it has haste): one that came under their control during
+ * that turn, or after it (on an opponent's turn), or before their first turn, is sick.
+ */
 export function summoningSick(game: Game, obj: GameObject): boolean {
-  return obj.enteredTurn === game.state.clock.turn.id && !hasKeyword(game, obj, "haste");
+  const since = game.state.players[obj.controller]!.lastTurn;
+  const sick = since === 0 ? obj.controlledSince >= 0 : obj.controlledSince >= since;
+  return sick && !hasKeyword(game, obj, "haste");
 }
 
 export function damage(obj: GameObject): number {

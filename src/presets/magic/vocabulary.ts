@@ -69,4 +69,6 @@ export const magicEvents: Record<string, string> = {
 export const magicEffectKinds: Record<string, string> = {
   pump: 'value: { power, toughness } added to the target creature until it ends ("gets +N/+N until end of turn").',
   noMaxHandSize: "The target player has no maximum hand size while it lasts.",
+  keyword:
+    'value: a keyword ("haste") the target object has while it lasts ("It gains haste until end of turn").',
 };

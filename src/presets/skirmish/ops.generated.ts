@@ -9,6 +9,7 @@ import type {
   DrawOp,
   EmitOp,
   ExtraTurnOp,
+  GainControlOp,
   LogOp,
   LoseOp,
   MoveOp,
@@ -122,6 +123,7 @@ export type SkirmishOp =
   | SetOp
   | CountOp
   | UntilOp
+  | GainControlOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp

@@ -72,7 +72,8 @@ export function sampleDecks(): string[][] {
     ["shaddoll-zefranaga", 1],
     ["zefraath", 1],
     ["alexandrite-dragon", 2],
-    ["luster-dragon", 1],
+    // Takes control of a monster until the End Phase.
+    ["change-of-heart", 1],
     ["fairy-archer", 3],
     ["elemental-hero-avian", 2],
     ["hero-mask", 2],
@@ -99,7 +100,7 @@ export function sampleDecks(): string[][] {
     ["masaki-the-legendary-swordsman", 1],
     ["vorse-raider", 3],
     ["magical-blast", 1],
-    ["beaver-warrior", 1],
+    ["change-of-heart", 1],
     ["flip-flop-frog", 2],
     ["evilswarm-castor", 3],
     ["fire-formation-tensu", 2],

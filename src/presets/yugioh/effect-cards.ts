@@ -637,8 +637,42 @@ export const bookOfMoon: CardDef = {
   ],
 };
 
+/**
+ * Takes control of an opponent's monster until the End Phase (the kernel's gainControl): the same
+ * card on the field, so its "Once per turn" effect used this turn stays used, while "You can only
+ * use the effect of X once per turn" counts for the new controller (RULINGS YG-2.1).
+ */
+export const changeOfHeart: CardDef = {
+  id: "change-of-heart",
+  name: "Change of Heart",
+  types: ["spell", "normal"],
+  text: "Target 1 monster your opponent controls; take control of it until the End Phase.",
+  abilities: [
+    {
+      id: "activate",
+      kind: "activated",
+      // A monster can be taken only into a free Monster Zone.
+      condition: { fn: "monsterZoneFree" },
+      cost: [
+        {
+          op: "choose",
+          chooser: "controller",
+          from: { zone: "monster", controller: "opponent" },
+          min: 1,
+          max: 1,
+          as: "target",
+          target: true,
+          prompt: "Target 1 monster your opponent controls",
+        },
+      ],
+      effect: [{ op: "gainControl", what: "$target", expires: { until: "end" } }],
+    },
+  ],
+};
+
 export const effectCards: CardDef[] = [
   bookOfMoon,
+  changeOfHeart,
   magicalBlast,
   baconSaver,
   honest,

@@ -9,6 +9,7 @@ import type { LogEntry, PlayerId } from "../../core/types.js";
 import { ygoActivation } from "./activation.js";
 import { sampleDecks, ygoCards } from "./cards.js";
 import { chainEntries, chainOf, chainOps, chainTasks, nextChainWindow } from "./chain.js";
+import { beforeControlChange, hasMonsterRoom } from "./control.js";
 import { randomDecks, ygoDeckRules } from "./decks.js";
 import { diceCards } from "./dice-cards.js";
 import { diceOps } from "./dice-ops.js";
@@ -210,6 +211,8 @@ export function yugioh(): Preset {
       canFusionSummon: (game, args) => summonableFusions(game, Number(args?.controller)).length > 0,
       // "When a monster(s) would be (Special) Summoned" (Solemn Judgment: any; Solemn Strike: special).
       summoning: (game, args) => summonRespondable(game, String(args?.kind ?? "any")),
+      // A monster can be taken only into a free Monster Zone (Change of Heart).
+      monsterZoneFree: (game, args) => hasMonsterRoom(game, Number(args?.controller)),
       // "to your zone this card points to" (Link Spider): a free Main Monster Zone it points to.
       pointsToFreeZone: (game, args) => {
         const self = game.state.objects[String(args?.obj)];
@@ -316,6 +319,7 @@ export function yugioh(): Preset {
     },
     narrate,
     redirect: ygoRedirect,
+    beforeControlChange,
     setup(game, spec) {
       const decks = spec.decks ?? sampleDecks();
       for (let p = 0; p < spec.players; p++) {

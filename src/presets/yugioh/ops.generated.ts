@@ -8,6 +8,7 @@ import type {
   CountOp,
   EmitOp,
   ExtraTurnOp,
+  GainControlOp,
   LogOp,
   LoseOp,
   MoveOp,
@@ -397,6 +398,7 @@ export type YugiohOp =
   | SetOp
   | CountOp
   | UntilOp
+  | GainControlOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp
