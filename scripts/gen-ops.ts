@@ -82,6 +82,8 @@ function tsType(spec: ArgSpec, used: Set<string>, indent: string, union: string)
     case "expiry":
       used.add("ExpiryRef");
       return "ExpiryRef";
+    case "node":
+      return "string";
     case "strings":
     case "nodes":
       return "string[]";
@@ -185,6 +187,7 @@ function renderKernel(): string {
     '  | "turn"',
     '  | "nextTurn"',
     '  | "source"',
+    '  | "never"',
     "  | { endOf: string }",
     "  | { until: string }",
     "  | { nextTurnOf: PlayerRef }",
@@ -276,6 +279,7 @@ const TYPE_WORDS: Record<ArgSpec["type"], string> = {
   ops: "ops",
   expiry: "expiry",
   strings: "list of strings",
+  node: "turn node id",
   nodes: "list of turn node ids",
   record: "object",
   records: "list of objects",

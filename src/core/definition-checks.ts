@@ -22,6 +22,7 @@ export const KERNEL_EVENT_TYPES: readonly string[] = [
   "shuffle",
   "putUnder",
   "control",
+  "skipTo",
   "tap",
   "untap",
   "faceDown",

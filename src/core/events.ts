@@ -87,7 +87,8 @@ export function heard(game: Game, type: string): boolean {
     game.keepLog ||
     game.hasListeners ||
     game.rules.countersByType.has(type) ||
-    game.rules.triggerZones.has(type)
+    game.rules.triggerZones.has(type) ||
+    game.rules.delayedTypes.has(type)
   );
 }
 

@@ -40,7 +40,7 @@ import { randomSeed, type Seed, seedRng, seedText, shuffleInPlace } from "./rng.
 import { runScriptTask } from "./script.js";
 import { runStateChecks, type StateCheck } from "./state-checks.js";
 import { copyState } from "./state-copy.js";
-import { enterNode, nodeTask, runNodeTask, Stage } from "./structure.js";
+import { endedInteraction, enterNode, nodeTask, runNodeTask, Stage } from "./structure.js";
 import { collectTriggers, runResolvePending, runResolveTask } from "./triggers.js";
 import { runGameTask, runTurnTask } from "./turns.js";
 import type {
@@ -454,6 +454,11 @@ export class Game {
       const tasks = this.state.tasks;
       const task = tasks[tasks.length - 1];
       if (!task) throw new EngineError("the engine has no work left but the game is not over");
+      // A node the turn skips past asks nothing more: its interaction stops (Game.skipTo).
+      if (state.turnQueue.length !== 0 && endedInteraction(this, task)) {
+        this.popTask(task);
+        continue;
+      }
       const handler = this.rules.tasks.get(task.t);
       if (!handler) throw new EngineError(`no handler for task "${task.t}"`);
       handler(this, task);
@@ -1271,6 +1276,40 @@ export class Game {
       type: "nodesAdded",
       player: clock.turn.player,
       data: { after, nodes: [...nodes], source: source ?? null },
+    });
+  }
+
+  /**
+   * The running nodes end and the game goes straight to node `to`, later in this turn, skipping
+   * every node in between (CR 723.1d: "end the turn" goes to the cleanup step; "end the Battle
+   * Phase"). The nodes that end do so as they would — their end actions, "at the end of" events and
+   * "until the end of" durations — but start no more children and ask nothing more (their
+   * interaction stops once the work in progress, a resolving effect or chain, is done).
+   */
+  skipTo(to: string, source?: string): void {
+    const clock = this.state.clock;
+    const path = clock.path;
+    const chain: string[] = [];
+    for (let n: string | null = this.rules.node(to).id; n !== null; n = this.rules.node(n).parent)
+      chain.unshift(n);
+    let c = 0;
+    while (c < path.length && c < chain.length && path[c] === chain[c]) c++;
+    if (c === 0 || c >= chain.length)
+      throw new EngineError(`the turn can't skip to "${to}": it is running now (${this.where()})`);
+    const below = path[c - 1]!;
+    const ended = path.slice(c);
+    const kids = (this.rules.node(below).children ?? []).map((k) => k.id);
+    if (ended.length > 0 && kids.indexOf(chain[c]!) <= kids.indexOf(path[c]!))
+      throw new EngineError(
+        `the turn can't skip to "${to}": it is not ahead of the running "${path[c]}" (the turn only skips forward)`,
+      );
+    const q = this.state.turnQueue;
+    for (let i = q.length - 1; i >= 0; i--) if (q[i]!.kind === "skipTo") q.splice(i, 1);
+    q.push({ kind: "skipTo", below, to, ended, ...(source ? { source } : {}) });
+    emit(this, {
+      type: "skipTo",
+      player: clock.turn.player,
+      data: { to, ended: [...ended], source: source ?? null },
     });
   }
 

@@ -26,13 +26,16 @@ export const KERNEL_EVENTS: Readonly<Record<string, string>> = {
   extraTurnAdded: "An extra turn was added (the extraTurn op, game.addExtraTurn): player, data.source.",
   nodesAdded:
     "Turn nodes were added to run after a running node ends (the addNodes op, game.addNodesAfter; CR 500.8): player (active), data.after, data.nodes, data.source.",
+  skipTo:
+    'The turn skips ahead (Game.skipTo, the skipTo op; CR 723.1d "end the turn"): player (active), data.to (the node gone to), data.ended (the running nodes that end), data.source.',
   nodeEnter: "A turn node is entered, before its turn-based actions: player (active), data.node.",
   nodeBegin:
     'A turn node began, after its turn-based actions ("at the start of your … step"): player (active), data.node.',
   nodeEnd: 'A turn node ended ("at the end of …"): player (active), data.node.',
   durationEnd:
     "A continuous effect with a duration ended: player (its controller), data.duration, data.label, data.kind, data.boundary.",
-  trigger: "An ability triggered and is pending: obj, card, name, player (controller), data.ability.",
+  trigger:
+    "An ability triggered and is pending: obj, card, name, player (controller), data.ability; data.delayed for a delayed triggered ability (the delayed op, CR 603.7).",
   resolve: "A pending ability resolved: obj, card, player (controller), data.ability, data.keyword.",
   fizzle:
     "An ability did not resolve (its condition no longer holds, a limit refused at resolution, its targets are illegal): obj, data.ability, data.reason.",

@@ -89,6 +89,13 @@ export function narrate(game: Game, entry: LogEntry, viewer: PlayerId | null = n
         depth,
         text: `${cardName(game, e, viewer)} moves from ${p ? `${p}'s` : "the"} ${zoneLabel(game, e.from)} to the ${zoneLabel(game, e.to)}.`,
       };
+    case "skipTo": {
+      const node = game.rules.nodes.get(String(d.to));
+      return {
+        depth,
+        text: `⏭ The turn skips to the ${node?.label ?? text(d.to)}${typeof d.source === "string" ? ` (${d.source})` : ""}.`,
+      };
+    }
     case "control":
       return {
         depth,

@@ -39,7 +39,7 @@ export const PLAYER_WORDS = [
 export const OBJECT_WORDS = ["self", "selfCard", "event"] as const;
 
 /** Expiry words; the object forms are `{ endOf }`, `{ until }`, `{ nextTurnOf }` and `{ tag }`. */
-export const EXPIRY_WORDS = ["turn", "nextTurn", "source"] as const;
+export const EXPIRY_WORDS = ["turn", "nextTurn", "source", "never"] as const;
 
 const show = (v: unknown): string => {
   const s = JSON.stringify(v);
@@ -192,6 +192,11 @@ class Checker {
       case "strings":
         if (Array.isArray(v) && v.every((x) => typeof x === "string")) return;
         this.bad(path, at, arg, `must be a list of strings, not ${show(v)}`);
+        return;
+      case "node":
+        if (typeof v !== "string") this.bad(path, at, arg, `must be a turn node id, not ${show(v)}`);
+        else if (this.nodes && !this.nodes.has(v))
+          this.bad(path, at, arg, `names "${v}", which is not a turn node${suggestion(v, this.nodes)}`);
         return;
       case "nodes":
         if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) {
@@ -359,7 +364,7 @@ class Checker {
       path,
       at,
       arg,
-      `is not an expiry: ${show(v)} ("turn", "nextTurn", "source", { endOf: node }, { until: node }, { nextTurnOf: player } or { tag })`,
+      `is not an expiry: ${show(v)} ("turn", "nextTurn", "source", "never", { endOf: node }, { until: node }, { nextTurnOf: player } or { tag })`,
     );
   }
 

@@ -24,6 +24,7 @@ import {
   sourceOf,
   varsOf,
 } from "./script.js";
+import { DELAYED_TRIGGER } from "./triggers.js";
 import type { Expiry, GameEvent, GameObject } from "./types.js";
 import type { ConditionT, Op, Selector } from "./vocabulary/schema.js";
 
@@ -499,10 +500,11 @@ const countOp: OpHandler = {
   },
 };
 
-/** Reads an expiry written in an op: "turn", "nextTurn" (to the end of the turn after this one), {endOf: node}, {until: node}, {nextTurnOf: player}, {tag}, "source". */
+/** Reads an expiry written in an op: "turn", "nextTurn" (to the end of the turn after this one), {endOf: node}, {until: node}, {nextTurnOf: player}, {tag}, "source", "never" (an effect on objects still ends as they leave). */
 export function expiryFrom(game: Game, spec: Json | undefined, frame: ScriptTask): Expiry {
   const clock = game.state.clock;
   if (spec === undefined || spec === "turn") return { at: "turnEnd", turn: clock.turn.id };
+  if (spec === "never") return { at: "never" };
   if (spec === "nextTurn") return { at: "turnEnd", turn: clock.turn.id + 1 }; // turn ids count every turn, extra ones too
   if (spec === "source") {
     const s = sourceOf(game, frame.ctx);
@@ -596,6 +598,54 @@ const gainControlOp: OpHandler = {
         ...(expires ? { expires } : {}),
         ...(src ? { source: { obj: src.id, inc: src.inc, name: game.rules.card(src.card).name } } : {}),
       });
+    return "next";
+  },
+};
+
+const delayedOp: OpHandler = {
+  doc: "Creates a delayed triggered ability (CR 603.7): the card's ability of kind `delayed` named here triggers the next time its `trigger` event happens (\"at the beginning of the next end step\"), once, controlled by this effect's controller; objects remembered under `as` are the ones it acts on while they stay where they are (CR 603.7c).",
+  args: {
+    ability: {
+      type: "string",
+      required: true,
+      doc: "The id of one of this card's abilities of kind delayed.",
+    },
+    remember: { type: "objects", doc: "Objects the delayed ability acts on (its `$it`), each as it is now." },
+    as: { type: "string", default: "it", doc: "The variable the remembered objects are in." },
+    expires: {
+      type: "expiry",
+      doc: 'When it lapses if it has not triggered ("turn": "at the end of this turn"); absent: it waits until it triggers.',
+    },
+  },
+  run(game, op, frame) {
+    const o = ops(op);
+    const ctx = frame.ctx;
+    if (!ctx.card || !ctx.source) throw new EngineError("delayed: the effect has no source card");
+    const remembered = o.remember === undefined ? [] : resolveObjects(game, o.remember, frame);
+    addDuration(game, {
+      expires: o.expires === undefined ? { at: "never" } : expiryFrom(game, o.expires, frame),
+      controller: ctx.controller,
+      label: `${game.rules.card(ctx.card).name}: ${game.rules.ability(ctx.card, String(o.ability)).text ?? String(o.ability)}`,
+      effect: {
+        kind: DELAYED_TRIGGER,
+        value: {
+          card: ctx.card,
+          ability: String(o.ability),
+          obj: ctx.source,
+          inc: ctx.sourceInc ?? game.state.objects[ctx.source]?.inc ?? 0,
+          vars: { [String(o.as ?? "it")]: remembered.map((r) => ({ obj: r.id, inc: r.inc })) },
+        },
+      },
+    });
+    return "next";
+  },
+};
+
+const skipToOp: OpHandler = {
+  doc: 'The running phases and steps end and the turn goes straight to node `to`, later in this turn, skipping those in between (CR 723.1d: "end the turn" skips to the cleanup step; "end the Battle Phase"). What is resolving finishes first; the nodes that end do their end actions.',
+  args: { to: { type: "node", required: true, doc: "The node gone to: a turn node id." } },
+  run(game, op, frame) {
+    game.skipTo(String(ops(op).to), frame.ctx.card ? game.rules.card(frame.ctx.card).name : undefined);
     return "next";
   },
 };
@@ -768,6 +818,8 @@ export const kernelOps: Record<string, OpHandler> = {
   count: countOp,
   until: untilOp,
   gainControl: gainControlOp,
+  delayed: delayedOp,
+  skipTo: skipToOp,
   extraTurn: extraTurnOp,
   addNodes: addNodesOp,
   skipTurn: skipTurnOp,

@@ -4,6 +4,7 @@
  */
 
 import { cardDefinitionProblems } from "./definition-checks.js";
+import { didYouMeanText } from "./did-you-mean.js";
 import { DefinitionError } from "./errors.js";
 import { eventTypes } from "./match.js";
 import { opListProblems } from "./op-args.js";
@@ -100,6 +101,8 @@ export class Rules {
   readonly staticZones = new Map<string, Set<string>>();
   /** event type → zone kinds where some card listens to it. */
   readonly triggerZones = new Map<string, Set<string>>();
+  /** Event types some card's delayed triggered ability waits for (CR 603.7): emitted even when nothing else reads them. */
+  readonly delayedTypes = new Set<string>();
   /**
    * Event type → optional triggered abilities of the library that work from a zone not every
    * player sees (Ninja Strike in a hand): on such an event, a player who could hold one is asked
@@ -259,6 +262,8 @@ export class Rules {
         }
         this.triggersByCard.set(card.id, byType);
       }
+      if (ability.kind === "delayed" && ability.trigger)
+        for (const type of eventTypes(ability.trigger)) this.delayedTypes.add(type);
       const staticKind = ability.kind === "static" ? ability.static?.kind : undefined;
       if (typeof staticKind === "string") {
         const kind = staticKind;
@@ -284,6 +289,20 @@ export class Rules {
       }
     }
     this.abilities.set(card.id, abilities);
+    // A `delayed` op names a delayed triggered ability of its own card (CR 603.7).
+    for (const ability of card.abilities ?? [])
+      for (const name of delayedNames([ability.cost, ability.effect, ability.instead])) {
+        const target = abilities.get(name);
+        if (target?.kind !== "delayed")
+          throw new DefinitionError(
+            `card "${card.id}" ability "${ability.id}": the delayed op names "${name}", ${
+              target ? `an ability of kind ${target.kind}` : "which is not an ability of this card"
+            }: it must name one of its abilities of kind delayed${didYouMeanText(
+              name,
+              [...abilities.values()].filter((a) => a.kind === "delayed").map((a) => a.id),
+            )}`,
+          );
+      }
   }
 
   private registerConditionCounters(cond: ConditionT): void {
@@ -349,4 +368,19 @@ function validatedLibrary(preset: Preset): CardDef[] {
     checkedLibraries.set(preset.cards, lib);
   }
   return lib;
+}
+
+/** The ability ids `delayed` ops name anywhere in these op lists (branches included). */
+function delayedNames(lists: readonly (readonly Op[] | undefined)[]): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) for (const x of v) walk(x);
+    else if (v && typeof v === "object") {
+      const o = v as Record<string, unknown>;
+      if (o.op === "delayed" && typeof o.ability === "string") out.push(o.ability);
+      for (const x of Object.values(o)) if (x && typeof x === "object") walk(x);
+    }
+  };
+  for (const l of lists) walk(l);
+  return out;
 }

@@ -78,6 +78,7 @@ export type ArgType =
   | "ops"
   | "expiry"
   | "strings"
+  | "node"
   | "nodes"
   | "record"
   | "records";
@@ -199,6 +200,11 @@ export function resolveObjects(game: Game, ref: Json | undefined, frame: ScriptT
     return o ? [o] : [];
   }
   if (Array.isArray(ref)) return ref.flatMap((r) => resolveObjects(game, r, frame));
+  // An object remembered as it was ({ obj, inc }: a delayed trigger's "it"): gone once it changed zones (CR 400.7, 603.7c).
+  if (typeof ref === "object" && typeof ref.obj === "string" && typeof ref.inc === "number") {
+    const o = game.state.objects[ref.obj];
+    return o && o.inc === ref.inc ? [o] : [];
+  }
   if (typeof ref === "object" && "select" in ref)
     return selectObjects(game, ref.select as Selector, ctx.controller, sourceOf(game, ctx));
   throw new EngineError(`cannot name objects with ${JSON.stringify(ref)}`);

@@ -7,7 +7,36 @@ import { expireDurations } from "./durations.js";
 import { closeWindow, emit, heard, openWindow } from "./events.js";
 import type { Game } from "./game.js";
 import type { CompiledNode } from "./registry.js";
-import type { Task } from "./types.js";
+import type { Task, TurnModification } from "./types.js";
+
+type SkipTo = Extract<TurnModification, { kind: "skipTo" }>;
+
+/** The turn's pending skip (Game.skipTo), if any: the turn queue is empty in nearly every step. */
+function skipMarker(game: Game): SkipTo | undefined {
+  const q = game.state.turnQueue;
+  if (q.length === 0) return undefined;
+  for (const m of q) if (m.kind === "skipTo") return m;
+  return undefined;
+}
+
+/** The child of `node` that is `to` or holds it; undefined when `to` is not below `node`. */
+function childToward(game: Game, node: string, to: string): string | undefined {
+  let n = to;
+  let p = game.rules.node(n).parent;
+  while (p !== null && p !== node) {
+    n = p;
+    p = game.rules.node(p).parent;
+  }
+  return p === node ? n : undefined;
+}
+
+/** Is this task the interaction of a node the turn is skipping past (it is dropped: Game.skipTo)? */
+export function endedInteraction(game: Game, task: Task): boolean {
+  const node = (task as { node?: unknown }).node;
+  if (typeof node !== "string") return false;
+  const m = skipMarker(game);
+  return m?.ended.includes(node) === true && game.rules.node(node).interaction === task.t;
+}
 
 /** Where a node task is in the life of its node. */
 export const Stage = { Enter: 0, Begun: 1, Body: 2, Children: 3, Ending: 4, End: 5 } as const;
@@ -112,6 +141,8 @@ function emitNodeEvent(game: Game, type: "nodeEnter" | "nodeBegin" | "nodeEnd", 
 function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
   switch (t.stage) {
     case Stage.Enter: {
+      const skip = skipMarker(game);
+      if (skip && skip.to === node.id) removeSkip(game, skip); // arrived where the turn skipped to
       enterNode(game, node);
       // A marker for the log and narration; "at the start of" abilities listen to nodeBegin below.
       emitNodeEvent(game, "nodeEnter", node.id);
@@ -131,10 +162,30 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
     }
     case Stage.Body: {
       t.stage = Stage.Children;
-      if (node.interaction) game.pushTask({ t: node.interaction, node: node.id });
+      if (node.interaction && !skipMarker(game)?.ended.includes(node.id))
+        game.pushTask({ t: node.interaction, node: node.id });
       return;
     }
     case Stage.Children: {
+      const skip = skipMarker(game);
+      if (skip) {
+        // Ending: no more children. On the way to the node skipped to: straight to it.
+        if (skip.ended.includes(node.id)) {
+          delete t.queue;
+          delete t.last;
+          t.stage = Stage.Ending;
+          return;
+        }
+        const next = childToward(game, node.id, skip.to);
+        if (next !== undefined) {
+          delete t.queue;
+          const children = node.children ?? [];
+          t.child = children.findIndex((c) => c.id === next) + 1;
+          t.last = next;
+          game.pushTask(nodeTask(next));
+          return;
+        }
+      }
       const added = t.last !== undefined ? nodesAddedAfter(game, t.last) : null;
       if (added) t.queue = [...added, ...(t.queue ?? [])];
       const children = node.children ?? [];
@@ -176,7 +227,10 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
       // DM 500.3: effects lasting "until the end of" this node expire as it ends.
       expireDurations(game, { at: "nodeEnd", node: node.id, instance });
       leaveNode(game, node);
-      if (node.repeatWhile && holds(game, node.repeatWhile)) {
+      const skip = skipMarker(game);
+      const skipped = skip?.ended.includes(node.id) === true;
+      if (skip && skipped) skip.ended.splice(skip.ended.indexOf(node.id), 1);
+      if (!skipped && node.repeatWhile && holds(game, node.repeatWhile)) {
         t.stage = Stage.Enter;
         t.child = 0;
         return;
@@ -185,4 +239,9 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
       return;
     }
   }
+}
+
+function removeSkip(game: Game, skip: SkipTo): void {
+  const q = game.state.turnQueue;
+  q.splice(q.indexOf(skip), 1);
 }

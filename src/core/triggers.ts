@@ -5,6 +5,7 @@
 import { hasTargets } from "./activation.js";
 import { emit } from "./events.js";
 import type { Game } from "./game.js";
+import type { JsonObject } from "./json.js";
 import { cloneJson } from "./json.js";
 import { abilityLabel } from "./labels.js";
 import { type AbilityRef, chargeLimit, checkLimit, usedUpOf } from "./limits.js";
@@ -21,8 +22,9 @@ function worksFrom(entry: TriggerEntry, zoneKind: string, obj: GameObject, ev: L
   return t.self === true && ev.obj === obj.id && ev.from !== undefined && entry.zones.includes(ev.from);
 }
 
-/** Lets every ability listening to this event trigger (DM 500.4, CR 603.2). */
+/** Lets every ability listening to this event trigger (DM 500.4, CR 603.2), delayed ones included (CR 603.7). */
 export function collectTriggers(game: Game, ev: LogEntry, lookBack?: ReadonlyMap<string, string>): void {
+  if (game.state.durations.length > 0 && game.rules.delayedTypes.has(ev.type)) collectDelayed(game, ev);
   const kinds = game.rules.triggerZones.get(ev.type);
   if (!kinds) return;
   const state = game.state;
@@ -207,6 +209,64 @@ function tryTrigger(game: Game, obj: GameObject, entry: TriggerEntry, ev: LogEnt
       ...(charged.length ? { limitUsed: true } : {}),
     },
   });
+}
+
+/** The kind of the durations that hold delayed triggered abilities waiting for their event. */
+export const DELAYED_TRIGGER = "delayedTrigger";
+
+interface DelayedValue {
+  card: string;
+  ability: string;
+  obj: ObjectId;
+  inc: number;
+  vars: JsonObject;
+}
+
+/**
+ * Delayed triggered abilities (CR 603.7) waiting for this event: each that matches triggers once
+ * (603.7b: "the next") and is gone; it becomes a pending ability of its card, controlled by the
+ * player whose effect created it, with the objects it remembered.
+ */
+function collectDelayed(game: Game, ev: LogEntry): void {
+  for (const d of [...game.state.durations]) {
+    if (d.effect.kind !== DELAYED_TRIGGER) continue;
+    const v = d.effect.value as unknown as DelayedValue;
+    const ability = game.rules.ability(v.card, v.ability);
+    const src = game.state.objects[v.obj];
+    if (!matchEvent(game, ev, ability.trigger!, d.controller, src)) continue;
+    if (
+      ability.condition &&
+      !evalCondition(game, ability.condition, {
+        controller: d.controller,
+        ...(src ? { obj: src } : {}),
+        event: ev,
+      })
+    )
+      continue;
+    game.state.durations = game.state.durations.filter((x) => x !== d);
+    const pending: PendingAbility = {
+      id: ++game.state.ids.pending,
+      obj: v.obj,
+      inc: v.inc,
+      card: v.card,
+      ability: v.ability,
+      controller: d.controller,
+      event: ev.seq,
+      eventData: stripStamp(ev),
+      charged: [],
+      vars: cloneJson(v.vars),
+    };
+    game.state.pending.push(pending);
+    emit(game, {
+      type: "trigger",
+      player: d.controller,
+      obj: v.obj,
+      inc: v.inc,
+      card: v.card,
+      name: game.rules.card(v.card).name,
+      data: { ability: v.ability, pending: pending.id, on: ev.type, delayed: true },
+    });
+  }
 }
 
 function stripStamp(ev: LogEntry): import("./types.js").GameEvent {

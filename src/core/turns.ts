@@ -80,7 +80,8 @@ export function runTurnTask(game: Game, task: Task): void {
   else game.state.ids.event++;
   // Nodes added to this turn that it never reached lapse with it (CR 500.8 adds them to "this turn").
   const q = game.state.turnQueue;
-  for (let i = q.length - 1; i >= 0; i--) if (q[i]!.kind === "nodes") q.splice(i, 1);
+  for (let i = q.length - 1; i >= 0; i--)
+    if (q[i]!.kind === "nodes" || q[i]!.kind === "skipTo") q.splice(i, 1);
   // DM 500.3: "this turn" effects end after the turn has completely ended.
   expireDurations(game, { at: "turnEnd", turn: turn.id });
   closeWindow(game, "turn");

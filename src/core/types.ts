@@ -159,7 +159,14 @@ export type TurnModification =
    * Nodes added to this turn (CR 500.8: "an additional combat phase"): run, in order, right after
    * the run `instance` of node `after` ends, before its next sibling.
    */
-  | { kind: "nodes"; after: string; instance: number; nodes: string[]; source?: string };
+  | { kind: "nodes"; after: string; instance: number; nodes: string[]; source?: string }
+  /**
+   * The running nodes `ended` (all below node `below`) end now — no more children, no more of
+   * their interaction, their own end as usual — and the game goes straight on to node `to`, a later
+   * node under `below`, skipping every node in between (CR 723.1d "end the turn": to the cleanup
+   * step; "end the Battle Phase").
+   */
+  | { kind: "skipTo"; below: string; to: string; ended: string[]; source?: string };
 
 export interface CounterCell {
   /** Window instance this cell counts in; a cell from an older instance reads as zero. */
@@ -236,7 +243,9 @@ export type Expiry =
   /** Expired by a turn-based action that names this tag (CR 514.2 "until end of turn"). */
   | { at: "tag"; tag: string }
   /** For as long as an object stays the same incarnation. */
-  | { at: "objectLeaves"; obj: ObjectId; inc: number };
+  | { at: "objectLeaves"; obj: ObjectId; inc: number }
+  /** No boundary ends it: it ends by what it does (a delayed trigger that has triggered, CR 603.7b). */
+  | { at: "never" };
 
 export interface ContinuousEffect {
   kind: string;

@@ -19,6 +19,7 @@ export type ExpiryRef =
   | "turn"
   | "nextTurn"
   | "source"
+  | "never"
   | { endOf: string }
   | { until: string }
   | { nextTurnOf: PlayerRef }
@@ -267,6 +268,35 @@ export type GainControlOp = {
   expires?: ExpiryRef;
 };
 
+/**
+ * Creates a delayed triggered ability (CR 603.7): the card's ability of kind `delayed` named here triggers the next time its `trigger` event happens ("at the beginning of the next end step"), once, controlled by this effect's controller; objects remembered under `as` are the ones it acts on while they stay where they are (CR 603.7c).
+ */
+export type DelayedOp = {
+  op: "delayed";
+  /** The id of one of this card's abilities of kind delayed. */
+  ability: string;
+  /** Objects the delayed ability acts on (its `$it`), each as it is now. */
+  remember?: ObjectRef;
+  /**
+   * The variable the remembered objects are in.
+   * @defaultValue "it"
+   */
+  as?: string;
+  /**
+   * When it lapses if it has not triggered ("turn": "at the end of this turn"); absent: it waits until it triggers.
+   */
+  expires?: ExpiryRef;
+};
+
+/**
+ * The running phases and steps end and the turn goes straight to node `to`, later in this turn, skipping those in between (CR 723.1d: "end the turn" skips to the cleanup step; "end the Battle Phase"). What is resolving finishes first; the nodes that end do their end actions.
+ */
+export type SkipToOp = {
+  op: "skipTo";
+  /** The node gone to: a turn node id. */
+  to: string;
+};
+
 /** Adds a turn directly after this one (DM 500.5, CR 500.7: last added, first taken). */
 export type ExtraTurnOp = {
   op: "extraTurn";
@@ -406,6 +436,8 @@ export type KernelOp =
   | CountOp
   | UntilOp
   | GainControlOp
+  | DelayedOp
+  | SkipToOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp

@@ -435,7 +435,7 @@ export const vocabularySpec = {
 
     AbilityDef: {
       description:
-        'An ability of a card: "triggered" (with `trigger`), "activated" (with `cost` and `effect`), "static" (with `static`, read by the preset) or "replacement" (with `replaces` and `instead`); any of them may have a `limit`.',
+        'An ability of a card: "triggered" (with `trigger`), "activated" (with `cost` and `effect`), "static" (with `static`, read by the preset), "replacement" (with `replaces` and `instead`) or "delayed" (with `trigger`: created by the `delayed` op of one of the card\'s effects, it triggers the next time its event happens, CR 603.7); any of them may have a `limit`.',
       type: "object",
       properties: {
         id: {
@@ -445,9 +445,9 @@ export const vocabularySpec = {
         },
         kind: {
           type: "string",
-          enum: ["triggered", "activated", "static", "replacement"],
+          enum: ["triggered", "activated", "static", "replacement", "delayed"],
           description:
-            '"triggered" (needs `trigger`), "activated", "static" (the preset reads `static`) or "replacement" (needs `replaces`).',
+            '"triggered" (needs `trigger`), "activated", "static" (the preset reads `static`), "replacement" (needs `replaces`) or "delayed" (needs `trigger`; made to wait by the `delayed` op: "at the beginning of the next end step", CR 603.7).',
         },
         text: {
           type: "string",

@@ -349,7 +349,7 @@ export type LimitSpec = {
 };
 
 /**
- * An ability of a card: "triggered" (with `trigger`), "activated" (with `cost` and `effect`), "static" (with `static`, read by the preset) or "replacement" (with `replaces` and `instead`); any of them may have a `limit`.
+ * An ability of a card: "triggered" (with `trigger`), "activated" (with `cost` and `effect`), "static" (with `static`, read by the preset), "replacement" (with `replaces` and `instead`) or "delayed" (with `trigger`: created by the `delayed` op of one of the card's effects, it triggers the next time its event happens, CR 603.7); any of them may have a `limit`.
  */
 export type AbilityDef<O extends AnyOp = KernelOp> = {
   /**
@@ -357,9 +357,9 @@ export type AbilityDef<O extends AnyOp = KernelOp> = {
    */
   id: string;
   /**
-   * "triggered" (needs `trigger`), "activated", "static" (the preset reads `static`) or "replacement" (needs `replaces`).
+   * "triggered" (needs `trigger`), "activated", "static" (the preset reads `static`), "replacement" (needs `replaces`) or "delayed" (needs `trigger`; made to wait by the `delayed` op: "at the beginning of the next end step", CR 603.7).
    */
-  kind: "triggered" | "activated" | "static" | "replacement";
+  kind: "triggered" | "activated" | "static" | "replacement" | "delayed";
   /**
    * The ability's rules text, shown in options and narration.
    */

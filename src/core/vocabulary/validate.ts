@@ -221,6 +221,7 @@ class Checker {
     if (defName === "AbilityDef")
       for (const [kind, field] of [
         ["triggered", "trigger"],
+        ["delayed", "trigger"],
         ["replacement", "replaces"],
       ] as const)
         if (value.kind === kind && value[field] === undefined)

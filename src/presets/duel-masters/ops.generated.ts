@@ -6,6 +6,7 @@ import type {
   ChooseOp,
   CoinOp,
   CountOp,
+  DelayedOp,
   DrawOp,
   EmitOp,
   ExtraTurnOp,
@@ -19,6 +20,7 @@ import type {
   RollOp,
   SetOp,
   ShuffleOp,
+  SkipToOp,
   SkipTurnOp,
   TapOp,
   UntapOp,
@@ -296,6 +298,8 @@ export type DuelMastersOp =
   | CountOp
   | UntilOp
   | GainControlOp
+  | DelayedOp
+  | SkipToOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp

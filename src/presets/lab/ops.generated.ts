@@ -6,6 +6,7 @@ import type {
   ChooseOp,
   CoinOp,
   CountOp,
+  DelayedOp,
   DrawOp,
   EmitOp,
   ExpiryRef,
@@ -20,6 +21,7 @@ import type {
   RollOp,
   SetOp,
   ShuffleOp,
+  SkipToOp,
   SkipTurnOp,
   TapOp,
   UntapOp,
@@ -221,6 +223,8 @@ export type LabOp =
   | CountOp
   | UntilOp
   | GainControlOp
+  | DelayedOp
+  | SkipToOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp

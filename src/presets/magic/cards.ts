@@ -521,7 +521,8 @@ export function defaultMagicDeck(variant: number): string[] {
   // Every rule the preset has, in play: coloured mana and mana abilities, X, the evergreen
   // keywords, tokens, counterspells, Auras and Equipment, a Saga, "doesn't untap", mana that stays,
   // a planeswalker and a legendary creature (two of each: the legend rule), an additional combat,
-  // protection (White Knight, Black Knight), a control change (Act of Treason).
+  // protection (White Knight, Black Knight), a control change (Act of Treason), a delayed
+  // triggered ability (Sneak Attack).
   const spells = [
     "llanowar-elves",
     "white-knight",
@@ -540,7 +541,7 @@ export function defaultMagicDeck(variant: number): string[] {
     "serra-angel",
     "darksteel-myr",
     "brass-man",
-    "wall-of-stone",
+    "sneak-attack",
     "colossal-dreadmaw",
     "royal-assassin",
     "tavern-ruffian",

@@ -7,6 +7,7 @@ import type {
   ChooseOp,
   CoinOp,
   CountOp,
+  DelayedOp,
   EmitOp,
   ExtraTurnOp,
   GainControlOp,
@@ -19,6 +20,7 @@ import type {
   RollOp,
   SetOp,
   ShuffleOp,
+  SkipToOp,
   SkipTurnOp,
   TapOp,
   UntapOp,
@@ -279,6 +281,15 @@ export type MagicReanimateOp = {
 };
 
 /**
+ * Puts those cards onto the battlefield under the controller's control (CR 110.2), as they enter (counters, loyalty: CR 306.5b, 614.1c).
+ */
+export type MagicPutOntoBattlefieldOp = {
+  op: "putOntoBattlefield";
+  /** The cards put onto the battlefield. */
+  what: ObjectRef;
+};
+
+/**
  * Untaps all creatures that attacked this turn (declared as attackers this turn, as the objects they are now: CR 400.7).
  */
 export type MagicUntapAttackersOp = {
@@ -314,6 +325,13 @@ export type MagicCounterSpellOp = {
 };
 
 /**
+ * Ends the turn (CR 723): the stack is exiled (the resolving spell too), nothing stays in combat, and the turn skips straight to the cleanup step, nobody receiving priority on the way.
+ */
+export type MagicEndTheTurnOp = {
+  op: "endTheTurn";
+};
+
+/**
  * Attaches this permanent (the ability's source, still on the battlefield) to the object named, if it may be attached to it (CR 701.3a–b): equip (CR 702.6a).
  */
 export type MagicAttachOp = {
@@ -345,6 +363,8 @@ export type MagicOp =
   | CountOp
   | UntilOp
   | GainControlOp
+  | DelayedOp
+  | SkipToOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp
@@ -373,9 +393,11 @@ export type MagicOp =
   | MagicOpponentsSacrificeOp
   | MagicOpponentsDiscardOp
   | MagicReanimateOp
+  | MagicPutOntoBattlefieldOp
   | MagicUntapAttackersOp
   | MagicNoSchemesNextTurnOp
   | MagicCreateTokenOp
   | MagicCounterSpellOp
+  | MagicEndTheTurnOp
   | MagicAttachOp
   | MagicMtgTriggerOnStackOp;

@@ -23,6 +23,7 @@ import type { Cause, DecisionOption, GameObject, PlayerId } from "../../core/typ
 import type { Op } from "../../core/vocabulary/schema.js";
 import { activatedOp, entersWith } from "./activation.js";
 import { counterOps } from "./counter.js";
+import { endTurnOps } from "./end-turn.js";
 import { damageKeywords, indestructible } from "./keywords.js";
 import { addManaTo, cantPay, genericCost, type ManaCost, parseMana, payCost } from "./mana.js";
 import { isPlaneswalker, LOYALTY, loyaltyOf } from "./planeswalkers.js";
@@ -565,6 +566,17 @@ export const magicOps: Record<string, OpHandler> = {
       return "next";
     },
   },
+  putOntoBattlefield: {
+    doc: "Puts those cards onto the battlefield under the controller's control (CR 110.2), as they enter (counters, loyalty: CR 306.5b, 614.1c).",
+    args: { what: { type: "objects", required: true, doc: "The cards put onto the battlefield." } },
+    run(game, op, frame) {
+      for (const o of resolveObjects(game, op.what, frame)) {
+        game.move(o, zoneId("battlefield", frame.ctx.controller), { cause: causeOf(game, frame) });
+        entersWith(game, o);
+      }
+      return "next";
+    },
+  },
   untapAttackers: {
     doc: "Untaps all creatures that attacked this turn (declared as attackers this turn, as the objects they are now: CR 400.7).",
     args: {},
@@ -586,4 +598,5 @@ export const magicOps: Record<string, OpHandler> = {
   // Tokens (CR 111) and countering spells (CR 701.5): tokens.ts, counter.ts.
   ...tokenOps,
   ...counterOps,
+  ...endTurnOps,
 };

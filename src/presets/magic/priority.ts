@@ -139,7 +139,14 @@ function pushAbility(game: Game, pa: PendingAbility): boolean {
     ability: pa.ability,
     event: pa.eventData,
   };
-  game.pushTask(scriptTask([...targets, { op: "mtg.triggerOnStack", pending: pa as unknown as Json }], ctx));
+  // The frame starts with what the pending ability remembers (a delayed trigger's `$it`); targets are added to it.
+  game.pushTask(
+    scriptTask(
+      [...targets, { op: "mtg.triggerOnStack", pending: pa as unknown as Json }],
+      ctx,
+      pa.vars ? cloneJson(pa.vars) : {},
+    ),
+  );
   return true;
 }
 

@@ -6,6 +6,7 @@ import type {
   ChooseOp,
   CoinOp,
   CountOp,
+  DelayedOp,
   DrawOp,
   EmitOp,
   ExtraTurnOp,
@@ -18,6 +19,7 @@ import type {
   RollOp,
   SetOp,
   ShuffleOp,
+  SkipToOp,
   SkipTurnOp,
   TapOp,
   UntapOp,
@@ -124,6 +126,8 @@ export type SkirmishOp =
   | CountOp
   | UntilOp
   | GainControlOp
+  | DelayedOp
+  | SkipToOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp

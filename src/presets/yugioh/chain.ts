@@ -457,7 +457,7 @@ const resolveLink: TaskHandler = (game, task: Task) => {
     data: { ability: link.ability, chain: true },
   });
   // Rulebook, targets: a target that is no longer there (left the field or the GY, turned
-  // face-down where it had to be face-up, changed control — a new card by its incarnation) is not
+  // face-down where it had to be face-up, changed control where it had to be the opponent's) is not
   // affected; the effect still resolves for the rest (illegalTargets: "resolve").
   const effect = hasTargets(ability.cost)
     ? [{ op: "checkTargets" }, ...(ability.effect ?? [])]

@@ -6,6 +6,7 @@ import type {
   ChooseOp,
   CoinOp,
   CountOp,
+  DelayedOp,
   EmitOp,
   ExtraTurnOp,
   GainControlOp,
@@ -18,6 +19,7 @@ import type {
   RollOp,
   SetOp,
   ShuffleOp,
+  SkipToOp,
   SkipTurnOp,
   TapOp,
   UntapOp,
@@ -399,6 +401,8 @@ export type YugiohOp =
   | CountOp
   | UntilOp
   | GainControlOp
+  | DelayedOp
+  | SkipToOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp

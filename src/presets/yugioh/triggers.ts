@@ -8,9 +8,10 @@
 import { costReasons } from "../../core/activation.js";
 import { emit, openWindow } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
-import type { JsonObject } from "../../core/json.js";
+import { cloneJson, type JsonObject } from "../../core/json.js";
 import { evalCondition } from "../../core/match.js";
 import type { TaskHandler } from "../../core/preset.js";
+import { scriptTask } from "../../core/script.js";
 import type { PendingAbility } from "../../core/types.js";
 import { activate, chainOf, inDamageStep } from "./chain.js";
 
@@ -83,6 +84,24 @@ export const ygoTriggers: TaskHandler = (game, task) => {
     state.vars.heldTriggers = held as unknown as JsonObject[];
     state.pending = [];
     game.popTask(task);
+    return;
+  }
+  // Lingering effects applied later ("During the End Phase of this turn, …": the kernel's delayed
+  // abilities) are applied, not activated: no chain link, nothing to respond to.
+  const lingering = state.pending.filter((p) => game.ability(p.card, p.ability).kind === "delayed");
+  if (lingering.length > 0) {
+    state.pending = state.pending.filter((p) => !lingering.includes(p));
+    for (const p of lingering.reverse()) {
+      const effect = game.ability(p.card, p.ability).effect ?? [];
+      const ctx = {
+        controller: p.controller,
+        source: p.obj,
+        sourceInc: p.inc,
+        card: p.card,
+        ability: p.ability,
+      };
+      game.pushTask(scriptTask(effect, ctx, cloneJson(p.vars ?? {})));
+    }
     return;
   }
   if (!chainOf(game)) {
