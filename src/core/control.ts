@@ -26,8 +26,7 @@ interface ControlValue {
 export const CONTROL = "control";
 
 function controlValue(d: Duration): ControlValue {
-  const v = d.effect.value as unknown as ControlValue;
-  return v;
+  return d.effect.value as unknown as ControlValue;
 }
 
 function controlEffectsOn(game: Game, obj: GameObject): Duration[] {
@@ -104,10 +103,9 @@ export function gainControl(game: Game, obj: GameObject, player: PlayerId, g: Ga
   const base = earlier.length > 0 ? controlValue(earlier[0]!).base : obj.controller;
   if (obj.controller !== player && !changeControl(game, obj, player, g.cause ? { cause: g.cause } : {}))
     return false;
-  const value: ControlValue = { player, base };
   addDuration(game, {
     expires: g.expires ?? { at: "objectLeaves", obj: obj.id, inc: obj.inc },
-    effect: { kind: CONTROL, target: { obj: obj.id, inc: obj.inc }, value: { ...value } },
+    effect: { kind: CONTROL, target: { obj: obj.id, inc: obj.inc }, value: { player, base } },
     controller: g.controller ?? player,
     label: g.label ?? `control of ${game.rules.card(obj.card).name}`,
     ...(g.source ? { source: g.source } : {}),

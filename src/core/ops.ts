@@ -25,7 +25,7 @@ import {
   varsOf,
 } from "./script.js";
 import { DELAYED_TRIGGER } from "./triggers.js";
-import type { Expiry, GameEvent, GameObject } from "./types.js";
+import type { Duration, Expiry, GameEvent, GameObject } from "./types.js";
 import type { ConditionT, Op, Selector } from "./vocabulary/schema.js";
 
 const ops = (o: Op): Record<string, Json> => o as Record<string, Json>;
@@ -526,6 +526,12 @@ export function expiryFrom(game: Game, spec: Json | undefined, frame: ScriptTask
   throw new EngineError(`unknown expiry ${JSON.stringify(spec)}`);
 }
 
+/** A duration's source: the effect's source object as it is now, by name (absent when it has none). */
+function durationSource(game: Game, frame: ScriptTask): { source?: Duration["source"] } {
+  const src = sourceOf(game, frame.ctx);
+  return src ? { source: { obj: src.id, inc: src.inc, name: game.rules.card(src.card).name } } : {};
+}
+
 const untilOp: OpHandler = {
   doc: "A continuous effect with a duration, on objects, on players or on the game.",
   args: {
@@ -547,14 +553,8 @@ const untilOp: OpHandler = {
     const o = ops(op);
     const effect = o.effect as JsonObject;
     const expires = expiryFrom(game, o.expires, frame);
-    const src = sourceOf(game, frame.ctx);
     const label = String(o.label ?? effect.kind);
-    const base = {
-      expires,
-      controller: frame.ctx.controller,
-      label,
-      ...(src ? { source: { obj: src.id, inc: src.inc, name: game.rules.card(src.card).name } } : {}),
-    };
+    const base = { expires, controller: frame.ctx.controller, label, ...durationSource(game, frame) };
     if (o.target !== undefined) {
       for (const t of resolveObjects(game, o.target, frame))
         addDuration(game, {
@@ -589,14 +589,13 @@ const gainControlOp: OpHandler = {
   run(game, op, frame) {
     const o = ops(op);
     const player = resolvePlayer(game, o.player ?? "controller", frame);
-    const src = sourceOf(game, frame.ctx);
     const expires = o.expires === undefined ? undefined : expiryFrom(game, o.expires, frame);
     for (const obj of resolveObjects(game, o.what, frame))
       gainControl(game, obj, player, {
         controller: frame.ctx.controller,
         cause: causeOf(game, frame),
         ...(expires ? { expires } : {}),
-        ...(src ? { source: { obj: src.id, inc: src.inc, name: game.rules.card(src.card).name } } : {}),
+        ...durationSource(game, frame),
       });
     return "next";
   },

@@ -183,31 +183,38 @@ function tryTrigger(game: Game, obj: GameObject, entry: TriggerEntry, ev: LogEnt
       chargeLimit(game, ref, spec);
       charged.push(spec.window);
     }
+  pend(
+    game,
+    ev,
+    { obj: obj.id, inc: obj.inc, card: obj.card, ability: ability.id, controller, charged },
+    {
+      ...(charged.length ? { limitUsed: true } : {}),
+    },
+  );
+}
+
+/** Makes an ability pending on this event (it waits in `state.pending`) and records `trigger`. */
+function pend(
+  game: Game,
+  ev: LogEntry,
+  what: Pick<PendingAbility, "obj" | "inc" | "card" | "ability" | "controller" | "charged" | "vars">,
+  data: JsonObject,
+): void {
   const pending: PendingAbility = {
     id: ++game.state.ids.pending,
-    obj: obj.id,
-    inc: obj.inc,
-    card: obj.card,
-    ability: ability.id,
-    controller,
+    ...what,
     event: ev.seq,
     eventData: stripStamp(ev),
-    charged,
   };
   game.state.pending.push(pending);
   emit(game, {
     type: "trigger",
-    player: controller,
-    obj: obj.id,
-    inc: obj.inc,
-    card: obj.card,
-    name: entry.card.name,
-    data: {
-      ability: ability.id,
-      pending: pending.id,
-      on: ev.type,
-      ...(charged.length ? { limitUsed: true } : {}),
-    },
+    player: what.controller,
+    obj: what.obj,
+    inc: what.inc,
+    card: what.card,
+    name: game.rules.card(what.card).name,
+    data: { ability: what.ability, pending: pending.id, on: ev.type, ...data },
   });
 }
 
@@ -244,28 +251,15 @@ function collectDelayed(game: Game, ev: LogEntry): void {
     )
       continue;
     game.state.durations = game.state.durations.filter((x) => x !== d);
-    const pending: PendingAbility = {
-      id: ++game.state.ids.pending,
-      obj: v.obj,
-      inc: v.inc,
-      card: v.card,
-      ability: v.ability,
-      controller: d.controller,
-      event: ev.seq,
-      eventData: stripStamp(ev),
-      charged: [],
-      vars: cloneJson(v.vars),
-    };
-    game.state.pending.push(pending);
-    emit(game, {
-      type: "trigger",
-      player: d.controller,
-      obj: v.obj,
-      inc: v.inc,
-      card: v.card,
-      name: game.rules.card(v.card).name,
-      data: { ability: v.ability, pending: pending.id, on: ev.type, delayed: true },
-    });
+    const { obj, inc, card, ability: id } = v;
+    pend(
+      game,
+      ev,
+      { obj, inc, card, ability: id, controller: d.controller, charged: [], vars: cloneJson(v.vars) },
+      {
+        delayed: true,
+      },
+    );
   }
 }
 
