@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * Workload "search" (issue #19, item 5): today's engine side by side with a baseline commit in one
- * run, on the same machine, CPU time (process.cpuUsage), JIT warmed before every timing.
+ * run, on the same machine, CPU time (process.cpuUsage), JIT warmed before every timing (each child
+ * runs its workload for --warm CPU-seconds first, default 4; 0.5 with --quick).
  *
- *   node bench/search.mjs [--baseline SHA] [--quick] [--json]
+ *   node bench/search.mjs [--baseline SHA] [--quick] [--json] [--warm CPU-SECONDS]
  *
  * The baseline (default d9cc967, the code when issue 19 was filed, before issue 18's rules; 409b4f1
  * is the code right before issue 19's first commit, with issue 18 done — the same rules as today)
@@ -54,6 +55,20 @@ function cpuOf(fn) {
   return { us: c.user + c.system, out };
 }
 
+/**
+ * Runs `fn` at least `min` times and until `warmSec` CPU-seconds have passed: V8's optimizing tier
+ * needs far more than a few games to settle (a Duel Masters engine keeps getting faster for ~300
+ * games, 3–4× over its first ones), and an engine with more code takes longer to warm.
+ */
+function warmUp(fn, min, warmSec) {
+  const c0 = process.cpuUsage();
+  const spent = () => {
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1e6;
+  };
+  for (let i = 0; i < min || spent() < warmSec; i++) fn(i);
+}
+
 function playOut(E, game, seed, max = 20_000) {
   const agent = E.randomAgent(seed);
   let n = 0;
@@ -73,7 +88,7 @@ function deckLists(game) {
 
 const child = {
   /** Games per CPU-second; `decksFrom`: play the deck lists of that engine's games. */
-  async games({ dist, preset, games, decksFrom }) {
+  async games({ dist, preset, games, decksFrom, warmSec }) {
     const E = await engine(dist);
     const D = decksFrom ? await engine(decksFrom) : null;
     const p = E.getPreset(preset);
@@ -84,7 +99,7 @@ const child = {
       const decks = deckLists(D.Game.create(D.getPreset(preset), { seed }));
       return E.Game.create(unchecked, { seed, decks });
     };
-    for (let i = 0; i < Math.max(3, games / 5); i++) playOut(E, make(100_000 + i).run(), i);
+    warmUp((i) => playOut(E, make(100_000 + i).run(), i), 3, warmSec);
     globalThis.gc?.();
     let actions = 0;
     const { us } = cpuOf(() => {
@@ -97,12 +112,12 @@ const child = {
     };
   },
 
-  async copies({ dist, reps }) {
+  async copies({ dist, reps, warmSec }) {
     const E = await engine(dist);
     const g = E.Game.create(E.getPreset("duel-masters"), { seed: 5 }).run();
     playOut(E, g, 5, 60);
     const time = (fn) => {
-      for (let i = 0; i < reps; i++) fn();
+      warmUp(fn, reps, warmSec / 4);
       globalThis.gc?.();
       return (
         cpuOf(() => {
@@ -129,7 +144,7 @@ const child = {
   },
 
   /** Plain UCT over the real state from a mid-game position: iterations per CPU-second. */
-  async mcts({ dist, preset, iterations }) {
+  async mcts({ dist, preset, iterations, warmSec }) {
     const E = await engine(dist);
     // Halfway through a random game of seed 11: the game is played once to learn its length,
     // then again (same agent, same seed: the same game) to its middle — the same share of the game
@@ -194,7 +209,7 @@ const child = {
         c.w += winner === undefined || winner === null ? 0.5 : winner === c.player ? 1 : 0;
       }
     };
-    for (let i = 0; i < Math.max(50, iterations / 5); i++) iterate();
+    warmUp(iterate, 50, warmSec);
     globalThis.gc?.();
     responses = 0;
     const { us } = cpuOf(() => {
@@ -211,7 +226,7 @@ const child = {
   },
 
   /** Today's ISMCTS agent from the same kind of position: iterations per CPU-second. */
-  async ismcts({ dist, preset, iterations }) {
+  async ismcts({ dist, preset, iterations, warmSec }) {
     const E = await engine(dist);
     const { ismctsAgent } = await import(join(dist, "agents", "index.js"));
     let g;
@@ -222,7 +237,7 @@ const child = {
     }
     while (!g.over && g.decision.options.length < 2) g.act(g.decision.options[0].id);
     const agent = ismctsAgent({ iterations: Math.max(10, iterations / 5), seed: 1 });
-    agent.choose(g);
+    warmUp(() => agent.choose(g), 1, warmSec);
     globalThis.gc?.();
     const timed = ismctsAgent({ iterations, seed: 2 });
     const { us } = cpuOf(() => timed.choose(g));
@@ -302,12 +317,14 @@ function sideBySide(kind, params, engines, reps) {
 const base = join(prepareBaseline(baseline), "dist");
 const today = join(root, "dist");
 const reps = quick ? 1 : 3;
+// CPU-seconds each child spends warming the JIT before it times anything (--warm S to change).
+const warmSec = Number(flag("warm", quick ? "0.5" : "4"));
 const presets = ["duel-masters", "duel-masters-play", "yugioh", "magic", "lab", "skirmish"];
 const f = (x, d = 1) => (x >= 100 ? x.toFixed(0) : x.toFixed(d));
 const result = { baseline, machine: `${cpus()[0]?.model ?? "?"} × ${cpus().length}`, node: process.version };
 
 log(
-  `turnkit search bench: today against ${baseline} · node ${process.version} · ${result.machine} · CPU time, median of ${reps}`,
+  `turnkit search bench: today against ${baseline} · node ${process.version} · ${result.machine} · CPU time, median of ${reps}, each child warmed ${warmSec} CPU-s first`,
 );
 
 result.games = {};
@@ -320,7 +337,7 @@ for (const preset of presets) {
   const games = quick ? 20 : preset.startsWith("magic") || preset === "yugioh" ? 60 : 200;
   const r = sideBySide(
     "games",
-    { preset, games },
+    { preset, games, warmSec },
     [
       ["base", { dist: base }],
       ["same", { dist: today, decksFrom: base }],
@@ -337,7 +354,7 @@ for (const preset of presets) {
 
 const copies = sideBySide(
   "copies",
-  { reps: quick ? 300 : 2000 },
+  { reps: quick ? 300 : 2000, warmSec },
   [
     ["base", { dist: base }],
     ["today", { dist: today }],
@@ -375,7 +392,7 @@ for (const preset of ["duel-masters", "yugioh", "magic", "skirmish"]) {
   const iterations = quick ? 100 : 600;
   const r = sideBySide(
     "mcts",
-    { preset, iterations },
+    { preset, iterations, warmSec },
     [
       ["base", { dist: base }],
       ["today", { dist: today }],
@@ -384,7 +401,7 @@ for (const preset of ["duel-masters", "yugioh", "magic", "skirmish"]) {
   );
   const is = sideBySide(
     "ismcts",
-    { preset, iterations: quick ? 50 : 200 },
+    { preset, iterations: quick ? 50 : 200, warmSec },
     [["today", { dist: today }]],
     reps,
   );

@@ -6,11 +6,12 @@
 
 import type { ActivationRules } from "../../core/activation.js";
 import { activationOptions as kernelActivationOptions } from "../../core/activation.js";
+import { EngineError } from "../../core/errors.js";
 import { closeWindow, emit, openWindow } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
-import type { JsonObject } from "../../core/json.js";
+import { cloneJson, type JsonObject } from "../../core/json.js";
 import { type AbilityRef, chargeLimits, checkLimits, usedUpOf } from "../../core/limits.js";
-import { scriptTask } from "../../core/script.js";
+import { type OpHandler, scriptTask, varsOf } from "../../core/script.js";
 import type { DecisionOption, PlayerId, Task } from "../../core/types.js";
 
 /** Timings: main (default), battle, response (only while answering an activation), attack (during an attack). */
@@ -30,6 +31,8 @@ export interface ChainLink extends JsonObject {
 export interface ChainTask extends Task {
   t: "lab.chain";
   link: ChainLink;
+  /** What the cost chose (`as:` names), handed to the effect as it resolves (set by `lab.paid`). */
+  vars?: JsonObject;
   stage: "respond" | "resolve";
   outermost: boolean;
 }
@@ -117,9 +120,11 @@ export function activate(game: Game, player: PlayerId, optionId: string): void {
     data: { ability: ref.ability.id, link: link.id },
   });
   game.pushTask({ t: "lab.chain", link, stage: "respond", outermost } satisfies ChainTask);
+  // The cost ends with lab.paid, which keeps its variables for the effect ("discard a card: … the
+  // discarded card" — a choice made paying the cost is the effect's to read).
   if (ref.ability.cost?.length)
     game.pushTask(
-      scriptTask(ref.ability.cost, {
+      scriptTask([...ref.ability.cost, { op: "lab.paid" }], {
         controller: player,
         source: ref.obj.id,
         sourceInc: ref.obj.inc,
@@ -232,13 +237,35 @@ function resolveLink(game: Game, t: ChainTask): void {
   });
   if (ref.ability.effect?.length)
     game.pushTask(
-      scriptTask(ref.ability.effect, {
-        controller: link.controller,
-        source: link.obj,
-        sourceInc: link.inc,
-        card: link.card,
-        ability: link.ability,
-        ...(ref.ability.keyword ? { keyword: ref.ability.keyword } : {}),
-      }),
+      scriptTask(
+        ref.ability.effect,
+        {
+          controller: link.controller,
+          source: link.obj,
+          sourceInc: link.inc,
+          card: link.card,
+          ability: link.ability,
+          ...(ref.ability.keyword ? { keyword: ref.ability.keyword } : {}),
+        },
+        { ...t.vars },
+      ),
     );
 }
+
+/** The chain task an activation's cost frame belongs to: the nearest one below it on the task stack. */
+function chainTaskBelow(game: Game, frame: Task): ChainTask {
+  const tasks = game.state.tasks;
+  for (let i = tasks.lastIndexOf(frame) - 1; i >= 0; i--)
+    if (tasks[i]!.t === "lab.chain") return tasks[i] as ChainTask;
+  throw new EngineError("lab.paid: no activation below this cost");
+}
+
+/** (Internal) ends a cost: its variables are kept on the chain link for the effect. */
+export const paidOp: OpHandler = {
+  doc: "(Internal) ends an activation's cost: the variables it set (`as:`) are kept for the effect.",
+  args: {},
+  run(game, _op, frame) {
+    chainTaskBelow(game, frame).vars = cloneJson(varsOf(game, frame));
+    return "next";
+  },
+};

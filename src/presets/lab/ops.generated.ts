@@ -101,6 +101,11 @@ export type LabModesOp = {
   prompt?: string;
 };
 
+/** (Internal) ends an activation's cost: the variables it set (`as:`) are kept for the effect. */
+export type LabLabPaidOp = {
+  op: "lab.paid";
+};
+
 /** Negates the activation being responded to (an "activate" limit is given back). */
 export type LabNegateActivationOp = {
   op: "negateActivation";
@@ -236,6 +241,7 @@ export type LabOp =
   | LogOp
   | AddCounterOp
   | CheckTargetsOp
+  | LabLabPaidOp
   | LabNegateActivationOp
   | LabNegateEffectOp
   | LabRenameOp

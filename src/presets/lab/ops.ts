@@ -16,7 +16,7 @@ import {
   resolvePlayers,
   type ScriptTask,
 } from "../../core/script.js";
-import { setLinkStatus } from "./activation.js";
+import { paidOp, setLinkStatus } from "./activation.js";
 
 function respondingTo(game: Game): number {
   const id = game.state.vars.respondingTo;
@@ -60,6 +60,7 @@ function lifeOp(sign: 1 | -1): OpHandler {
 }
 
 export const labOps: Record<string, OpHandler> = {
+  "lab.paid": paidOp,
   negateActivation: {
     doc: 'Negates the activation being responded to (an "activate" limit is given back).',
     args: {},
