@@ -34,6 +34,8 @@ export const KERNEL_EVENT_TYPES: readonly string[] = [
   "turnSkipped",
   "extraTurnAdded",
   "nodesAdded",
+  "skipNodeAdded",
+  "nodeSkipped",
   "nodeEnter",
   "nodeBegin",
   "nodeEnd",
@@ -67,6 +69,8 @@ export interface DefinitionContext {
   zoneKinds: ReadonlySet<string> | ReadonlyMap<string, unknown>;
   conditions: ReadonlyMap<string, unknown>;
   windows: ReadonlySet<string>;
+  /** The turn tree's nodes (a static ability of kind `skipNode` names one). */
+  nodes?: ReadonlyMap<string, unknown>;
 }
 
 const hint = (name: string, known: Iterable<string>): string => {
@@ -257,6 +261,17 @@ class CardChecker {
     for (const [i, l] of limits.entries())
       this.limit(l, a, `${at}: limit${Array.isArray(a.limit) ? `[${i}]` : ""}`);
     for (const f of ["cost", "effect", "instead"] as const) if (a[f]) this.ops(a[f], `${at}: ${f}`);
+    if (a.kind === "static" && a.static?.kind === "skipNode") this.skipNode(a.static, `${at}: static`);
+  }
+
+  /** The kernel's own static kind: `{ kind: skipNode, node, player: self | opponent | any }` (CR 500.10). */
+  private skipNode(st: Readonly<Record<string, unknown>>, at: string): void {
+    const nodes = this.ctx.nodes;
+    if (typeof st.node !== "string") this.add(`${at}.node`, "a skipNode static names the turn node skipped");
+    else if (nodes && !nodes.has(st.node))
+      this.add(`${at}.node`, `unknown turn node "${st.node}"${hint(st.node, nodes.keys())}`);
+    if (st.player !== undefined && st.player !== "self" && st.player !== "opponent" && st.player !== "any")
+      this.add(`${at}.player`, `expected "self", "opponent" or "any", not ${JSON.stringify(st.player)}`);
   }
 }
 

@@ -1313,6 +1313,20 @@ export class Game {
     });
   }
 
+  /**
+   * `player` skips their next run of turn node `node` (CR 500.10, 614.10: "skip your next draw
+   * step"): when that node would next begin in one of their turns, it doesn't happen at all — no
+   * turn-based actions, no "at the beginning of" or "at the end of" events, and what waits for its
+   * next run waits for the next one that isn't skipped. Several calls skip as many runs.
+   */
+  skipNextNode(player: PlayerId, node: string, source?: string): void {
+    const n = this.rules.node(node);
+    if (n.parent === null)
+      throw new EngineError(`"${node}" is the whole turn: a turn is skipped with skipTurn, not skipNode`);
+    this.state.turnQueue.push({ kind: "skipNode", node, player, ...(source ? { source } : {}) });
+    emit(this, { type: "skipNodeAdded", player, data: { node, source: source ?? null } });
+  }
+
   addExtraTurn(player: PlayerId, source?: string): void {
     this.state.turnQueue.push({ kind: "extra", player, ...(source ? { source } : {}) });
     emit(this, { type: "extraTurnAdded", player, data: { source: source ?? null } });

@@ -28,6 +28,10 @@ export const KERNEL_EVENTS: Readonly<Record<string, string>> = {
     "Turn nodes were added to run after a running node ends (the addNodes op, game.addNodesAfter; CR 500.8): player (active), data.after, data.nodes, data.source.",
   skipTo:
     'The turn skips ahead (Game.skipTo, the skipTo op; CR 723.1d "end the turn"): player (active), data.to (the node gone to), data.ended (the running nodes that end), data.source.',
+  skipNodeAdded:
+    'A player will skip their next run of a turn node (the skipNode op, Game.skipNextNode; CR 500.10 "skip your next draw step"): player (who skips), data.node, data.source.',
+  nodeSkipped:
+    'A turn node didn\'t happen: its run was skipped (CR 500.10, 614.10): player (active), data.node, data.by ("static": a static ability of kind skipNode; "effect": a skipNode op used up), data.source.',
   nodeEnter: "A turn node is entered, before its turn-based actions: player (active), data.node.",
   nodeBegin:
     'A turn node began, after its turn-based actions ("at the start of your … step"): player (active), data.node.',

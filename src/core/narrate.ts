@@ -89,6 +89,20 @@ export function narrate(game: Game, entry: LogEntry, viewer: PlayerId | null = n
         depth,
         text: `${cardName(game, e, viewer)} moves from ${p ? `${p}'s` : "the"} ${zoneLabel(game, e.from)} to the ${zoneLabel(game, e.to)}.`,
       };
+    case "skipNodeAdded": {
+      const node = game.rules.nodes.get(String(d.node));
+      return {
+        depth,
+        text: `${p} will skip their next ${node?.label ?? text(d.node)}${typeof d.source === "string" ? ` (${d.source})` : ""}.`,
+      };
+    }
+    case "nodeSkipped": {
+      const node = game.rules.nodes.get(String(d.node));
+      return {
+        depth,
+        text: `⏭ ${p}'s ${node?.label ?? text(d.node)} is skipped${typeof d.source === "string" ? ` (${d.source})` : ""}.`,
+      };
+    }
     case "skipTo": {
       const node = game.rules.nodes.get(String(d.to));
       return {

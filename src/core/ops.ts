@@ -649,6 +649,27 @@ const skipToOp: OpHandler = {
   },
 };
 
+const skipNodeOp: OpHandler = {
+  doc: 'That player skips their next run of node `node`, in whichever of their turns it comes (CR 500.10, 614.10: "target player skips their next draw step"; Yu-Gi-Oh! "skip your next 2 Draw Phases" with times: 2). Kept until used; each skips one run.',
+  args: {
+    node: {
+      type: "node",
+      required: true,
+      doc: "The phase or step skipped: a turn node id (not the turn itself: see skipTurn).",
+    },
+    player: { type: "players", default: "controller", doc: "Who skips it (in their own turns)." },
+    times: { type: "number", default: 1, doc: "How many runs are skipped, one after the other." },
+  },
+  run(game, op, frame) {
+    const o = ops(op);
+    const times = resolveNumber(game, o.times, frame, 1);
+    const source = frame.ctx.card ? game.rules.card(frame.ctx.card).name : undefined;
+    for (const p of resolvePlayers(game, o.player, frame))
+      for (let i = 0; i < times; i++) game.skipNextNode(p, String(o.node), source);
+    return "next";
+  },
+};
+
 const extraTurnOp: OpHandler = {
   doc: "Adds a turn directly after this one (DM 500.5, CR 500.7: last added, first taken).",
   args: { player: { type: "players", default: "controller", doc: "Who takes the extra turn." } },
@@ -819,6 +840,7 @@ export const kernelOps: Record<string, OpHandler> = {
   gainControl: gainControlOp,
   delayed: delayedOp,
   skipTo: skipToOp,
+  skipNode: skipNodeOp,
   extraTurn: extraTurnOp,
   addNodes: addNodesOp,
   skipTurn: skipTurnOp,

@@ -228,6 +228,7 @@ export class Rules {
       zoneKinds: this.zoneDefs,
       conditions: this.conditions,
       windows: this.windows,
+      nodes: this.nodes,
     });
     if (problems.length)
       throw new DefinitionError(problems.map((p) => `${where}: ${p.at}: ${p.message}`).join("\n"));

@@ -38,6 +38,43 @@ export function endedInteraction(game: Game, task: Task): boolean {
   return m?.ended.includes(node) === true && game.rules.node(node).interaction === task.t;
 }
 
+/**
+ * Does the turn player skip this run of child node `id` (CR 500.10, 614.10)? A static ability of
+ * kind `skipNode` in force ("Players skip their untap steps": `{ kind: skipNode, node: untap,
+ * player: any }`; `self`, `opponent` relative to its controller), else the oldest pending "skip
+ * your next …" of that player, which this run uses up. Either way `nodeSkipped` says so.
+ */
+function skipsRun(game: Game, id: string): boolean {
+  const player = game.state.clock.turn.player;
+  let source: string | null = null;
+  let by: "static" | "effect" | null = null;
+  if (game.rules.staticZones.has("skipNode"))
+    for (const ref of game.staticAbilities("skipNode")) {
+      const st = ref.ability.static as { node?: unknown; player?: unknown };
+      const who = st.player ?? "self";
+      if (st.node !== id) continue;
+      if (who === "any" || (who === "self") === (ref.controller === player)) {
+        source = ref.card.name;
+        by = "static";
+        break;
+      }
+    }
+  if (by === null) {
+    const q = game.state.turnQueue;
+    for (let i = 0; i < q.length; i++) {
+      const m = q[i]!;
+      if (m.kind !== "skipNode" || m.node !== id || m.player !== player) continue;
+      q.splice(i, 1);
+      source = m.source ?? null;
+      by = "effect";
+      break;
+    }
+  }
+  if (by === null) return false;
+  emit(game, { type: "nodeSkipped", player, data: { node: id, by, source } });
+  return true;
+}
+
 /** Where a node task is in the life of its node. */
 export const Stage = { Enter: 0, Begun: 1, Body: 2, Children: 3, Ending: 4, End: 5 } as const;
 export type Stage = (typeof Stage)[keyof typeof Stage];
@@ -194,6 +231,8 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
         if (t.queue.length === 0) delete t.queue;
         // An added node runs under its own condition, as it would in its place (CR 500.8).
         if (!holds(game, children.find((c) => c.id === id)?.when)) continue;
+        if (game.state.turnQueue.length > 0 || game.rules.staticZones.has("skipNode"))
+          if (skipsRun(game, id)) continue;
         t.last = id;
         game.pushTask(nodeTask(id));
         return;
@@ -201,6 +240,8 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
       while (t.child < children.length) {
         const child = children[t.child++]!;
         if (child.onDemand || !holds(game, child.when)) continue;
+        if (game.state.turnQueue.length > 0 || game.rules.staticZones.has("skipNode"))
+          if (skipsRun(game, child.id)) continue;
         t.last = child.id;
         game.pushTask(nodeTask(child.id));
         return;

@@ -166,7 +166,13 @@ export type TurnModification =
    * node under `below`, skipping every node in between (CR 723.1d "end the turn": to the cleanup
    * step; "end the Battle Phase").
    */
-  | { kind: "skipTo"; below: string; to: string; ended: string[]; source?: string };
+  | { kind: "skipTo"; below: string; to: string; ended: string[]; source?: string }
+  /**
+   * `player` skips the next run of node `node` in one of their turns (CR 500.10, 614.10: "skip your
+   * next draw step"; Yu-Gi-Oh! "skip your next Draw Phase"). Kept across turns until it is used;
+   * several skip as many runs, one each.
+   */
+  | { kind: "skipNode"; node: string; player: PlayerId; source?: string };
 
 export interface CounterCell {
   /** Window instance this cell counts in; a cell from an older instance reads as zero. */

@@ -66,6 +66,43 @@ function player(v: unknown, n: number, path: string): number {
   return p;
 }
 
+function node(rules: Rules, v: unknown, path: string): string {
+  const id = str(v, path);
+  if (!rules.nodes.has(id)) bad(path, `no turn node "${id}"`);
+  return id;
+}
+
+/** An extra turn, a skip, added nodes or a skip ahead (types.ts TurnModification), its nodes in the turn tree. */
+function turnModification(rules: Rules, raw: unknown, n: number, path: string): void {
+  const m = obj(raw, path);
+  if (m.source !== undefined) str(m.source, `${path}.source`);
+  switch (m.kind) {
+    case "extra":
+    case "skip":
+      player(m.player, n, `${path}.player`);
+      return;
+    case "skipNode":
+      player(m.player, n, `${path}.player`);
+      node(rules, m.node, `${path}.node`);
+      return;
+    case "nodes":
+      node(rules, m.after, `${path}.after`);
+      int(m.instance, `${path}.instance`);
+      arr(m.nodes, `${path}.nodes`).forEach((x, j) => node(rules, x, `${path}.nodes[${j}]`));
+      return;
+    case "skipTo":
+      node(rules, m.below, `${path}.below`);
+      node(rules, m.to, `${path}.to`);
+      arr(m.ended, `${path}.ended`).forEach((x, j) => node(rules, x, `${path}.ended[${j}]`));
+      return;
+    default:
+      bad(
+        `${path}.kind`,
+        `expected "extra", "skip", "skipNode", "nodes" or "skipTo", not ${JSON.stringify(m.kind)}`,
+      );
+  }
+}
+
 /**
  * The first checks, before the rules are compiled: the format, the preset, the options and the
  * extra card definitions' shape. Returns the options as validated.
@@ -210,7 +247,7 @@ export function checkBody(rules: Rules, state: GameState): void {
     player(p, n, `hiddenResponses[${i}]`);
   });
   arr(s.durations, "durations");
-  arr(s.turnQueue, "turnQueue");
+  arr(s.turnQueue, "turnQueue").forEach((raw, i) => turnModification(rules, raw, n, `turnQueue[${i}]`));
   obj(s.counters, "counters");
   arr(s.log, "log").forEach((raw, i) => {
     str(obj(raw, `log[${i}]`).type, `log[${i}].type`);

@@ -297,6 +297,25 @@ export type SkipToOp = {
   to: string;
 };
 
+/**
+ * That player skips their next run of node `node`, in whichever of their turns it comes (CR 500.10, 614.10: "target player skips their next draw step"; Yu-Gi-Oh! "skip your next 2 Draw Phases" with times: 2). Kept until used; each skips one run.
+ */
+export type SkipNodeOp = {
+  op: "skipNode";
+  /** The phase or step skipped: a turn node id (not the turn itself: see skipTurn). */
+  node: string;
+  /**
+   * Who skips it (in their own turns).
+   * @defaultValue "controller"
+   */
+  player?: PlayerRef;
+  /**
+   * How many runs are skipped, one after the other.
+   * @defaultValue 1
+   */
+  times?: NumberRef;
+};
+
 /** Adds a turn directly after this one (DM 500.5, CR 500.7: last added, first taken). */
 export type ExtraTurnOp = {
   op: "extraTurn";
@@ -438,6 +457,7 @@ export type KernelOp =
   | GainControlOp
   | DelayedOp
   | SkipToOp
+  | SkipNodeOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp

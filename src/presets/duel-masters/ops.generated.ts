@@ -20,6 +20,7 @@ import type {
   RollOp,
   SetOp,
   ShuffleOp,
+  SkipNodeOp,
   SkipToOp,
   SkipTurnOp,
   TapOp,
@@ -300,6 +301,7 @@ export type DuelMastersOp =
   | GainControlOp
   | DelayedOp
   | SkipToOp
+  | SkipNodeOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp

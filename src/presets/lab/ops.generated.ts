@@ -21,6 +21,7 @@ import type {
   RollOp,
   SetOp,
   ShuffleOp,
+  SkipNodeOp,
   SkipToOp,
   SkipTurnOp,
   TapOp,
@@ -230,6 +231,7 @@ export type LabOp =
   | GainControlOp
   | DelayedOp
   | SkipToOp
+  | SkipNodeOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp

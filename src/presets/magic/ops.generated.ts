@@ -20,6 +20,7 @@ import type {
   RollOp,
   SetOp,
   ShuffleOp,
+  SkipNodeOp,
   SkipToOp,
   SkipTurnOp,
   TapOp,
@@ -365,6 +366,7 @@ export type MagicOp =
   | GainControlOp
   | DelayedOp
   | SkipToOp
+  | SkipNodeOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp

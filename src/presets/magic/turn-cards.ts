@@ -9,6 +9,36 @@ import type { MagicOp } from "./ops.generated.js";
 type CardDef = PresetCardDef<MagicOp>;
 
 export const turnCards: CardDef[] = [
+  // Fifth Dawn; {5} Artifact, "Players skip their upkeep steps." (from memory: the Oracle wording
+  // could not be confirmed from a reachable source here). CR 500.10: a skipped step doesn't happen
+  // at all — nothing "at the beginning of the upkeep" triggers; the kernel's static kind skipNode.
+  {
+    id: "eon-hub",
+    name: "Eon Hub",
+    types: ["artifact"],
+    cost: 5,
+    stats: { manaCost: "{5}" },
+    text: "Players skip their upkeep steps.",
+    abilities: [{ id: "skip", kind: "static", static: { kind: "skipNode", node: "upkeep", player: "any" } }],
+  },
+  // Shadowmoor; {1}{U}{U} Sorcery, "Take an extra turn after this one. Skip the untap step of that
+  // turn." (from memory, as above). CR 500.7 and 614.10: the skip waits for the caster's next untap
+  // step, the extra turn's (the kernel's skipNode op).
+  {
+    id: "savor-the-moment",
+    name: "Savor the Moment",
+    types: ["sorcery"],
+    cost: 3,
+    stats: { manaCost: "{1}{U}{U}" },
+    text: "Take an extra turn after this one. Skip the untap step of that turn.",
+    abilities: [
+      {
+        id: "spell",
+        kind: "static",
+        effect: [{ op: "extraTurn" }, { op: "skipNode", node: "untap" }],
+      },
+    ],
+  },
   // Mirage; {4}{U}{U} Instant, "End the turn. (Exile all spells and abilities from the stack,
   // including this card. The player whose turn it is discards down to their maximum hand size.
   // Damage wears off, and "this turn" and "until end of turn" effects end.)" (CR 723; from memory:

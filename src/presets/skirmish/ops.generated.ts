@@ -19,6 +19,7 @@ import type {
   RollOp,
   SetOp,
   ShuffleOp,
+  SkipNodeOp,
   SkipToOp,
   SkipTurnOp,
   TapOp,
@@ -128,6 +129,7 @@ export type SkirmishOp =
   | GainControlOp
   | DelayedOp
   | SkipToOp
+  | SkipNodeOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp

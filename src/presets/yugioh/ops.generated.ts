@@ -19,6 +19,7 @@ import type {
   RollOp,
   SetOp,
   ShuffleOp,
+  SkipNodeOp,
   SkipToOp,
   SkipTurnOp,
   TapOp,
@@ -403,6 +404,7 @@ export type YugiohOp =
   | GainControlOp
   | DelayedOp
   | SkipToOp
+  | SkipNodeOp
   | ExtraTurnOp
   | AddNodesOp
   | SkipTurnOp

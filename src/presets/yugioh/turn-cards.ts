@@ -74,4 +74,28 @@ export const fairyBox: CardDef = {
   ],
 };
 
-export const turnCards: CardDef[] = [heatWave, fairyBox];
+/**
+ * "Skip your next 2 Draw Phases" (the kernel's skipNode op): the Draw Phase of each of the
+ * player's next two turns doesn't happen at all — no draw, no window, nothing "during the Draw
+ * Phase" — and the turn goes straight to the Standby Phase (YG Draw Phase; CR-like 614.10 in the
+ * kernel: each skip is used by one Draw Phase). Text as printed (Invasion of Chaos; quoted from
+ * memory, not confirmed from a reachable source).
+ */
+export const recklessGreed: CardDef = {
+  id: "reckless-greed",
+  name: "Reckless Greed",
+  types: ["trap", "normal"],
+  text: "Draw 2 cards. Skip your next 2 Draw Phases.",
+  abilities: [
+    {
+      id: "activate",
+      kind: "activated",
+      effect: [
+        { op: "draw", n: 2 },
+        { op: "skipNode", node: "draw", times: 2 },
+      ],
+    },
+  ],
+};
+
+export const turnCards: CardDef[] = [heatWave, fairyBox, recklessGreed];
