@@ -1,7 +1,8 @@
 /**
  * Legal activation in Duel Masters (DESIGN: legal activation): the abilities a player declares —
  * free summons ("you may summon … for no cost", RULINGS DM-2.1, DM-3.9), summons from the mana
- * zone (DM-3.7), G-Zero, casting a spell from the hand — are offered from `canActivate`, so what
+ * zone (DM-3.7), G-Zero, casting a spell from the hand, tap abilities in the attack step (DM
+ * Attack step: tap abilities) — are offered from `canActivate`, so what
  * the main step offers and what `whyNot` explains never disagree; Ninja Strike, Revolution Change
  * and Master J Tornado trigger from the hand (the kernel's triggers check the same condition and
  * limits) and `whyNot` says when they can be used. This file is the preset's `activation` hooks:
@@ -13,7 +14,7 @@ import type { ActivationRules, Reason } from "../../core/activation.js";
 import type { Game } from "../../core/game.js";
 import type { AbilityRef } from "../../core/limits.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
-import { attackState, evolutionBases, isEvolution, summonCost } from "./game.js";
+import { attackState, evolutionBases, isEvolution, summonCost, summoningSick, TAP_ABILITY } from "./game.js";
 import { isSealed } from "./keywords.js";
 import { canPay, civilizationsOf } from "./mana.js";
 import { dmTargetable, mayEnterBattle } from "./restrictions.js";
@@ -96,6 +97,14 @@ export const dmActivation: ActivationRules = {
         return attacker && attacker.controller === player
           ? null
           : "Revolution Change is used only when your creature attacks";
+      case TAP_ABILITY: {
+        // DM Attack step: tap abilities — in your attack step, instead of an attack (not during one).
+        const clock = game.state.clock;
+        if (clock.turn.player !== player) return "a tap ability is used only in your own turn's attack step";
+        return clock.path[clock.path.length - 1] === "attackStep"
+          ? null
+          : "a tap ability is used only in your attack step, instead of an attack";
+      }
       case "Master J Tornado":
         return game.state.clock.turn.player !== player &&
           game.state.clock.path[game.state.clock.path.length - 1] === "end"
@@ -114,6 +123,16 @@ export const dmActivation: ActivationRules = {
     // DM 封印: a sealed creature is ignored — its abilities can't be used.
     if (game.state.zones[ref.obj.zone]?.kind === "battle" && isSealed(game, ref.obj))
       out.push({ kind: "rule", text: `${ref.card.name} is sealed: its abilities don't work` });
+    // A summoning sick creature can't use its tap ability, as it can't attack (DM-T2).
+    if (
+      ref.ability.keyword === TAP_ABILITY &&
+      game.state.zones[ref.obj.zone]?.kind === "battle" &&
+      summoningSick(game, ref.obj)
+    )
+      out.push({
+        kind: "rule",
+        text: `${ref.card.name} is summoning sick: it can't use its tap ability this turn`,
+      });
     const kind = ref.ability.static?.kind;
     if (kind === "freeSummon" && freeSummonCandidates(game, ref, player).length === 0) {
       const s = ref.ability.static!;

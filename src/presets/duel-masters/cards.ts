@@ -252,8 +252,10 @@ export function sampleDecks(): [string[], string[]] {
     ["ryusousha-valchulis", 4],
     ["flamelance-trap", 4],
     ["natural-snare", 4],
-    ["bolbalzak-shiden-dragon", 4],
-    ["furaku-no-chojin", 4],
+    ["bolbalzak-shiden-dragon", 2],
+    ["furaku-no-chojin", 2],
+    // A tap ability (DM Attack step: tap abilities): destroys a creature of power 2000 or less.
+    ["kipos-contraption", 4],
     ["ryu-no-kyokugen-dogiragolden", 4],
     ["mutekiken-katsuking-max", 2],
     ["bolshack-voljaak", 2],
@@ -261,10 +263,12 @@ export function sampleDecks(): [string[], string[]] {
   const lightWater = deck([
     ["daishuketsu-aqua-brothers", 4],
     ["spiral-gate", 4],
-    ["ghost-touch", 4],
+    ["ghost-touch", 2],
     ["procyon-dragoon", 4],
     ["wave", 4],
-    ["holy-awe", 4],
+    ["holy-awe", 2],
+    // A Shield Trigger that skips the rest of the opponent's turn (ターンの残りをとばす).
+    ["shumatsu-no-tokei-the-clock", 4],
     ["starman-no-tenkaiju", 2],
     ["seigi-seitei-lionel-star", 1],
     ["kekkon-shite-kureyaa", 1],

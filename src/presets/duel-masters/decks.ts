@@ -172,8 +172,11 @@ export function playsSampleDecks(): [string[], string[]] {
     ["wave", 4],
     ["bolshack-voljaak", 2],
     ["mirai-no-houou-miradante-sf", 2],
-    ["spiral-gate", 4],
-    ["crimson-hammer", 4],
+    ["spiral-gate", 2],
+    ["crimson-hammer", 2],
+    // A tap ability (DM Attack step) and "skip the rest of the turn" (DM Turn).
+    ["kipos-contraption", 2],
+    ["shumatsu-no-tokei-the-clock", 2],
   ]);
   return [lightDarkness, waterFire];
 }

@@ -5,6 +5,7 @@
  * the two ways to lose (a direct attack with no shields, an empty deck).
  */
 
+import { activateNow } from "../../core/activation.js";
 import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import { actionLoop } from "../../core/interactions.js";
@@ -108,15 +109,45 @@ function untapPrevented(game: Game, obj: GameObject): boolean {
     );
 }
 
-/** Summoning sickness (DM-T2): a creature can attack from its controller's turn after it entered, or at once with Speed Attacker. */
-export function canAttack(game: Game, obj: GameObject): boolean {
-  if (obj.tapped || !isCreature(game, obj) || isSealed(game, obj)) return false;
-  // Evolution creatures are not affected by summoning sickness.
-  return (
+/**
+ * Summoning sickness (DM-T2): a creature that entered this turn is summoning sick unless it has
+ * Speed Attacker; evolution creatures are not affected by summoning sickness.
+ */
+export function summoningSick(game: Game, obj: GameObject): boolean {
+  return !(
     obj.enteredTurn < game.state.clock.turn.id ||
     keywords(game, obj).includes("speedAttacker") ||
     isEvolution(game, obj)
   );
+}
+
+/** A creature can attack from its controller's turn after it entered, or at once with Speed Attacker (DM-T2). */
+export function canAttack(game: Game, obj: GameObject): boolean {
+  if (obj.tapped || !isCreature(game, obj) || isSealed(game, obj)) return false;
+  return !summoningSick(game, obj);
+}
+
+/** The keyword of tap abilities (タップ能力, DM Attack step: tap abilities). */
+export const TAP_ABILITY = "Tap ability";
+
+/**
+ * DM Attack step: tap abilities (タップ能力; RULINGS DM-T7): in the attack step, instead of attacking,
+ * the active player may tap one of their creatures to use its tap ability. Offered where
+ * `canActivate` allows it (activation.ts: your own attack step, between attacks; the creature
+ * untapped — its cost taps it, so once per creature each attack step — and not summoning sick).
+ * Using one is not an attack: "can't attack" effects don't stop it.
+ */
+function tapAbilityOptions(game: Game, player: PlayerId): DecisionOption[] {
+  const out: DecisionOption[] = [];
+  for (const o of game.cardsIn("battle", player)) {
+    const card = game.card(o);
+    for (const a of card.abilities ?? []) {
+      if (a.kind !== "activated" || a.keyword !== TAP_ABILITY) continue;
+      if (!game.mayActivate(o.id, a.id, { player })) continue;
+      out.push({ id: `tap:${game.ref(o)}:${a.id}`, label: `Tap ${card.name} to use its tap ability` });
+    }
+  }
+  return out;
 }
 
 /**
@@ -419,7 +450,7 @@ function forcedTargets(game: Game, player: PlayerId): Set<string> {
   return out;
 }
 
-function attackOptions(game: Game, player: PlayerId): DecisionOption[] {
+function creatureAttackOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   if (game.effects("noAttacks").length > 0) return out; // "creatures can't attack this turn"
   const forced = forcedTargets(game, player);
@@ -449,6 +480,11 @@ function attackOptions(game: Game, player: PlayerId): DecisionOption[] {
     }
   }
   return out;
+}
+
+/** The attack step's options: the attacks, then the tap abilities that may be used instead. */
+function attackOptions(game: Game, player: PlayerId): DecisionOption[] {
+  return [...creatureAttackOptions(game, player), ...tapAbilityOptions(game, player)];
 }
 
 interface ShieldUse {
@@ -659,14 +695,19 @@ export const dmTasks: Record<string, TaskHandler> = {
       ],
     });
   },
-  // DM-T7: attack with creatures, one attack (and its substeps) at a time.
+  // DM-T7: attack with creatures, one attack (and its substeps) at a time, or use tap abilities.
   "dm.attack": actionLoop({
     kind: "attack",
-    prompt: "Attack with a creature, or end the attack step",
+    prompt: "Attack with a creature, use a tap ability, or end the attack step",
     passLabel: "End the attack step",
     actions: (game, p) => attackOptions(game, p),
-    perform(game, _p, option) {
-      const [, attacker, target] = option.id.split(":");
+    perform(game, p, option) {
+      const [verb, attacker, target] = option.id.split(":");
+      // A tap ability: its cost taps the creature, then it resolves; no attack is declared.
+      if (verb === "tap") {
+        activateNow(game, p, attacker!, target!);
+        return;
+      }
       game.state.vars.attack = {
         attacker: game.obj(attacker!).id,
         target: target ? game.obj(target).id : null,
@@ -975,6 +1016,13 @@ export const dmTasks: Record<string, TaskHandler> = {
     delete game.state.vars.afterAttack;
     for (const entry of [...later].reverse())
       game.pushTask(scriptTask(entry.do as unknown as Op[], entry.ctx as unknown as EffectContext));
+  },
+  // The attack has ended: nothing is attacking any more ("while attacking" bonuses end); "after the
+  // attack" effects of an attack that ended without its end of attack substep lapse with it.
+  "dm.attackOver": (game, task) => {
+    game.popTask(task);
+    delete game.state.vars.attack;
+    delete game.state.vars.afterAttack;
   },
   "dm.spellDone": (game, task: Task) => {
     game.popTask(task);

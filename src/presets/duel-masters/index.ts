@@ -22,6 +22,7 @@ import { paperNoteCards, playsNoteCards } from "./plays-note-cards.js";
 import { playsCards, seedCards } from "./seed-cards.js";
 import { starCards } from "./star-cards.js";
 import { dmTurn } from "./turn.js";
+import { turnRuleCards } from "./turn-cards.js";
 import { dmCardFields, dmEffectKinds, dmEvents } from "./vocabulary.js";
 
 function narrate(game: Game, e: LogEntry): string | null {
@@ -83,10 +84,11 @@ function makePreset(id: string, name: string, play: boolean): Preset {
         ...keywordCards,
         ...starCards,
         ...paperNoteCards,
+        ...turnRuleCards,
         ...playsCards,
         ...playsNoteCards,
       ]
-    : [...dmCards, ...seedCards, ...keywordCards, ...starCards, ...paperNoteCards];
+    : [...dmCards, ...seedCards, ...keywordCards, ...starCards, ...paperNoteCards, ...turnRuleCards];
   return {
     id,
     name,

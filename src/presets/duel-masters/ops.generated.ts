@@ -101,6 +101,13 @@ export type DuelMastersModesOp = {
   prompt?: string;
 };
 
+/**
+ * ターンの残りをとばす (DM Turn: skip the rest of the turn): the running steps end — what is resolving finishes first, "until the end of" durations end — and the turn goes straight to its end of turn step, whose "at the end of the turn" abilities trigger as usual. In the end of turn step already, nothing is left to skip.
+ */
+export type DuelMastersSkipRestOfTurnOp = {
+  op: "skipRestOfTurn";
+};
+
 /** Summons the top card of the controller's super GR zone as if its cost were paid. */
 export type DuelMastersGrSummonOp = {
   op: "grSummon";
@@ -313,6 +320,7 @@ export type DuelMastersOp =
   | LogOp
   | AddCounterOp
   | CheckTargetsOp
+  | DuelMastersSkipRestOfTurnOp
   | DuelMastersGrSummonOp
   | DuelMastersCastFreeOp
   | DuelMastersDiscardRandomOp

@@ -6,8 +6,18 @@ import { nextInt } from "../../core/rng.js";
 import type { OpHandler } from "../../core/script.js";
 import { resolveObjects, resolvePlayer, resolvePlayers, varsOf } from "../../core/script.js";
 import { isEvolution, useCard } from "./game.js";
+import { END_STEP } from "./turn.js";
 
 export const dmOps: Record<string, OpHandler> = {
+  skipRestOfTurn: {
+    doc: 'ターンの残りをとばす (DM Turn: skip the rest of the turn): the running steps end — what is resolving finishes first, "until the end of" durations end — and the turn goes straight to its end of turn step, whose "at the end of the turn" abilities trigger as usual. In the end of turn step already, nothing is left to skip.',
+    args: {},
+    run(game, _op, frame) {
+      if (!game.state.clock.path.includes(END_STEP))
+        game.skipTo(END_STEP, frame.ctx.card ? game.rules.card(frame.ctx.card).name : undefined);
+      return "next";
+    },
+  },
   grSummon: {
     doc: "Summons the top card of the controller's super GR zone as if its cost were paid.",
     args: {},

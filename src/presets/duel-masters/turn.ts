@@ -7,6 +7,8 @@ import type { JsonObject } from "../../core/json.js";
 import type { TurnNode } from "../../core/preset.js";
 
 export const ATTACK_NODE = "attack";
+/** The end of turn step: where "skip the rest of the turn" goes (ops.ts `skipRestOfTurn`). */
+export const END_STEP = "end";
 
 const attack: TurnNode = {
   id: ATTACK_NODE,
@@ -14,6 +16,9 @@ const attack: TurnNode = {
   kind: "group",
   onDemand: true,
   windows: ["attack"],
+  // The attack is over: the attacker no longer attacks, even when the attack ended early (an effect
+  // skipped the rest of the turn, its end of attack substep never began).
+  onEnd: ["dm.attackOver"],
   children: [
     {
       id: "attackDeclaration",
@@ -59,7 +64,7 @@ export function dmTurn(options: JsonObject): TurnNode {
       { id: "main", label: "Main step", kind: "step", interaction: "dm.main" },
       { id: "attackStep", label: "Attack step", kind: "step", interaction: "dm.attack", children: [attack] },
       // "At the end of the turn" abilities trigger as it begins (DM 500.4), Ninja Strike's return among them.
-      { id: "end", label: "End of turn step", kind: "step" },
+      { id: END_STEP, label: "End of turn step", kind: "step" },
     ],
   };
 }

@@ -1,0 +1,78 @@
+/**
+ * Cards for the turn rules the audit checks (docs/rules-audit/duel-masters.md): a tap ability
+ * (DM Attack step: tap abilities) and "skip the rest of the turn" (DM Turn: skip the rest of the
+ * turn). No source could be reached to check these cards' printed texts and stats here: they are
+ * written from memory, as each card's comment says.
+ */
+import type { PresetCardDef } from "../../core/vocabulary/schema.js";
+import { pickAndMove } from "./card-parts.js";
+import { TAP_ABILITY } from "./game.js";
+import type { DuelMastersOp } from "./ops.generated.js";
+
+/** A card of this library: its ops are checked against the preset's at compile time. */
+type CardDef = PresetCardDef<DuelMastersOp>;
+
+/**
+ * DM Attack step: tap abilities. Kipo's Contraption (DM-10, Shockwaves of the Shattered Rainbow),
+ * its English printed text as remembered: fire, cost 4, Xenoparts, 2000; "Tap ability (Instead of
+ * having this creature attack, you may tap it to use its tap ability.) Destroy one of your
+ * opponent's creatures that has power 2000 or less." Written from memory: its Japanese name and
+ * text, and its cost and power, could not be confirmed here.
+ */
+export const kiposContraption: CardDef = {
+  id: "kipos-contraption",
+  name: "Kipo's Contraption",
+  types: ["creature"],
+  cost: 4,
+  power: 2000,
+  civilizations: ["fire"],
+  races: ["Xenoparts"],
+  text: "Tap ability (Instead of having this creature attack, you may tap it to use its tap ability.) Destroy one of your opponent's creatures that has power 2000 or less.",
+  abilities: [
+    {
+      id: "tap",
+      kind: "activated",
+      keyword: TAP_ABILITY,
+      text: "Destroy one of your opponent's creatures that has power 2000 or less.",
+      // Its cost is tapping the creature: untapped, not summoning sick (activation.ts), in the attack step.
+      cost: [{ op: "tap", what: "self" }],
+      effect: pickAndMove({
+        chooser: "controller",
+        from: { zone: "battle", controller: "opponent", type: "creature", where: { power: { lte: 2000 } } },
+        to: "graveyard",
+        prompt: "Destroy an opponent's creature with power 2000 or less",
+        as: "target",
+        event: "destroy",
+      }),
+    },
+  ],
+};
+
+/**
+ * DM Turn: skip the rest of the turn (ターンの残りをとばす). Shumatsu no Tokei The Clock (終末の時計
+ * ザ・クロック): water, cost 3, 3000, Shield Trigger; "このクリーチャーがバトルゾーンに出た時、ターンの残り
+ * をとばす。" Written from memory: the name, civilization, cost, Shield Trigger and ability are as
+ * remembered; its power and race (アウトレイジMAX) could not be confirmed here.
+ */
+export const theClock: CardDef = {
+  id: "shumatsu-no-tokei-the-clock",
+  name: "Shumatsu no Tokei The Clock",
+  nameJa: "終末の時計 ザ・クロック",
+  types: ["creature"],
+  cost: 3,
+  power: 3000,
+  civilizations: ["water"],
+  races: ["Outrage MAX"],
+  keywords: ["shieldTrigger"],
+  text: "Shield Trigger. When this creature is put into the battle zone, skip the rest of the turn.",
+  abilities: [
+    {
+      id: "skip",
+      kind: "triggered",
+      trigger: { on: "move", to: "battle", self: true },
+      effect: [{ op: "skipRestOfTurn" }],
+    },
+  ],
+};
+
+export const turnRuleCards: CardDef[] = [kiposContraption, theClock];
