@@ -9,6 +9,7 @@ import { stripDocsPlugin } from "./scripts/strip-docs.js";
  */
 const library = {
   index: "src/index.ts",
+  "core/index": "src/core/index.ts",
   "agents/index": "src/agents/index.ts",
   "scenario/index": "src/scenario/index.ts",
   "presets/index": "src/presets/index.ts",

@@ -11,6 +11,7 @@ export default defineConfig({
   },
   test: {
     include: ["tests/**/*.test.ts"],
+    setupFiles: ["tests/support/setup.ts"],
     testTimeout: 120_000,
   },
 });

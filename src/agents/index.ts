@@ -1,4 +1,5 @@
 /** `turnkit/agents`: players for simulations and tests. */
+import { installFullChecks } from "../core/checks.js";
 
 export { type Knowledge, knowledgeOf } from "../core/knowledge.js";
 export {
@@ -75,3 +76,6 @@ export {
   parseAgentSpec,
   parseAgentSpecs,
 } from "./spec.js";
+
+// Definitions are checked in every game made through this entry (core/checking.ts; not in turnkit/core).
+installFullChecks();

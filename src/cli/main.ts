@@ -4,8 +4,12 @@
  * replay saved games. The commands are in program.ts; this is the process around them. Exit codes
  * and the error format: docs/cli.md.
  */
+import { installFullChecks } from "../core/checks.js";
 import { EXIT_FAILED } from "./errors.js";
 import { main, processIo } from "./program.js";
+
+// Definitions are checked in every game made through this entry (core/checking.ts; not in turnkit/core).
+installFullChecks();
 
 // A closed pipe (`turnkit play … | head`) ends the output quietly.
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {

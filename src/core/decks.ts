@@ -4,7 +4,7 @@
  * card a deck may hold. `deckProblems` reads them and says, in words, everything wrong with a
  * list; `Game.create` refuses a deck with a problem, naming the player.
  */
-import { didYouMeanText } from "./did-you-mean.js";
+import { definitionChecks } from "./checking.js";
 import type { CardDef } from "./vocabulary/schema.js";
 
 /** Which cards a rule is about. Every field given must hold; a list holds when any of its items does. */
@@ -100,7 +100,7 @@ export function deckProblems(
   for (const id of deck) {
     const card = lookup(id);
     if (!card) {
-      if (!unknown.has(id)) problems.push(`unknown card "${id}"${didYouMeanText(id, known)}`);
+      if (!unknown.has(id)) problems.push(`unknown card "${id}"${definitionChecks()?.hint(id, known) ?? ""}`);
       unknown.add(id);
       continue;
     }

@@ -3,11 +3,11 @@
  * so the hot paths (event emission, trigger lookup, counters) never search.
  */
 
-import { cardDefinitionProblems } from "./definition-checks.js";
-import { didYouMeanText } from "./did-you-mean.js";
+import { definitionChecks } from "./checking.js";
 import { DefinitionError } from "./errors.js";
+import { cloneJson } from "./json.js";
 import { eventTypes } from "./match.js";
-import { opListProblems } from "./op-args.js";
+import { conditionsInOps } from "./op-walk.js";
 import type { ConditionFn, Preset, TaskHandler, TurnNode, ZoneDef } from "./preset.js";
 import type { OpHandler } from "./script.js";
 import { type CompiledStateChecks, compileStateChecks } from "./state-checks.js";
@@ -20,7 +20,6 @@ import type {
   Op,
   PresetCardDef,
 } from "./vocabulary/schema.js";
-import { formatProblems, validateVocabulary } from "./vocabulary/validate.js";
 
 export interface CompiledNode extends TurnNode {
   parent: string | null;
@@ -148,7 +147,11 @@ export class Rules {
     for (const card of validatedLibrary(preset)) this.addCard(card, `preset "${preset.id}"`);
     for (const card of extraCards) {
       if (this.cards.has(card.id)) throw new DefinitionError(`card id "${card.id}" is defined twice`);
-      this.addCard(parseCard(card, "extra cards", preset), "extra cards");
+      const checks = definitionChecks();
+      this.addCard(
+        checks ? checks.parseCard(card, "extra cards", preset) : uncheckedCard(card),
+        "extra cards",
+      );
     }
     for (const c of preset.counters ?? []) this.registerCounter(c.pattern, c.window);
     this.compiledDone = true;
@@ -223,13 +226,14 @@ export class Rules {
     if (this.cards.has(card.id)) throw new DefinitionError(`${where}: card id "${card.id}" is defined twice`);
     // Names and fields checked against this game: event types, zone kinds, conditions, windows,
     // until kinds, contradicting fields (definition-checks.ts).
-    const problems = cardDefinitionProblems(card, {
-      preset: this.preset,
-      zoneKinds: this.zoneDefs,
-      conditions: this.conditions,
-      windows: this.windows,
-      nodes: this.nodes,
-    });
+    const problems =
+      definitionChecks()?.cardProblems(card, {
+        preset: this.preset,
+        zoneKinds: this.zoneDefs,
+        conditions: this.conditions,
+        windows: this.windows,
+        nodes: this.nodes,
+      }) ?? [];
     if (problems.length)
       throw new DefinitionError(problems.map((p) => `${where}: ${p.at}: ${p.message}`).join("\n"));
     // Frozen: a limit or a card handed out in a verdict or a list can't be changed through it.
@@ -298,10 +302,12 @@ export class Rules {
           throw new DefinitionError(
             `card "${card.id}" ability "${ability.id}": the delayed op names "${name}", ${
               target ? `an ability of kind ${target.kind}` : "which is not an ability of this card"
-            }: it must name one of its abilities of kind delayed${didYouMeanText(
-              name,
-              [...abilities.values()].filter((a) => a.kind === "delayed").map((a) => a.id),
-            )}`,
+            }: it must name one of its abilities of kind delayed${
+              definitionChecks()?.hint(
+                name,
+                [...abilities.values()].filter((a) => a.kind === "delayed").map((a) => a.id),
+              ) ?? ""
+            }`,
           );
       }
   }
@@ -320,12 +326,16 @@ export class Rules {
    */
   checkOps(ops: readonly Op[], at: string, field = "effect"): void {
     const conditions: ConditionT[] = [];
-    const problems = opListProblems(
-      ops,
-      field,
-      { ops: this.ops, zones: this.zoneDefs.keys(), nodes: this.nodes.keys() },
-      (c) => conditions.push(c as ConditionT),
-    );
+    const collect = (c: unknown) => conditions.push(c as ConditionT);
+    const checks = definitionChecks();
+    const problems = checks
+      ? checks.opProblems(
+          ops,
+          field,
+          { ops: this.ops, zones: this.zoneDefs.keys(), nodes: this.nodes.keys() },
+          collect,
+        )
+      : (conditionsInOps(ops, this.ops, collect), []);
     if (problems.length)
       throw new DefinitionError(
         problems.map((p) => `preset "${this.preset.id}" ${at}: ${p.path}: ${p.message}`).join("\n"),
@@ -335,38 +345,29 @@ export class Rules {
 }
 
 /**
- * A card definition checked against the vocabulary (spec.ts) and the preset's own card fields, its
- * defaults filled in (a copy), or a DefinitionError naming preset, card and every field at fault.
+ * A card taken as it is (`turnkit/core`, no checks installed): a copy with the vocabulary's one
+ * default filled in, a limit's window ("turn"), as a checked card has it.
  */
-function parseCard(card: unknown, where: string, preset: Preset): CardDef {
-  const { value, problems } = validateVocabulary("CardDef", card, "", {
-    ...(preset.cardFields ? { cardFields: preset.cardFields } : {}),
-  });
-  if (problems.length === 0) return value as CardDef;
-  const id = (card as { id?: unknown } | null)?.id;
-  const named = typeof id === "string" ? `card "${id}"` : "a card";
-  // Problems inside an ability name it: card "x" ability "y": trigger.on: …
-  const abilities = (card as { abilities?: unknown } | null)?.abilities;
-  const lines = problems.map((p) => {
-    const [first, index] = p.keys ?? [];
-    const ability =
-      first === "abilities" && typeof index === "number" && Array.isArray(abilities)
-        ? (abilities[index] as { id?: unknown } | undefined)?.id
-        : undefined;
-    if (typeof ability === "string" && (p.keys?.length ?? 0) > 2)
-      return `${where}: ${named} ability "${ability}": ${formatProblems([{ ...p, path: p.path.replace(/^abilities\[\d+\]\.?/, "") }])}`;
-    return `${where}: ${named}: ${formatProblems([p])}`;
-  });
-  throw new DefinitionError(lines.join("\n"));
+function uncheckedCard(card: unknown): CardDef {
+  const copy = cloneJson(card) as CardDef;
+  for (const a of copy.abilities ?? [])
+    for (const l of a.limit === undefined ? [] : Array.isArray(a.limit) ? a.limit : [a.limit])
+      (l as { window?: string }).window ??= "turn";
+  return copy;
 }
 
 /** A preset's library, checked once per library (games are created often; cards don't change). */
 const checkedLibraries = new WeakMap<readonly PresetCardDef[], CardDef[]>();
+const uncheckedLibraries = new WeakMap<readonly PresetCardDef[], CardDef[]>();
 function validatedLibrary(preset: Preset): CardDef[] {
-  let lib = checkedLibraries.get(preset.cards);
+  const checks = definitionChecks();
+  const cache = checks ? checkedLibraries : uncheckedLibraries;
+  let lib = cache.get(preset.cards);
   if (!lib) {
-    lib = preset.cards.map((c) => parseCard(c, `preset "${preset.id}"`, preset));
-    checkedLibraries.set(preset.cards, lib);
+    lib = preset.cards.map((c) =>
+      checks ? checks.parseCard(c, `preset "${preset.id}"`, preset) : uncheckedCard(c),
+    );
+    cache.set(preset.cards, lib);
   }
   return lib;
 }

@@ -3,6 +3,8 @@
  * `import { getPreset } from "turnkit/presets"`; a game of your own joins them with
  * `registerPreset`. The built-ins are made on first use, not when this module is imported.
  */
+import { installFullChecks } from "../core/checks.js";
+
 import { DefinitionError } from "../core/errors.js";
 import type { Preset } from "../core/preset.js";
 import { duelMasters, duelMastersPlay } from "./duel-masters/index.js";
@@ -45,3 +47,6 @@ export function getPreset(id: string): Preset {
   if (!p) throw new DefinitionError(`unknown preset "${id}"; known presets: ${presetIds().join(", ")}`);
   return p;
 }
+
+// Definitions are checked in every game made through this entry (core/checking.ts; not in turnkit/core).
+installFullChecks();

@@ -2,6 +2,8 @@
  * turnkit/scenario: load, validate and run scenario files; the scenario JSON Schema and the types
  * of what a scenario file holds (Scenario, ScriptStep, Expectation …: plain TypeScript).
  */
+import { installFullChecks } from "../core/checks.js";
+
 export { CardSetError, loadCardSet, parseCardSet } from "./card-set.js";
 export {
   formatPath,
@@ -28,3 +30,6 @@ export type {
   WhyNotExpectation,
   ZoneExpectation,
 } from "./types.generated.js";
+
+// Definitions are checked in every game made through this entry (core/checking.ts; not in turnkit/core).
+installFullChecks();

@@ -3,6 +3,8 @@
  * and deck with 95 % intervals, game length, card and ability use, refusals — with results that
  * do not depend on the number of workers, and shards that merge exactly (docs/simulate.md).
  */
+import { installFullChecks } from "../core/checks.js";
+
 export { formatCsv, formatResult } from "./format.js";
 export { defaultAgent, type GameSetup, playGame } from "./play.js";
 export { merge, tallyOf, withoutTiming } from "./result.js";
@@ -21,3 +23,6 @@ export type {
   Tally,
   WinCount,
 } from "./types.js";
+
+// Definitions are checked in every game made through this entry (core/checking.ts; not in turnkit/core).
+installFullChecks();

@@ -2,6 +2,8 @@
  * The module `simulate()`'s worker threads run (src/workers/pool.ts): it plays batches of games
  * and sends back their records. A built-in preset is found by id; another is loaded from its module.
  */
+import { installFullChecks } from "../core/checks.js";
+
 import type { Preset } from "../core/preset.js";
 import { getPreset } from "../presets/index.js";
 import { serveTasks } from "../workers/pool.js";
@@ -43,5 +45,8 @@ export async function playBatch(task: SimTask): Promise<Tally> {
   const preset = await presetOf(task.preset);
   return tallyGames(task, (seed) => playGame(preset, seed, task.setup));
 }
+
+// Definitions are checked in every game made through this entry (core/checking.ts; not in turnkit/core).
+installFullChecks();
 
 serveTasks<SimTask>(SIMULATE_WORKER_FLAG, playBatch);
