@@ -17,6 +17,7 @@ import { manaCards } from "./mana-cards.js";
 import type { MagicOp } from "./ops.generated.js";
 import { planeswalkerCards } from "./planeswalker-cards.js";
 import { tokenCards } from "./token-cards.js";
+import { triggerCards } from "./trigger-cards.js";
 import { turnCards } from "./turn-cards.js";
 
 /** A card of this library: its ops are checked against the preset's at compile time. */
@@ -136,8 +137,8 @@ const library: CardDef[] = [
   // "Doesn't untap during your untap step" (CR 502.3): a `doesNotUntap` static the untap step
   // respects. Arabian Nights (1993), artifact creature — Construct, {1}, 1/3; Oracle text as
   // below, from memory of the Oracle wording (no source for it was reachable from here). Its upkeep
-  // ability (an intervening-if trigger, CR 603.4, with an optional payment) is text only: the
-  // preset's conditions can't yet ask "if this permanent is tapped" (docs/magic.md).
+  // ability: an intervening if (CR 603.4: checked as it triggers and as it resolves) and an
+  // optional cost chosen as it resolves (CR 603.5), asked only if {1} can be paid (CR 118.3).
   {
     id: "brass-man",
     name: "Brass Man",
@@ -152,6 +153,31 @@ const library: CardDef[] = [
         kind: "static",
         text: "Brass Man doesn't untap during your untap step.",
         static: { kind: "doesNotUntap" },
+      },
+      {
+        id: "upkeep",
+        kind: "triggered",
+        text: "At the beginning of your upkeep, if Brass Man is tapped, you may pay {1}. If you do, untap Brass Man.",
+        trigger: { on: "nodeBegin", player: "self", where: { "data.node": "upkeep" } },
+        condition: { fn: "sourceTapped" },
+        effect: [
+          {
+            op: "if",
+            if: { fn: "canPayMana", args: { mana: "{1}" } },
+            // biome-ignore lint/suspicious/noThenProperty: the op's argument
+            then: [
+              {
+                op: "may",
+                prompt: "Pay {1} to untap Brass Man?",
+                // biome-ignore lint/suspicious/noThenProperty: the op's argument
+                then: [
+                  { op: "payMana", mana: "{1}" },
+                  { op: "untap", what: "self" },
+                ],
+              },
+            ],
+          },
+        ],
       },
     ],
   },
@@ -507,6 +533,8 @@ const library: CardDef[] = [
   ...turnCards,
   // Control changes (CR 613.1b).
   ...controlCards,
+  // Optional ("may") triggered abilities (CR 603.5).
+  ...triggerCards,
 ];
 
 export const magicCards: CardDef[] = library.map(withColours);

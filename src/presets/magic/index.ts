@@ -12,6 +12,7 @@ import { magicActivation } from "./activation.js";
 import { attachmentOps } from "./attachments.js";
 import { defaultMagicDeck, magicCards } from "./cards.js";
 import { combatConditions, combatTasks } from "./combat.js";
+import { cardConditionLabels, cardConditions } from "./conditions.js";
 import { applyDayNightOption, DAY_NIGHT_VALUES } from "./day-night.js";
 import { magicDeckRules, randomDecks } from "./decks.js";
 import { runSkipLeftPlayers } from "./leave-game.js";
@@ -205,7 +206,9 @@ export function magic(): Preset {
       attacking: combatConditions.attacking,
       firstStrikeInCombat: combatConditions.firstStrike,
       cleanupAgain: (game) => game.state.vars.cleanupAgain === true,
+      ...cardConditions,
     },
+    conditionLabels: cardConditionLabels,
     ops: { ...magicOps, ...attachmentOps, "mtg.triggerOnStack": triggerOnStackOp },
     tasks: {
       "mtg.priority": runPriority,
