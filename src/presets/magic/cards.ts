@@ -11,6 +11,7 @@
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import { auraCards } from "./aura-cards.js";
+import { combatCards } from "./combat-cards.js";
 import { controlCards } from "./control-cards.js";
 import { keywordCards } from "./keyword-cards.js";
 import { manaCards } from "./mana-cards.js";
@@ -535,6 +536,8 @@ const library: CardDef[] = [
   ...controlCards,
   // Optional ("may") triggered abilities (CR 603.5).
   ...triggerCards,
+  // Attack and block restrictions and requirements, tapping and untapping in combat, first strike given (CR 508.1c–d, 509.1b–c, 506.4, 702.7c).
+  ...combatCards,
 ];
 
 export const magicCards: CardDef[] = library.map(withColours);
