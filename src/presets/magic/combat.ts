@@ -370,12 +370,17 @@ interface Assignment extends JsonObject {
   n: number;
 }
 
-/** Does this creature deal combat damage in this step (CR 510.4)? */
+/**
+ * Does this creature deal combat damage in this step (CR 510.4)? The first: those with first or
+ * double strike now, as it begins (marked `firstStriker`). The second: those that had neither as
+ * the first began, and those with double strike now — so first strike given after the first step
+ * doesn't stop a creature dealing damage (CR 702.7c), double strike removed meanwhile stops its
+ * second damage (CR 702.4c), and double strike given to a first striker adds it (CR 702.4d).
+ */
 function dealsNow(game: Game, o: GameObject, first: boolean): boolean {
-  const fs = hasKeyword(game, o, "first strike");
   const ds = hasKeyword(game, o, "double strike");
-  if (first) return fs || ds;
-  return (!fs && o.vars.dealtFirst !== true) || ds;
+  if (first) return ds || hasKeyword(game, o, "first strike");
+  return o.vars.firstStriker !== true || ds;
 }
 
 /**
@@ -426,8 +431,13 @@ const assignDamage: Handler = (game, task) => {
     const sources: Source[] = [];
     for (const p of apnap(game))
       for (const o of creatures(game, p))
-        if ((typeof o.vars.attacking === "number" || ids(o.vars.blocking).length) && dealsNow(game, o, first))
+        if (
+          (typeof o.vars.attacking === "number" || ids(o.vars.blocking).length) &&
+          dealsNow(game, o, first)
+        ) {
           sources.push({ src: o.id, player: p });
+          if (first) o.vars.firstStriker = true;
+        }
     task.sources = sources;
     task.i = 0;
     game.state.vars.assign = [];
@@ -526,10 +536,6 @@ const dealCombatDamage: Handler = (game, task) => {
     if (to === undefined || (typeof to === "number" ? !inGame(game, to) : !onBattlefield(game, to))) continue;
     dealDamage(game, { obj: src, name: nameOf(game, src), controller: src.controller }, to, a.n, true);
   }
-  for (const a of list) {
-    const src = game.state.objects[a.src];
-    if (src && task.node === "firstStrikeDamage") src.vars.dealtFirst = true;
-  }
   game.emit({ type: "combatDamageDealt", player: game.state.clock.turn.player, data: { n: list.length } });
 };
 
@@ -548,7 +554,7 @@ const endCombat: Handler = (game, task) => {
         "blocked",
         "order",
         "ordered",
-        "dealtFirst",
+        "firstStriker",
       ])
         delete v[k];
     }
