@@ -542,26 +542,33 @@ const library: CardDef[] = [
 
 export const magicCards: CardDef[] = library.map(withColours);
 
-/** A legal 60-card deck (CR 100.2a) for random games: 24 basic lands and 36 other cards, at most 4 of each. */
+/** A legal 60-card deck (CR 100.2a) for random games: 20 basic lands and 40 other cards, at most 4 of each. */
 export function defaultMagicDeck(variant: number): string[] {
   // Cori Mountain Stalwart stays out of the sample decks: its name holds "Mountain", which would
   // blur the name-based hidden-card checks now that Mountains are in them.
   const lands = ["forest", "plains", "island", "swamp", "mountain"];
   const deck: string[] = [];
-  for (let i = 0; i < 24; i++) deck.push(lands[(i + variant) % lands.length]!);
+  for (let i = 0; i < 20; i++) deck.push(lands[(i + variant) % lands.length]!);
   // Every rule the preset has, in play: coloured mana and mana abilities, X, the evergreen
   // keywords, tokens, counterspells, Auras and Equipment, a Saga, "doesn't untap", mana that stays,
   // a planeswalker and a legendary creature (two of each: the legend rule), an additional combat,
   // protection (White Knight, Black Knight), a control change (Act of Treason), a delayed
-  // triggered ability (Sneak Attack).
+  // triggered ability (Sneak Attack), optional triggers (Brass Man, Gravedigger), attack and block
+  // restrictions and requirements (Goblin Raider, Bloodrock Cyclops, Culling Mark, Pacifism), a
+  // tapper (Gideon's Lawkeeper), first strike given in combat (Kindled Fury).
   const spells = [
     "llanowar-elves",
+    "gravedigger",
+    "goblin-raider",
+    "bloodrock-cyclops",
+    "culling-mark",
+    "gideons-lawkeeper",
+    "kindled-fury",
     "white-knight",
     "wall-of-roots",
     "nissa-voice-of-zendikar",
     "isamaru-hound-of-konda",
     "isamaru-hound-of-konda",
-    "savannah-lions",
     "relentless-assault",
     // Its Attraction deck is made at setup; it visits as the precombat main phase begins (CR 505.5).
     "complaints-clerk",
@@ -584,7 +591,6 @@ export function defaultMagicDeck(variant: number): string[] {
     "act-of-treason",
     "black-knight",
     "cancel",
-    "essence-scatter",
     "negate",
     "abrupt-decay",
     "holy-strength",
