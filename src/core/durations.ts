@@ -21,6 +21,14 @@ export function addDuration(game: Game, d: NewDuration): Duration {
   return duration;
 }
 
+/**
+ * A duration already over as its effect would begin: "for as long as" an object that has left
+ * (CR 611.2b: such an effect does nothing — it doesn't start and stop at once, nor last forever).
+ */
+export function expiryOver(game: Game, e: Expiry): boolean {
+  return e.at === "objectLeaves" && game.state.objects[e.obj]?.inc !== e.inc;
+}
+
 function stillAttached(game: Game, d: Duration): boolean {
   const t = d.effect.target;
   if (t && "obj" in t && game.state.objects[t.obj]?.inc !== t.inc) return false;
@@ -66,6 +74,35 @@ export function expireDurations(game: Game, boundary: Boundary): void {
       type: "durationEnd",
       player: d.controller,
       data: { duration: d.id, label: d.label, kind: d.effect.kind, boundary: boundary.at },
+    });
+  controlEffectsEnded(game, ended);
+}
+
+/**
+ * `obj` left (its incarnation `inc` is over): effects lasting "for as long as" it stays on another
+ * object (the `until` / `gainControl` expiry "source") end at once, not at the next boundary —
+ * control goes back now (CR 611.2b). Effects on the object itself stop applying as it leaves anyway.
+ */
+export function objectLeft(game: Game, obj: string, inc: number): void {
+  const list = game.state.durations;
+  if (list.length === 0) return;
+  const ends = (d: Duration): boolean => {
+    const t = d.effect.target;
+    return (
+      d.expires.at === "objectLeaves" &&
+      d.expires.obj === obj &&
+      d.expires.inc === inc &&
+      !(t && "obj" in t && t.obj === obj)
+    );
+  };
+  const ended = list.filter(ends);
+  if (ended.length === 0) return;
+  game.state.durations = list.filter((d) => !ends(d));
+  for (const d of ended)
+    emit(game, {
+      type: "durationEnd",
+      player: d.controller,
+      data: { duration: d.id, label: d.label, kind: d.effect.kind, boundary: "objectLeaves" },
     });
   controlEffectsEnded(game, ended);
 }

@@ -613,12 +613,14 @@ export class Game {
         `decision ${a.decision} is not pending; the pending one is ${d.id} (${d.kind})`,
       );
     const option = d.options.find((o) => o.id === a.choice);
-    if (!option)
+    if (!option) {
+      const why = this.refusal(d, a.choice);
       throw new IllegalActionError(
-        `"${a.choice}" is not an option of decision ${d.id} (${d.kind}: ${d.prompt}); options: ${d.options
+        `"${a.choice}" is not an option of decision ${d.id} (${d.kind}: ${d.prompt})${why ? `: ${why}` : ""}; options: ${d.options
           .map((o) => o.id)
           .join(", ")}`,
       );
+    }
     const guard = this.checkpoint();
     try {
       this.apply(d, option);
@@ -633,6 +635,17 @@ export class Game {
     guard.actions.push([d.player, option.id]);
     guard.event = this.state.ids.event;
     return this;
+  }
+
+  /** The preset's reason a choice that isn't an option is illegal (`Preset.refusal`), if it has one. */
+  private refusal(d: Decision, choice: string): string | null {
+    const hook = this.rules.preset.refusal;
+    if (!hook) return null;
+    try {
+      return this.withMemo(() => hook(this, d, choice));
+    } catch {
+      return null; // the reason is a courtesy: a refusal never fails on it
+    }
   }
 
   /** Carries out a chosen option (no checks: `act` made them). */

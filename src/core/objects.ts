@@ -3,6 +3,7 @@
  * face-down gives it a new incarnation (CR 400.7; RULINGS YG-1.3), which is what "the same card"
  * means to limits keyed by incarnation.
  */
+import { objectLeft } from "./durations.js";
 import { EngineError } from "./errors.js";
 import { emit } from "./events.js";
 import type { Game } from "./game.js";
@@ -202,7 +203,7 @@ export function moveObject(game: Game, obj: GameObject, to: string, opts: MoveOp
   if (gains(trackedBefore, trackedAfter)) renewHandle(game, obj);
   const def = game.rules.card(obj.card);
   const seen = opts.reveal ? undefined : mergeSeen(seenBefore, seenIn(game, dest, obj.faceDown, obj.owner));
-  return emit(game, {
+  const entry = emit(game, {
     type: opts.event ?? "move",
     player: obj.owner,
     obj: obj.id,
@@ -221,6 +222,8 @@ export function moveObject(game: Game, obj: GameObject, to: string, opts: MoveOp
     ...(seen ? { seenBy: seen } : {}),
     ...handleFields(obj, handleBefore, trackedBefore, trackedAfter),
   });
+  objectLeft(game, obj.id, fromInc); // "for as long as" it stayed (CR 611.2b)
+  return entry;
 }
 
 /**

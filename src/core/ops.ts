@@ -5,7 +5,7 @@
 
 import { checkTargetsOp, describeSelector, recordTargets } from "./activation.js";
 import { gainControl } from "./control.js";
-import { addDuration } from "./durations.js";
+import { addDuration, expiryOver } from "./durations.js";
 import { EngineError } from "./errors.js";
 import { emit } from "./events.js";
 import type { Game } from "./game.js";
@@ -508,8 +508,11 @@ export function expiryFrom(game: Game, spec: Json | undefined, frame: ScriptTask
   if (spec === "nextTurn") return { at: "turnEnd", turn: clock.turn.id + 1 }; // turn ids count every turn, extra ones too
   if (spec === "source") {
     const s = sourceOf(game, frame.ctx);
-    if (!s) throw new EngineError("until source: the source is gone");
-    return { at: "objectLeaves", obj: s.id, inc: s.inc };
+    if (s) return { at: "objectLeaves", obj: s.id, inc: s.inc };
+    // The source has left already: a duration already over (CR 611.2b, `expiryOver`).
+    if (!frame.ctx.source || frame.ctx.sourceInc === undefined)
+      throw new EngineError("until source: the effect has no source");
+    return { at: "objectLeaves", obj: frame.ctx.source, inc: frame.ctx.sourceInc };
   }
   if (typeof spec === "object" && spec !== null && !Array.isArray(spec)) {
     if (typeof spec.endOf === "string") {
@@ -553,6 +556,7 @@ const untilOp: OpHandler = {
     const o = ops(op);
     const effect = o.effect as JsonObject;
     const expires = expiryFrom(game, o.expires, frame);
+    if (expiryOver(game, expires)) return "next"; // CR 611.2b: over before it began, it does nothing
     const label = String(o.label ?? effect.kind);
     const base = { expires, controller: frame.ctx.controller, label, ...durationSource(game, frame) };
     if (o.target !== undefined) {
@@ -590,6 +594,7 @@ const gainControlOp: OpHandler = {
     const o = ops(op);
     const player = resolvePlayer(game, o.player ?? "controller", frame);
     const expires = o.expires === undefined ? undefined : expiryFrom(game, o.expires, frame);
+    if (expires && expiryOver(game, expires)) return "next"; // CR 611.2b: no control change at all
     for (const obj of resolveObjects(game, o.what, frame))
       gainControl(game, obj, player, {
         controller: frame.ctx.controller,

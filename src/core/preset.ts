@@ -6,6 +6,7 @@ import type { AbilityRef } from "./limits.js";
 import type { OpHandler } from "./script.js";
 import type { StateCheck } from "./state-checks.js";
 import type {
+  Decision,
   GameEvent,
   GameObject,
   LogEntry,
@@ -210,4 +211,10 @@ export interface Preset {
   stack?(game: Game): StackEntry[];
   /** A one-line narration of a log entry, or null to use the default. */
   narrate?(game: Game, entry: LogEntry, viewer: PlayerId | null): string | null;
+  /**
+   * Why `choice`, which is not among the options of the pending decision, would be illegal (an
+   * attacker that can't attack, "done" while a requirement is unmet): added to the refusal's
+   * message, for the deciding player only; null when there is nothing more to say.
+   */
+  refusal?(game: Game, decision: Decision, choice: string): string | null;
 }

@@ -106,6 +106,18 @@ describe("control changes", () => {
     expect(g.state.log.filter((e) => e.type === "control")).toHaveLength(1);
   });
 
+  it('"for as long as" another object stays (CR 611.2b): control goes back as soon as it leaves', () => {
+    const { g, a, b } = game();
+    gainControl(g, a, 1, { expires: { at: "objectLeaves", obj: b.id, inc: b.inc } });
+    expect(a.controller).toBe(1);
+    g.move(b, "graveyard@1");
+    expect(a.controller).toBe(0); // at once, not at the next boundary
+    expect(g.state.durations).toHaveLength(0);
+    expect(g.state.log.some((e) => e.type === "durationEnd" && e.data?.boundary === "objectLeaves")).toBe(
+      true,
+    );
+  });
+
   it("end for a player who leaves (CR 800.4a): the object goes back", () => {
     const { g, a } = game();
     gainControl(g, a, 1);

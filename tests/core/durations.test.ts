@@ -92,8 +92,8 @@ describe("durations", () => {
     expect(ends).toEqual([
       "1:round1@nodeEnd",
       "1:round2@nodeEnd",
-      // Already inactive when its object left; swept from the list at the next boundary (main's end).
-      "1:leaves@nodeEnd",
+      // "For as long as" its object stays: ended as the object left (CR 611.2b), not at a boundary.
+      "1:leaves@objectLeaves",
       "1:tag@tag",
       "1:turn@turnEnd",
       "2:round3@nodeEnd",

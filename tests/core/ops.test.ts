@@ -44,6 +44,25 @@ describe("kernel ops through card effects", () => {
     expect(loser.result).toMatchObject({ winner: 1 });
   });
 
+  it('"for as long as" its source stays, when the source has already left: the effect does nothing (CR 611.2b)', () => {
+    const game = table(
+      onDraw("fleeting", [
+        { op: "move", what: "self", to: "graveyard" },
+        {
+          op: "gainControl",
+          what: { select: { zone: "field", type: "creature" } },
+          player: "opponent",
+          expires: "source",
+        },
+      ]),
+    );
+    game.createCard("token", 0, "field");
+    game.act("go");
+    expect(game.state.durations).toEqual([]);
+    expect(game.state.log.some((e) => e.type === "control")).toBe(false);
+    expect(game.cardsIn("field", 0)).toHaveLength(1); // the Token stays P1's
+  });
+
   it("stop the rest of an effect once the game is over", () => {
     const game = table(onDraw("stop", [{ op: "win" }, { op: "log", text: "after the end" }]));
     game.act("go");

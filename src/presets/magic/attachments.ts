@@ -13,10 +13,10 @@
  *   `{ op: attach, what: $target }` (CR 702.6a);
  * - "Enchanted / Equipped creature gets +N/+M": a static `{ kind: attachedGets, power, toughness }`
  *   (state.ts `stat`, CR 613.4c); "… can't attack or block": a static
- *   `{ kind: attachedCant, actions: [attack, block] }` (combat.ts, CR 508.1c, 509.1b).
+ *   `{ kind: attachedCant, actions: [attack, block] }` (restrictions.ts, CR 508.1c, 509.1b).
  */
 
-import { attach, attachedStatics, attachedTo, attachmentRecord, detach } from "../../core/attachments.js";
+import { attach, attachedTo, attachmentRecord, detach } from "../../core/attachments.js";
 import type { Game } from "../../core/game.js";
 import { matchObject } from "../../core/match.js";
 import { zoneId } from "../../core/objects.js";
@@ -87,18 +87,6 @@ function unattach(game: Game, att: GameObject): void {
     data: { reason: "attached to an illegal or nonexistent permanent (CR 704.5n)" },
   });
 }
-
-const cant = (game: Game, obj: GameObject, action: string): boolean =>
-  attachedStatics(game, obj, "attachedCant").some((r) => {
-    const actions = r.ability.static?.actions;
-    return Array.isArray(actions) && actions.includes(action);
-  });
-
-/** CR 508.1c: "Enchanted creature can't attack" (Pacifism) — a restriction on declaring it as an attacker. */
-export const cantAttack = (game: Game, obj: GameObject): boolean => cant(game, obj, "attack");
-
-/** CR 509.1b: "Enchanted creature can't block" (Pacifism) — a restriction on declaring it as a blocker. */
-export const cantBlock = (game: Game, obj: GameObject): boolean => cant(game, obj, "block");
 
 /**
  * CR 608.3b: as an Aura spell resolves its target is checked; if it is illegal the spell doesn't

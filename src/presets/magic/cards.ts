@@ -11,12 +11,14 @@
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import { auraCards } from "./aura-cards.js";
+import { combatCards } from "./combat-cards.js";
 import { controlCards } from "./control-cards.js";
 import { keywordCards } from "./keyword-cards.js";
 import { manaCards } from "./mana-cards.js";
 import type { MagicOp } from "./ops.generated.js";
 import { planeswalkerCards } from "./planeswalker-cards.js";
 import { tokenCards } from "./token-cards.js";
+import { triggerCards } from "./trigger-cards.js";
 import { turnCards } from "./turn-cards.js";
 
 /** A card of this library: its ops are checked against the preset's at compile time. */
@@ -136,8 +138,8 @@ const library: CardDef[] = [
   // "Doesn't untap during your untap step" (CR 502.3): a `doesNotUntap` static the untap step
   // respects. Arabian Nights (1993), artifact creature — Construct, {1}, 1/3; Oracle text as
   // below, from memory of the Oracle wording (no source for it was reachable from here). Its upkeep
-  // ability (an intervening-if trigger, CR 603.4, with an optional payment) is text only: the
-  // preset's conditions can't yet ask "if this permanent is tapped" (docs/magic.md).
+  // ability: an intervening if (CR 603.4: checked as it triggers and as it resolves) and an
+  // optional cost chosen as it resolves (CR 603.5), asked only if {1} can be paid (CR 118.3).
   {
     id: "brass-man",
     name: "Brass Man",
@@ -152,6 +154,31 @@ const library: CardDef[] = [
         kind: "static",
         text: "Brass Man doesn't untap during your untap step.",
         static: { kind: "doesNotUntap" },
+      },
+      {
+        id: "upkeep",
+        kind: "triggered",
+        text: "At the beginning of your upkeep, if Brass Man is tapped, you may pay {1}. If you do, untap Brass Man.",
+        trigger: { on: "nodeBegin", player: "self", where: { "data.node": "upkeep" } },
+        condition: { fn: "sourceTapped" },
+        effect: [
+          {
+            op: "if",
+            if: { fn: "canPayMana", args: { mana: "{1}" } },
+            // biome-ignore lint/suspicious/noThenProperty: the op's argument
+            then: [
+              {
+                op: "may",
+                prompt: "Pay {1} to untap Brass Man?",
+                // biome-ignore lint/suspicious/noThenProperty: the op's argument
+                then: [
+                  { op: "payMana", mana: "{1}" },
+                  { op: "untap", what: "self" },
+                ],
+              },
+            ],
+          },
+        ],
       },
     ],
   },
@@ -507,30 +534,41 @@ const library: CardDef[] = [
   ...turnCards,
   // Control changes (CR 613.1b).
   ...controlCards,
+  // Optional ("may") triggered abilities (CR 603.5).
+  ...triggerCards,
+  // Attack and block restrictions and requirements, tapping and untapping in combat, first strike given (CR 508.1c–d, 509.1b–c, 506.4, 702.7c).
+  ...combatCards,
 ];
 
 export const magicCards: CardDef[] = library.map(withColours);
 
-/** A legal 60-card deck (CR 100.2a) for random games: 24 basic lands and 36 other cards, at most 4 of each. */
+/** A legal 60-card deck (CR 100.2a) for random games: 20 basic lands and 40 other cards, at most 4 of each. */
 export function defaultMagicDeck(variant: number): string[] {
   // Cori Mountain Stalwart stays out of the sample decks: its name holds "Mountain", which would
   // blur the name-based hidden-card checks now that Mountains are in them.
   const lands = ["forest", "plains", "island", "swamp", "mountain"];
   const deck: string[] = [];
-  for (let i = 0; i < 24; i++) deck.push(lands[(i + variant) % lands.length]!);
+  for (let i = 0; i < 20; i++) deck.push(lands[(i + variant) % lands.length]!);
   // Every rule the preset has, in play: coloured mana and mana abilities, X, the evergreen
   // keywords, tokens, counterspells, Auras and Equipment, a Saga, "doesn't untap", mana that stays,
   // a planeswalker and a legendary creature (two of each: the legend rule), an additional combat,
   // protection (White Knight, Black Knight), a control change (Act of Treason), a delayed
-  // triggered ability (Sneak Attack).
+  // triggered ability (Sneak Attack), optional triggers (Brass Man, Gravedigger), attack and block
+  // restrictions and requirements (Goblin Raider, Bloodrock Cyclops, Culling Mark, Pacifism), a
+  // tapper (Gideon's Lawkeeper), first strike given in combat (Kindled Fury).
   const spells = [
     "llanowar-elves",
+    "gravedigger",
+    "goblin-raider",
+    "bloodrock-cyclops",
+    "culling-mark",
+    "gideons-lawkeeper",
+    "kindled-fury",
     "white-knight",
     "wall-of-roots",
     "nissa-voice-of-zendikar",
     "isamaru-hound-of-konda",
     "isamaru-hound-of-konda",
-    "savannah-lions",
     "relentless-assault",
     // Its Attraction deck is made at setup; it visits as the precombat main phase begins (CR 505.5).
     "complaints-clerk",
@@ -553,7 +591,6 @@ export function defaultMagicDeck(variant: number): string[] {
     "act-of-treason",
     "black-knight",
     "cancel",
-    "essence-scatter",
     "negate",
     "abrupt-decay",
     "holy-strength",

@@ -9,11 +9,18 @@
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
-import { cantAttack, cantBlock } from "./attachments.js";
+import {
+  needsTwo,
+  unmetAttackRequirements,
+  unmetBlockRequirements,
+  whyNotAttack,
+  whyNotBlock,
+  whyNotBlocker,
+  whyNotKeepsRequirements,
+} from "./declarations.js";
 import { lethalDamage } from "./keywords.js";
 import { dealDamage } from "./ops.js";
 import { isPlaneswalker } from "./planeswalkers.js";
-import { colours, protects } from "./protection.js";
 import {
   apnap,
   creatures,
@@ -24,7 +31,6 @@ import {
   permanents,
   phasedOut,
   stat,
-  summoningSick,
 } from "./state.js";
 
 type Handler = (game: Game, task: Task) => void;
@@ -163,9 +169,8 @@ const declareAttackers: Handler = (game, task) => {
   }
   const options: DecisionOption[] = [];
   for (const o of creatures(game, ap)) {
-    if (o.tapped || typeof o.vars.attacking === "number" || summoningSick(game, o)) continue;
-    if (hasKeyword(game, o, "defender")) continue; // CR 702.3b: a creature with defender can't attack
-    if (cantAttack(game, o)) continue; // CR 508.1c: a restriction ("enchanted creature can't attack")
+    // CR 508.1a, 302.6, 702.3b, 508.1c: untapped, not summoning sick, no defender, no restriction.
+    if (whyNotAttack(game, o) !== null) continue;
     if (defs.length === 1)
       options.push({ id: `attack:${game.ref(o)}`, label: `Attack with ${nameOf(game, o)}` });
     else
@@ -187,7 +192,9 @@ const declareAttackers: Handler = (game, task) => {
     finishAttackers(game, task);
     return;
   }
-  options.push({ id: "pass", label: "Done declaring attackers" });
+  // CR 508.1d: not done while a creature that attacks each combat if able still can.
+  if (unmetAttackRequirements(game).length === 0)
+    options.push({ id: "pass", label: "Done declaring attackers" });
   game.ask({ player: ap, kind: "declareAttackers", prompt: "Declare attackers", options });
 };
 
@@ -209,29 +216,18 @@ const declareAttackersTask: Handler = (game, task) => {
   declareAttackers(game, task);
 };
 
-function canBlock(game: Game, b: GameObject, a: GameObject): boolean {
-  if (hasKeyword(game, a, "flying") && !hasKeyword(game, b, "flying") && !hasKeyword(game, b, "reach"))
-    return false; // CR 702.9b
-  if (protects(game, a, colours(game, b))) return false; // CR 702.16f
-  return !ids(b.vars.blocking).includes(a.id);
-}
-
-/**
- * CR 702.111b: a creature with menace can't be blocked except by two or more creatures. While it
- * has no blocker, it is blocked only by two at once, so no declaration leaves it with one (509.1b–c).
- */
-const needsTwo = (game: Game, a: GameObject): boolean =>
-  hasKeyword(game, a, "menace") && blockersOf(game, a, true).length === 0;
-
+/** CR 702.111b: a creature with menace and no blocker yet is blocked by two creatures at once. */
 function menaceBlocks(game: Game, a: GameObject, able: GameObject[]): DecisionOption[] {
-  const can = able.filter((b) => canBlock(game, b, a));
+  const can = able.filter((b) => whyNotBlock(game, b, a) === null);
+  const p = a.vars.attacking as PlayerId;
   const out: DecisionOption[] = [];
   for (let i = 0; i < can.length; i++)
     for (let j = i + 1; j < can.length; j++)
-      out.push({
-        id: `block:${game.ref(can[i]!)}+${game.ref(can[j]!)}:${game.ref(a)}`,
-        label: `Block ${nameOf(game, a)} with ${nameOf(game, can[i]!)} and ${nameOf(game, can[j]!)}`,
-      });
+      if (whyNotKeepsRequirements(game, p, { blockers: [can[i]!, can[j]!], attacker: a }) === null)
+        out.push({
+          id: `block:${game.ref(can[i]!)}+${game.ref(can[j]!)}:${game.ref(a)}`,
+          label: `Block ${nameOf(game, a)} with ${nameOf(game, can[i]!)} and ${nameOf(game, can[j]!)}`,
+        });
   return out;
 }
 
@@ -271,11 +267,16 @@ const declareBlockers: Handler = (game, task) => {
     const options: DecisionOption[] = [];
     const able: GameObject[] = [];
     for (const b of creatures(game, p)) {
-      if (b.tapped || cantBlock(game, b)) continue; // CR 509.1b: a restriction ("… can't block")
-      if (ids(b.vars.blocking).length > 0 && !hasKeyword(game, b, "block any number")) continue; // CR 509.1a
+      // CR 509.1a–b: untapped, not blocking already (unless it blocks any number), no restriction.
+      if (whyNotBlocker(game, b) !== null) continue;
       able.push(b);
       for (const a of attackers(game))
-        if (a.vars.attacking === p && canBlock(game, b, a) && !needsTwo(game, a))
+        if (
+          a.vars.attacking === p &&
+          whyNotBlock(game, b, a) === null &&
+          !needsTwo(game, a) &&
+          whyNotKeepsRequirements(game, p, { blockers: [b], attacker: a }) === null // CR 509.1c
+        )
           options.push({
             id: `block:${game.ref(b)}:${game.ref(a)}`,
             label: `Block ${nameOf(game, a)} with ${nameOf(game, b)}`,
@@ -287,7 +288,9 @@ const declareBlockers: Handler = (game, task) => {
       task.i = Number(task.i) + 1;
       continue;
     }
-    options.push({ id: "pass", label: "Done declaring blockers" });
+    // CR 509.1c: not done while a creature that must block if able still can.
+    if (unmetBlockRequirements(game, p) === null || options.length === 0)
+      options.push({ id: "pass", label: "Done declaring blockers" });
     game.ask({ player: p, kind: "declareBlockers", prompt: "Declare blockers", options });
     return;
   }
@@ -367,12 +370,17 @@ interface Assignment extends JsonObject {
   n: number;
 }
 
-/** Does this creature deal combat damage in this step (CR 510.4)? */
+/**
+ * Does this creature deal combat damage in this step (CR 510.4)? The first: those with first or
+ * double strike now, as it begins (marked `firstStriker`). The second: those that had neither as
+ * the first began, and those with double strike now — so first strike given after the first step
+ * doesn't stop a creature dealing damage (CR 702.7c), double strike removed meanwhile stops its
+ * second damage (CR 702.4c), and double strike given to a first striker adds it (CR 702.4d).
+ */
 function dealsNow(game: Game, o: GameObject, first: boolean): boolean {
-  const fs = hasKeyword(game, o, "first strike");
   const ds = hasKeyword(game, o, "double strike");
-  if (first) return fs || ds;
-  return (!fs && o.vars.dealtFirst !== true) || ds;
+  if (first) return ds || hasKeyword(game, o, "first strike");
+  return o.vars.firstStriker !== true || ds;
 }
 
 /**
@@ -423,8 +431,13 @@ const assignDamage: Handler = (game, task) => {
     const sources: Source[] = [];
     for (const p of apnap(game))
       for (const o of creatures(game, p))
-        if ((typeof o.vars.attacking === "number" || ids(o.vars.blocking).length) && dealsNow(game, o, first))
+        if (
+          (typeof o.vars.attacking === "number" || ids(o.vars.blocking).length) &&
+          dealsNow(game, o, first)
+        ) {
           sources.push({ src: o.id, player: p });
+          if (first) o.vars.firstStriker = true;
+        }
     task.sources = sources;
     task.i = 0;
     game.state.vars.assign = [];
@@ -523,10 +536,6 @@ const dealCombatDamage: Handler = (game, task) => {
     if (to === undefined || (typeof to === "number" ? !inGame(game, to) : !onBattlefield(game, to))) continue;
     dealDamage(game, { obj: src, name: nameOf(game, src), controller: src.controller }, to, a.n, true);
   }
-  for (const a of list) {
-    const src = game.state.objects[a.src];
-    if (src && task.node === "firstStrikeDamage") src.vars.dealtFirst = true;
-  }
   game.emit({ type: "combatDamageDealt", player: game.state.clock.turn.player, data: { n: list.length } });
 };
 
@@ -545,7 +554,7 @@ const endCombat: Handler = (game, task) => {
         "blocked",
         "order",
         "ordered",
-        "dealtFirst",
+        "firstStriker",
       ])
         delete v[k];
     }

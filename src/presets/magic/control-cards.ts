@@ -10,6 +10,39 @@ import type { MagicOp } from "./ops.generated.js";
 type CardDef = PresetCardDef<MagicOp>;
 
 export const controlCards: CardDef[] = [
+  // Lorwyn; {2}{U}{U} Creature — Faerie Wizard 2/2 (from memory of the Oracle wording: no source
+  // was reachable here). "For as long as Sower remains on the battlefield": the kernel's expiry
+  // "source" (its incarnation leaving ends it); if Sower has left before the ability resolves, the
+  // duration is already over and the effect does nothing (CR 611.2b).
+  {
+    id: "sower-of-temptation",
+    name: "Sower of Temptation",
+    types: ["creature"],
+    cost: 4,
+    power: 2,
+    keywords: ["flying"],
+    stats: { manaCost: "{2}{U}{U}", toughness: 2, subtypes: ["Faerie", "Wizard"] },
+    text: "Flying\nWhen Sower of Temptation enters the battlefield, gain control of target creature for as long as Sower of Temptation remains on the battlefield.",
+    abilities: [
+      {
+        id: "etb",
+        kind: "triggered",
+        text: "When Sower of Temptation enters the battlefield, gain control of target creature for as long as Sower of Temptation remains on the battlefield.",
+        trigger: { on: "move", self: true, to: "battlefield" },
+        cost: [
+          {
+            op: "choose",
+            chooser: "controller",
+            from: { type: "creature", zone: "battlefield" },
+            as: "target",
+            target: true,
+            prompt: "target creature",
+          },
+        ],
+        effect: [{ op: "gainControl", what: "$target", expires: "source" }],
+      },
+    ],
+  },
   // {2}{R} Sorcery (Magic 2010 and later printings): "Gain control of target creature until end of
   // turn. Untap that creature. It gains haste until end of turn." (from memory: the Oracle wording
   // could not be confirmed from a reachable source here).

@@ -32,8 +32,9 @@ export function endTheTurn(game: Game, cause: Cause, resolving?: string): void {
   for (const zone of game.zonesOfKinds(["battlefield"]))
     for (const id of zone.cards) for (const v of COMBAT_VARS) delete game.state.objects[id]!.vars[v];
   if (game.state.vars.defender !== undefined) game.state.vars.defender = null;
-  // CR 723.1d: straight to the cleanup step.
-  game.skipTo("cleanup", cause.name);
+  // CR 723.1d: straight to the cleanup step. Ended during a cleanup step's priority (CR 514.3a),
+  // it is already there: that step goes on to its end, and another cleanup step follows it.
+  if (!game.state.clock.path.includes("cleanup")) game.skipTo("cleanup", cause.name);
 }
 
 export const endTurnOps: Record<string, OpHandler> = {

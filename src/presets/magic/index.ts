@@ -12,8 +12,10 @@ import { magicActivation } from "./activation.js";
 import { attachmentOps } from "./attachments.js";
 import { defaultMagicDeck, magicCards } from "./cards.js";
 import { combatConditions, combatTasks } from "./combat.js";
+import { cardConditionLabels, cardConditions } from "./conditions.js";
 import { applyDayNightOption, DAY_NIGHT_VALUES } from "./day-night.js";
 import { magicDeckRules, randomDecks } from "./decks.js";
+import { declarationRefusal } from "./declarations.js";
 import { runSkipLeftPlayers } from "./leave-game.js";
 import { magicOps } from "./ops.js";
 import { planeswalkerTokens } from "./planeswalker-cards.js";
@@ -194,6 +196,8 @@ export function magic(): Preset {
     lookBack: true, // CR 603.10a
     // CR 702.26b: a phased-out permanent is treated as though it doesn't exist (phasing.ts).
     exists: (_game, obj) => !phasedOut(obj),
+    // CR 508.1c–d, 509.1b–c: why an attacker or blocker (or "done") is refused (declarations.ts).
+    refusal: declarationRefusal,
     // CR 704.3: state-based actions whenever a player would receive priority (sba.ts).
     stateChecks: [stateBasedActions],
     // Casting and activating: timing, mana, casting restrictions, {T} and summoning sickness, targets (activation.ts).
@@ -205,7 +209,9 @@ export function magic(): Preset {
       attacking: combatConditions.attacking,
       firstStrikeInCombat: combatConditions.firstStrike,
       cleanupAgain: (game) => game.state.vars.cleanupAgain === true,
+      ...cardConditions,
     },
+    conditionLabels: cardConditionLabels,
     ops: { ...magicOps, ...attachmentOps, "mtg.triggerOnStack": triggerOnStackOp },
     tasks: {
       "mtg.priority": runPriority,

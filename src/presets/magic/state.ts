@@ -97,20 +97,26 @@ export function nameOf(game: Game, obj: GameObject): string {
   return String((face(game, obj) as { name?: Json }).name ?? game.card(obj).name);
 }
 
+/** Effects of `kind` on this object (this incarnation). */
+const effectsOn = (game: Game, obj: GameObject, kind: string) =>
+  game.effects(kind).filter((d) => {
+    const t = d.effect.target;
+    return t && "obj" in t && t.obj === obj.id && t.inc === obj.inc && typeof d.effect.value === "string";
+  });
+
 export function keywords(game: Game, obj: GameObject): string[] {
   const f = face(game, obj) as { keywords?: Json };
   const printed = Array.isArray(f.keywords) ? (f.keywords as string[]) : [];
-  const granted = grantedKeywords(game, obj);
-  return granted.length === 0 ? printed : [...printed, ...granted];
-}
-
-/** Keywords an effect gave this object ("It gains haste until end of turn": an `until` of kind `keyword`). */
-function grantedKeywords(game: Game, obj: GameObject): string[] {
-  const out: string[] = [];
-  for (const d of game.effects("keyword")) {
-    const t = d.effect.target;
-    if (t && "obj" in t && t.obj === obj.id && t.inc === obj.inc && typeof d.effect.value === "string")
-      out.push(d.effect.value);
+  const granted = effectsOn(game, obj, "keyword");
+  const lost = effectsOn(game, obj, "loseKeyword");
+  if (granted.length === 0 && lost.length === 0) return printed;
+  // CR 613.7: gaining ("It gains haste until end of turn") and losing ("loses double strike") in
+  // timestamp order, after the printed ones.
+  const out = [...printed];
+  for (const d of [...granted, ...lost].sort((a, b) => a.createdAt - b.createdAt || a.id - b.id)) {
+    const kw = d.effect.value as string;
+    if (d.effect.kind === "keyword") out.push(kw);
+    else for (let i = out.indexOf(kw); i >= 0; i = out.indexOf(kw)) out.splice(i, 1);
   }
   return out;
 }

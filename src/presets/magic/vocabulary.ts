@@ -71,4 +71,8 @@ export const magicEffectKinds: Record<string, string> = {
   noMaxHandSize: "The target player has no maximum hand size while it lasts.",
   keyword:
     'value: a keyword ("haste") the target object has while it lasts ("It gains haste until end of turn").',
+  loseKeyword:
+    'value: a keyword the target object loses while it lasts ("Target creature loses double strike until end of turn"); gained and lost keywords apply in timestamp order (CR 613.7).',
+  cant: "value: the actions ([attack], [block] or both) the target creature can't do while it lasts (\"Target creature can't block this turn\", CR 508.1c, 509.1b).",
+  must: 'value: the actions the target creature does if able while it lasts ("Target creature blocks this turn if able", CR 508.1d, 509.1c).',
 };
