@@ -198,6 +198,12 @@ export type YugiohSpecialSummonOp = {
    * "… but negate its effects" (Junk Synchron): its effects are negated while it stays face-up on the field.
    */
   negateEffects?: boolean;
+  /**
+   * "If this card Summoned by its effect leaves the field, banish it" (Battle Fader): wherever it would go from the field, it is banished instead.
+   */
+  banishWhenLeaves?: boolean;
+  /** The variable that receives the monsters actually Special Summoned. */
+  as?: string;
 };
 
 /** The controller pays half their Life Points (a cost). */
@@ -385,6 +391,22 @@ export type YugiohFusionSummonOp = {
   op: "fusionSummon";
 };
 
+/**
+ * Ends the Battle Phase (Battle Fader, Swift Scarecrow): the attack in progress and the Battle Step end, no more attacks are declared, and the game goes on to the End Step of the Battle Phase (its window and "until the end of the Battle Phase" effects still come), then Main Phase 2. Nothing outside the Battle Phase or in its End Step.
+ */
+export type YugiohEndBattlePhaseOp = {
+  op: "endBattlePhase";
+};
+
+/**
+ * The effect's next part, done after the earlier ones ("…, then …"): an optional "When … you can" effect triggered by the earlier parts misses the timing once a later part does something (YG Missing the timing: in the middle of an effect). With `ifAny`, the rest is done only if the earlier part did it to something ("Special Summon this card, then …").
+ */
+export type YugiohNextPartOp = {
+  op: "nextPart";
+  /** The objects the earlier part acted on (a `$var` an op filled): none, and the effect stops here. */
+  ifAny?: ObjectRef;
+};
+
 /** Every op a `yugioh` card may use: the kernel's and the preset's own, a discriminated union on `op`. */
 export type YugiohOp =
   | YugiohIfOp
@@ -444,4 +466,6 @@ export type YugiohOp =
   | YugiohRollDieOp
   | YugiohGainAtkDefOp
   | YugiohGainEffectOp
-  | YugiohFusionSummonOp;
+  | YugiohFusionSummonOp
+  | YugiohEndBattlePhaseOp
+  | YugiohNextPartOp;

@@ -188,9 +188,15 @@ export const effectOps: Record<string, OpHandler> = {
         type: "boolean",
         doc: '"… but negate its effects" (Junk Synchron): its effects are negated while it stays face-up on the field.',
       },
+      banishWhenLeaves: {
+        type: "boolean",
+        doc: '"If this card Summoned by its effect leaves the field, banish it" (Battle Fader): wherever it would go from the field, it is banished instead.',
+      },
+      as: { type: "var", doc: "The variable that receives the monsters actually Special Summoned." },
     },
     run(game, op, frame) {
       const source = sourceOf(game, frame.ctx);
+      const summoned: string[] = [];
       for (const o of resolveObjects(game, op.what, frame)) {
         if (mainZonesFull(game, frame.ctx.controller)) break;
         if (summonForbidden(game, o) || !summonAllowed(game, o, "special")) continue;
@@ -209,6 +215,8 @@ export const effectOps: Record<string, OpHandler> = {
         o.vars.pos = pos;
         if (place !== undefined) o.vars.col = place;
         o.vars.summonedTurn = game.state.clock.turn.id;
+        summoned.push(o.id);
+        if (op.banishWhenLeaves === true) o.vars.banishWhenLeaves = true;
         // "but negate its effects": a condition on that card while it is face-up on the field — it
         // ends when it leaves the field or is turned face-down (a new card then).
         if (op.negateEffects === true)
@@ -223,6 +231,7 @@ export const effectOps: Record<string, OpHandler> = {
           o.vars.linkedBy = { obj: source.id, inc: source.inc };
         }
       }
+      if (typeof op.as === "string") varsOf(game, frame)[op.as] = summoned;
       return "next";
     },
   },
