@@ -71,7 +71,9 @@ export function sampleDecks(): string[][] {
     ["satellarknight-zefrathuban", 2],
     ["shaddoll-zefranaga", 1],
     ["zefraath", 1],
-    ["alexandrite-dragon", 2],
+    // Takes control while equipped; Mystical Space Typhoon destroys Spell/Trap Cards.
+    ["snatch-steal", 1],
+    ["mystical-space-typhoon", 1],
     // Takes control of a monster until the End Phase.
     ["change-of-heart", 1],
     ["fairy-archer", 3],

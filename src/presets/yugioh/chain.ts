@@ -62,7 +62,8 @@ export function isCardActivation(card: CardDef, abilityId: string): boolean {
 
 /** Continuous Spells and Traps and Pendulum Scales stay on the field after resolving. */
 function staysOnField(card: CardDef): boolean {
-  return card.types.includes("continuous") || isPendulum(card);
+  // Equip Spells stay equipped (equip-control.ts); one that can't be equipped leaves by itself.
+  return card.types.includes("continuous") || card.types.includes("equip") || isPendulum(card);
 }
 
 /** Spell Speed of an ability: its `timing` for monsters; by card type for Spells and Traps. */

@@ -11,13 +11,15 @@ import { battleEndOps } from "./battle-end.js";
 import { battleEndCards } from "./battle-end-cards.js";
 import { sampleDecks, ygoCards } from "./cards.js";
 import { chainEntries, chainOf, chainOps, chainTasks, nextChainWindow } from "./chain.js";
-import { beforeControlChange, hasMonsterRoom } from "./control.js";
+import { beforeControlChange, controlSourceCheck, hasMonsterRoom } from "./control.js";
+import { controlCards } from "./control-cards.js";
 import { randomDecks, ygoDeckRules } from "./decks.js";
 import { diceCards } from "./dice-cards.js";
 import { diceOps } from "./dice-ops.js";
 import { effectCards } from "./effect-cards.js";
 import { effectPartCards } from "./effect-part-cards.js";
 import { effectDone, effectPartOps } from "./effect-parts.js";
+import { equipOps } from "./equip-control.js";
 import { fusionOps, summonableFusions } from "./fusion.js";
 import { attackState, lossCheck, ygoTasks } from "./game.js";
 import { maintenance } from "./maintenance.js";
@@ -126,6 +128,7 @@ export function yugioh(): Preset {
     ...zefraCards,
     ...battleEndCards,
     ...effectPartCards,
+    ...controlCards,
   ];
   return {
     id: "yugioh",
@@ -192,6 +195,7 @@ export function yugioh(): Preset {
       ...fusionOps,
       ...battleEndOps,
       ...effectPartOps,
+      ...equipOps,
     },
     cards,
     deckRules: ygoDeckRules,
@@ -200,7 +204,8 @@ export function yugioh(): Preset {
     // YG Winning and losing: LP 0 or drawing from an empty Deck; both at once is a draw. Cards
     // bound to another card (Equip Cards, Call of the Haunted) are destroyed as soon as it leaves.
     // Master Rule 2020: every monster has a Main or Extra Monster Zone (master-rule.ts).
-    stateChecks: [lossCheck, boundCardsCheck, placesCheck],
+    // Control lasting while a card stays on the field (Snatch Steal) goes back as soon as it leaves.
+    stateChecks: [lossCheck, boundCardsCheck, controlSourceCheck, placesCheck],
     // Spell Speeds, priority, the Damage Step, Set cards, zones (activation.ts).
     activation: ygoActivation,
     stack: chainEntries,

@@ -99,11 +99,16 @@ export type YugiohModesOp = {
   prompt?: string;
 };
 
-/** The effect's controller gains n Life Points. */
+/** A player (the effect's controller unless it says otherwise) gains n Life Points. */
 export type YugiohGainLPOp = {
   op: "gainLP";
   /** Life Points gained. */
   n: number;
+  /**
+   * Who gains them ("opponent": Snatch Steal).
+   * @defaultValue "controller"
+   */
+  player?: PlayerRef;
 };
 
 /** The effect inflicts n damage (effect damage). */
@@ -407,6 +412,15 @@ export type YugiohNextPartOp = {
   ifAny?: ObjectRef;
 };
 
+/**
+ * This Equip Spell Card is equipped to that monster (the first named) as it resolves; if the monster is no longer a face-up monster on the field, the card is sent to the GY and the rest of the effect is not done.
+ */
+export type YugiohEquipOp = {
+  op: "equip";
+  /** The monster it is equipped to. */
+  to: ObjectRef;
+};
+
 /** Every op a `yugioh` card may use: the kernel's and the preset's own, a discriminated union on `op`. */
 export type YugiohOp =
   | YugiohIfOp
@@ -468,4 +482,5 @@ export type YugiohOp =
   | YugiohGainEffectOp
   | YugiohFusionSummonOp
   | YugiohEndBattlePhaseOp
-  | YugiohNextPartOp;
+  | YugiohNextPartOp
+  | YugiohEquipOp;

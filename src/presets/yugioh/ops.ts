@@ -5,7 +5,7 @@ import { addDuration } from "../../core/durations.js";
 import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import type { Json } from "../../core/json.js";
-import { turnFaceDown, turnFaceUp, zoneId } from "../../core/objects.js";
+import { turnFaceUp, zoneId } from "../../core/objects.js";
 import { causeOf, kernelOps } from "../../core/ops.js";
 import { nextInt } from "../../core/rng.js";
 import type { OpHandler } from "../../core/script.js";
@@ -19,6 +19,7 @@ import {
 } from "../../core/script.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
+import { turnMonsterFaceDown } from "./control.js";
 import { attackState, changeLifePoints, markDeckedOut } from "./game.js";
 import { freeMainColumns, pointsTo } from "./master-rule.js";
 import { isLinkMonster, mainZonesFull, position, stat, summonForbidden } from "./monsters.js";
@@ -54,10 +55,14 @@ function amount(n: unknown): number {
 
 export const ygoOps: Record<string, OpHandler> = {
   gainLP: {
-    doc: "The effect's controller gains n Life Points.",
-    args: { n: { type: "integer", required: true, doc: "Life Points gained." } },
+    doc: "A player (the effect's controller unless it says otherwise) gains n Life Points.",
+    args: {
+      n: { type: "integer", required: true, doc: "Life Points gained." },
+      player: { type: "players", default: "controller", doc: 'Who gains them ("opponent": Snatch Steal).' },
+    },
     run(game, op, frame) {
-      changeLifePoints(game, frame.ctx.controller, amount(op.n), "lpGain");
+      for (const p of resolvePlayers(game, op.player ?? "controller", frame))
+        changeLifePoints(game, p, amount(op.n), "lpGain");
       return "next";
     },
   },
@@ -497,7 +502,7 @@ export const effectOps: Record<string, OpHandler> = {
         if (to === "faceDownDefense") {
           // "change that target to face-down Defense Position": a face-down monster is already there.
           if (o.faceDown) continue;
-          turnFaceDown(game, o, o.id === frame.ctx.source, cause);
+          turnMonsterFaceDown(game, o, o.id === frame.ctx.source, cause);
         } else if (o.faceDown) turnFaceUp(game, o, cause);
         else if (position(o) === pos) continue;
         o.vars.pos = pos;
@@ -521,7 +526,7 @@ export const effectOps: Record<string, OpHandler> = {
     run(game, _op, frame) {
       const self = sourceOf(game, frame.ctx);
       if (!self || self.faceDown) return "next";
-      turnFaceDown(game, self, true);
+      turnMonsterFaceDown(game, self, true);
       self.vars.pos = "def";
       return "next";
     },
