@@ -114,7 +114,8 @@ export function sampleDecks(): string[][] {
     ["peten-the-dark-clown", 2],
     ["book-of-moon", 1],
     ["fairy-box", 1],
-    ["luster-dragon", 1],
+    // Exchanges control of two monsters.
+    ["creature-swap", 1],
     ["graceful-dice", 1],
     ["dice-re-roll", 1],
     ["spellbook-of-secrets", 3],

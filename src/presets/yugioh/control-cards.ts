@@ -81,4 +81,49 @@ export const mysticalSpaceTyphoon: CardDef = {
   ],
 };
 
-export const controlCards: CardDef[] = [snatchSteal, mysticalSpaceTyphoon];
+/**
+ * An exchange of control: both monsters switch sides or neither does (exchange.ts). Each player
+ * chooses on resolution (not a target). Its text is from memory: not confirmable here.
+ */
+export const creatureSwap: CardDef = {
+  id: "creature-swap",
+  name: "Creature Swap",
+  types: ["spell", "normal"],
+  text: "Each player chooses 1 monster they control and switches control of those monsters with each other. Those monsters cannot change their battle positions for the rest of this turn.",
+  abilities: [
+    {
+      id: "activate",
+      kind: "activated",
+      // Both players must control a monster.
+      condition: {
+        all: [
+          { count: { zone: "monster", controller: "self" }, gte: 1 },
+          { count: { zone: "monster", controller: "opponent" }, gte: 1 },
+        ],
+      },
+      effect: [
+        {
+          op: "choose",
+          chooser: "controller",
+          from: { zone: "monster", controller: "self" },
+          min: 1,
+          max: 1,
+          as: "mine",
+          prompt: "Choose 1 monster you control to switch",
+        },
+        {
+          op: "choose",
+          chooser: "opponent",
+          from: { zone: "monster", controller: "opponent" },
+          min: 1,
+          max: 1,
+          as: "theirs",
+          prompt: "Choose 1 monster you control to switch",
+        },
+        { op: "exchangeControl", a: "$mine", b: "$theirs", fixPositions: true },
+      ],
+    },
+  ],
+};
+
+export const controlCards: CardDef[] = [snatchSteal, mysticalSpaceTyphoon, creatureSwap];

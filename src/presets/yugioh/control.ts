@@ -27,8 +27,12 @@ function hasSpellTrapRoom(game: Game, p: PlayerId): boolean {
 
 export function beforeControlChange(game: Game, obj: GameObject, to: PlayerId, returning: boolean): boolean {
   const kind = game.state.zones[obj.zone]!.kind;
+  // Two monsters exchanged (Creature Swap, exchange.ts): each side gives one as it takes one.
+  const exchanging = game.state.vars.exchangingControl === true && kind === "monster";
   const room =
-    kind === "monster" ? hasMonsterRoom(game, to) : kind === "spellTrap" ? hasSpellTrapRoom(game, to) : true;
+    exchanging || kind !== "monster"
+      ? kind !== "spellTrap" || hasSpellTrapRoom(game, to)
+      : hasMonsterRoom(game, to);
   if (!room) {
     if (returning)
       game.move(obj, zoneId("graveyard", obj.owner), {

@@ -20,6 +20,7 @@ import { effectCards } from "./effect-cards.js";
 import { effectPartCards } from "./effect-part-cards.js";
 import { effectDone, effectPartOps } from "./effect-parts.js";
 import { equipOps } from "./equip-control.js";
+import { exchangeOps } from "./exchange.js";
 import { fusionOps, summonableFusions } from "./fusion.js";
 import { attackState, lossCheck, ygoTasks } from "./game.js";
 import { maintenance } from "./maintenance.js";
@@ -196,6 +197,7 @@ export function yugioh(): Preset {
       ...battleEndOps,
       ...effectPartOps,
       ...equipOps,
+      ...exchangeOps,
     },
     cards,
     deckRules: ygoDeckRules,

@@ -421,6 +421,19 @@ export type YugiohEquipOp = {
   to: ObjectRef;
 };
 
+/**
+ * Two monsters controlled by different players switch control with each other (Creature Swap): both or neither; each is the same card on its new side, for good. `fixPositions`: they can't change their battle positions for the rest of this turn.
+ */
+export type YugiohExchangeControlOp = {
+  op: "exchangeControl";
+  /** One player's monster (the first named). */
+  a: ObjectRef;
+  /** The other player's monster (the first named). */
+  b: ObjectRef;
+  /** "Those monsters cannot change their battle positions for the rest of this turn." */
+  fixPositions?: boolean;
+};
+
 /** Every op a `yugioh` card may use: the kernel's and the preset's own, a discriminated union on `op`. */
 export type YugiohOp =
   | YugiohIfOp
@@ -483,4 +496,5 @@ export type YugiohOp =
   | YugiohFusionSummonOp
   | YugiohEndBattlePhaseOp
   | YugiohNextPartOp
-  | YugiohEquipOp;
+  | YugiohEquipOp
+  | YugiohExchangeControlOp;
