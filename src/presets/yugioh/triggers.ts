@@ -58,11 +58,6 @@ export const ygoTriggers: TaskHandler = (game, task) => {
     answerHiddenTriggers(game, task);
     return;
   }
-  // Players who could hold a trigger effect in a hidden zone are asked first, privately.
-  if (!game.over && state.hiddenResponses.length > 0) {
-    askHiddenTriggers(game, task);
-    return;
-  }
   if (task.answer) {
     const yes = task.answer.id === "activate";
     task.answer = undefined;
@@ -80,6 +75,11 @@ export const ygoTriggers: TaskHandler = (game, task) => {
           data: { ability: p.ability },
         });
     }
+    return;
+  }
+  // Players who could hold a trigger effect in a hidden zone are asked first, privately.
+  if (!game.over && state.hiddenResponses.length > 0) {
+    askHiddenTriggers(game, task);
     return;
   }
   if (game.over || state.pending.length === 0) {
