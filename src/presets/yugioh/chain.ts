@@ -17,6 +17,7 @@ import type { OpHandler } from "../../core/script.js";
 import { scriptTask } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
 import type { AbilityDef, CardDef } from "../../core/vocabulary/schema.js";
+import { skippedPast } from "./battle-end.js";
 import { isPendulum } from "./pendulum.js";
 import { negateSummon, pendingSummon } from "./summon-negation.js";
 import { equippedMonster } from "./summon-procedures.js";
@@ -61,7 +62,8 @@ export function isCardActivation(card: CardDef, abilityId: string): boolean {
 
 /** Continuous Spells and Traps and Pendulum Scales stay on the field after resolving. */
 function staysOnField(card: CardDef): boolean {
-  return card.types.includes("continuous") || isPendulum(card);
+  // Equip Spells stay equipped (equip-control.ts); one that can't be equipped leaves by itself.
+  return card.types.includes("continuous") || card.types.includes("equip") || isPendulum(card);
 }
 
 /** Spell Speed of an ability: its `timing` for monsters; by card type for Spells and Traps. */
@@ -423,6 +425,7 @@ const resolveLink: TaskHandler = (game, task: Task) => {
   // YG Missing the timing: the resolution of this link is now "the last thing that happened"; an
   // optional "When … you can" effect triggered before it can no longer be activated.
   game.state.vars.resolvingSince = game.state.ids.event;
+  delete game.state.vars.effectPart;
   const obj = game.state.objects[link.obj];
   const ability = game.ability(link.card, link.ability);
   const name = game.rules.card(link.card).name;
@@ -462,7 +465,9 @@ const resolveLink: TaskHandler = (game, task: Task) => {
   const effect = hasTargets(ability.cost)
     ? [{ op: "checkTargets" }, ...(ability.effect ?? [])]
     : ability.effect;
-  if (effect?.length)
+  if (effect?.length) {
+    // Then its "…, then …" parts are looked at (effect-parts.ts: missing the timing in the middle of an effect).
+    game.pushTask({ t: "ygo.effectDone" });
     game.pushTask(
       scriptTask(
         effect,
@@ -476,6 +481,7 @@ const resolveLink: TaskHandler = (game, task: Task) => {
         { ...link.vars },
       ),
     );
+  }
 };
 
 /** Effects of a monster negated by a continuous effect (Effect Veiler: until the end of the turn). */
@@ -516,7 +522,8 @@ const openWindowTask: TaskHandler = (game, task) => {
       return;
     }
   }
-  if (game.over) {
+  // A window of a step an effect ended (the Battle Phase ended by Battle Fader) opens no more.
+  if (game.over || skippedPast(game, task.node)) {
     game.popTask(task);
     return;
   }
@@ -528,7 +535,7 @@ const openWindowTask: TaskHandler = (game, task) => {
     return;
   }
   const checkpoint = game.rules.preset.checkpoint;
-  if (!summon && checkpoint && game.state.pending.length > 0) {
+  if (!summon && checkpoint && (game.state.pending.length > 0 || game.state.hiddenResponses.length > 0)) {
     game.pushTask({ t: checkpoint, node: task.node });
     return;
   }

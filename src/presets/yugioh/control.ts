@@ -6,9 +6,12 @@
  * official wording could not be confirmed from a reachable source here). Simplified: the new zone
  * is the leftmost free one (the rules let the new controller choose it).
  */
+import { CONTROL, controlEffectsEnded } from "../../core/control.js";
+import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
-import { zoneId } from "../../core/objects.js";
-import type { GameObject, PlayerId } from "../../core/types.js";
+import { turnFaceDown, zoneId } from "../../core/objects.js";
+import type { StateCheck } from "../../core/state-checks.js";
+import type { Cause, GameObject, PlayerId } from "../../core/types.js";
 import { freeMainColumns, MAIN_ZONES, masterRule2020 } from "./master-rule.js";
 
 /** Has `p` a free Main Monster Zone (under Master Rule 3: fewer than 5 monsters)? */
@@ -24,8 +27,12 @@ function hasSpellTrapRoom(game: Game, p: PlayerId): boolean {
 
 export function beforeControlChange(game: Game, obj: GameObject, to: PlayerId, returning: boolean): boolean {
   const kind = game.state.zones[obj.zone]!.kind;
+  // Two monsters exchanged (Creature Swap, exchange.ts): each side gives one as it takes one.
+  const exchanging = game.state.vars.exchangingControl === true && kind === "monster";
   const room =
-    kind === "monster" ? hasMonsterRoom(game, to) : kind === "spellTrap" ? hasSpellTrapRoom(game, to) : true;
+    exchanging || kind !== "monster"
+      ? kind !== "spellTrap" || hasSpellTrapRoom(game, to)
+      : hasMonsterRoom(game, to);
   if (!room) {
     if (returning)
       game.move(obj, zoneId("graveyard", obj.owner), {
@@ -37,4 +44,52 @@ export function beforeControlChange(game: Game, obj: GameObject, to: PlayerId, r
   // Its zone was the other player's (or an Extra Monster Zone): it takes a Main Monster Zone of the new controller's.
   if (kind === "monster") delete obj.vars.col;
   return true;
+}
+
+/**
+ * Control that lasts while a card stays on the field (Snatch Steal: `gainControl` with `expires:
+ * source`) goes back the moment that card leaves, in the middle of a chain too — not at the next
+ * phase or step, when the kernel drops lapsed durations. A kernel state check, run after every step
+ * of work.
+ */
+export const controlSourceCheck: StateCheck = {
+  id: "ygoControlSource",
+  rule: "YG Control: by equipping",
+  run(game) {
+    const list = game.state.durations;
+    if (list.length === 0) return false;
+    const lapsed = list.filter(
+      (d) =>
+        d.effect.kind === CONTROL &&
+        d.expires.at === "objectLeaves" &&
+        game.state.objects[d.expires.obj]?.inc !== d.expires.inc,
+    );
+    if (lapsed.length === 0) return false;
+    game.state.durations = list.filter((d) => !lapsed.includes(d));
+    for (const d of lapsed)
+      emit(game, {
+        type: "durationEnd",
+        player: d.controller,
+        data: { duration: d.id, label: d.label, kind: d.effect.kind, boundary: "objectLeaves" },
+      });
+    controlEffectsEnded(game, lapsed);
+    return true;
+  },
+};
+
+/**
+ * A monster turned face-down by an effect is a new card for its once-per-turn effects (YG-1.3),
+ * but not for control: a monster taken (Change of Heart) stays taken, and control that lasts while
+ * a card stays on the field (Snatch Steal) still goes back when that card leaves. The control
+ * effects on it are moved to the face-down card.
+ */
+export function turnMonsterFaceDown(game: Game, obj: GameObject, bySelf: boolean, cause?: Cause): void {
+  const before = obj.inc;
+  turnFaceDown(game, obj, bySelf, cause);
+  for (const d of game.state.durations) {
+    const t = d.effect.target;
+    if (d.effect.kind !== CONTROL || !t || !("obj" in t) || t.obj !== obj.id || t.inc !== before) continue;
+    t.inc = obj.inc;
+    if (d.expires.at === "objectLeaves" && d.expires.obj === obj.id) d.expires.inc = obj.inc;
+  }
 }

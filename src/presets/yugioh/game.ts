@@ -282,7 +282,7 @@ function withLastChance(
         return;
       }
       const checkpoint = game.rules.preset.checkpoint;
-      if (checkpoint && game.state.pending.length > 0) {
+      if (checkpoint && (game.state.pending.length > 0 || game.state.hiddenResponses.length > 0)) {
         game.pushTask({ t: checkpoint, node: task.node });
         return;
       }
@@ -610,7 +610,8 @@ const flipDefender: TaskHandler = (game, task) => {
 const damageCalculation: TaskHandler = (game, task) => {
   game.popTask(task);
   const c = combatants(game);
-  if (!c) return;
+  // An attack negated during damage calculation (Swift Scarecrow) deals no damage.
+  if (!c || c.a.negated) return;
   const { a, attacker, target } = c;
   const atk = stat(game, attacker, "atk");
   const p = attacker.controller;
@@ -664,7 +665,7 @@ const handLimit: TaskHandler = (game, task) => {
   }
   // Effects triggered by a discard ("sent from the hand to the GY") are activated in the End Phase.
   const checkpoint = game.rules.preset.checkpoint;
-  if (checkpoint && game.state.pending.length > 0) {
+  if (checkpoint && (game.state.pending.length > 0 || game.state.hiddenResponses.length > 0)) {
     game.pushTask({ t: checkpoint, node: task.node });
     return;
   }

@@ -7,13 +7,20 @@ import { zoneId } from "../../core/objects.js";
 import type { Preset } from "../../core/preset.js";
 import type { LogEntry, PlayerId } from "../../core/types.js";
 import { ygoActivation } from "./activation.js";
+import { battleEndOps } from "./battle-end.js";
+import { battleEndCards } from "./battle-end-cards.js";
 import { sampleDecks, ygoCards } from "./cards.js";
 import { chainEntries, chainOf, chainOps, chainTasks, nextChainWindow } from "./chain.js";
-import { beforeControlChange, hasMonsterRoom } from "./control.js";
+import { beforeControlChange, controlSourceCheck, hasMonsterRoom } from "./control.js";
+import { controlCards } from "./control-cards.js";
 import { randomDecks, ygoDeckRules } from "./decks.js";
 import { diceCards } from "./dice-cards.js";
 import { diceOps } from "./dice-ops.js";
 import { effectCards } from "./effect-cards.js";
+import { effectPartCards } from "./effect-part-cards.js";
+import { effectDone, effectPartOps } from "./effect-parts.js";
+import { equipOps } from "./equip-control.js";
+import { exchangeOps } from "./exchange.js";
 import { fusionOps, summonableFusions } from "./fusion.js";
 import { attackState, lossCheck, ygoTasks } from "./game.js";
 import { maintenance } from "./maintenance.js";
@@ -113,7 +120,17 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
 }
 
 export function yugioh(): Preset {
-  const cards = [...ygoCards, ...effectCards, ...turnCards, ...utopiaCards, ...diceCards, ...zefraCards];
+  const cards = [
+    ...ygoCards,
+    ...effectCards,
+    ...turnCards,
+    ...utopiaCards,
+    ...diceCards,
+    ...zefraCards,
+    ...battleEndCards,
+    ...effectPartCards,
+    ...controlCards,
+  ];
   return {
     id: "yugioh",
     cardFields: ygoCardFields,
@@ -169,8 +186,19 @@ export function yugioh(): Preset {
       "ygo.pendulumSummon": pendulumSummon,
       "ygo.summoned": summonedTask,
       "ygo.linkMaterials": linkMaterials,
+      "ygo.effectDone": effectDone,
     },
-    ops: { ...ygoOps, ...effectOps, ...chainOps, ...diceOps, ...fusionOps },
+    ops: {
+      ...ygoOps,
+      ...effectOps,
+      ...chainOps,
+      ...diceOps,
+      ...fusionOps,
+      ...battleEndOps,
+      ...effectPartOps,
+      ...equipOps,
+      ...exchangeOps,
+    },
     cards,
     deckRules: ygoDeckRules,
     randomDecks: (players, pick) => randomDecks(cards, players, pick),
@@ -178,7 +206,8 @@ export function yugioh(): Preset {
     // YG Winning and losing: LP 0 or drawing from an empty Deck; both at once is a draw. Cards
     // bound to another card (Equip Cards, Call of the Haunted) are destroyed as soon as it leaves.
     // Master Rule 2020: every monster has a Main or Extra Monster Zone (master-rule.ts).
-    stateChecks: [lossCheck, boundCardsCheck, placesCheck],
+    // Control lasting while a card stays on the field (Snatch Steal) goes back as soon as it leaves.
+    stateChecks: [lossCheck, boundCardsCheck, controlSourceCheck, placesCheck],
     // Spell Speeds, priority, the Damage Step, Set cards, zones (activation.ts).
     activation: ygoActivation,
     stack: chainEntries,
@@ -194,6 +223,7 @@ export function yugioh(): Preset {
       attackDeclared: "only when a monster declares an attack",
       opponentAttackDeclared: "only when your opponent's monster declares an attack",
       attackOccurring: "only during the Battle Step, while an attack is occurring",
+      opponentDirectAttack: "only while your opponent's monster attacks you directly",
       lightMonsterBattles: "only when a LIGHT monster you control battles",
     },
     conditions: {
@@ -251,6 +281,18 @@ export function yugioh(): Preset {
           !a.negated &&
           game.state.clock.path.includes("battleStep") &&
           !game.state.clock.path.includes("damageStep")
+        );
+      },
+      // "If your opponent's monster attacks you directly" (Swift Scarecrow): an attack going on, with no target.
+      opponentDirectAttack: (game, args) => {
+        const a = attackState(game);
+        if (!a || a.negated || a.target !== null) return false;
+        const attacker = game.state.objects[a.attacker];
+        return (
+          !!attacker &&
+          attacker.inc === a.attackerInc &&
+          attacker.controller !== Number(args?.controller) &&
+          game.state.clock.path.includes("battleStep")
         );
       },
       // "When a LIGHT monster you control battles" (Honest), in the Damage Step.
@@ -343,6 +385,11 @@ export function yugioh(): Preset {
           if (obj.faceDown && obj.vars.pos === undefined) obj.vars.pos = "def";
       }
       if (!chainOf(game)) nextChainWindow(game);
+      // A scenario that starts in the Battle Phase conducts it (Main Phase 2 follows: YG-T9).
+      if (game.state.clock.path.includes("battle")) {
+        game.state.vars.battleChosen = game.state.clock.turn.id;
+        game.state.vars.battleConducted = game.state.clock.turn.id;
+      }
     },
   };
 }

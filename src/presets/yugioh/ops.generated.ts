@@ -100,11 +100,16 @@ export type YugiohModesOp = {
   prompt?: string;
 };
 
-/** The effect's controller gains n Life Points. */
+/** A player (the effect's controller unless it says otherwise) gains n Life Points. */
 export type YugiohGainLPOp = {
   op: "gainLP";
   /** Life Points gained. */
   n: number;
+  /**
+   * Who gains them ("opponent": Snatch Steal).
+   * @defaultValue "controller"
+   */
+  player?: PlayerRef;
 };
 
 /** The effect inflicts n damage (effect damage). */
@@ -199,6 +204,12 @@ export type YugiohSpecialSummonOp = {
    * "… but negate its effects" (Junk Synchron): its effects are negated while it stays face-up on the field.
    */
   negateEffects?: boolean;
+  /**
+   * "If this card Summoned by its effect leaves the field, banish it" (Battle Fader): wherever it would go from the field, it is banished instead.
+   */
+  banishWhenLeaves?: boolean;
+  /** The variable that receives the monsters actually Special Summoned. */
+  as?: string;
 };
 
 /** The controller pays half their Life Points (a cost). */
@@ -386,6 +397,44 @@ export type YugiohFusionSummonOp = {
   op: "fusionSummon";
 };
 
+/**
+ * Ends the Battle Phase (Battle Fader, Swift Scarecrow): the attack in progress and the Battle Step end, no more attacks are declared, and the game goes on to the End Step of the Battle Phase (its window and "until the end of the Battle Phase" effects still come), then Main Phase 2. Nothing outside the Battle Phase or in its End Step.
+ */
+export type YugiohEndBattlePhaseOp = {
+  op: "endBattlePhase";
+};
+
+/**
+ * The effect's next part, done after the earlier ones ("…, then …"): an optional "When … you can" effect triggered by the earlier parts misses the timing once a later part does something (YG Missing the timing: in the middle of an effect). With `ifAny`, the rest is done only if the earlier part did it to something ("Special Summon this card, then …").
+ */
+export type YugiohNextPartOp = {
+  op: "nextPart";
+  /** The objects the earlier part acted on (a `$var` an op filled): none, and the effect stops here. */
+  ifAny?: ObjectRef;
+};
+
+/**
+ * This Equip Spell Card is equipped to that monster (the first named) as it resolves; if the monster is no longer a face-up monster on the field, the card is sent to the GY and the rest of the effect is not done.
+ */
+export type YugiohEquipOp = {
+  op: "equip";
+  /** The monster it is equipped to. */
+  to: ObjectRef;
+};
+
+/**
+ * Two monsters controlled by different players switch control with each other (Creature Swap): both or neither; each is the same card on its new side, for good. `fixPositions`: they can't change their battle positions for the rest of this turn.
+ */
+export type YugiohExchangeControlOp = {
+  op: "exchangeControl";
+  /** One player's monster (the first named). */
+  a: ObjectRef;
+  /** The other player's monster (the first named). */
+  b: ObjectRef;
+  /** "Those monsters cannot change their battle positions for the rest of this turn." */
+  fixPositions?: boolean;
+};
+
 /** Every op a `yugioh` card may use: the kernel's and the preset's own, a discriminated union on `op`. */
 export type YugiohOp =
   | YugiohIfOp
@@ -446,4 +495,8 @@ export type YugiohOp =
   | YugiohRollDieOp
   | YugiohGainAtkDefOp
   | YugiohGainEffectOp
-  | YugiohFusionSummonOp;
+  | YugiohFusionSummonOp
+  | YugiohEndBattlePhaseOp
+  | YugiohNextPartOp
+  | YugiohEquipOp
+  | YugiohExchangeControlOp;

@@ -5,7 +5,7 @@ import { addDuration } from "../../core/durations.js";
 import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import type { Json } from "../../core/json.js";
-import { turnFaceDown, turnFaceUp, zoneId } from "../../core/objects.js";
+import { turnFaceUp, zoneId } from "../../core/objects.js";
 import { causeOf, kernelOps } from "../../core/ops.js";
 import { nextInt } from "../../core/rng.js";
 import type { OpHandler } from "../../core/script.js";
@@ -19,6 +19,7 @@ import {
 } from "../../core/script.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
+import { turnMonsterFaceDown } from "./control.js";
 import { attackState, changeLifePoints, markDeckedOut } from "./game.js";
 import { freeMainColumns, pointsTo } from "./master-rule.js";
 import { isLinkMonster, mainZonesFull, position, stat, summonForbidden } from "./monsters.js";
@@ -54,10 +55,14 @@ function amount(n: unknown): number {
 
 export const ygoOps: Record<string, OpHandler> = {
   gainLP: {
-    doc: "The effect's controller gains n Life Points.",
-    args: { n: { type: "integer", required: true, doc: "Life Points gained." } },
+    doc: "A player (the effect's controller unless it says otherwise) gains n Life Points.",
+    args: {
+      n: { type: "integer", required: true, doc: "Life Points gained." },
+      player: { type: "players", default: "controller", doc: 'Who gains them ("opponent": Snatch Steal).' },
+    },
     run(game, op, frame) {
-      changeLifePoints(game, frame.ctx.controller, amount(op.n), "lpGain");
+      for (const p of resolvePlayers(game, op.player ?? "controller", frame))
+        changeLifePoints(game, p, amount(op.n), "lpGain");
       return "next";
     },
   },
@@ -188,9 +193,15 @@ export const effectOps: Record<string, OpHandler> = {
         type: "boolean",
         doc: '"… but negate its effects" (Junk Synchron): its effects are negated while it stays face-up on the field.',
       },
+      banishWhenLeaves: {
+        type: "boolean",
+        doc: '"If this card Summoned by its effect leaves the field, banish it" (Battle Fader): wherever it would go from the field, it is banished instead.',
+      },
+      as: { type: "var", doc: "The variable that receives the monsters actually Special Summoned." },
     },
     run(game, op, frame) {
       const source = sourceOf(game, frame.ctx);
+      const summoned: string[] = [];
       for (const o of resolveObjects(game, op.what, frame)) {
         if (mainZonesFull(game, frame.ctx.controller)) break;
         if (summonForbidden(game, o) || !summonAllowed(game, o, "special")) continue;
@@ -209,6 +220,8 @@ export const effectOps: Record<string, OpHandler> = {
         o.vars.pos = pos;
         if (place !== undefined) o.vars.col = place;
         o.vars.summonedTurn = game.state.clock.turn.id;
+        summoned.push(o.id);
+        if (op.banishWhenLeaves === true) o.vars.banishWhenLeaves = true;
         // "but negate its effects": a condition on that card while it is face-up on the field — it
         // ends when it leaves the field or is turned face-down (a new card then).
         if (op.negateEffects === true)
@@ -223,6 +236,7 @@ export const effectOps: Record<string, OpHandler> = {
           o.vars.linkedBy = { obj: source.id, inc: source.inc };
         }
       }
+      if (typeof op.as === "string") varsOf(game, frame)[op.as] = summoned;
       return "next";
     },
   },
@@ -488,7 +502,7 @@ export const effectOps: Record<string, OpHandler> = {
         if (to === "faceDownDefense") {
           // "change that target to face-down Defense Position": a face-down monster is already there.
           if (o.faceDown) continue;
-          turnFaceDown(game, o, o.id === frame.ctx.source, cause);
+          turnMonsterFaceDown(game, o, o.id === frame.ctx.source, cause);
         } else if (o.faceDown) turnFaceUp(game, o, cause);
         else if (position(o) === pos) continue;
         o.vars.pos = pos;
@@ -512,7 +526,7 @@ export const effectOps: Record<string, OpHandler> = {
     run(game, _op, frame) {
       const self = sourceOf(game, frame.ctx);
       if (!self || self.faceDown) return "next";
-      turnFaceDown(game, self, true);
+      turnMonsterFaceDown(game, self, true);
       self.vars.pos = "def";
       return "next";
     },

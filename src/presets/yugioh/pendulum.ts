@@ -80,6 +80,16 @@ export function ygoRedirect(game: Game, obj: GameObject, to: ZoneState): Redirec
   if (obj.underOf !== null)
     return to.kind === "graveyard" ? undefined : { to: zoneId("graveyard", obj.owner), faceDown: false };
   const from = game.state.zones[obj.zone]!.kind;
+  // "If this card Summoned by its effect leaves the field, banish it" (Battle Fader): a lingering
+  // effect on that card while it stays on the field, before the rule that sends Pendulum Monsters
+  // to the Extra Deck.
+  if (
+    obj.vars.banishWhenLeaves === true &&
+    from === "monster" &&
+    to.kind !== "banished" &&
+    to.kind !== "monster"
+  )
+    return { to: zoneId("banished", obj.owner), faceDown: false };
   if (to.kind === "graveyard" && isPendulum(card) && (from === "monster" || from === "pendulum"))
     return { to: zoneId("extra", obj.owner), faceDown: false };
   if ((to.kind === "hand" || to.kind === "deck") && isExtraDeckMonster(card))

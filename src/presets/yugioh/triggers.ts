@@ -14,6 +14,7 @@ import type { TaskHandler } from "../../core/preset.js";
 import { scriptTask } from "../../core/script.js";
 import type { PendingAbility } from "../../core/types.js";
 import { activate, chainOf, inDamageStep } from "./chain.js";
+import { answerHiddenTriggers, askHiddenTriggers, hiddenCard } from "./hidden-triggers.js";
 
 /** The Damage Step timings where triggered effects are activated (YG-T7). */
 const DAMAGE_STEP_TRIGGER_TIMINGS = ["afterDamageCalculation", "endOfDamageStep"];
@@ -53,6 +54,10 @@ function stillThere(game: Game, p: PendingAbility): boolean {
 
 export const ygoTriggers: TaskHandler = (game, task) => {
   const state = game.state;
+  if (task.answer && task.hiddenFor !== undefined) {
+    answerHiddenTriggers(game, task);
+    return;
+  }
   if (task.answer) {
     const yes = task.answer.id === "activate";
     task.answer = undefined;
@@ -70,6 +75,11 @@ export const ygoTriggers: TaskHandler = (game, task) => {
           data: { ability: p.ability },
         });
     }
+    return;
+  }
+  // Players who could hold a trigger effect in a hidden zone are asked first, privately.
+  if (!game.over && state.hiddenResponses.length > 0) {
+    askHiddenTriggers(game, task);
     return;
   }
   if (game.over || state.pending.length === 0) {
@@ -166,12 +176,17 @@ export const ygoTriggers: TaskHandler = (game, task) => {
     });
     return;
   }
-  if (ability.optional) {
+  // Already chosen privately (a card only its controller sees): activated now, no second question.
+  if (ability.optional && p.answered !== "use") {
     task.current = p.id;
     const name = game.rules.card(p.card).name;
+    const hidden = hiddenCard(game, p);
     game.ask({
       player: p.controller,
       kind: "trigger",
+      ...(hidden
+        ? { private: true, publicPrompt: `${game.playerName(p.controller)} may activate an effect` }
+        : {}),
       prompt: `${name}: activate its effect${ability.text ? ` (“${ability.text}”)` : ""}?`,
       options: [
         { id: "activate", label: `Activate ${name}'s effect` },
