@@ -328,6 +328,8 @@ export class Rules {
     const conditions: ConditionT[] = [];
     const collect = (c: unknown) => conditions.push(c as ConditionT);
     const checks = definitionChecks();
+    // Without the checks (turnkit/core) the conditions are still found: their counters are needed.
+    if (!checks) conditionsInOps(ops, this.ops, collect);
     const problems = checks
       ? checks.opProblems(
           ops,
@@ -335,7 +337,7 @@ export class Rules {
           { ops: this.ops, zones: this.zoneDefs.keys(), nodes: this.nodes.keys() },
           collect,
         )
-      : (conditionsInOps(ops, this.ops, collect), []);
+      : [];
     if (problems.length)
       throw new DefinitionError(
         problems.map((p) => `preset "${this.preset.id}" ${at}: ${p.path}: ${p.message}`).join("\n"),

@@ -88,12 +88,12 @@ function turnModification(rules: Rules, raw: unknown, n: number, path: string): 
     case "nodes":
       node(rules, m.after, `${path}.after`);
       int(m.instance, `${path}.instance`);
-      arr(m.nodes, `${path}.nodes`).forEach((x, j) => node(rules, x, `${path}.nodes[${j}]`));
+      for (const [j, x] of arr(m.nodes, `${path}.nodes`).entries()) node(rules, x, `${path}.nodes[${j}]`);
       return;
     case "skipTo":
       node(rules, m.below, `${path}.below`);
       node(rules, m.to, `${path}.to`);
-      arr(m.ended, `${path}.ended`).forEach((x, j) => node(rules, x, `${path}.ended[${j}]`));
+      for (const [j, x] of arr(m.ended, `${path}.ended`).entries()) node(rules, x, `${path}.ended[${j}]`);
       return;
     default:
       bad(
@@ -247,7 +247,8 @@ export function checkBody(rules: Rules, state: GameState): void {
     player(p, n, `hiddenResponses[${i}]`);
   });
   arr(s.durations, "durations");
-  arr(s.turnQueue, "turnQueue").forEach((raw, i) => turnModification(rules, raw, n, `turnQueue[${i}]`));
+  for (const [i, raw] of arr(s.turnQueue, "turnQueue").entries())
+    turnModification(rules, raw, n, `turnQueue[${i}]`);
   obj(s.counters, "counters");
   arr(s.log, "log").forEach((raw, i) => {
     str(obj(raw, `log[${i}]`).type, `log[${i}].type`);

@@ -48,9 +48,11 @@ export function beforeControlChange(game: Game, obj: GameObject, to: PlayerId, r
 
 /**
  * Control that lasts while a card stays on the field (Snatch Steal: `gainControl` with `expires:
- * source`) goes back the moment that card leaves, in the middle of a chain too — not at the next
- * phase or step, when the kernel drops lapsed durations. A kernel state check, run after every step
- * of work.
+ * source`) goes back the moment that card leaves, in the middle of a chain too. The kernel ends it
+ * as the card moves (durations.ts `objectLeft`); this check, run after every step of work, also
+ * ends it when the card stays but is no longer the same card (turned face-down: a new
+ * incarnation, YG-1.3), which the kernel can't decide for every game (a Magic permanent turned
+ * face-down is still on the battlefield).
  */
 export const controlSourceCheck: StateCheck = {
   id: "ygoControlSource",
