@@ -248,7 +248,9 @@ export function sampleDecks(): [string[], string[]] {
   const fireNature = deck([
     ["ichigeki-dasshu-topgear", 4],
     ["crimson-hammer", 4],
-    ["faerie-life", 4],
+    ["faerie-life", 2],
+    // G・ストライク (DM Shield: G・ストライク): from a broken shield, an attacker is held back a turn.
+    ["fairy-re-life", 2],
     ["ryusousha-valchulis", 4],
     ["flamelance-trap", 4],
     ["natural-snare", 4],

@@ -121,9 +121,24 @@ export function summoningSick(game: Game, obj: GameObject): boolean {
   );
 }
 
+/**
+ * "Can't attack" effects (`noAttacks`) that stop this creature: on it (G・ストライク: "このターン、その
+ * クリーチャーは攻撃できない", this incarnation only), on its controller's creatures, or on all
+ * creatures (Gabriela). They last as long as their duration ("this turn": until the turn has ended).
+ */
+export function attackForbidden(game: Game, obj: GameObject): boolean {
+  return game.effects("noAttacks").some((d) => {
+    const t = d.effect.target;
+    if (!t) return true;
+    if ("player" in t) return t.player === obj.controller;
+    return t.obj === obj.id && t.inc === obj.inc;
+  });
+}
+
 /** A creature can attack from its controller's turn after it entered, or at once with Speed Attacker (DM-T2). */
 export function canAttack(game: Game, obj: GameObject): boolean {
   if (obj.tapped || !isCreature(game, obj) || isSealed(game, obj)) return false;
+  if (attackForbidden(game, obj)) return false;
   return !summoningSick(game, obj);
 }
 
@@ -452,7 +467,6 @@ function forcedTargets(game: Game, player: PlayerId): Set<string> {
 
 function creatureAttackOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
-  if (game.effects("noAttacks").length > 0) return out; // "creatures can't attack this turn"
   const forced = forcedTargets(game, player);
   if (forced.size > 0) {
     for (const o of game.cardsIn("battle", player))
@@ -488,18 +502,70 @@ function attackOptions(game: Game, player: PlayerId): DecisionOption[] {
 }
 
 interface ShieldUse {
-  /** The card used: the Shield Trigger card itself, or the Strike Back card. */
+  /** The card used: the Shield Trigger or G-Strike card itself, or the Strike Back card. */
   card: string;
   /** For a Strike Back: the card from the shield zone discarded for it. */
   shield?: string;
   owner: PlayerId;
-  how: "shieldTrigger" | "strikeBack";
+  how: "shieldTrigger" | "gStrike" | "strikeBack";
 }
+
+/**
+ * G・ストライク (DM Shield: G・ストライク): "このカードを自分のシールドゾーンから手札に加える時、相手に見せ、
+ * 相手のクリーチャーを1体選んでもよい。このターン、そのクリーチャーは攻撃できない". The card is shown and
+ * stays in the hand (it is not used: no summon, no cast); the choice is made as a card's effect (a
+ * spell's G-Strike is a spell's effect: "can't be chosen by spells" abilities apply to it).
+ */
+const G_STRIKE: Op[] = [
+  {
+    op: "choose",
+    chooser: "controller",
+    from: { zone: "battle", type: "creature", controller: "opponent" },
+    min: 0,
+    max: 1,
+    as: "g",
+    target: true,
+    prompt: "G-Strike: choose one of your opponent's creatures; it can't attack this turn",
+  },
+  {
+    op: "until",
+    expires: "turn",
+    target: "$g",
+    effect: { kind: "noAttacks" },
+    label: "can't attack this turn (G-Strike)",
+  },
+];
 
 function useShield(game: Game, u: ShieldUse): void {
   const card = game.obj(u.card);
   if (u.how === "shieldTrigger") {
     useCard(game, u.owner, card, "shieldTrigger");
+    return;
+  }
+  if (u.how === "gStrike") {
+    // 相手に見せ: shown to every player where it lies, in the hand.
+    emit(game, {
+      type: "reveal",
+      player: u.owner,
+      obj: card.id,
+      inc: card.inc,
+      card: card.card,
+      name: game.card(card).name,
+      seenBy: game.state.players.map((p) => p.id),
+      audience: game.state.players.map((p) => p.id),
+      data: { why: "gStrike" },
+      public: ["why"],
+    });
+    game.pushTask(
+      scriptTask(G_STRIKE, {
+        controller: u.owner,
+        source: card.id,
+        sourceInc: card.inc,
+        card: card.card,
+        ability: "gStrike",
+        keyword: "G-Strike",
+      }),
+    );
     return;
   }
   game.move(game.obj(u.shield!), zoneId("graveyard", u.owner), {
@@ -893,6 +959,8 @@ export const dmTasks: Record<string, TaskHandler> = {
       if (task.q === "st") {
         if (id === "yes" && keywords(game, obj).includes("shieldTrigger"))
           uses.push({ card: obj.id, owner: obj.owner, how: "shieldTrigger" });
+        else if (id === "gStrike" && keywords(game, obj).includes("gStrike"))
+          uses.push({ card: obj.id, owner: obj.owner, how: "gStrike" });
         // Declining reveals nothing: only the owner sees which card it was.
         else
           emit(game, {
@@ -928,21 +996,29 @@ export const dmTasks: Record<string, TaskHandler> = {
         continue;
       }
       if (task.q === "st") {
+        // Shield Trigger and G-Strike are declared here, card by card (one of them per card).
         const trigger = keywords(game, obj).includes("shieldTrigger");
-        if (leaky && !trigger) {
+        const gStrike = keywords(game, obj).includes("gStrike");
+        if (leaky && !trigger && !gStrike) {
           task.q = "sb";
           continue;
         }
+        const name = game.card(obj).name;
         game.ask({
           player: obj.owner,
           kind: "shieldTrigger",
           prompt: trigger
-            ? `Use ${game.card(obj).name}'s Shield Trigger for no cost?`
-            : `${game.card(obj).name} has no Shield Trigger`,
+            ? `Use ${name}'s Shield Trigger for no cost?`
+            : gStrike
+              ? `Show ${name} for its G-Strike?`
+              : `${name} has no Shield Trigger`,
           publicPrompt: `${game.playerName(obj.owner)} may use a Shield Trigger`,
           private: true,
           options: [
-            ...(trigger ? [{ id: "yes", label: `Use ${game.card(obj).name}` }] : []),
+            ...(trigger ? [{ id: "yes", label: `Use ${name}` }] : []),
+            ...(gStrike
+              ? [{ id: "gStrike", label: `Show ${name}: an opponent's creature can't attack this turn` }]
+              : []),
             { id: "no", label: "Keep it in hand" },
           ],
         });

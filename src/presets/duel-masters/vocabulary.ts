@@ -74,5 +74,6 @@ export const dmEffectKinds: Record<string, string> = {
   cantLose: "The target player can't lose the game while it lasts (\"you don't lose the game this turn\").",
   noUntap: "The target creature (or the target player's cards) do not untap in the untap step.",
   cantAttackPlayer: "The target creature (or the target player's creatures) can't attack players.",
-  noAttacks: "Creatures of the target player (or all) can't attack this turn.",
+  noAttacks:
+    "The target creature, the target player's creatures, or (no target) all creatures can't attack while it lasts (G-Strike: one creature, this turn).",
 };
