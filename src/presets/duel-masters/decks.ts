@@ -174,7 +174,9 @@ export function playsSampleDecks(): [string[], string[]] {
     ["bolshack-voljaak", 2],
     ["mirai-no-houou-miradante-sf", 2],
     ["spiral-gate", 2],
-    ["crimson-hammer", 2],
+    ["crimson-hammer", 1],
+    // An Extra Win (DM Win: alternate win conditions).
+    ["cyber-j-eleven", 1],
     // A tap ability (DM Attack step) and "skip the rest of the turn" (DM Turn).
     ["kipos-contraption", 2],
     ["shumatsu-no-tokei-the-clock", 2],

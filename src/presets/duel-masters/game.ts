@@ -11,6 +11,7 @@ import type { Game } from "../../core/game.js";
 import { actionLoop } from "../../core/interactions.js";
 import type { JsonObject } from "../../core/json.js";
 import type { AbilityRef } from "../../core/limits.js";
+import { evalCondition } from "../../core/match.js";
 import { putUnder, setTapped, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import { tryReplace } from "../../core/replacement.js";
@@ -93,6 +94,34 @@ export const deckOutCheck: StateCheck = {
     if (losers.length === 1) game.declareLoser(losers[0]!, "their deck is empty");
     else game.declareWinner(null, "a draw: every player's deck is empty at once");
     return true;
+  },
+};
+
+/**
+ * DM Win: alternate win conditions (Extra Win, エクストラウィン; DM 104.1: the game ends at once when a
+ * player wins; 104.2c: a card's effect may make a player win, and a player meeting a win and a loss
+ * condition at once wins). A static ability of kind `extraWin` whose `condition` holds ("バトルゾーン
+ * に自分の水のクリーチャーが11体以上あれば、自分はゲームに勝利する", Cyber J Eleven) wins the game for its
+ * controller: a state-triggered (状況誘発) ability, checked like a state check after every op — so
+ * a condition met even for a moment in the middle of an effect wins. It comes before the empty-deck
+ * loss (104.2c). A sealed card's ability doesn't work; an opponent who can't lose (Voljaak's
+ * Shukyoku Sengen) keeps the game going, as for a win by attack.
+ */
+export const extraWinCheck: StateCheck = {
+  id: "extraWin",
+  rule: "DM Win: alternate win conditions (Extra Win)",
+  run(game) {
+    for (const ref of game.staticAbilities("extraWin")) {
+      const cond = ref.ability.condition;
+      if (cond && !evalCondition(game, cond, { controller: ref.controller, obj: ref.obj })) continue;
+      if (game.opponents(ref.controller).some((p) => cannotLose(game, p))) continue;
+      game.declareWinner(
+        ref.controller,
+        `${game.playerName(ref.controller)} wins: ${ref.card.name}'s condition is met (Extra Win)`,
+      );
+      return true;
+    }
+    return false;
   },
 };
 

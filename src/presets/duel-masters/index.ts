@@ -13,7 +13,7 @@ import { dmActivation, dmConditionLabels } from "./activation.js";
 import { dmCards, sampleDecks } from "./cards.js";
 import { dmDeckRules, playsSampleDecks, randomDecks, startingZone } from "./decks.js";
 import { evolutionOps } from "./evolution-ops.js";
-import { attackState, crossedTo, deckOutCheck, dmTasks, noteShieldToHand } from "./game.js";
+import { attackState, crossedTo, deckOutCheck, dmTasks, extraWinCheck, noteShieldToHand } from "./game.js";
 import { keywordCards } from "./keyword-cards.js";
 import {
   commandUnsealCheck,
@@ -144,8 +144,8 @@ function makePreset(id: string, name: string, play: boolean): Preset {
     // its abilities don't work (the kernel's Preset.exists).
     exists: (game, obj) => !(isSealed(game, obj) && game.state.zones[obj.zone]?.kind === "battle"),
     stack: pendingStack,
-    // The empty-deck loss (RULINGS DM-T4), then a command entering removes a seal (DM Seals).
-    stateChecks: [deckOutCheck, commandUnsealCheck],
+    // Extra Win before the empty-deck loss (DM 104.2c), then a command entering removes a seal (DM Seals).
+    stateChecks: [extraWinCheck, deckOutCheck, commandUnsealCheck],
     // Legal activation: timing, zones and the game's own reasons for declared abilities (activation.ts).
     activation: dmActivation,
     conditionLabels: dmConditionLabels,
