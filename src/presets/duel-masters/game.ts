@@ -1110,7 +1110,11 @@ export const dmTasks: Record<string, TaskHandler> = {
       private: true,
       options: mine.map((u) => {
         const o = game.obj(u.card);
-        return { id: `use:${game.ref(o)}`, label: `Use ${game.card(o).name}` };
+        const name = game.card(o).name;
+        return {
+          id: `use:${game.ref(o)}`,
+          label: u.how === "gStrike" ? `Show ${name} (G-Strike)` : `Use ${name}`,
+        };
       }),
     });
   },
