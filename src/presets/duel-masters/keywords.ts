@@ -111,7 +111,7 @@ function unsealOne(game: Game, sealed: GameObject, command: GameObject): void {
   if (seal)
     game.move(seal, zoneId("graveyard", seal.owner), {
       event: "unseal",
-      data: { byCommand: command.id, commandName: game.card(command).name },
+      data: { commandName: game.card(command).name },
     });
 }
 

@@ -58,7 +58,8 @@ export const dmEvents: Record<string, string> = {
     "A creature was destroyed: a move to the graveyard recorded as destroy; obj, from, to, player, cause.",
   discard: "A card was discarded: a move from a hand to the graveyard recorded as discard; obj, player.",
   seal: "A creature was sealed (a card put on it face-down): obj (the sealed creature), player (its controller).",
-  unseal: "A seal was removed and put into the graveyard: a move; obj (the seal), player.",
+  unseal:
+    "A seal was removed and put into the graveyard: a move; obj (the seal), player; data.commandName when a command entering removed it (DM Seals).",
   flip: "A creature in the battle zone was turned upside down by its own ability: obj, player.",
   proposal: "A proposal was answered: player (who proposed), data.to, data.accepted.",
   uncover:
