@@ -248,7 +248,9 @@ export function sampleDecks(): [string[], string[]] {
   const fireNature = deck([
     ["ichigeki-dasshu-topgear", 4],
     ["crimson-hammer", 4],
-    ["faerie-life", 4],
+    ["faerie-life", 2],
+    // G・ストライク (DM Shield: G・ストライク): from a broken shield, an attacker is held back a turn.
+    ["fairy-re-life", 2],
     ["ryusousha-valchulis", 4],
     ["flamelance-trap", 4],
     ["natural-snare", 4],
@@ -279,7 +281,9 @@ export function sampleDecks(): [string[], string[]] {
     // Its spell-choice restriction meets the other deck's Crimson Hammer and Natural Snare (#18).
     ["ryuso-ou-qed", 2],
     ["bainaradondon", 2],
-    ["jigen-no-arashi-scholar", 2],
+    ["jigen-no-arashi-scholar", 1],
+    // An Extra Win (DM Win: alternate win conditions): 11 water creatures of yours win the game.
+    ["cyber-j-eleven", 1],
   ]);
   return [fireNature, lightWater];
 }

@@ -154,7 +154,8 @@ export function playsSampleDecks(): [string[], string[]] {
     ["fugouou-golgini-en-gels", 2],
     ["furaku-no-chojin", 2],
     ["ghost-touch", 4],
-    ["faerie-life", 4],
+    ["faerie-life", 2],
+    ["fairy-re-life", 2],
     ["holy-awe", 4],
     ["natural-snare", 2],
     ["d-no-kindan-dokindam-area", 1],
@@ -173,7 +174,9 @@ export function playsSampleDecks(): [string[], string[]] {
     ["bolshack-voljaak", 2],
     ["mirai-no-houou-miradante-sf", 2],
     ["spiral-gate", 2],
-    ["crimson-hammer", 2],
+    ["crimson-hammer", 1],
+    // An Extra Win (DM Win: alternate win conditions).
+    ["cyber-j-eleven", 1],
     // A tap ability (DM Attack step) and "skip the rest of the turn" (DM Turn).
     ["kipos-contraption", 2],
     ["shumatsu-no-tokei-the-clock", 2],

@@ -11,6 +11,7 @@ import type { Game } from "../../core/game.js";
 import { actionLoop } from "../../core/interactions.js";
 import type { JsonObject } from "../../core/json.js";
 import type { AbilityRef } from "../../core/limits.js";
+import { evalCondition } from "../../core/match.js";
 import { putUnder, setTapped, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import { tryReplace } from "../../core/replacement.js";
@@ -96,6 +97,34 @@ export const deckOutCheck: StateCheck = {
   },
 };
 
+/**
+ * DM Win: alternate win conditions (Extra Win, エクストラウィン; DM 104.1: the game ends at once when a
+ * player wins; 104.2c: a card's effect may make a player win, and a player meeting a win and a loss
+ * condition at once wins). A static ability of kind `extraWin` whose `condition` holds ("バトルゾーン
+ * に自分の水のクリーチャーが11体以上あれば、自分はゲームに勝利する", Cyber J Eleven) wins the game for its
+ * controller: a state-triggered (状況誘発) ability, checked like a state check after every op — so
+ * a condition met even for a moment in the middle of an effect wins. It comes before the empty-deck
+ * loss (104.2c). A sealed card's ability doesn't work; an opponent who can't lose (Voljaak's
+ * Shukyoku Sengen) keeps the game going, as for a win by attack.
+ */
+export const extraWinCheck: StateCheck = {
+  id: "extraWin",
+  rule: "DM Win: alternate win conditions (Extra Win)",
+  run(game) {
+    for (const ref of game.staticAbilities("extraWin")) {
+      const cond = ref.ability.condition;
+      if (cond && !evalCondition(game, cond, { controller: ref.controller, obj: ref.obj })) continue;
+      if (game.opponents(ref.controller).some((p) => cannotLose(game, p))) continue;
+      game.declareWinner(
+        ref.controller,
+        `${game.playerName(ref.controller)} wins: ${ref.card.name}'s condition is met (Extra Win)`,
+      );
+      return true;
+    }
+    return false;
+  },
+};
+
 /** DM-T15: continuous effects of kind "noUntap" keep a permanent tapped at the start of turn. */
 function untapPrevented(game: Game, obj: GameObject): boolean {
   return game
@@ -121,9 +150,24 @@ export function summoningSick(game: Game, obj: GameObject): boolean {
   );
 }
 
+/**
+ * "Can't attack" effects (`noAttacks`) that stop this creature: on it (G・ストライク: "このターン、その
+ * クリーチャーは攻撃できない", this incarnation only), on its controller's creatures, or on all
+ * creatures (Gabriela). They last as long as their duration ("this turn": until the turn has ended).
+ */
+export function attackForbidden(game: Game, obj: GameObject): boolean {
+  return game.effects("noAttacks").some((d) => {
+    const t = d.effect.target;
+    if (!t) return true;
+    if ("player" in t) return t.player === obj.controller;
+    return t.obj === obj.id && t.inc === obj.inc;
+  });
+}
+
 /** A creature can attack from its controller's turn after it entered, or at once with Speed Attacker (DM-T2). */
 export function canAttack(game: Game, obj: GameObject): boolean {
   if (obj.tapped || !isCreature(game, obj) || isSealed(game, obj)) return false;
+  if (attackForbidden(game, obj)) return false;
   return !summoningSick(game, obj);
 }
 
@@ -452,7 +496,6 @@ function forcedTargets(game: Game, player: PlayerId): Set<string> {
 
 function creatureAttackOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
-  if (game.effects("noAttacks").length > 0) return out; // "creatures can't attack this turn"
   const forced = forcedTargets(game, player);
   if (forced.size > 0) {
     for (const o of game.cardsIn("battle", player))
@@ -488,18 +531,70 @@ function attackOptions(game: Game, player: PlayerId): DecisionOption[] {
 }
 
 interface ShieldUse {
-  /** The card used: the Shield Trigger card itself, or the Strike Back card. */
+  /** The card used: the Shield Trigger or G-Strike card itself, or the Strike Back card. */
   card: string;
   /** For a Strike Back: the card from the shield zone discarded for it. */
   shield?: string;
   owner: PlayerId;
-  how: "shieldTrigger" | "strikeBack";
+  how: "shieldTrigger" | "gStrike" | "strikeBack";
 }
+
+/**
+ * G・ストライク (DM Shield: G・ストライク): "このカードを自分のシールドゾーンから手札に加える時、相手に見せ、
+ * 相手のクリーチャーを1体選んでもよい。このターン、そのクリーチャーは攻撃できない". The card is shown and
+ * stays in the hand (it is not used: no summon, no cast); the choice is made as a card's effect (a
+ * spell's G-Strike is a spell's effect: "can't be chosen by spells" abilities apply to it).
+ */
+const G_STRIKE: Op[] = [
+  {
+    op: "choose",
+    chooser: "controller",
+    from: { zone: "battle", type: "creature", controller: "opponent" },
+    min: 0,
+    max: 1,
+    as: "g",
+    target: true,
+    prompt: "G-Strike: choose one of your opponent's creatures; it can't attack this turn",
+  },
+  {
+    op: "until",
+    expires: "turn",
+    target: "$g",
+    effect: { kind: "noAttacks" },
+    label: "can't attack this turn (G-Strike)",
+  },
+];
 
 function useShield(game: Game, u: ShieldUse): void {
   const card = game.obj(u.card);
   if (u.how === "shieldTrigger") {
     useCard(game, u.owner, card, "shieldTrigger");
+    return;
+  }
+  if (u.how === "gStrike") {
+    // 相手に見せ: shown to every player where it lies, in the hand.
+    emit(game, {
+      type: "reveal",
+      player: u.owner,
+      obj: card.id,
+      inc: card.inc,
+      card: card.card,
+      name: game.card(card).name,
+      seenBy: game.state.players.map((p) => p.id),
+      audience: game.state.players.map((p) => p.id),
+      data: { why: "gStrike" },
+      public: ["why"],
+    });
+    game.pushTask(
+      scriptTask(G_STRIKE, {
+        controller: u.owner,
+        source: card.id,
+        sourceInc: card.inc,
+        card: card.card,
+        ability: "gStrike",
+        keyword: "G-Strike",
+      }),
+    );
     return;
   }
   game.move(game.obj(u.shield!), zoneId("graveyard", u.owner), {
@@ -893,6 +988,8 @@ export const dmTasks: Record<string, TaskHandler> = {
       if (task.q === "st") {
         if (id === "yes" && keywords(game, obj).includes("shieldTrigger"))
           uses.push({ card: obj.id, owner: obj.owner, how: "shieldTrigger" });
+        else if (id === "gStrike" && keywords(game, obj).includes("gStrike"))
+          uses.push({ card: obj.id, owner: obj.owner, how: "gStrike" });
         // Declining reveals nothing: only the owner sees which card it was.
         else
           emit(game, {
@@ -928,21 +1025,29 @@ export const dmTasks: Record<string, TaskHandler> = {
         continue;
       }
       if (task.q === "st") {
+        // Shield Trigger and G-Strike are declared here, card by card (one of them per card).
         const trigger = keywords(game, obj).includes("shieldTrigger");
-        if (leaky && !trigger) {
+        const gStrike = keywords(game, obj).includes("gStrike");
+        if (leaky && !trigger && !gStrike) {
           task.q = "sb";
           continue;
         }
+        const name = game.card(obj).name;
         game.ask({
           player: obj.owner,
           kind: "shieldTrigger",
           prompt: trigger
-            ? `Use ${game.card(obj).name}'s Shield Trigger for no cost?`
-            : `${game.card(obj).name} has no Shield Trigger`,
+            ? `Use ${name}'s Shield Trigger for no cost?`
+            : gStrike
+              ? `Show ${name} for its G-Strike?`
+              : `${name} has no Shield Trigger`,
           publicPrompt: `${game.playerName(obj.owner)} may use a Shield Trigger`,
           private: true,
           options: [
-            ...(trigger ? [{ id: "yes", label: `Use ${game.card(obj).name}` }] : []),
+            ...(trigger ? [{ id: "yes", label: `Use ${name}` }] : []),
+            ...(gStrike
+              ? [{ id: "gStrike", label: `Show ${name}: an opponent's creature can't attack this turn` }]
+              : []),
             { id: "no", label: "Keep it in hand" },
           ],
         });
@@ -1005,7 +1110,11 @@ export const dmTasks: Record<string, TaskHandler> = {
       private: true,
       options: mine.map((u) => {
         const o = game.obj(u.card);
-        return { id: `use:${game.ref(o)}`, label: `Use ${game.card(o).name}` };
+        const name = game.card(o).name;
+        return {
+          id: `use:${game.ref(o)}`,
+          label: u.how === "gStrike" ? `Show ${name} (G-Strike)` : `Use ${name}`,
+        };
       }),
     });
   },

@@ -13,9 +13,17 @@ import { dmActivation, dmConditionLabels } from "./activation.js";
 import { dmCards, sampleDecks } from "./cards.js";
 import { dmDeckRules, playsSampleDecks, randomDecks, startingZone } from "./decks.js";
 import { evolutionOps } from "./evolution-ops.js";
-import { attackState, crossedTo, deckOutCheck, dmTasks, noteShieldToHand } from "./game.js";
+import { attackState, crossedTo, deckOutCheck, dmTasks, extraWinCheck, noteShieldToHand } from "./game.js";
 import { keywordCards } from "./keyword-cards.js";
-import { isSealed, keywordConditions, keywordOps, sealsStayBehind } from "./keywords.js";
+import {
+  commandUnsealCheck,
+  isSealed,
+  keywordConditions,
+  keywordOps,
+  noteCommandEntering,
+  sealsStayBehind,
+  sealTasks,
+} from "./keywords.js";
 import { civilizationsOf } from "./mana.js";
 import { dmOps } from "./ops.js";
 import { paperNoteCards, playsNoteCards } from "./plays-note-cards.js";
@@ -118,7 +126,7 @@ function makePreset(id: string, name: string, play: boolean): Preset {
       },
     },
     turn: dmTurn,
-    tasks: dmTasks,
+    tasks: { ...dmTasks, ...sealTasks },
     cards,
     ops: { ...dmOps, ...keywordOps, ...evolutionOps },
     // Pending abilities, then the Shield Trigger window for shields their effects put into a hand.
@@ -128,6 +136,7 @@ function makePreset(id: string, name: string, play: boolean): Preset {
     redirect(game, obj, to) {
       noteShieldToHand(game, obj, to);
       sealsStayBehind(game, obj, to);
+      noteCommandEntering(game, obj, to);
       return undefined;
     },
     // DM 封印: "クリーチャーが封印されている間、両プレイヤーはそのクリーチャーを無視する" — a sealed creature is
@@ -135,7 +144,8 @@ function makePreset(id: string, name: string, play: boolean): Preset {
     // its abilities don't work (the kernel's Preset.exists).
     exists: (game, obj) => !(isSealed(game, obj) && game.state.zones[obj.zone]?.kind === "battle"),
     stack: pendingStack,
-    stateChecks: [deckOutCheck],
+    // Extra Win before the empty-deck loss (DM 104.2c), then a command entering removes a seal (DM Seals).
+    stateChecks: [extraWinCheck, deckOutCheck, commandUnsealCheck],
     // Legal activation: timing, zones and the game's own reasons for declared abilities (activation.ts).
     activation: dmActivation,
     conditionLabels: dmConditionLabels,

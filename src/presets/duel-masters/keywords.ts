@@ -8,9 +8,10 @@ import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import { putUnder, zoneId } from "../../core/objects.js";
-import type { ConditionFn } from "../../core/preset.js";
+import type { ConditionFn, TaskHandler } from "../../core/preset.js";
 import type { OpHandler } from "../../core/script.js";
 import { resolveObjects, resolvePlayers, sourceOf } from "../../core/script.js";
+import type { StateCheck } from "../../core/state-checks.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
 import { attackState, openShieldWindow } from "./game.js";
 import { civilizationsOf, costOf } from "./mana.js";
@@ -49,6 +50,108 @@ export function sealsStayBehind(game: Game, obj: GameObject, to: { kind: string 
     if (isSeal(seal)) game.move(seal, zoneId("graveyard", seal.owner), { event: "unseal" });
   }
 }
+
+/** A command (コマンド): a card with a race of the Command category (Angel Command, Crystal Command Dragon …). */
+export function isCommand(game: Game, obj: GameObject): boolean {
+  return hasRaceCategory(game, obj, "Command") || hasRaceCategory(game, obj, "コマンド");
+}
+
+/**
+ * DM Seals: a command removes a seal of its civilization. Every move asks the preset's redirect:
+ * a command put into the battle zone from another zone is noted here, whatever put it there
+ * (summoned, put by an effect, swapped in by Revolution Change); the state check below acts on it.
+ */
+export function noteCommandEntering(game: Game, obj: GameObject, to: { kind: string }): void {
+  if (to.kind !== "battle" || game.state.zones[obj.zone]?.kind === "battle" || !isCommand(game, obj)) return;
+  const list = (game.state.vars.commandsEntered as string[] | undefined) ?? [];
+  list.push(obj.id);
+  game.state.vars.commandsEntered = list;
+}
+
+/**
+ * DM Seals (封印): "コマンドがバトルゾーンに出た時、その持ち主はそのコマンドと同じ文明を持つ自身のカードから
+ * 封印をひとつ、墓地に置く" — a rule of the game, not an ability of the command (it happens even if
+ * the command's abilities don't work), and mandatory. Done as a state check, at once after the
+ * command entered (before its own "when it enters" abilities resolve): one `dm.commandUnseal`
+ * task per command, in the order they entered.
+ */
+export const commandUnsealCheck: StateCheck = {
+  id: "commandUnseal",
+  rule: "DM Seals: a command removes a seal of its civilization",
+  run(game) {
+    const list = game.state.vars.commandsEntered as string[] | undefined;
+    if (!list || list.length === 0) return false;
+    delete game.state.vars.commandsEntered;
+    for (const id of [...list].reverse()) game.pushTask({ t: "dm.commandUnseal", obj: id });
+    return true;
+  },
+};
+
+/** The owner's sealed cards in the battle zone that share a civilization with this command. */
+function sealedOfCivilization(game: Game, command: GameObject): GameObject[] {
+  const civs = civilizationsOf(game, command);
+  const out: GameObject[] = [];
+  for (const p of game.state.players)
+    for (const o of game.cardsIn("battle", p.id))
+      if (
+        o.owner === command.owner &&
+        isSealed(game, o) &&
+        civilizationsOf(game, o).some((c) => c !== "colorless" && civs.includes(c))
+      )
+        out.push(o);
+  return out;
+}
+
+/** Puts the most recent seal on `sealed` into its owner's graveyard. */
+function unsealOne(game: Game, sealed: GameObject, command: GameObject): void {
+  const seal = [...sealed.under]
+    .reverse()
+    .map((id) => game.state.objects[id]!)
+    .find((u) => isSeal(u));
+  if (seal)
+    game.move(seal, zoneId("graveyard", seal.owner), {
+      event: "unseal",
+      data: { commandName: game.card(command).name },
+    });
+}
+
+export const sealTasks: Record<string, TaskHandler> = {
+  /**
+   * A command entered: its owner puts one seal from their own card of its civilization into the
+   * graveyard (mandatory). Seals are face-down and alike: with seals on several such cards, the
+   * owner chooses which card loses one.
+   */
+  "dm.commandUnseal": (game, task) => {
+    const command = game.state.objects[String(task.obj)];
+    if (!command) {
+      game.popTask(task);
+      return;
+    }
+    const candidates = sealedOfCivilization(game, command);
+    if (task.answer) {
+      const id = task.answer.id;
+      task.answer = undefined;
+      game.popTask(task);
+      const chosen = candidates.find((o) => `unseal:${game.ref(o)}` === id);
+      if (chosen) unsealOne(game, chosen, command);
+      return;
+    }
+    if (candidates.length <= 1) {
+      game.popTask(task);
+      if (candidates[0]) unsealOne(game, candidates[0], command);
+      return;
+    }
+    game.ask({
+      player: command.owner,
+      kind: "commandUnseal",
+      prompt: `${game.card(command).name} entered: put a seal from one of your ${civilizationsOf(game, command).join("/")} cards into the graveyard`,
+      options: candidates.map((o) => ({
+        id: `unseal:${game.ref(o)}`,
+        label: `A seal on ${game.card(o).name}`,
+      })),
+    });
+  },
+};
 
 /** "You don't lose the game" effects (Bolshack Voljaak's Shukyoku Sengen). */
 export function cannotLose(game: Game, player: PlayerId): boolean {

@@ -151,6 +151,34 @@ export const faerieLife: CardDef = {
   ],
 };
 
+/**
+ * DM Shield: G・ストライク. Fairy Re:Life (フェアリー・Re:ライフ, 王来篇), its printed text as quoted by
+ * the Duel Masters wiki: nature, cost 2, spell; "G・ストライク(この呪文を自分のシールドゾーンから手札に
+ * 加える時、相手に見せ、相手のクリーチャーを1体選んでもよい。このターン、そのクリーチャーは攻撃できない)
+ * 自分の山札の上から1枚目をマナゾーンに置く。" Its English name is a transliteration (no English
+ * printing could be checked).
+ */
+export const fairyReLife: CardDef = {
+  id: "fairy-re-life",
+  name: "Fairy Re:Life",
+  nameJa: "フェアリー・Re:ライフ",
+  types: ["spell"],
+  cost: 2,
+  civilizations: ["nature"],
+  keywords: ["gStrike"],
+  text: "G-Strike (When this spell is put into your hand from your shield zone, you may show it to your opponent and choose one of their creatures. That creature can't attack this turn.) Put the top card of your deck into your mana zone.",
+  abilities: [
+    {
+      id: "spell",
+      kind: "activated",
+      effect: [
+        { op: "topCard", as: "top" },
+        { op: "move", what: "$top", to: "mana" },
+      ],
+    },
+  ],
+};
+
 /** RULINGS DM-2.1, DM-2.2: "once each turn, you may …", per card, declining doesn't use it up. */
 export const aquaBrothers: CardDef = {
   id: "daishuketsu-aqua-brothers",
@@ -642,6 +670,7 @@ export const seedCards: CardDef[] = [
   bolbalzakShiden,
   ichigekiTopgear,
   faerieLife,
+  fairyReLife,
   aquaBrothers,
   bainaradondon,
   furakuNoChojin,

@@ -1,8 +1,8 @@
 /**
  * Cards for the turn rules the audit checks (docs/rules-audit/duel-masters.md): a tap ability
- * (DM Attack step: tap abilities) and "skip the rest of the turn" (DM Turn: skip the rest of the
- * turn). No source could be reached to check these cards' printed texts and stats here: they are
- * written from memory, as each card's comment says.
+ * (DM Attack step: tap abilities), "skip the rest of the turn" (DM Turn: skip the rest of the
+ * turn) and an Extra Win (DM Win: alternate win conditions). Kipo's Contraption and The Clock are
+ * written from memory, as their comments say; Cyber J Eleven's text is as a wiki quotes it.
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import { pickAndMove } from "./card-parts.js";
@@ -75,4 +75,42 @@ export const theClock: CardDef = {
   ],
 };
 
-export const turnRuleCards: CardDef[] = [kiposContraption, theClock];
+/**
+ * DM Win: alternate win conditions (Extra Win). Cyber J Eleven (サイバー・J・イレブン), its printed
+ * text as quoted by the Duel Masters wiki: water, cost 11, Cyber Command 11000; "M・ソウル
+ * W・ブレイカー バトルゾーンに自分の水のクリーチャーが11体以上あれば、自分はゲームに勝利する。" M・ソウル is a
+ * soul other cards refer to; it does nothing by itself (no card of the library reads it). Its
+ * English name is a transliteration.
+ */
+export const cyberJEleven: CardDef = {
+  id: "cyber-j-eleven",
+  name: "Cyber J Eleven",
+  nameJa: "サイバー・J・イレブン",
+  types: ["creature"],
+  cost: 11,
+  power: 11000,
+  civilizations: ["water"],
+  races: ["Cyber Command"],
+  keywords: ["mSoul", "doubleBreaker"],
+  text: "M Soul. Double Breaker. If you have 11 or more water creatures in the battle zone, you win the game.",
+  abilities: [
+    {
+      id: "extraWin",
+      kind: "static",
+      text: "If you have 11 or more water creatures in the battle zone, you win the game.",
+      // A state-triggered win (状況誘発), checked whenever the game changes (game.ts extraWinCheck).
+      static: { kind: "extraWin" },
+      condition: {
+        count: {
+          zone: "battle",
+          controller: "self",
+          type: "creature",
+          where: { civilizations: { includes: "water" } },
+        },
+        gte: 11,
+      },
+    },
+  ],
+};
+
+export const turnRuleCards: CardDef[] = [kiposContraption, theClock, cyberJEleven];

@@ -58,7 +58,8 @@ export const dmEvents: Record<string, string> = {
     "A creature was destroyed: a move to the graveyard recorded as destroy; obj, from, to, player, cause.",
   discard: "A card was discarded: a move from a hand to the graveyard recorded as discard; obj, player.",
   seal: "A creature was sealed (a card put on it face-down): obj (the sealed creature), player (its controller).",
-  unseal: "A seal was removed and put into the graveyard: a move; obj (the seal), player.",
+  unseal:
+    "A seal was removed and put into the graveyard: a move; obj (the seal), player; data.commandName when a command entering removed it (DM Seals).",
   flip: "A creature in the battle zone was turned upside down by its own ability: obj, player.",
   proposal: "A proposal was answered: player (who proposed), data.to, data.accepted.",
   uncover:
@@ -74,5 +75,6 @@ export const dmEffectKinds: Record<string, string> = {
   cantLose: "The target player can't lose the game while it lasts (\"you don't lose the game this turn\").",
   noUntap: "The target creature (or the target player's cards) do not untap in the untap step.",
   cantAttackPlayer: "The target creature (or the target player's creatures) can't attack players.",
-  noAttacks: "Creatures of the target player (or all) can't attack this turn.",
+  noAttacks:
+    "The target creature, the target player's creatures, or (no target) all creatures can't attack while it lasts (G-Strike: one creature, this turn).",
 };
