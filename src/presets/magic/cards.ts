@@ -555,7 +555,8 @@ export function defaultMagicDeck(variant: number): string[] {
   // protection (White Knight, Black Knight), a control change (Act of Treason), a delayed
   // triggered ability (Sneak Attack), optional triggers (Brass Man, Gravedigger), attack and block
   // restrictions and requirements (Goblin Raider, Bloodrock Cyclops, Culling Mark, Pacifism), a
-  // tapper (Gideon's Lawkeeper), first strike given in combat (Kindled Fury).
+  // tapper (Gideon's Lawkeeper), first strike given in combat (Kindled Fury), skipped steps (Eon
+  // Hub, Savor the Moment).
   const spells = [
     "llanowar-elves",
     "gravedigger",
@@ -587,11 +588,12 @@ export function defaultMagicDeck(variant: number): string[] {
     "lightning-bolt",
     "nissa-voice-of-zendikar",
     "blaze",
-    "giant-growth",
+    "savor-the-moment",
     "act-of-treason",
     "black-knight",
     "cancel",
-    "negate",
+    // Skipped steps (CR 500.10, 614.10): every upkeep while it is out; an extra turn without untap.
+    "eon-hub",
     "abrupt-decay",
     "holy-strength",
     "pacifism",

@@ -118,7 +118,9 @@ export function sampleDecks(): string[][] {
     ["creature-swap", 1],
     ["graceful-dice", 1],
     ["dice-re-roll", 1],
-    ["spellbook-of-secrets", 3],
+    ["spellbook-of-secrets", 2],
+    // "Skip your next 2 Draw Phases" (the kernel's skipNode).
+    ["reckless-greed", 1],
     ["spellbook-of-power", 1],
     // Special Summons a Level 2 or lower monster from the GY in Defense Position, its effects negated.
     ["junk-synchron", 2],
