@@ -14,6 +14,7 @@ import { seenIn } from "./objects.js";
 import { limitsOf, mayUse, type TriggerEntry } from "./registry.js";
 import { type ScriptTask, scriptTask } from "./script.js";
 import type { GameObject, LogEntry, ObjectId, PendingAbility, PlayerId, Task } from "./types.js";
+import type { AbilityDef } from "./vocabulary/schema.js";
 
 /** Does this ability work from where its object is now? Self-triggers may look back at where it was. */
 function worksFrom(entry: TriggerEntry, zoneKind: string, obj: GameObject, ev: LogEntry): boolean {
@@ -467,8 +468,34 @@ function hiddenPending(game: Game, player: number): PendingAbility[] {
   });
 }
 
-/** One private question per player who could respond with a hidden card: which to use, or none. */
-function askHiddenResponse(game: Game, task: Task): void {
+/** How a preset words the private question about hidden cards (askHiddenResponse). */
+export interface HiddenResponseWords {
+  /** The question, asked whether or not the player holds a usable card. */
+  prompt: string;
+  /** Added for the player only when none of theirs can be used now. */
+  noneNow: string;
+  /** What the other players are told: "<player name> may …". */
+  othersSee: string;
+  /** An option's label for one pending ability. */
+  use(card: string, ability: AbilityDef, abilityId: string): string;
+  /** The label of declining them all. */
+  decline: string;
+}
+
+const RESPOND_WORDS: HiddenResponseWords = {
+  prompt: "Respond with a card only you can see?",
+  noneNow: " (none of yours can now)",
+  othersSee: "may respond with a card only they can see",
+  use: (card, ability, id) => `Use ${card}: ${abilityLabel(ability, id, 400)}`,
+  decline: "Don't respond",
+};
+
+/**
+ * One private question per player who could respond with a hidden card (`state.hiddenResponses`,
+ * the turn player first): which to use, or none. Asked whether they hold one or not, so the
+ * question tells the others nothing. The answer: `answerHiddenResponse` (while `task.window` is set).
+ */
+export function askHiddenResponse(game: Game, task: Task, words: HiddenResponseWords = RESPOND_WORDS): void {
   const state = game.state;
   const n = state.players.length;
   const active = state.clock.turn.player;
@@ -479,23 +506,21 @@ function askHiddenResponse(game: Game, task: Task): void {
   game.ask({
     player,
     kind: "respond",
-    prompt:
-      mine.length > 0
-        ? "Respond with a card only you can see?"
-        : "Respond with a card only you can see? (none of yours can now)",
-    publicPrompt: `${game.playerName(player)} may respond with a card only they can see`,
+    prompt: mine.length > 0 ? words.prompt : `${words.prompt}${words.noneNow}`,
+    publicPrompt: `${game.playerName(player)} ${words.othersSee}`,
     private: true,
     options: [
       ...mine.map((p) => ({
         id: `use:${pendingOptionId(game, p, mine)}`,
-        label: `Use ${game.rules.card(p.card).name}: ${abilityLabel(game.rules.ability(p.card, p.ability), p.ability, 400)}`,
+        label: words.use(game.rules.card(p.card).name, game.rules.ability(p.card, p.ability), p.ability),
       })),
-      { id: "no", label: "Don't respond" },
+      { id: "no", label: words.decline },
     ],
   });
 }
 
-function answerHiddenResponse(game: Game, task: Task): void {
+/** The answer to askHiddenResponse: the abilities chosen wait to be used; the others are declined. */
+export function answerHiddenResponse(game: Game, task: Task): void {
   const state = game.state;
   const player = Number(task.window);
   const chosen = task.answer!.id;

@@ -54,7 +54,7 @@ function stillThere(game: Game, p: PendingAbility): boolean {
 
 export const ygoTriggers: TaskHandler = (game, task) => {
   const state = game.state;
-  if (task.answer && task.hiddenFor !== undefined) {
+  if (task.answer && task.window !== undefined) {
     answerHiddenTriggers(game, task);
     return;
   }
