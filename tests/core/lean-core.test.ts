@@ -15,6 +15,13 @@ import { tinyPreset } from "../support/tiny.js";
 
 afterEach(() => installFullChecks());
 
+/** A turn of one main step, for one-card games. */
+const turn: TurnNode = {
+  id: "turn",
+  label: "Turn",
+  children: [{ id: "main", label: "Main", interaction: "main" }],
+};
+
 function played(presetId: string, seed: number): string {
   const g = Game.create(getPreset(presetId), { seed, privateRules: true }).run();
   const agent = randomAgent(seed);
@@ -46,11 +53,6 @@ describe("the kernel without definition checks (turnkit/core)", () => {
   });
 
   it("fills in the vocabulary's default as the checks do: a limit's window is the turn", () => {
-    const turn: TurnNode = {
-      id: "turn",
-      label: "Turn",
-      children: [{ id: "main", label: "Main", interaction: "main" }],
-    };
     const cards = [
       {
         id: "once",
@@ -74,11 +76,6 @@ describe("the kernel without definition checks (turnkit/core)", () => {
   });
 
   it("reports a bad card only with the checks installed", () => {
-    const turn: TurnNode = {
-      id: "turn",
-      label: "Turn",
-      children: [{ id: "main", label: "Main", interaction: "main" }],
-    };
     const cards = [
       {
         id: "typo",
