@@ -11,6 +11,7 @@
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import { auraCards } from "./aura-cards.js";
+import { targetCreature } from "./card-parts.js";
 import { combatCards } from "./combat-cards.js";
 import { controlCards } from "./control-cards.js";
 import { keywordCards } from "./keyword-cards.js";
@@ -296,14 +297,7 @@ const library: CardDef[] = [
         cost: [
           { op: "payMana", n: 2 },
           { op: "addCounter", what: "self", counter: "+1/+1", n: -1 },
-          {
-            op: "choose",
-            chooser: "controller",
-            from: { type: "creature", zone: "battlefield" },
-            as: "target",
-            target: true,
-            prompt: "target creature",
-          },
+          targetCreature,
         ],
         effect: [{ op: "addCounter", what: "$target", counter: "+1/+1", n: 1 }],
       },
@@ -327,17 +321,7 @@ const library: CardDef[] = [
         text: "Scavenge {0}",
         zones: ["graveyard"],
         timing: "sorcery",
-        cost: [
-          { op: "move", what: "self", to: "exile" },
-          {
-            op: "choose",
-            chooser: "controller",
-            from: { type: "creature", zone: "battlefield" },
-            as: "target",
-            target: true,
-            prompt: "target creature",
-          },
-        ],
+        cost: [{ op: "move", what: "self", to: "exile" }, targetCreature],
         effect: [{ op: "addCounter", what: "$target", counter: "+1/+1", n: 1 }],
       },
     ],
@@ -458,16 +442,7 @@ const library: CardDef[] = [
         id: "spell",
         kind: "static",
         // CR 601.2c: the target is chosen as the spell is cast, and only checked as it resolves.
-        cost: [
-          {
-            op: "choose",
-            chooser: "controller",
-            from: { type: "creature", zone: "battlefield" },
-            as: "target",
-            target: true,
-            prompt: "target creature",
-          },
-        ],
+        cost: [targetCreature],
         effect: [{ op: "pumpTarget", power: 3, toughness: 3 }],
       },
     ],

@@ -7,18 +7,10 @@
  * reachable from here); each says so again below.
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
+import { targetCreature } from "./card-parts.js";
 import type { MagicOp } from "./ops.generated.js";
 
 type CardDef = PresetCardDef<MagicOp>;
-
-const targetCreature = {
-  op: "choose",
-  chooser: "controller",
-  from: { type: "creature", zone: "battlefield" },
-  as: "target",
-  target: true,
-  prompt: "target creature",
-} as const;
 
 /** "Target creature <does something> this turn": an `until` of kind `kind` on the target. */
 const thisTurn = (kind: "cant" | "must", actions: string[], label: string): MagicOp => ({

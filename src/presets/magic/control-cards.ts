@@ -5,6 +5,7 @@
  * back as "until end of turn" effects end in the cleanup step (CR 514.2).
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
+import { targetCreature } from "./card-parts.js";
 import type { MagicOp } from "./ops.generated.js";
 
 type CardDef = PresetCardDef<MagicOp>;
@@ -29,16 +30,7 @@ export const controlCards: CardDef[] = [
         kind: "triggered",
         text: "When Sower of Temptation enters the battlefield, gain control of target creature for as long as Sower of Temptation remains on the battlefield.",
         trigger: { on: "move", self: true, to: "battlefield" },
-        cost: [
-          {
-            op: "choose",
-            chooser: "controller",
-            from: { type: "creature", zone: "battlefield" },
-            as: "target",
-            target: true,
-            prompt: "target creature",
-          },
-        ],
+        cost: [targetCreature],
         effect: [{ op: "gainControl", what: "$target", expires: "source" }],
       },
     ],
@@ -57,16 +49,7 @@ export const controlCards: CardDef[] = [
       {
         id: "spell",
         kind: "static",
-        cost: [
-          {
-            op: "choose",
-            chooser: "controller",
-            from: { type: "creature", zone: "battlefield" },
-            as: "target",
-            target: true,
-            prompt: "target creature",
-          },
-        ],
+        cost: [targetCreature],
         effect: [
           { op: "gainControl", what: "$target", expires: { tag: "endOfTurn" } },
           { op: "untap", what: "$target" },
