@@ -10,6 +10,7 @@
  * `stats.lights` an Attraction's lit numbers (CR 717); `stats.ongoing` an ongoing scheme (CR 314).
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
+import { attackCards } from "./attack-cards.js";
 import { auraCards } from "./aura-cards.js";
 import { targetCreature } from "./card-parts.js";
 import { combatCards } from "./combat-cards.js";
@@ -513,6 +514,8 @@ const library: CardDef[] = [
   ...triggerCards,
   // Attack and block restrictions and requirements, tapping and untapping in combat, first strike given (CR 508.1c–d, 509.1b–c, 506.4, 702.7c).
   ...combatCards,
+  // Attack costs, attacking alone and exalted, put onto the battlefield attacking (CR 508.1g, 506.5, 508.4).
+  ...attackCards,
 ];
 
 export const magicCards: CardDef[] = library.map(withColours);

@@ -9,7 +9,9 @@
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
+import { attackCost, attackCostLabel, whyNotPayAttack } from "./attack-costs.js";
 import {
+  defenders,
   needsTwo,
   unmetAttackRequirements,
   unmetBlockRequirements,
@@ -19,6 +21,7 @@ import {
   whyNotKeepsRequirements,
 } from "./declarations.js";
 import { lethalDamage } from "./keywords.js";
+import { manaTotal, payCost, showMana } from "./mana.js";
 import { dealDamage } from "./ops.js";
 import { isPlaneswalker } from "./planeswalkers.js";
 import {
@@ -128,12 +131,6 @@ const chooseDefender: Handler = (game, task) => {
   });
 };
 
-function defenders(game: Game): PlayerId[] {
-  const d = game.state.vars.defender;
-  const ap = game.state.clock.turn.player;
-  return typeof d === "number" && inGame(game, d) ? [d] : liveOpponents(game, ap);
-}
-
 /** CR 703.4i, 508.1: the active player declares attackers (one choice at a time, "pass" when done). */
 const declareAttackers: Handler = (game, task) => {
   const ap = game.state.clock.turn.player;
@@ -149,6 +146,7 @@ const declareAttackers: Handler = (game, task) => {
       : who === undefined
         ? defs[0]!
         : game.state.players.find((p) => p.name === who)!.id;
+    payAttackCost(game, o, def, walker !== null); // CR 508.1g–h
     o.vars.attacking = def;
     o.vars.attackedTurn = game.state.clock.turn.id; // "creatures that attacked this turn" (Relentless Assault)
     if (walker) {
@@ -171,14 +169,21 @@ const declareAttackers: Handler = (game, task) => {
   for (const o of creatures(game, ap)) {
     // CR 508.1a, 302.6, 702.3b, 508.1c: untapped, not summoning sick, no defender, no restriction.
     if (whyNotAttack(game, o) !== null) continue;
-    if (defs.length === 1)
-      options.push({ id: `attack:${game.ref(o)}`, label: `Attack with ${nameOf(game, o)}` });
-    else
-      for (const d of defs)
+    // CR 508.1h: a player attacked only at a cost its controller can't pay is not offered.
+    const payable = (d: PlayerId): boolean => whyNotPayAttack(game, o, d) === null;
+    if (defs.length === 1) {
+      if (payable(defs[0]!))
         options.push({
-          id: `attack:${game.ref(o)}:${game.playerName(d)}`,
-          label: `Attack ${game.playerName(d)} with ${nameOf(game, o)}`,
+          id: `attack:${game.ref(o)}`,
+          label: `Attack with ${nameOf(game, o)}${attackCostLabel(game, defs[0]!)}`,
         });
+    } else
+      for (const d of defs)
+        if (payable(d))
+          options.push({
+            id: `attack:${game.ref(o)}:${game.playerName(d)}`,
+            label: `Attack ${game.playerName(d)} with ${nameOf(game, o)}${attackCostLabel(game, d)}`,
+          });
     // CR 506.3, 508.1b: or a planeswalker a defending player controls.
     for (const d of defs)
       for (const w of permanents(game, d))
@@ -197,6 +202,21 @@ const declareAttackers: Handler = (game, task) => {
     options.push({ id: "pass", label: "Done declaring attackers" });
   game.ask({ player: ap, kind: "declareAttackers", prompt: "Declare attackers", options });
 };
+
+/** CR 508.1g–h: the cost to attack `def` with `o` is locked in and paid as it is declared. */
+function payAttackCost(game: Game, o: GameObject, def: PlayerId, walker: boolean): void {
+  const { cost, sources } = attackCost(game, def, walker);
+  if (manaTotal(cost) === 0) return;
+  payCost(game, o.controller, cost);
+  game.emit({
+    type: "attackCost",
+    player: o.controller,
+    obj: o.id,
+    inc: o.inc,
+    name: nameOf(game, o),
+    data: { mana: showMana(cost), sources },
+  });
+}
 
 function finishAttackers(game: Game, task: Task): void {
   game.popTask(task);

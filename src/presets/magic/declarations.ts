@@ -11,9 +11,20 @@
  */
 import type { Game } from "../../core/game.js";
 import type { Decision, GameObject, PlayerId } from "../../core/types.js";
+import { attackIsFree, whyNotPayAttack } from "./attack-costs.js";
+import { isPlaneswalker } from "./planeswalkers.js";
 import { colours, protects } from "./protection.js";
 import { requiredBy, restrictedBy } from "./restrictions.js";
-import { creatures, hasKeyword, nameOf, phasedOut, summoningSick } from "./state.js";
+import {
+  creatures,
+  hasKeyword,
+  inGame,
+  liveOpponents,
+  nameOf,
+  permanents,
+  phasedOut,
+  summoningSick,
+} from "./state.js";
 
 const ids = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
 
@@ -45,12 +56,29 @@ export function whyNotAttack(game: Game, o: GameObject): string | null {
   return null;
 }
 
+/** The players the active player's creatures may attack now (CR 506.2: the chosen one, or every opponent). */
+export function defenders(game: Game): PlayerId[] {
+  const d = game.state.vars.defender;
+  const ap = game.state.clock.turn.player;
+  return typeof d === "number" && inGame(game, d) ? [d] : liveOpponents(game, ap);
+}
+
+/**
+ * CR 508.1d: can the active player's creatures attack something without a cost? A requirement
+ * that would make its controller pay a cost (Propaganda's {2}) is not one they must obey.
+ */
+function attacksForFree(game: Game): boolean {
+  return defenders(game).some(
+    (d) => attackIsFree(game, d) || permanents(game, d).some((w) => isPlaneswalker(game, w)),
+  );
+}
+
 /** CR 508.1d: the required attackers not attacking though they could — "done" must wait for them. */
 export function unmetAttackRequirements(game: Game): string[] {
   const out: string[] = [];
   for (const o of creatures(game, game.state.clock.turn.player)) {
     const by = requiredBy(game, o, "attack");
-    if (by && whyNotAttack(game, o) === null)
+    if (by && whyNotAttack(game, o) === null && attacksForFree(game))
       out.push(`${nameOf(game, o)} attacks each combat if able (${by}; CR 508.1d)`);
   }
   return out;
@@ -197,7 +225,14 @@ export function declarationRefusal(game: Game, d: Decision, choice: string): str
     if (!o) return null;
     if (o.controller !== d.player || !creatures(game, d.player).includes(o))
       return `${nameOf(game, o)} is not a creature you control`;
-    return whyNotAttack(game, o);
+    const why = whyNotAttack(game, o);
+    if (why) return why;
+    // `attack:<creature>`, `attack:<creature>:<player>` or `attack:<creature>:walker:<planeswalker>`.
+    const [, , who] = choice.split(":");
+    if (who === "walker") return null;
+    const defs = defenders(game);
+    const def = who === undefined ? defs[0] : game.state.players.find((p) => p.name === who)?.id;
+    return def === undefined || !defs.includes(def) ? null : whyNotPayAttack(game, o, def); // CR 508.1h
   }
   if (d.kind === "declareBlockers") {
     if (choice === "pass") return unmetBlockRequirements(game, d.player);

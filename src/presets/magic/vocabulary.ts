@@ -25,6 +25,10 @@ export const magicEvents: Record<string, string> = {
   unattach: "An Equipment became unattached (CR 704.5n): obj, player (its controller), data.reason.",
   attack:
     "A creature was declared as an attacker: obj, player (its controller), data.defender (the defending player), data.planeswalker (the name of the planeswalker it attacks, if one).",
+  attackCost:
+    "A cost to attack was paid as a creature was declared as an attacker (CR 508.1g–h; Propaganda): obj, player (its controller), data.mana, data.sources.",
+  attacksAlone:
+    "The only creature declared as an attacker in a declare attackers step attacks alone (CR 506.5): obj, player (its controller).",
   attackersDeclared: "Attackers were declared (CR 508): player (the attacking player), data.",
   defendingPlayer: "The defending player was chosen: player (the active player), data.defender, data.name.",
   block: "A creature was declared as a blocker: obj, player, data.",
