@@ -20,6 +20,7 @@ import {
   whyNotBlocker,
   whyNotKeepsRequirements,
 } from "./declarations.js";
+import { WALKER, WALKER_INC } from "./enter-attacking.js";
 import { lethalDamage } from "./keywords.js";
 import { manaTotal, payCost, showMana } from "./mana.js";
 import { dealDamage } from "./ops.js";
@@ -46,9 +47,6 @@ const attackers = (game: Game): GameObject[] =>
 
 const ids = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
 
-/** The planeswalker var of an attacking creature: the id of the planeswalker it attacks (CR 506.3). */
-const WALKER = "attackingWalker";
-
 /**
  * What an attacking creature attacks now: a player, or a planeswalker still on the battlefield
  * under that player's control; null when its planeswalker left combat — it still attacks, may be
@@ -63,7 +61,7 @@ function attackTarget(game: Game, o: GameObject): GameObject | PlayerId | null {
   return onBattlefield(game, walker) &&
     isPlaneswalker(game, walker) &&
     walker.controller === p &&
-    walker.inc === o.vars.walkerInc
+    walker.inc === o.vars[WALKER_INC]
     ? walker
     : null;
 }
@@ -151,7 +149,7 @@ const declareAttackers: Handler = (game, task) => {
     o.vars.attackedTurn = game.state.clock.turn.id; // "creatures that attacked this turn" (Relentless Assault)
     if (walker) {
       o.vars[WALKER] = walker.id;
-      o.vars.walkerInc = walker.inc;
+      o.vars[WALKER_INC] = walker.inc;
     }
     if (!hasKeyword(game, o, "vigilance")) o.tapped = true; // CR 508.1f, 702.20b
     game.state.vars.attackersDeclared = true; // CR 508.8
@@ -220,6 +218,13 @@ function payAttackCost(game: Game, o: GameObject, def: PlayerId, walker: boolean
 
 function finishAttackers(game: Game, task: Task): void {
   game.popTask(task);
+  // CR 506.5: the only creature declared as an attacker attacks alone (exalted, CR 702.83a). A
+  // creature put onto the battlefield attacking later was never declared (CR 508.4).
+  const declared = attackers(game);
+  if (declared.length === 1) {
+    const o = declared[0]!;
+    game.emit({ type: "attacksAlone", player: o.controller, obj: o.id, inc: o.inc, name: nameOf(game, o) });
+  }
   game.emit({
     type: "attackersDeclared",
     player: game.state.clock.turn.player,
@@ -568,7 +573,7 @@ const endCombat: Handler = (game, task) => {
       for (const k of [
         "attacking",
         WALKER,
-        "walkerInc",
+        WALKER_INC,
         "blocking",
         "blockedBy",
         "blocked",

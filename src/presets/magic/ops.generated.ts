@@ -303,7 +303,7 @@ export type MagicNoSchemesNextTurnOp = {
 };
 
 /**
- * Creates n tokens of a token definition (a library card with `stats.token: true`) on the battlefield under the controller's control (CR 111.2).
+ * Creates n tokens of a token definition (a library card with `stats.token: true`) on the battlefield under the controller's control (CR 111.2); `tapped`, `attacking` ("that's tapped and attacking": put onto the battlefield attacking, CR 508.4 — its controller chooses what it attacks) and `as` (a variable naming them, for a delayed trigger).
  */
 export type MagicCreateTokenOp = {
   op: "createToken";
@@ -314,6 +314,14 @@ export type MagicCreateTokenOp = {
    * @defaultValue 1
    */
   n?: NumberRef;
+  /** They enter tapped. */
+  tapped?: boolean;
+  /**
+   * They enter attacking (CR 508.4): the controller chooses the defending player or planeswalker, once for all of them; outside their combat, they just enter (CR 506.3d).
+   */
+  attacking?: boolean;
+  /** The variable that receives the created tokens' ids. */
+  as?: string;
 };
 
 /**

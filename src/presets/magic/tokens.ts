@@ -6,13 +6,14 @@
  */
 import type { Game } from "../../core/game.js";
 import { causeOf } from "../../core/ops.js";
-import { type OpHandler, resolveNumber } from "../../core/script.js";
+import { type OpHandler, resolveNumber, varsOf } from "../../core/script.js";
 import { ceaseToExist, createToken, isToken } from "../../core/tokens.js";
+import { enterAttackingOptions, mayEnterAttacking, setAttacking } from "./enter-attacking.js";
 import { battlefield } from "./state.js";
 
 export const tokenOps: Record<string, OpHandler> = {
   createToken: {
-    doc: "Creates n tokens of a token definition (a library card with `stats.token: true`) on the battlefield under the controller's control (CR 111.2).",
+    doc: "Creates n tokens of a token definition (a library card with `stats.token: true`) on the battlefield under the controller's control (CR 111.2); `tapped`, `attacking` (\"that's tapped and attacking\": put onto the battlefield attacking, CR 508.4 — its controller chooses what it attacks) and `as` (a variable naming them, for a delayed trigger).",
     args: {
       token: {
         type: "string",
@@ -20,14 +21,43 @@ export const tokenOps: Record<string, OpHandler> = {
         doc: "The token's definition: a card id with `stats.token: true`.",
       },
       n: { type: "number", default: 1, doc: "How many tokens." },
+      tapped: { type: "boolean", doc: "They enter tapped." },
+      attacking: {
+        type: "boolean",
+        doc: "They enter attacking (CR 508.4): the controller chooses the defending player or planeswalker, once for all of them; outside their combat, they just enter (CR 506.3d).",
+      },
+      as: { type: "var", doc: "The variable that receives the created tokens' ids." },
     },
     run(game, op, frame) {
-      const n = resolveNumber(game, op.n, frame, 1);
       const p = frame.ctx.controller;
+      const attacking = op.attacking === true && mayEnterAttacking(game, p);
+      let attacks: string | null = null;
+      if (attacking) {
+        const options = enterAttackingOptions(game);
+        if (options.length === 1) attacks = options[0]!.id;
+        else if (frame.answer) {
+          attacks = frame.answer.id;
+          delete frame.answer;
+        } else {
+          game.ask({
+            player: p,
+            kind: "enterAttacking",
+            prompt: "Choose what the token attacks (CR 508.4)",
+            options,
+          });
+          return "wait";
+        }
+      }
+      const n = resolveNumber(game, op.n, frame, 1);
+      const ids: string[] = [];
       for (let i = 0; i < n; i++) {
         const { obj } = createToken(game, String(op.token), p, battlefield(p), causeOf(game, frame));
         tokenIds(game).push(obj.id);
+        ids.push(obj.id);
+        if (op.tapped === true) obj.tapped = true;
+        if (attacks !== null) setAttacking(game, obj, attacks);
       }
+      if (op.as !== undefined) varsOf(game, frame)[String(op.as)] = ids;
       return "next";
     },
   },

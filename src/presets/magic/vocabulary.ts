@@ -27,6 +27,8 @@ export const magicEvents: Record<string, string> = {
     "A creature was declared as an attacker: obj, player (its controller), data.defender (the defending player), data.planeswalker (the name of the planeswalker it attacks, if one).",
   attackCost:
     "A cost to attack was paid as a creature was declared as an attacker (CR 508.1g–h; Propaganda): obj, player (its controller), data.mana, data.sources.",
+  enterAttacking:
+    "A creature was put onto the battlefield attacking (CR 508.4; never declared as an attacker): obj, player (its controller), data.defender.",
   attacksAlone:
     "The only creature declared as an attacker in a declare attackers step attacks alone (CR 506.5): obj, player (its controller).",
   attackersDeclared: "Attackers were declared (CR 508): player (the attacking player), data.",
