@@ -52,10 +52,20 @@ function narrate(game: Game, e: LogEntry): string | null {
         : `${e.name} attacks ${game.playerName(Number(d.defender))}.`;
     case "block":
       return `${e.name} blocks ${d.attackerName}.`;
+    case "attackCost":
+      return `${who} pays ${d.mana} to attack with ${e.name}.`;
+    case "attacksAlone":
+      return `${e.name} attacks alone.`;
+    case "enterAttacking":
+      return `${e.name} enters the battlefield attacking ${game.playerName(Number(d.defender))}.`;
+    case "countersAnnihilated":
+      return `${d.n} +1/+1 and ${d.n} -1/-1 counters are removed from ${e.name}.`;
     case "damage":
       return e.obj && d.target
         ? `${d.source} deals ${d.n} damage to ${d.target}${d.loyalty !== undefined ? ` (loyalty ${d.loyalty})` : ""}.`
-        : `${d.source} deals ${d.n} damage to ${who} (life ${d.life}).`;
+        : d.poison !== undefined
+          ? `${d.source} deals ${d.n} damage to ${who} (poison counters ${d.poison}).`
+          : `${d.source} deals ${d.n} damage to ${who} (life ${d.life}).`;
     case "lifeGain":
       return `${who} gains ${d.n} life (life ${d.life}).`;
     case "dies":

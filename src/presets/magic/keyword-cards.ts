@@ -33,6 +33,22 @@ const creature = (
 });
 
 export const keywordCards: CardDef[] = [
+  // New Phyrexia; {G} Creature — Phyrexian Elf Warrior 1/1, "Infect" (from memory: the Oracle type
+  // line and cost could not be confirmed from a reachable source here; a card-of-the-day review found
+  // confirms a one-mana green 1/1 with infect). Infect (CR 702.90): ops.ts `dealDamage`.
+  {
+    ...creature(
+      "glistener-elf",
+      "Glistener Elf",
+      1,
+      1,
+      1,
+      ["Phyrexian", "Elf", "Warrior"],
+      ["infect"],
+      "Infect (This creature deals damage to creatures in the form of -1/-1 counters and to players in the form of poison counters.)",
+    ),
+    stats: { toughness: 1, subtypes: ["Phyrexian", "Elf", "Warrior"], manaCost: "{G}" },
+  },
   // Alpha; {W}{W} Creature — Human Knight 2/2, "First strike, protection from black" (CR 702.16),
   // and its mirror {B}{B} Black Knight, "First strike, protection from white" (from memory).
   {

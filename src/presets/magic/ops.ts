@@ -31,12 +31,15 @@ import { colours, protects } from "./protection.js";
 import {
   allPermanents,
   creatures,
+  hasKeyword,
   inGame,
   isType,
   life,
   liveOpponents,
+  MINUS,
   nameOf,
   permanents,
+  poisonOf,
   sacrifice,
 } from "./state.js";
 import { hasRecordedTargets, targetable, targetPlayers } from "./targets.js";
@@ -55,10 +58,17 @@ export function dealDamage(
 ): void {
   if (n <= 0) return;
   const data: JsonObject = { n, source: source.name, combat };
+  const infect = source.obj !== undefined && hasKeyword(game, source.obj, "infect");
   if (typeof to === "number") {
     const p = game.state.players[to]!;
-    p.vars.life = life(game, to) - n;
-    data.life = p.vars.life as number;
+    if (infect) {
+      // CR 702.90b: damage from a source with infect to a player gives poison counters, not life loss.
+      p.vars.poison = poisonOf(game, to) + n;
+      data.poison = p.vars.poison as number;
+    } else {
+      p.vars.life = life(game, to) - n;
+      data.life = p.vars.life as number;
+    }
     game.emit({ type: "damage", player: to, ...(source.obj ? { obj: source.obj.id } : {}), data });
     damageKeywords(game, source.obj, source.controller, to, n); // CR 702.15b
     return;
@@ -80,7 +90,11 @@ export function dealDamage(
     to.counters[LOYALTY] = Math.max(0, loyaltyOf(to) - n); // CR 120.3c
     data.loyalty = to.counters[LOYALTY];
   }
-  if (isType(game, to, "creature") || !isPlaneswalker(game, to)) {
+  if (isType(game, to, "creature") && infect) {
+    // CR 702.90c: to a creature, -1/-1 counters instead of marked damage (CR 120.3d).
+    to.counters[MINUS] = (to.counters[MINUS] ?? 0) + n;
+    data.counters = to.counters[MINUS];
+  } else if (isType(game, to, "creature") || !isPlaneswalker(game, to)) {
     to.vars.damage = Number(to.vars.damage ?? 0) + n;
     data.marked = to.vars.damage as number;
   }

@@ -22,7 +22,10 @@ import {
   inGame,
   isType,
   life,
+  MINUS,
   nameOf,
+  PLUS,
+  poisonOf,
   sacrifice,
   sourcesOnStack,
   stat,
@@ -52,6 +55,7 @@ function onePass(game: Game): boolean {
     if (!inGame(game, pl.id)) continue;
     if (life(game, pl.id) <= 0) losers.push({ p: pl.id, reason: "life total 0 or less" });
     else if (pl.vars.drewFromEmpty === true) losers.push({ p: pl.id, reason: "drew from an empty library" });
+    else if (poisonOf(game, pl.id) >= 10) losers.push({ p: pl.id, reason: "ten or more poison counters" }); // CR 704.5c
   }
   if (losers.length) {
     playersLose(game, losers);
@@ -76,6 +80,7 @@ function onePass(game: Game): boolean {
   // CR 726.2's nightbound half (day-night.ts); CR 704.5d: tokens out of play cease to exist (tokens.ts).
   if (nightboundMakesNight(game, perms)) acted = true;
   if (tokensCeaseToExist(game)) acted = true;
+  if (annihilateCounters(game, perms)) acted = true; // CR 704.5q
   // CR 704.5m, 704.5n: Auras and Equipment attached illegally, found before anything moves (CR 704.3).
   // Detection (CR 704.3: all checked at once, before anything moves) changes nothing but the
   // deathtouch marks: who is attached to what is found once for every creature's stats.
@@ -137,6 +142,33 @@ function onePass(game: Game): boolean {
       });
       acted = true;
     }
+  return acted;
+}
+
+/**
+ * CR 704.5q: a permanent with both +1/+1 and -1/-1 counters loses N of each, N the smaller count.
+ * Its power and toughness don't change, so the other actions found in the same check stand.
+ */
+function annihilateCounters(game: Game, perms: GameObject[]): boolean {
+  let acted = false;
+  for (const o of perms) {
+    const n = Math.min(o.counters[PLUS] ?? 0, o.counters[MINUS] ?? 0);
+    if (n <= 0) continue;
+    for (const c of [PLUS, MINUS]) {
+      o.counters[c] = o.counters[c]! - n;
+      if (o.counters[c] === 0) delete o.counters[c];
+    }
+    game.emit({
+      type: "countersAnnihilated",
+      player: o.controller,
+      obj: o.id,
+      inc: o.inc,
+      name: nameOf(game, o),
+      cause: { kind: "rule" },
+      data: { n },
+    });
+    acted = true;
+  }
   return acted;
 }
 

@@ -48,6 +48,15 @@ export function dayNight(game: Game): "day" | "night" | null {
 
 export const battlefield = (p: PlayerId): string => zoneId("battlefield", p);
 
+/** The +1/+1 and -1/-1 counters (CR 122.1a). */
+export const PLUS = "+1/+1";
+export const MINUS = "-1/-1";
+
+/** A player's poison counters (CR 122.1f): public, like life (`vars.poison`). */
+export function poisonOf(game: Game, p: PlayerId): number {
+  return Number(game.state.players[p]!.vars.poison ?? 0);
+}
+
 export function life(game: Game, p: PlayerId): number {
   return Number(game.state.players[p]!.vars.life ?? 0);
 }
@@ -129,7 +138,7 @@ export function hasKeyword(game: Game, obj: GameObject, kw: string): boolean {
 export function stat(game: Game, obj: GameObject, which: "power" | "toughness"): number {
   const f = face(game, obj) as { power?: Json; toughness?: Json; stats?: { toughness?: Json } };
   let n = Number(which === "power" ? (f.power ?? 0) : (f.toughness ?? f.stats?.toughness ?? 0));
-  n += obj.counters["+1/+1"] ?? 0;
+  n += (obj.counters[PLUS] ?? 0) - (obj.counters[MINUS] ?? 0); // CR 122.1a
   n += which === "toughness" ? -(obj.counters["-0/-1"] ?? 0) : 0; // CR 122.1a: Wall of Roots' -0/-1 counters
   for (const d of game.effects("pump")) {
     const t = d.effect.target;

@@ -41,8 +41,10 @@ export const magicEvents: Record<string, string> = {
   damagePrevented:
     "Damage to a permanent was prevented (protection, CR 702.16e): obj, player (its controller), data (n, source, combat, reason).",
   damage:
-    "Damage was dealt to a creature, planeswalker or player: obj, player, data (n, source, combat; data.loyalty: a planeswalker's loyalty left, CR 120.3c).",
+    "Damage was dealt to a creature, planeswalker or player: obj, player, data (n, source, combat; data.loyalty: a planeswalker's loyalty left, CR 120.3c; data.poison: the player's poison counters after damage from a source with infect, data.counters: the creature's -1/-1 counters after it, CR 702.90b–c).",
   lifeGain: "A player gained life: player, data.",
+  countersAnnihilated:
+    "A permanent with both +1/+1 and -1/-1 counters lost N of each as a state-based action (CR 704.5q): obj, player (its controller), data.n.",
   payLife: "A player paid life: player, data.",
   playerLost: "A player lost the game (CR 104.3): player, data.",
   leaveGame:
