@@ -76,7 +76,11 @@ export const attackCards: CardDef[] = [
       },
     ],
   },
-  // The token Geist of Saint Traft creates (not a card: never in a deck).
+];
+
+/** Token definitions of these cards (CR 111.1: not cards, never in a deck; index.ts). */
+export const attackTokens: CardDef[] = [
+  // The token Geist of Saint Traft creates.
   {
     id: "angel-token",
     name: "Angel",

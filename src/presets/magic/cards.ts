@@ -520,21 +520,22 @@ const library: CardDef[] = [
 
 export const magicCards: CardDef[] = library.map(withColours);
 
-/** A legal 60-card deck (CR 100.2a) for random games: 20 basic lands and 40 other cards, at most 4 of each. */
+/** A legal 60-card deck (CR 100.2a) for random games: 17 basic lands and 43 other cards, at most 4 of each. */
 export function defaultMagicDeck(variant: number): string[] {
   // Cori Mountain Stalwart stays out of the sample decks: its name holds "Mountain", which would
   // blur the name-based hidden-card checks now that Mountains are in them.
   const lands = ["forest", "plains", "island", "swamp", "mountain"];
   const deck: string[] = [];
-  for (let i = 0; i < 20; i++) deck.push(lands[(i + variant) % lands.length]!);
+  for (let i = 0; i < 17; i++) deck.push(lands[(i + variant) % lands.length]!);
   // Every rule the preset has, in play: coloured mana and mana abilities, X, the evergreen
   // keywords, tokens, counterspells, Auras and Equipment, a Saga, "doesn't untap", mana that stays,
-  // a planeswalker and a legendary creature (two of each: the legend rule), an additional combat,
+  // a planeswalker and a legendary creature (two Isamarus: the legend rule), an additional combat,
   // protection (White Knight, Black Knight), a control change (Act of Treason), a delayed
   // triggered ability (Sneak Attack), optional triggers (Brass Man, Gravedigger), attack and block
   // restrictions and requirements (Goblin Raider, Bloodrock Cyclops, Culling Mark, Pacifism), a
   // tapper (Gideon's Lawkeeper), first strike given in combat (Kindled Fury), skipped steps (Eon
-  // Hub, Savor the Moment).
+  // Hub, Savor the Moment), an attack cost (Propaganda), exalted, a token put onto the battlefield
+  // attacking (Geist of Saint Traft), infect and poison counters (Glistener Elf).
   const spells = [
     "llanowar-elves",
     "gravedigger",
@@ -564,7 +565,7 @@ export function defaultMagicDeck(variant: number): string[] {
     "tavern-ruffian",
     "prodigal-pyromancer",
     "lightning-bolt",
-    "nissa-voice-of-zendikar",
+    "geist-of-saint-traft",
     "blaze",
     "savor-the-moment",
     "act-of-treason",
@@ -578,6 +579,9 @@ export function defaultMagicDeck(variant: number): string[] {
     "bonesplitter",
     "upwelling",
     "the-eldest-reborn",
+    "propaganda",
+    "akrasan-squire",
+    "glistener-elf",
   ];
   deck.push(...spells);
   return deck;

@@ -10,6 +10,7 @@ import type { Preset } from "../../core/preset.js";
 import type { LogEntry, PlayerId } from "../../core/types.js";
 import { magicActivation } from "./activation.js";
 import { attachmentOps } from "./attachments.js";
+import { attackTokens } from "./attack-cards.js";
 import { defaultMagicDeck, magicCards } from "./cards.js";
 import { combatConditions, combatTasks } from "./combat.js";
 import { cardConditionLabels, cardConditions } from "./conditions.js";
@@ -189,7 +190,7 @@ export function magic(): Preset {
     drawFrom: "library",
     turn: () => magicTurn(),
     // Token definitions (CR 111.1: not cards) join the library but never a deck.
-    cards: [...magicCards, ...magicTokens, ...planeswalkerTokens],
+    cards: [...magicCards, ...magicTokens, ...planeswalkerTokens, ...attackTokens],
     deckRules: {
       ...magicDeckRules,
       forbidden: [
