@@ -3,8 +3,8 @@
  * so "whenever … attacks" doesn't trigger for them, they don't attack alone, they ignore attack
  * requirements, restrictions and costs, and they didn't "attack" this turn. Their controller
  * chooses which defending player, or which planeswalker a defending player controls, each
- * attacks (unless the effect says). Outside combat, or for a player who isn't attacking, the
- * creature enters but never attacks (CR 506.3d).
+ * attacks (unless the effect says). Outside combat, or for a player who isn't the attacking
+ * player, the creature enters but is never an attacking creature (CR 506.2, 506.3d).
  */
 import type { Game } from "../../core/game.js";
 import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
@@ -17,11 +17,13 @@ export const WALKER = "attackingWalker";
 /** The incarnation of that planeswalker as it was attacked. */
 export const WALKER_INC = "walkerInc";
 
-/** CR 506.3d, 508.4: can `p` put a creature onto the battlefield attacking now (their combat phase)? */
+/**
+ * CR 506.2, 506.3d, 508.4: can `p` put a creature onto the battlefield attacking now? Only the
+ * attacking player — the active player during the combat phase — with someone to attack.
+ */
 export const mayEnterAttacking = (game: Game, p: PlayerId): boolean =>
   game.state.clock.path.includes("combat") &&
   game.state.clock.turn.player === p &&
-  game.state.clock.path.at(-1) !== "endOfCombat" &&
   defenders(game).length > 0;
 
 /** CR 508.4: what such a creature may attack — `player:<name>` or `walker:<planeswalker>`. */
