@@ -15,6 +15,7 @@ import { targetCreature } from "./card-parts.js";
 import { combatCards } from "./combat-cards.js";
 import { controlCards } from "./control-cards.js";
 import { keywordCards } from "./keyword-cards.js";
+import { limitCards } from "./limit-cards.js";
 import { manaCards } from "./mana-cards.js";
 import type { MagicOp } from "./ops.generated.js";
 import { planeswalkerCards } from "./planeswalker-cards.js";
@@ -513,6 +514,8 @@ const library: CardDef[] = [
   ...triggerCards,
   // Attack and block restrictions and requirements, tapping and untapping in combat, first strike given (CR 508.1c–d, 509.1b–c, 506.4, 702.7c).
   ...combatCards,
+  // The turn and its limits against official rulings (additional beginning phase, CR 500.8).
+  ...limitCards,
 ];
 
 export const magicCards: CardDef[] = library.map(withColours);
