@@ -1,7 +1,9 @@
 /**
  * Cards that probe the turn and its limits against official rulings: Sphinx of the Second Sun
  * adds a whole beginning phase (CR 500.8) — untap, upkeep and draw happen again in the same turn,
- * which stays the same turn for "until end of turn", "once each turn" and summoning sickness.
+ * which stays the same turn for "until end of turn", "once each turn" and summoning sickness;
+ * Pact of Negation's delayed "at the beginning of your next upkeep" (CR 603.7) triggers in the
+ * next upkeep step there is, an additional one too, and waits while upkeeps are skipped (CR 500.10).
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import type { MagicOp } from "./ops.generated.js";
@@ -28,6 +30,60 @@ export const limitCards: CardDef[] = [
         text: "At the beginning of your postcombat main phase, there is an additional beginning phase after this phase.",
         trigger: { on: "nodeBegin", player: "self", where: { "data.node": "main2" } },
         effect: [{ op: "addNodes", after: "main2", nodes: ["beginning"] }],
+      },
+    ],
+  },
+  // Future Sight; {0} Instant (from memory of the Oracle text: no source for it was reachable
+  // here). The delayed triggered ability waits for its controller's next upkeep step (CR 603.7);
+  // paying is a choice made as it resolves (a player who can't pay isn't asked, CR 118.3).
+  {
+    id: "pact-of-negation",
+    name: "Pact of Negation",
+    types: ["instant"],
+    cost: 0,
+    stats: { manaCost: "{0}", colors: ["blue"] },
+    text: "Counter target spell.\nAt the beginning of your next upkeep, pay {3}{U}{U}. If you don't, you lose the game.",
+    abilities: [
+      {
+        id: "spell",
+        kind: "static",
+        cost: [
+          {
+            op: "choose",
+            as: "target",
+            from: { zone: "stack" },
+            chooser: "controller",
+            target: true,
+            prompt: "target spell",
+          },
+        ],
+        effect: [
+          { op: "counterSpell", what: "$target" },
+          { op: "delayed", ability: "pay" },
+        ],
+      },
+      {
+        id: "pay",
+        kind: "delayed",
+        text: "At the beginning of your next upkeep, pay {3}{U}{U}. If you don't, you lose the game.",
+        trigger: { on: "nodeBegin", player: "self", where: { "data.node": "upkeep" } },
+        effect: [
+          {
+            op: "if",
+            if: { fn: "canPayMana", args: { mana: "{3}{U}{U}" } },
+            // biome-ignore lint/suspicious/noThenProperty: the op's argument
+            then: [
+              {
+                op: "may",
+                prompt: "Pay {3}{U}{U}? If you don't, you lose the game.",
+                // biome-ignore lint/suspicious/noThenProperty: the op's argument
+                then: [{ op: "payMana", mana: "{3}{U}{U}" }],
+                else: [{ op: "lose", reason: "Pact of Negation: didn't pay {3}{U}{U}" }],
+              },
+            ],
+            else: [{ op: "lose", reason: "Pact of Negation: couldn't pay {3}{U}{U}" }],
+          },
+        ],
       },
     ],
   },
