@@ -190,6 +190,11 @@ class CardChecker {
           `${at}.event`,
           `event names what counts: event counts; it needs counts: event, not ${counts}`,
         );
+      if (l.eachPlayer !== undefined)
+        this.add(
+          `${at}.eachPlayer`,
+          `eachPlayer counts each player's events apart: it needs counts: event, not ${counts}`,
+        );
     } else if (!(l.event ?? ability.trigger))
       this.add(at, "a limit that counts events needs event or a trigger");
     if (l.event) this.pattern(l.event, `${at}.event`);

@@ -3,7 +3,9 @@
  * adds a whole beginning phase (CR 500.8) — untap, upkeep and draw happen again in the same turn,
  * which stays the same turn for "until end of turn", "once each turn" and summoning sickness;
  * Pact of Negation's delayed "at the beginning of your next upkeep" (CR 603.7) triggers in the
- * next upkeep step there is, an additional one too, and waits while upkeeps are skipped (CR 500.10).
+ * next upkeep step there is, an additional one too, and waits while upkeeps are skipped (CR 500.10);
+ * Faerie Mastermind's "whenever an opponent draws their second card each turn" counts each
+ * opponent's draws apart (the kernel's `eachPlayer` event limit).
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import type { MagicOp } from "./ops.generated.js";
@@ -11,6 +13,44 @@ import type { MagicOp } from "./ops.generated.js";
 type CardDef = PresetCardDef<MagicOp>;
 
 export const limitCards: CardDef[] = [
+  // March of the Machine (2023); {1}{U} Creature — Faerie Rogue 2/1 (mana value, size, flash,
+  // flying, the trigger and the four-mana "each player draws" confirmed: pojo.com's review,
+  // mtgrocks.com, commandersherald.com; the exact Oracle wording of the last from memory). Cards
+  // are drawn one at a time (CR 121.2): the draw step's card is an opponent's first that turn.
+  {
+    id: "faerie-mastermind",
+    name: "Faerie Mastermind",
+    types: ["creature"],
+    cost: 2,
+    power: 2,
+    keywords: ["flash", "flying"],
+    stats: { manaCost: "{1}{U}", toughness: 1, subtypes: ["Faerie", "Rogue"] },
+    text: "Flash\nFlying\nWhenever an opponent draws their second card each turn, you draw a card.\n{3}{U}: Each player draws a card.",
+    abilities: [
+      {
+        id: "second",
+        kind: "triggered",
+        text: "Whenever an opponent draws their second card each turn, you draw a card.",
+        trigger: { on: "draw", player: "opponent", noun: "card drawn" },
+        effect: [{ op: "draw", n: 1 }],
+        limit: {
+          counts: "event",
+          nth: 2,
+          key: "player",
+          eachPlayer: true,
+          window: "turn",
+          label: "their second card each turn",
+        },
+      },
+      {
+        id: "eachDraws",
+        kind: "activated",
+        text: "{3}{U}: Each player draws a card.",
+        cost: [{ op: "payMana", mana: "{3}{U}" }],
+        effect: [{ op: "draw", n: 1, players: "any" }],
+      },
+    ],
+  },
   // {6}{U}{U} Creature — Sphinx 6/6 (from memory of the Oracle text, set and stats: no source for
   // it was reachable here). "Your postcombat main phase" is every postcombat main phase of your
   // turn (an additional one too, CR 505.1a); "after this phase": CR 500.8, the kernel's addNodes.
