@@ -7,7 +7,7 @@
  */
 import { bump, countEvents, currentStamp, emit, readCell } from "./events.js";
 import type { Game } from "./game.js";
-import { eventTypes } from "./match.js";
+import { eventTypes, isRelative } from "./match.js";
 import { limitsOf } from "./registry.js";
 import type { CounterMark, GameObject, LogEntry, PlayerId } from "./types.js";
 import type { AbilityDef, CardDef, EventPattern, LimitSpec } from "./vocabulary/schema.js";
@@ -292,8 +292,9 @@ function checkEventLimit(
 
 /**
  * The occurrences a `counts: event` limit sees: every one in its window, or with `eachPlayer`
- * those of one player — the event's, else the player with the most (CR 603.2: "whenever an
- * opponent draws their second card each turn" is each opponent's second).
+ * those of one player (CR 603.2: "whenever an opponent draws their second card each turn" is each
+ * opponent's second) — the event's player's at a trigger; asked beforehand, those of the watched
+ * player with the fewest (could it still happen for someone?).
  */
 function occurrences(
   game: Game,
@@ -303,13 +304,15 @@ function occurrences(
   event?: LogEntry,
 ): { n: number; first?: CounterMark } {
   if (!spec.eachPlayer) return countEvents(game, pattern, spec.window, ref.controller, ref.obj);
-  const players = event?.player !== undefined ? [event.player] : game.state.players.map((p) => p.id);
-  let most: { n: number; first?: CounterMark } = { n: 0 };
-  for (const p of players) {
-    const c = countEvents(game, pattern, spec.window, ref.controller, ref.obj, p);
-    if (c.n > most.n) most = c;
+  if (event?.player !== undefined)
+    return countEvents(game, pattern, spec.window, ref.controller, ref.obj, event.player);
+  let fewest: { n: number; first?: CounterMark } | undefined;
+  for (const p of game.state.players) {
+    if (!isRelative(game, pattern.player, p.id, ref.controller)) continue;
+    const c = countEvents(game, pattern, spec.window, ref.controller, ref.obj, p.id);
+    if (!fewest || c.n < fewest.n) fewest = c;
   }
-  return most;
+  return fewest ?? { n: 0 };
 }
 
 /** Checks every limit of an ability that `which` selects; the first refusal wins. */

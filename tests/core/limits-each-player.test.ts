@@ -1,7 +1,7 @@
 /**
  * `eachPlayer` event limits: "whenever an opponent draws their second card each turn" counts each
  * player's occurrences apart (CR 603.2; Faerie Mastermind) — at a trigger the event's player's, in
- * a query the player with the most.
+ * a query the watched player with the fewest.
  */
 import { describe, expect, it } from "vitest";
 import { Game } from "../../src/core/game.js";
@@ -59,8 +59,11 @@ describe("eachPlayer event limits", () => {
     });
     game.act("go"); // P2's second
     expect(triggers(game)).toBe(1);
+    // Asked beforehand: it may still happen, for P3.
+    expect(game.canUse(id, "w")).toEqual({ ok: true });
     game.act("go"); // P3's second
     expect(triggers(game)).toBe(2);
+    expect(game.canUse(id, "w").ok).toBe(false);
     // The first cards were refused with the reason, per player.
     const refused = game.state.log.filter((e) => e.type === "limitRefused").map((e) => e.data?.reason);
     expect(refused).toEqual([

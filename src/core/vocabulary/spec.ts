@@ -405,7 +405,7 @@ export const vocabularySpec = {
         eachPlayer: {
           type: "boolean",
           description:
-            "With `counts: event` only: each player's occurrences are counted apart (\"whenever an opponent draws their second card each turn\": at a trigger, only the triggering event's player's; asked beforehand, the player with the most). Default false.",
+            "With `counts: event` only: each player's occurrences are counted apart (\"whenever an opponent draws their second card each turn\": at a trigger, only the triggering event's player's; asked beforehand, the watched player with the fewest). Default false.",
         },
         declineUsesUp: {
           type: "boolean",

@@ -335,7 +335,7 @@ export type LimitSpec = {
    */
   event?: EventPattern;
   /**
-   * With `counts: event` only: each player's occurrences are counted apart ("whenever an opponent draws their second card each turn": at a trigger, only the triggering event's player's; asked beforehand, the player with the most). Default false.
+   * With `counts: event` only: each player's occurrences are counted apart ("whenever an opponent draws their second card each turn": at a trigger, only the triggering event's player's; asked beforehand, the watched player with the fewest). Default false.
    */
   eachPlayer?: boolean;
   /**
