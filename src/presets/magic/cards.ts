@@ -529,7 +529,7 @@ export function defaultMagicDeck(variant: number): string[] {
   for (let i = 0; i < 20; i++) deck.push(lands[(i + variant) % lands.length]!);
   // Every rule the preset has, in play: coloured mana and mana abilities, X, the evergreen
   // keywords, tokens, counterspells, Auras and Equipment, a Saga, "doesn't untap", mana that stays,
-  // a planeswalker and a legendary creature (two of each: the legend rule), an additional combat,
+  // a planeswalker and a legendary creature (two: the legend rule), an additional combat,
   // protection (White Knight, Black Knight), a control change (Act of Treason), a delayed
   // triggered ability (Sneak Attack), optional triggers (Brass Man, Gravedigger), attack and block
   // restrictions and requirements (Goblin Raider, Bloodrock Cyclops, Culling Mark, Pacifism), a
@@ -564,7 +564,8 @@ export function defaultMagicDeck(variant: number): string[] {
     "tavern-ruffian",
     "prodigal-pyromancer",
     "lightning-bolt",
-    "nissa-voice-of-zendikar",
+    // "Whenever an opponent draws their second card each turn": counted per opponent (limit-cards.ts).
+    "faerie-mastermind",
     "blaze",
     "savor-the-moment",
     "act-of-treason",
