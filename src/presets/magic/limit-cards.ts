@@ -5,7 +5,8 @@
  * Pact of Negation's delayed "at the beginning of your next upkeep" (CR 603.7) triggers in the
  * next upkeep step there is, an additional one too, and waits while upkeeps are skipped (CR 500.10);
  * Faerie Mastermind's "whenever an opponent draws their second card each turn" counts each
- * opponent's draws apart (the kernel's `eachPlayer` event limit).
+ * opponent's draws apart (the kernel's `eachPlayer` event limit); Aurelia, the Warleader's
+ * "attacks for the first time each turn" is an event limit on the object (a new object may again).
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import type { MagicOp } from "./ops.generated.js";
@@ -13,6 +14,40 @@ import type { MagicOp } from "./ops.generated.js";
 type CardDef = PresetCardDef<MagicOp>;
 
 export const limitCards: CardDef[] = [
+  // Gatecrash; Legendary Creature — Angel. Oracle text and rulings confirmed
+  // (planeswalkerslibrary.com): "You untap all creatures you control, including ones that aren't
+  // attacking"; "You don't have to attack with any creatures during the additional combat phase";
+  // put onto the battlefield attacking, it doesn't trigger. Cost {2}{R}{R}{W}{W} and 3/4 from
+  // memory. "The first time each turn" counts this object's attacks (CR 400.7, 508.3a).
+  {
+    id: "aurelia-the-warleader",
+    name: "Aurelia, the Warleader",
+    types: ["creature"],
+    cost: 6,
+    power: 3,
+    keywords: ["flying", "vigilance", "haste"],
+    stats: { manaCost: "{2}{R}{R}{W}{W}", toughness: 4, supertypes: ["Legendary"], subtypes: ["Angel"] },
+    text: "Flying, vigilance, haste\nWhenever Aurelia, the Warleader attacks for the first time each turn, untap all creatures you control. After this phase, there is an additional combat phase.",
+    abilities: [
+      {
+        id: "warleader",
+        kind: "triggered",
+        text: "Whenever Aurelia, the Warleader attacks for the first time each turn, untap all creatures you control. After this phase, there is an additional combat phase.",
+        trigger: { on: "attack", self: true, noun: "attack" },
+        effect: [
+          { op: "untap", what: { select: { type: "creature", controller: "self", zone: "battlefield" } } },
+          { op: "addNodes", after: "combat", nodes: ["combat"] },
+        ],
+        limit: {
+          counts: "event",
+          nth: 1,
+          key: "incarnation",
+          window: "turn",
+          label: "the first time each turn",
+        },
+      },
+    ],
+  },
   // March of the Machine (2023); {1}{U} Creature — Faerie Rogue 2/1 (mana value, size, flash,
   // flying, the trigger and the four-mana "each player draws" confirmed: pojo.com's review,
   // mtgrocks.com, commandersherald.com; the exact Oracle wording of the last from memory). Cards
