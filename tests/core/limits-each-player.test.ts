@@ -87,6 +87,15 @@ describe("eachPlayer event limits", () => {
     );
   });
 
+  it("is refused on a pattern not counted by player (any player, or its own object)", () => {
+    const any = watcher("any", true);
+    const ab = any.abilities![0]!;
+    const bad = { ...any, abilities: [{ ...ab, trigger: { on: "draw", player: "any" } }] } as CardDef;
+    expect(() => Game.create(tinyPreset({ turn, cards: [...cards, bad] }), { setup: false })).toThrow(
+      /limit\.eachPlayer: eachPlayer splits events counted by player/,
+    );
+  });
+
   it("without eachPlayer, the events of all the players it watches share one count", () => {
     const { game } = table("together");
     for (let i = 0; i < 4; i++) game.act("go");
