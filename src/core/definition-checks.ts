@@ -190,8 +190,22 @@ class CardChecker {
           `${at}.event`,
           `event names what counts: event counts; it needs counts: event, not ${counts}`,
         );
+      if (l.eachPlayer !== undefined)
+        this.add(
+          `${at}.eachPlayer`,
+          `eachPlayer counts each player's events apart: it needs counts: event, not ${counts}`,
+        );
     } else if (!(l.event ?? ability.trigger))
       this.add(at, "a limit that counts events needs event or a trigger");
+    else if (l.eachPlayer) {
+      // Only events counted by player can be split by player (registry.ts counterSpecFor).
+      const p = (l.event ?? ability.trigger)!;
+      if (p.self || p.player === undefined || p.player === "any")
+        this.add(
+          `${at}.eachPlayer`,
+          'eachPlayer splits events counted by player: the pattern needs a player relative to the controller ("self", "opponent" …), not self: true or any player',
+        );
+    }
     if (l.event) this.pattern(l.event, `${at}.event`);
     if (l.times !== undefined && l.nth !== undefined)
       this.add(

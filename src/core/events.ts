@@ -160,13 +160,17 @@ export function emit(game: Game, event: GameEvent): LogEntry {
   return entry;
 }
 
-/** Occurrences of a pattern in a window, as seen by `viewer` (and `self` for self-patterns). */
+/**
+ * Occurrences of a pattern in a window, as seen by `viewer` (and `self` for self-patterns); with
+ * `only`, those of that one player (a pattern counted by player).
+ */
 export function countEvents(
   game: Game,
   pattern: EventPattern,
   window: string,
   viewer: PlayerId,
   self?: GameObject,
+  only?: PlayerId,
 ): { n: number; first?: CounterMark } {
   const spec = game.rules.counterSpecs.get(counterSpecId(game, pattern, window));
   if (!spec)
@@ -184,7 +188,7 @@ export function countEvents(
   let n = 0;
   let first: CounterMark | undefined;
   for (const p of game.state.players) {
-    if (!isRelative(game, pattern.player, p.id, viewer)) continue;
+    if ((only !== undefined && p.id !== only) || !isRelative(game, pattern.player, p.id, viewer)) continue;
     const cell = readCell(game, window, cellKey(spec, p.id, undefined));
     if (!cell) continue;
     n += cell.n;

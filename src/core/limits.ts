@@ -7,10 +7,10 @@
  */
 import { bump, countEvents, currentStamp, emit, readCell } from "./events.js";
 import type { Game } from "./game.js";
-import { eventTypes } from "./match.js";
+import { eventTypes, isRelative } from "./match.js";
 import { limitsOf } from "./registry.js";
-import type { CounterMark, GameObject, PlayerId } from "./types.js";
-import type { AbilityDef, CardDef, LimitSpec } from "./vocabulary/schema.js";
+import type { CounterMark, GameObject, LogEntry, PlayerId } from "./types.js";
+import type { AbilityDef, CardDef, EventPattern, LimitSpec } from "./vocabulary/schema.js";
 
 /** An ability of one object, as the limits see it. */
 export interface AbilityRef {
@@ -180,13 +180,15 @@ function refuse(
 
 /**
  * Checks one limit. `phase` is "query" before the counted thing happens (may it still happen?)
- * or "trigger" when the event being counted has just been counted (is this the Nth?).
+ * or "trigger" when the event being counted has just been counted (is this the Nth?); `event` is
+ * that event (an `eachPlayer` limit counts its player's occurrences).
  */
 export function checkLimit(
   game: Game,
   ref: AbilityRef,
   spec: LimitSpec,
   phase: "query" | "trigger",
+  event?: LogEntry,
 ): Verdict {
   const key = limitKey(ref, spec);
   if (spec.ownTurnOnly && game.state.clock.turn.player !== ref.controller)
@@ -205,7 +207,7 @@ export function checkLimit(
       key,
       `“${labelOf(spec)}” needs ${/^[aeiou]/.test(spec.window) ? "an" : "a"} ${spec.window} in progress, and none is`,
     );
-  if (spec.counts === "event") return checkEventLimit(game, ref, spec, phase, key);
+  if (spec.counts === "event") return checkEventLimit(game, ref, spec, phase, key, event);
   const cell = readCell(game, spec.window, key);
   const used = cell?.n ?? 0;
   const times = spec.times ?? 1;
@@ -244,9 +246,10 @@ function checkEventLimit(
   spec: LimitSpec,
   phase: "query" | "trigger",
   key: string,
+  event?: LogEntry,
 ): Verdict {
   const pattern = spec.event ?? ref.ability.trigger!;
-  const { n, first } = countEvents(game, pattern, spec.window, ref.controller, ref.obj);
+  const { n, first } = occurrences(game, ref, spec, pattern, event);
   const noun = pattern.noun ?? `${eventTypes(pattern).join("/")} event`;
   const target = spec.nth ?? spec.times ?? 1;
   const within = spec.window === "turn" ? `of turn ${game.state.clock.turn.id}` : `of this ${spec.window}`;
@@ -285,6 +288,31 @@ function checkEventLimit(
       : `${n} ${noun}${n === 1 ? "" : "s"} ${within} already${first ? `, the first in ${markPhrase(game, first)}` : ""}`,
     first,
   );
+}
+
+/**
+ * The occurrences a `counts: event` limit sees: every one in its window, or with `eachPlayer`
+ * those of one player (CR 603.2: "whenever an opponent draws their second card each turn" is each
+ * opponent's second) — the event's player's at a trigger; asked beforehand, those of the watched
+ * player with the fewest (could it still happen for someone?).
+ */
+function occurrences(
+  game: Game,
+  ref: AbilityRef,
+  spec: LimitSpec,
+  pattern: EventPattern,
+  event?: LogEntry,
+): { n: number; first?: CounterMark } {
+  if (!spec.eachPlayer) return countEvents(game, pattern, spec.window, ref.controller, ref.obj);
+  if (event?.player !== undefined)
+    return countEvents(game, pattern, spec.window, ref.controller, ref.obj, event.player);
+  let fewest: { n: number; first?: CounterMark } | undefined;
+  for (const p of game.state.players) {
+    if (!isRelative(game, pattern.player, p.id, ref.controller)) continue;
+    const c = countEvents(game, pattern, spec.window, ref.controller, ref.obj, p.id);
+    if (!fewest || c.n < fewest.n) fewest = c;
+  }
+  return fewest ?? { n: 0 };
 }
 
 /** Checks every limit of an ability that `which` selects; the first refusal wins. */
@@ -388,10 +416,7 @@ export function limitStatus(game: Game, ref: AbilityRef, spec: LimitSpec): Remai
   let used: number;
   if (spec.counts === "event") {
     const pattern = spec.event ?? ref.ability.trigger!;
-    used =
-      spec.window in game.state.clock.windows
-        ? countEvents(game, pattern, spec.window, ref.controller, ref.obj).n
-        : 0;
+    used = spec.window in game.state.clock.windows ? occurrences(game, ref, spec, pattern).n : 0;
   } else used = readCell(game, spec.window, key)?.n ?? 0;
   const v = checkLimit(game, ref, spec, "query");
   const entry: RemainingEntry = {

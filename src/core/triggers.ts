@@ -165,6 +165,7 @@ function tryTrigger(game: Game, obj: GameObject, entry: TriggerEntry, ev: LogEnt
       ref,
       spec,
       moment === "trigger" && spec.counts === "event" ? "trigger" : "query",
+      ev,
     );
     if (!v.ok) {
       emit(game, {

@@ -402,6 +402,11 @@ export const vocabularySpec = {
           $ref: "#/$defs/EventPattern",
           description: "With `counts: event` only: the events counted (default: the ability's trigger).",
         },
+        eachPlayer: {
+          type: "boolean",
+          description:
+            "With `counts: event` only: each player's occurrences are counted apart (\"whenever an opponent draws their second card each turn\": at a trigger, only the triggering event's player's; asked beforehand, the watched player with the fewest). Default false.",
+        },
         declineUsesUp: {
           type: "boolean",
           description:

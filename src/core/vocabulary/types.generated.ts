@@ -335,6 +335,10 @@ export type LimitSpec = {
    */
   event?: EventPattern;
   /**
+   * With `counts: event` only: each player's occurrences are counted apart ("whenever an opponent draws their second card each turn": at a trigger, only the triggering event's player's; asked beforehand, the watched player with the fewest). Default false.
+   */
+  eachPlayer?: boolean;
+  /**
    * Whether declining an optional ability spends the limit (RULINGS DM-1.3, DM-3.5 yes; DM-2.1 no). Default false.
    */
   declineUsesUp?: boolean;

@@ -16,6 +16,7 @@ import { targetCreature } from "./card-parts.js";
 import { combatCards } from "./combat-cards.js";
 import { controlCards } from "./control-cards.js";
 import { keywordCards } from "./keyword-cards.js";
+import { limitCards } from "./limit-cards.js";
 import { manaCards } from "./mana-cards.js";
 import type { MagicOp } from "./ops.generated.js";
 import { planeswalkerCards } from "./planeswalker-cards.js";
@@ -516,6 +517,8 @@ const library: CardDef[] = [
   ...combatCards,
   // Attack costs, attacking alone and exalted, put onto the battlefield attacking (CR 508.1g, 506.5, 508.4).
   ...attackCards,
+  // The turn and its limits against official rulings (additional beginning phase, CR 500.8).
+  ...limitCards,
 ];
 
 export const magicCards: CardDef[] = library.map(withColours);
@@ -552,7 +555,6 @@ export function defaultMagicDeck(variant: number): string[] {
     "relentless-assault",
     // Its Attraction deck is made at setup; it visits as the precombat main phase begins (CR 505.5).
     "complaints-clerk",
-    "gladecover-scout",
     "alley-strangler",
     "boros-swiftblade",
     "vampire-nighthawk",
@@ -566,6 +568,8 @@ export function defaultMagicDeck(variant: number): string[] {
     "prodigal-pyromancer",
     "lightning-bolt",
     "geist-of-saint-traft",
+    // "Whenever an opponent draws their second card each turn": counted per opponent (limit-cards.ts).
+    "faerie-mastermind",
     "blaze",
     "savor-the-moment",
     "act-of-treason",

@@ -102,7 +102,7 @@ export type MagicModesOp = {
 };
 
 /**
- * The controller draws n cards; drawing from an empty library loses at the next state-based action check (CR 704.5b).
+ * The controller (or each of `players`, in APNAP order) draws n cards; drawing from an empty library loses at the next state-based action check (CR 704.5b).
  */
 export type MagicDrawOp = {
   op: "draw";
@@ -111,6 +111,8 @@ export type MagicDrawOp = {
    * @defaultValue 1
    */
   n?: NumberRef;
+  /** Who draws ("any": "each player draws"); absent: the controller. */
+  players?: PlayerRef;
 };
 
 /**

@@ -30,6 +30,7 @@ import { isPlaneswalker, LOYALTY, loyaltyOf } from "./planeswalkers.js";
 import { colours, protects } from "./protection.js";
 import {
   allPermanents,
+  apnap,
   creatures,
   hasKeyword,
   inGame,
@@ -189,10 +190,19 @@ const opCost = (game: Game, op: Op, frame: ScriptTask): ManaCost =>
 
 export const magicOps: Record<string, OpHandler> = {
   draw: {
-    doc: "The controller draws n cards; drawing from an empty library loses at the next state-based action check (CR 704.5b).",
-    args: { n: { type: "number", default: 1, doc: "How many cards." } },
+    doc: "The controller (or each of `players`, in APNAP order) draws n cards; drawing from an empty library loses at the next state-based action check (CR 704.5b).",
+    args: {
+      n: { type: "number", default: 1, doc: "How many cards." },
+      players: { type: "players", doc: 'Who draws ("any": "each player draws"); absent: the controller.' },
+    },
     run(game, op, frame) {
-      drawCards(game, frame.ctx.controller, resolveNumber(game, op.n, frame, 1), causeOf(game, frame));
+      const n = resolveNumber(game, op.n, frame, 1);
+      // CR 101.4: "each player draws" in APNAP order; players who left the game draw nothing.
+      const who =
+        op.players === undefined
+          ? [frame.ctx.controller]
+          : apnap(game).filter((p) => resolvePlayers(game, op.players, frame).includes(p));
+      for (const p of who) drawCards(game, p, n, causeOf(game, frame));
       return "next";
     },
   },
