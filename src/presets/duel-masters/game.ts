@@ -25,6 +25,7 @@ import { freeSummonCandidates, manaSummonCandidates } from "./activation.js";
 import { cannotLose, hasRaceCategory, isSealed } from "./keywords.js";
 import { canPay, choosePayment, civilizationsOf, costOf, payMana } from "./mana.js";
 import { mayEnterBattle } from "./restrictions.js";
+import { askSilentSkill, runSilentSkill, silentSkillOf, useSilentSkills } from "./silent-skill.js";
 import { ATTACK_NODE } from "./turn.js";
 
 export interface AttackState extends JsonObject {
@@ -690,18 +691,43 @@ function performMain(game: Game, p: PlayerId, id: string, reduce: boolean): void
 export const dmTasks: Record<string, TaskHandler> = {
   // DM-T2, DM-T15: forced untap of the active player's creatures and mana, unless an effect stops it.
   "dm.untap": (game, task) => {
-    game.popTask(task);
     const p = game.state.clock.turn.player;
-    let n = 0;
     // DM 封印: a sealed creature is ignored, so it does not untap either.
+    const wouldUntap = (o: GameObject) => o.tapped && !untapPrevented(game, o) && !isSealed(game, o);
+    // DM Start of turn step: Silent Skill — asked first, one creature at a time, of each creature
+    // that would untap and has one (silent-skill.ts); those used stay tapped.
+    if (task.ss === undefined) {
+      task.ss = game
+        .cardsIn("battle", p)
+        .filter((o) => wouldUntap(o) && silentSkillOf(game, o))
+        .map((o) => o.id);
+      task.i = 0;
+      task.used = [];
+    }
+    const ss = task.ss as string[];
+    const used = task.used as string[];
+    if (task.answer) {
+      if (task.answer.id === "silentSkill") used.push(ss[Number(task.i)]!);
+      task.answer = undefined;
+      task.i = Number(task.i) + 1;
+    }
+    if (Number(task.i) < ss.length) {
+      const obj = game.obj(ss[Number(task.i)]!);
+      askSilentSkill(game, obj, silentSkillOf(game, obj)!);
+      return;
+    }
+    game.popTask(task);
+    let n = 0;
     for (const kind of ["battle", "mana"])
       for (const o of game.cardsIn(kind, p))
-        if (o.tapped && !untapPrevented(game, o) && !isSealed(game, o)) {
+        if (wouldUntap(o) && !used.includes(o.id)) {
           o.tapped = false;
           n++;
         }
     emit(game, { type: "untapStep", player: p, data: { untapped: n } });
+    useSilentSkills(game, used);
   },
+  "dm.silentSkill": runSilentSkill,
   // DM-T3: the forced draw; DM-T4: drawing the last card loses.
   "dm.draw": (game, task) => {
     game.popTask(task);

@@ -8,6 +8,7 @@ import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import { pickAndMove } from "./card-parts.js";
 import { TAP_ABILITY } from "./game.js";
 import type { DuelMastersOp } from "./ops.generated.js";
+import { SILENT_SKILL } from "./silent-skill.js";
 
 /** A card of this library: its ops are checked against the preset's at compile time. */
 type CardDef = PresetCardDef<DuelMastersOp>;
@@ -50,9 +51,8 @@ export const kiposContraption: CardDef = {
 
 /**
  * DM Turn: skip the rest of the turn (ターンの残りをとばす). Shumatsu no Tokei The Clock (終末の時計
- * ザ・クロック): water, cost 3, 3000, Shield Trigger; "このクリーチャーがバトルゾーンに出た時、ターンの残り
- * をとばす。" Written from memory: the name, civilization, cost, Shield Trigger and ability are as
- * remembered; its power and race (アウトレイジMAX) could not be confirmed here.
+ * ザ・クロック): water, cost 3, Outrage MAX 3000, Shield Trigger; "このクリーチャーがバトルゾーンに出た時、
+ * ターンの残りをとばす。" Its text and stats as dmwiki.net's ターンの残りをとばす page quotes them.
  */
 export const theClock: CardDef = {
   id: "shumatsu-no-tokei-the-clock",
@@ -113,4 +113,45 @@ export const cyberJEleven: CardDef = {
   ],
 };
 
-export const turnRuleCards: CardDef[] = [kiposContraption, theClock, cyberJEleven];
+/**
+ * DM Start of turn step: Silent Skill (サイレントスキル). Saiyaku Hihou Gejira (災厄秘宝ゲジラ), its text
+ * as the Duel Masters wiki quotes it (dmwiki.net, サイレントスキル): darkness, cost 6, Pandora Box
+ * 6000; "W・ブレイカー / サイレントスキル(自分のターンのはじめに、このクリーチャーがタップされていたら、
+ * アンタップするかわりに次のSS能力を使ってもよい) / SS−このクリーチャーは、相手のシールドを2枚ブレイク
+ * する。" Its English name is a transliteration. The breaking player chooses which shields break.
+ */
+export const gejira: CardDef = {
+  id: "saiyaku-hihou-gejira",
+  name: "Saiyaku Hihou Gejira",
+  nameJa: "災厄秘宝ゲジラ",
+  types: ["creature"],
+  cost: 6,
+  power: 6000,
+  civilizations: ["darkness"],
+  races: ["Pandora Box"],
+  keywords: ["doubleBreaker", "silentSkill"],
+  text: "Double Breaker. Silent Skill (at the start of your turn, if this creature is tapped, you may use its SS ability instead of untapping it). SS: this creature breaks 2 of your opponent's shields.",
+  abilities: [
+    {
+      id: "silentSkill",
+      kind: "replacement",
+      keyword: SILENT_SKILL,
+      optional: true,
+      text: "SS: this creature breaks 2 of your opponent's shields.",
+      // Replaces its own untap in its controller's start of turn step (silent-skill.ts).
+      replaces: { on: "startUntap", self: true },
+      instead: pickAndMove({
+        chooser: "controller",
+        from: { zone: "shield", controller: "opponent" },
+        to: "hand",
+        prompt: "Break 2 of your opponent's shields",
+        min: 2,
+        max: 2,
+        as: "broken",
+        event: "break",
+      }),
+    },
+  ],
+};
+
+export const turnRuleCards: CardDef[] = [kiposContraption, theClock, cyberJEleven, gejira];

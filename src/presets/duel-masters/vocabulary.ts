@@ -68,6 +68,8 @@ export const dmEvents: Record<string, string> = {
     "A Star Evolution creature's top card left, the card under it staying: obj (the new top), player, data.left.",
   payMana: "Mana was paid (cards tapped in the mana zone): player, data.cards.",
   untapStep: "The untap step untapped the active player's cards: player, data.untapped.",
+  startUntap:
+    "Proposed, never logged: a tapped creature would untap in its controller's start of turn step (obj, player); Silent Skill replaces it.",
 };
 
 export const dmEffectKinds: Record<string, string> = {
