@@ -24,6 +24,7 @@ import type { Op } from "../../core/vocabulary/schema.js";
 import { freeSummonCandidates, manaSummonCandidates } from "./activation.js";
 import { cannotLose, hasRaceCategory, isSealed } from "./keywords.js";
 import { canPay, choosePayment, civilizationsOf, costOf, payMana } from "./mana.js";
+import { mugenClimb, mugenClimbOptions } from "./mugen-climb.js";
 import { mayEnterBattle } from "./restrictions.js";
 import { askSilentSkill, runSilentSkill, silentSkillOf, useSilentSkills } from "./silent-skill.js";
 import { ATTACK_NODE } from "./turn.js";
@@ -661,6 +662,10 @@ function performMain(game: Game, p: PlayerId, id: string, reduce: boolean): void
     else useCard(game, p, obj, isCreature(game, obj) || verb === "mana" ? "summon" : "cast");
     return;
   }
+  if (verb === "mugen") {
+    mugenClimb(game, p, game.obj(parts[1]!));
+    return;
+  }
   if (verb === "gzero") {
     useCard(game, p, game.obj(parts[1]!), "summon");
     return;
@@ -766,6 +771,7 @@ export const dmTasks: Record<string, TaskHandler> = {
       ...manaSummonOptions(game, p),
       ...gZeroOptions(game, p),
       ...crossOptions(game, p),
+      ...mugenClimbOptions(game, p),
     ],
     perform(game, p, option) {
       // A "you may" cost reduction (Topgear: してもよい) is the player's choice: asked whenever one

@@ -154,4 +154,96 @@ export const gejira: CardDef = {
   ],
 };
 
-export const turnRuleCards: CardDef[] = [kiposContraption, theClock, cyberJEleven, gejira];
+/**
+ * DM Turn: skipped turns (次のターンをとばす). Mugen no Mu (夢幻の無, read デイドリーム・ダークマター), its
+ * text as dmwiki.net's 《夢幻の無》 and 次のターンをとばす pages quote it: water/darkness, cost ∞, spell
+ * (Team Zero); "<ムゲンクライム>4(自分のクリーチャーを4体タップし、[水/闇(4)]支払って、この呪文を自分の
+ * 手札または墓地から唱えてもよい) / カードを1枚引く。 / 相手は次の自身のターンをとばしてもよい。そうしなけ
+ * れば、自分は、相手の手札を見ないで1枚選び、相手のクリーチャーを1体選ぶ。相手はそれらを好きな順序で山札の
+ * 下に置く。その後、水または闇のクリーチャーを1体、自分の手札または墓地からバトルゾーンに出してもよい。 /
+ * この呪文を唱えた後、墓地のかわりに山札の下に置く。" The third paragraph is read as the wiki reads it:
+ * the opponent chooses between skipping their next turn and the rest ("その後" belongs to the rest).
+ * Simplified: the two cards go to the bottom of the deck hand card first (the opponent's choice of
+ * their order is not asked); an evolution creature is not offered to be put out (it has no base).
+ */
+export const mugenNoMu: CardDef = {
+  id: "mugen-no-mu",
+  name: "Mugen no Mu",
+  nameJa: "夢幻の無",
+  types: ["spell"],
+  // ∞: never paid (no mana pays it, "cost N or less" never matches it); cast by Mugen Climb.
+  infiniteCost: true,
+  civilizations: ["water", "darkness"],
+  races: ["Team Zero"],
+  stats: { mugenClimb: { creatures: 4, mana: 4 } },
+  text: "Mugen Climb 4 (you may tap 4 of your creatures and pay 4 water/darkness mana to cast this spell from your hand or graveyard). Draw a card. Your opponent may skip their next turn. If they don't, you choose a card from your opponent's hand without looking and one of your opponent's creatures, and your opponent puts them on the bottom of their deck in any order; then you may put a water or darkness creature from your hand or graveyard into the battle zone. After this spell is cast, put it on the bottom of your deck instead of into your graveyard.",
+  abilities: [
+    {
+      id: "spell",
+      kind: "activated",
+      effect: [
+        { op: "draw", n: 1 },
+        {
+          op: "opponentMay",
+          prompt:
+            "Skip your next turn? (If you don't, a card from your hand and one of your creatures go to the bottom of your deck, and your opponent may put out a water or darkness creature.)",
+          // biome-ignore lint/suspicious/noThenProperty: "then" is the name of the op's argument
+          then: [{ op: "skipTurn", player: "opponent" }],
+          else: [
+            {
+              op: "choose",
+              chooser: "controller",
+              from: { zone: "hand", controller: "opponent" },
+              min: 1,
+              max: 1,
+              as: "fromHand",
+              prompt: "Choose a card from your opponent's hand without looking",
+            },
+            {
+              op: "choose",
+              chooser: "controller",
+              from: { zone: "battle", controller: "opponent", type: "creature" },
+              min: 1,
+              max: 1,
+              as: "creature",
+              // Chosen by a spell: the preset's targetable rule applies (Q.E.D., sealed creatures).
+              target: true,
+              prompt: "Choose one of your opponent's creatures",
+            },
+            { op: "move", what: "$fromHand", to: "deck", position: "bottom" },
+            { op: "move", what: "$creature", to: "deck", position: "bottom" },
+            {
+              op: "choose",
+              chooser: "controller",
+              from: {
+                zone: ["hand", "graveyard"],
+                controller: "self",
+                type: "creature",
+                where: {
+                  civilizations: { includesAny: ["water", "darkness"] },
+                  types: { not: { includes: "evolution" } },
+                },
+              },
+              min: 0,
+              max: 1,
+              as: "out",
+              prompt:
+                "You may put a water or darkness creature from your hand or graveyard into the battle zone",
+            },
+            { op: "move", what: "$out", to: "battle" },
+          ],
+        },
+      ],
+    },
+    {
+      id: "toDeckBottom",
+      kind: "replacement",
+      zones: ["resolving"],
+      text: "After this spell is cast, put it on the bottom of your deck instead of into your graveyard.",
+      replaces: { on: "move", from: "resolving", to: "graveyard", self: true },
+      instead: [{ op: "move", what: "event", to: "deck", position: "bottom" }],
+    },
+  ],
+};
+
+export const turnRuleCards: CardDef[] = [kiposContraption, theClock, cyberJEleven, gejira, mugenNoMu];

@@ -17,6 +17,11 @@ export const dmCardFields: Record<string, CardFieldSpec> = {
     description:
       'The creature\'s races, as printed: ["Armored Dragon"], ["Liquid People", "Initiate"]. Race words ("Dragon", "Knight") are read as parts of them.',
   },
+  infiniteCost: {
+    type: "boolean",
+    description:
+      'The card\'s cost is ∞ (DM ∞): no mana can pay it and "cost N or less" never matches it; such a card is used by other means (Mugen Climb).',
+  },
   nameJa: {
     type: "string",
     minLength: 1,
