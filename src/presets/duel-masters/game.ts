@@ -984,8 +984,9 @@ export const dmTasks: Record<string, TaskHandler> = {
     const owner = Number(task.player);
     for (const id of task.shields as string[]) {
       const shield = game.state.objects[id];
+      // Replaceable: a face-up Shield Go card goes to the graveyard instead (DM シールド・ゴー).
       if (shield && shield.zone === zoneId("shield", owner))
-        game.move(shield, zoneId("hand", owner), { event: "break" });
+        game.moveWithReplacement(shield, zoneId("hand", owner), { event: "break" });
     }
     openShieldWindow(game);
   },

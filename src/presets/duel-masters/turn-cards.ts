@@ -5,7 +5,7 @@
  * written from memory, as their comments say; Cyber J Eleven's text is as a wiki quotes it.
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
-import { pickAndMove } from "./card-parts.js";
+import { pickAndMove, shieldGo } from "./card-parts.js";
 import { TAP_ABILITY } from "./game.js";
 import type { DuelMastersOp } from "./ops.generated.js";
 import { SILENT_SKILL } from "./silent-skill.js";
@@ -246,4 +246,51 @@ export const mugenNoMu: CardDef = {
   ],
 };
 
-export const turnRuleCards: CardDef[] = [kiposContraption, theClock, cyberJEleven, gejira, mugenNoMu];
+/**
+ * DM Shield: シールド・ゴー. Sugoi Shugo Verneraito (凄い守護ヴェルネライト, read ハード・ガード), its text as
+ * dmwiki.net's シールド・ゴー page quotes it: light, cost 3, Outrage 500; "このクリーチャーをバトルゾーンに
+ * 出した時、相手のクリーチャーを1体選び、タップしてもよい。 / シールド・ゴー(このクリーチャーが破壊された時、
+ * 新しいシールドとして自分のシールドゾーンに表向きのまま加える。このクリーチャーが表向きでシールドゾーンを離れる
+ * 時、かわりに自分の墓地に置く)". Its English name is a transliteration.
+ */
+export const verneraito: CardDef = {
+  id: "sugoi-shugo-verneraito",
+  name: "Sugoi Shugo Verneraito",
+  nameJa: "凄い守護ヴェルネライト",
+  types: ["creature"],
+  cost: 3,
+  power: 500,
+  civilizations: ["light"],
+  races: ["Outrage"],
+  keywords: ["shieldGo"],
+  text: "When you put this creature into the battle zone, you may choose one of your opponent's creatures and tap it. Shield Go (when this creature is destroyed, add it to your shield zone face up as a new shield; when it would leave your shield zone face up, put it into your graveyard instead).",
+  abilities: [
+    {
+      id: "tap",
+      kind: "triggered",
+      trigger: { on: "move", to: "battle", self: true },
+      effect: [
+        {
+          op: "choose",
+          chooser: "controller",
+          from: { zone: "battle", controller: "opponent", type: "creature" },
+          min: 0,
+          max: 1,
+          as: "tapped",
+          prompt: "You may choose one of your opponent's creatures and tap it",
+        },
+        { op: "tap", what: "$tapped" },
+      ],
+    },
+    ...shieldGo(),
+  ],
+};
+
+export const turnRuleCards: CardDef[] = [
+  kiposContraption,
+  theClock,
+  cyberJEleven,
+  gejira,
+  mugenNoMu,
+  verneraito,
+];
