@@ -8,9 +8,12 @@
  * the others untap with the rest, then each chosen SS ability is carried out in turn — before the
  * "at the start of your turn" abilities trigger.
  */
+
+import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
-import type { AbilityRef } from "../../core/limits.js";
-import { applicableReplacements, tryReplace } from "../../core/replacement.js";
+import { type AbilityRef, chargeLimits } from "../../core/limits.js";
+import { applicableReplacements } from "../../core/replacement.js";
+import { scriptTask } from "../../core/script.js";
 import type { GameEvent, GameObject, Task } from "../../core/types.js";
 
 /** The keyword of Silent Skill abilities. */
@@ -63,9 +66,35 @@ export function useSilentSkills(game: Game, ids: string[]): void {
   }
 }
 
-/** One chosen Silent Skill: the replacement applies (its limits charged, a `replaced` event) if it still can. */
+/**
+ * One chosen Silent Skill: the replacement applies — its limits used up on application are charged
+ * and a `replaced` event says so — and its SS ability is carried out. Unlike a move put in place of
+ * another (never replaced again, RULINGS DM-3.8), the SS ability is an effect of its own: what it
+ * does may be replaced as usual (a face-up Shield Go shield it breaks goes to the graveyard).
+ */
 export function runSilentSkill(game: Game, task: Task): void {
   game.popTask(task);
   const obj = game.state.objects[String(task.obj)];
-  if (obj) tryReplace(game, startUntapEvent(game, obj));
+  const ref = obj ? silentSkillOf(game, obj) : undefined;
+  if (!obj || !ref) return;
+  chargeLimits(game, ref, "application");
+  emit(game, {
+    type: "replaced",
+    player: ref.controller,
+    obj: obj.id,
+    inc: obj.inc,
+    card: obj.card,
+    name: ref.card.name,
+    data: { ability: ref.ability.id, replaced: "startUntap" },
+  });
+  game.pushTask(
+    scriptTask(ref.ability.instead ?? [], {
+      controller: ref.controller,
+      source: obj.id,
+      sourceInc: obj.inc,
+      card: obj.card,
+      ability: ref.ability.id,
+      keyword: SILENT_SKILL,
+    }),
+  );
 }
