@@ -4,7 +4,10 @@
  * { creatures: N, mana: M }` may be cast from the hand or the graveyard by tapping N of your untapped
  * creatures (your choice, summoning sick ones too: tapping is not attacking) and paying M mana with
  * its civilizations; its printed cost (∞, `cost: Infinity`) is not paid and can never be (DM ∞).
- * Option `mugen:<card>`; the creatures are chosen and tapped, then the spell is cast (`castFree`).
+ * Option `mugen:<card>`; the creatures are chosen and tapped, then the spell is cast (the `castFree`
+ * op casts it without asking for mana again). It is an alternative cost that is paid (代替コスト,
+ * dmwiki.net ムゲンクライム: "「支払って」と書いてあるので、コスト踏み倒し能力というわけではなく"), not a
+ * cast for no cost. That summoning sick creatures may be tapped for it is this preset's reading.
  */
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
