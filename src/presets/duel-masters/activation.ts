@@ -151,7 +151,10 @@ export const dmActivation: ActivationRules = {
       if (!canPay(game, player, cost, civilizationsOf(game, ref.obj)))
         out.push({
           kind: "cost",
-          text: `not enough untapped mana: ${ref.card.name} costs ${cost} (${civilizationsOf(game, ref.obj).join("/") || "colorless"})`,
+          // DM ∞: no mana pays a cost of ∞ (Mugen no Mu is cast by Mugen Climb instead).
+          text: Number.isFinite(cost)
+            ? `not enough untapped mana: ${ref.card.name} costs ${cost} (${civilizationsOf(game, ref.obj).join("/") || "colorless"})`
+            : `${ref.card.name} costs ∞: no mana can pay it`,
         });
     }
     return out;

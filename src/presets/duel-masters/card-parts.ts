@@ -67,3 +67,33 @@ export function whenLeaving(
         : { on, from: "battle", player: "self", card: { type: "creature" } },
   }));
 }
+
+/**
+ * シールド・ゴー (DM Shield: シールド・ゴー): "このクリーチャーが破壊された時、新しいシールドとして自分の
+ * シールドゾーンに表向きのまま加える。このクリーチャーが表向きで、シールドゾーンを離れる時、かわりに自分の
+ * 墓地に置く" — a "when destroyed" trigger that adds the card (still in the graveyard) to its owner's
+ * shield zone face up, and a replacement that works from the shield zone while it is face up (a
+ * face-down card's abilities don't work there): leaving it — broken, or put anywhere by an effect —
+ * it goes to the graveyard instead (so it is never put into a hand: no Shield Trigger).
+ */
+export function shieldGo(): Ability[] {
+  return [
+    {
+      id: "shieldGo",
+      kind: "triggered",
+      keyword: "Shield Go",
+      text: "When this creature is destroyed, add it to your shield zone face up as a new shield.",
+      trigger: { on: "destroy", self: true },
+      effect: [{ op: "move", what: "event", to: "shield", faceDown: false }],
+    },
+    {
+      id: "shieldGoLeave",
+      kind: "replacement",
+      keyword: "Shield Go",
+      zones: ["shield"],
+      text: "When this card would leave your shield zone face up, put it into your graveyard instead.",
+      replaces: { on: ["break", "move", "discard", "destroy"], from: "shield", self: true },
+      instead: [{ op: "move", what: "event", to: "graveyard" }],
+    },
+  ];
+}

@@ -264,13 +264,19 @@ export function sampleDecks(): [string[], string[]] {
   ]);
   const lightWater = deck([
     ["daishuketsu-aqua-brothers", 4],
-    ["spiral-gate", 4],
+    ["spiral-gate", 3],
     ["ghost-touch", 2],
     ["procyon-dragoon", 4],
-    ["wave", 4],
+    ["wave", 2],
     ["holy-awe", 2],
     // A Shield Trigger that skips the rest of the opponent's turn (ターンの残りをとばす).
-    ["shumatsu-no-tokei-the-clock", 4],
+    ["shumatsu-no-tokei-the-clock", 2],
+    // Silent Skill (サイレントスキル): tapped at the start of the turn, it may break 2 shields instead of untapping.
+    ["saiyaku-hihou-gejira", 2],
+    // Skipped turns (次のターンをとばす): cast by Mugen Climb from the hand or the graveyard.
+    ["mugen-no-mu", 1],
+    // Shield Go (シールド・ゴー): destroyed, a face-up shield.
+    ["sugoi-shugo-verneraito", 2],
     ["starman-no-tenkaiju", 2],
     ["seigi-seitei-lionel-star", 1],
     ["kekkon-shite-kureyaa", 1],

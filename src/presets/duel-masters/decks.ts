@@ -107,7 +107,7 @@ export function randomDeck(cards: readonly CardDef[], pick: Pick): string[] {
     const ofCiv = (id: string) => civilizationsNeeded(card(id)).includes(civ);
     deck.require(pool.filter(ofCiv), () => deck.count(ofCiv) >= 10, `10 ${civ} cards`);
   }
-  const cheap = (id: string) => Number(card(id).cost ?? 0) <= 3;
+  const cheap = (id: string) => card(id).infiniteCost !== true && Number(card(id).cost ?? 0) <= 3;
   deck.require(pool.filter(cheap), () => deck.count(cheap) >= 8, "8 cards costing 3 or less");
   const creature = (id: string) => isBaseCreature(card(id));
   deck.require(pool.filter(creature), () => deck.count(creature) >= 16, "16 non-evolution creatures");

@@ -24,7 +24,9 @@ import type { Op } from "../../core/vocabulary/schema.js";
 import { freeSummonCandidates, manaSummonCandidates } from "./activation.js";
 import { cannotLose, hasRaceCategory, isSealed } from "./keywords.js";
 import { canPay, choosePayment, civilizationsOf, costOf, payMana } from "./mana.js";
+import { mugenClimb, mugenClimbOptions } from "./mugen-climb.js";
 import { mayEnterBattle } from "./restrictions.js";
+import { askSilentSkill, runSilentSkill, silentSkillOf, useSilentSkills } from "./silent-skill.js";
 import { ATTACK_NODE } from "./turn.js";
 
 export interface AttackState extends JsonObject {
@@ -660,6 +662,10 @@ function performMain(game: Game, p: PlayerId, id: string, reduce: boolean): void
     else useCard(game, p, obj, isCreature(game, obj) || verb === "mana" ? "summon" : "cast");
     return;
   }
+  if (verb === "mugen") {
+    mugenClimb(game, p, game.obj(parts[1]!));
+    return;
+  }
   if (verb === "gzero") {
     useCard(game, p, game.obj(parts[1]!), "summon");
     return;
@@ -690,18 +696,43 @@ function performMain(game: Game, p: PlayerId, id: string, reduce: boolean): void
 export const dmTasks: Record<string, TaskHandler> = {
   // DM-T2, DM-T15: forced untap of the active player's creatures and mana, unless an effect stops it.
   "dm.untap": (game, task) => {
-    game.popTask(task);
     const p = game.state.clock.turn.player;
-    let n = 0;
     // DM 封印: a sealed creature is ignored, so it does not untap either.
+    const wouldUntap = (o: GameObject) => o.tapped && !untapPrevented(game, o) && !isSealed(game, o);
+    // DM Start of turn step: Silent Skill — asked first, one creature at a time, of each creature
+    // that would untap and has one (silent-skill.ts); those used stay tapped.
+    if (task.ss === undefined) {
+      task.ss = game
+        .cardsIn("battle", p)
+        .filter((o) => wouldUntap(o) && silentSkillOf(game, o))
+        .map((o) => o.id);
+      task.i = 0;
+      task.used = [];
+    }
+    const ss = task.ss as string[];
+    const used = task.used as string[];
+    if (task.answer) {
+      if (task.answer.id === "silentSkill") used.push(ss[Number(task.i)]!);
+      task.answer = undefined;
+      task.i = Number(task.i) + 1;
+    }
+    if (Number(task.i) < ss.length) {
+      const obj = game.obj(ss[Number(task.i)]!);
+      askSilentSkill(game, obj, silentSkillOf(game, obj)!);
+      return;
+    }
+    game.popTask(task);
+    let n = 0;
     for (const kind of ["battle", "mana"])
       for (const o of game.cardsIn(kind, p))
-        if (o.tapped && !untapPrevented(game, o) && !isSealed(game, o)) {
+        if (wouldUntap(o) && !used.includes(o.id)) {
           o.tapped = false;
           n++;
         }
     emit(game, { type: "untapStep", player: p, data: { untapped: n } });
+    useSilentSkills(game, used);
   },
+  "dm.silentSkill": runSilentSkill,
   // DM-T3: the forced draw; DM-T4: drawing the last card loses.
   "dm.draw": (game, task) => {
     game.popTask(task);
@@ -740,6 +771,7 @@ export const dmTasks: Record<string, TaskHandler> = {
       ...manaSummonOptions(game, p),
       ...gZeroOptions(game, p),
       ...crossOptions(game, p),
+      ...mugenClimbOptions(game, p),
     ],
     perform(game, p, option) {
       // A "you may" cost reduction (Topgear: してもよい) is the player's choice: asked whenever one
@@ -952,8 +984,9 @@ export const dmTasks: Record<string, TaskHandler> = {
     const owner = Number(task.player);
     for (const id of task.shields as string[]) {
       const shield = game.state.objects[id];
+      // Replaceable: a face-up Shield Go card goes to the graveyard instead (DM シールド・ゴー).
       if (shield && shield.zone === zoneId("shield", owner))
-        game.move(shield, zoneId("hand", owner), { event: "break" });
+        game.moveWithReplacement(shield, zoneId("hand", owner), { event: "break" });
     }
     openShieldWindow(game);
   },

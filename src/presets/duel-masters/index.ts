@@ -180,6 +180,8 @@ function makePreset(id: string, name: string, play: boolean): Preset {
           ((game.card(obj).keywords ?? []) as string[]).includes("shieldTrigger")
         );
       if (field === "nameJaChars") return [...String(game.card(obj).nameJa ?? "")];
+      // DM ∞: a cost of ∞ is more than any number (never paid, never "N or less").
+      if (field === "cost" && game.card(obj).infiniteCost === true) return Number.POSITIVE_INFINITY;
       if (field === "raceWords")
         return ((game.card(obj).races ?? []) as string[]).flatMap((r) => r.split(" "));
       if (field !== "power" || typeof printed !== "number") return printed;

@@ -384,7 +384,8 @@ export const keywordOps: Record<string, OpHandler> = {
     run(game, _op, frame) {
       const p = frame.ctx.controller;
       const shields = [...game.zone("shield", p).cards].reverse();
-      for (const id of shields) game.move(game.obj(id), zoneId("hand", p), { event: "break" });
+      // Replaceable: a face-up Shield Go card goes to the graveyard instead (DM シールド・ゴー).
+      for (const id of shields) game.moveWithReplacement(game.obj(id), zoneId("hand", p), { event: "break" });
       // Broken at once; the Shield Trigger / Strike Back window opens for them all (DM ブレイク).
       openShieldWindow(game);
       return "next";

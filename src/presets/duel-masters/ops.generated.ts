@@ -113,6 +113,22 @@ export type DuelMastersGrSummonOp = {
   op: "grSummon";
 };
 
+/**
+ * "Your opponent may …" (相手は…してもよい): the opponent chooses; yes runs `then`, no runs `else` — both still this ability's effect, its controller's.
+ */
+export type DuelMastersOpponentMayOp = {
+  op: "opponentMay";
+  /**
+   * The question the opponent is asked.
+   * @defaultValue "Do it?"
+   */
+  prompt?: string;
+  /** Run when the opponent says yes. */
+  then: DuelMastersOp[];
+  /** Run when the opponent says no. */
+  else?: DuelMastersOp[];
+};
+
 /** Casts those spells for no cost, from wherever they are. */
 export type DuelMastersCastFreeOp = {
   op: "castFree";
@@ -322,6 +338,7 @@ export type DuelMastersOp =
   | CheckTargetsOp
   | DuelMastersSkipRestOfTurnOp
   | DuelMastersGrSummonOp
+  | DuelMastersOpponentMayOp
   | DuelMastersCastFreeOp
   | DuelMastersDiscardRandomOp
   | DuelMastersCreaturesFromTopOp

@@ -1,10 +1,12 @@
 /** Duel Masters effect ops beyond the kernel's. */
 import { EngineError } from "../../core/errors.js";
+import { emit } from "../../core/events.js";
 import { zoneId } from "../../core/objects.js";
 import { causeOf } from "../../core/ops.js";
 import { nextInt } from "../../core/rng.js";
 import type { OpHandler } from "../../core/script.js";
-import { resolveObjects, resolvePlayer, resolvePlayers, varsOf } from "../../core/script.js";
+import { pushBlock, resolveObjects, resolvePlayer, resolvePlayers, varsOf } from "../../core/script.js";
+import type { Op } from "../../core/vocabulary/schema.js";
 import { isEvolution, useCard } from "./game.js";
 import { END_STEP } from "./turn.js";
 
@@ -27,6 +29,39 @@ export const dmOps: Record<string, OpHandler> = {
       const top = gr[gr.length - 1];
       if (top !== undefined) useCard(game, p, game.obj(top), "gr");
       return "next";
+    },
+  },
+  opponentMay: {
+    doc: "\"Your opponent may …\" (相手は…してもよい): the opponent chooses; yes runs `then`, no runs `else` — both still this ability's effect, its controller's.",
+    args: {
+      prompt: { type: "string", default: "Do it?", doc: "The question the opponent is asked." },
+      // biome-ignore lint/suspicious/noThenProperty: "then" is the name of the op's argument
+      then: { type: "ops", required: true, doc: "Run when the opponent says yes." },
+      else: { type: "ops", doc: "Run when the opponent says no." },
+    },
+    run(game, op, frame) {
+      const to = game.opponents(frame.ctx.controller)[0]!;
+      if (frame.answer) {
+        const yes = frame.answer.id === "yes";
+        delete frame.answer;
+        emit(game, {
+          type: yes ? "accept" : "decline",
+          player: to,
+          data: { prompt: String(op.prompt ?? "") },
+        });
+        pushBlock(game, frame, ((yes ? op.then : op.else) ?? []) as unknown as Op[]);
+        return "next";
+      }
+      game.ask({
+        player: to,
+        kind: "opponentMay",
+        prompt: String(op.prompt ?? "Do it?"),
+        options: [
+          { id: "yes", label: "Yes" },
+          { id: "no", label: "No" },
+        ],
+      });
+      return "wait";
     },
   },
   castFree: {

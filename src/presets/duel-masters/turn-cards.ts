@@ -5,9 +5,10 @@
  * written from memory, as their comments say; Cyber J Eleven's text is as a wiki quotes it.
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
-import { pickAndMove } from "./card-parts.js";
+import { pickAndMove, shieldGo } from "./card-parts.js";
 import { TAP_ABILITY } from "./game.js";
 import type { DuelMastersOp } from "./ops.generated.js";
+import { SILENT_SKILL } from "./silent-skill.js";
 
 /** A card of this library: its ops are checked against the preset's at compile time. */
 type CardDef = PresetCardDef<DuelMastersOp>;
@@ -50,9 +51,8 @@ export const kiposContraption: CardDef = {
 
 /**
  * DM Turn: skip the rest of the turn (ターンの残りをとばす). Shumatsu no Tokei The Clock (終末の時計
- * ザ・クロック): water, cost 3, 3000, Shield Trigger; "このクリーチャーがバトルゾーンに出た時、ターンの残り
- * をとばす。" Written from memory: the name, civilization, cost, Shield Trigger and ability are as
- * remembered; its power and race (アウトレイジMAX) could not be confirmed here.
+ * ザ・クロック): water, cost 3, Outrage MAX 3000, Shield Trigger; "このクリーチャーがバトルゾーンに出た時、
+ * ターンの残りをとばす。" Its text and stats as dmwiki.net's ターンの残りをとばす page quotes them.
  */
 export const theClock: CardDef = {
   id: "shumatsu-no-tokei-the-clock",
@@ -113,4 +113,184 @@ export const cyberJEleven: CardDef = {
   ],
 };
 
-export const turnRuleCards: CardDef[] = [kiposContraption, theClock, cyberJEleven];
+/**
+ * DM Start of turn step: Silent Skill (サイレントスキル). Saiyaku Hihou Gejira (災厄秘宝ゲジラ), its text
+ * as the Duel Masters wiki quotes it (dmwiki.net, サイレントスキル): darkness, cost 6, Pandora Box
+ * 6000; "W・ブレイカー / サイレントスキル(自分のターンのはじめに、このクリーチャーがタップされていたら、
+ * アンタップするかわりに次のSS能力を使ってもよい) / SS−このクリーチャーは、相手のシールドを2枚ブレイク
+ * する。" Its English name is a transliteration. The breaking player chooses which shields break.
+ */
+export const gejira: CardDef = {
+  id: "saiyaku-hihou-gejira",
+  name: "Saiyaku Hihou Gejira",
+  nameJa: "災厄秘宝ゲジラ",
+  types: ["creature"],
+  cost: 6,
+  power: 6000,
+  civilizations: ["darkness"],
+  races: ["Pandora Box"],
+  keywords: ["doubleBreaker", "silentSkill"],
+  text: "Double Breaker. Silent Skill (at the start of your turn, if this creature is tapped, you may use its SS ability instead of untapping it). SS: this creature breaks 2 of your opponent's shields.",
+  abilities: [
+    {
+      id: "silentSkill",
+      kind: "replacement",
+      keyword: SILENT_SKILL,
+      optional: true,
+      text: "SS: this creature breaks 2 of your opponent's shields.",
+      // Replaces its own untap in its controller's start of turn step (silent-skill.ts).
+      replaces: { on: "startUntap", self: true },
+      instead: pickAndMove({
+        chooser: "controller",
+        from: { zone: "shield", controller: "opponent" },
+        to: "hand",
+        prompt: "Break 2 of your opponent's shields",
+        min: 2,
+        max: 2,
+        as: "broken",
+        event: "break",
+      }),
+    },
+  ],
+};
+
+/**
+ * DM Turn: skipped turns (次のターンをとばす). Mugen no Mu (夢幻の無, read デイドリーム・ダークマター), its
+ * text as dmwiki.net's 《夢幻の無》 and 次のターンをとばす pages quote it: water/darkness, cost ∞, spell
+ * (Team Zero); "<ムゲンクライム>4(自分のクリーチャーを4体タップし、[水/闇(4)]支払って、この呪文を自分の
+ * 手札または墓地から唱えてもよい) / カードを1枚引く。 / 相手は次の自身のターンをとばしてもよい。そうしなけ
+ * れば、自分は、相手の手札を見ないで1枚選び、相手のクリーチャーを1体選ぶ。相手はそれらを好きな順序で山札の
+ * 下に置く。その後、水または闇のクリーチャーを1体、自分の手札または墓地からバトルゾーンに出してもよい。 /
+ * この呪文を唱えた後、墓地のかわりに山札の下に置く。" The third paragraph is read as the wiki reads it:
+ * the opponent chooses between skipping their next turn and the rest ("その後" belongs to the rest).
+ * Simplified: the two cards go to the bottom of the deck hand card first (the opponent's choice of
+ * their order is not asked); an evolution creature is not offered to be put out (it has no base).
+ */
+export const mugenNoMu: CardDef = {
+  id: "mugen-no-mu",
+  name: "Mugen no Mu",
+  nameJa: "夢幻の無",
+  types: ["spell"],
+  // ∞: never paid (no mana pays it, "cost N or less" never matches it); cast by Mugen Climb.
+  infiniteCost: true,
+  civilizations: ["water", "darkness"],
+  races: ["Team Zero"],
+  stats: { mugenClimb: { creatures: 4, mana: 4 } },
+  text: "Mugen Climb 4 (you may tap 4 of your creatures and pay 4 water/darkness mana to cast this spell from your hand or graveyard). Draw a card. Your opponent may skip their next turn. If they don't, you choose a card from your opponent's hand without looking and one of your opponent's creatures, and your opponent puts them on the bottom of their deck in any order; then you may put a water or darkness creature from your hand or graveyard into the battle zone. After this spell is cast, put it on the bottom of your deck instead of into your graveyard.",
+  abilities: [
+    {
+      id: "spell",
+      kind: "activated",
+      effect: [
+        { op: "draw", n: 1 },
+        {
+          op: "opponentMay",
+          prompt:
+            "Skip your next turn? (If you don't, a card from your hand and one of your creatures go to the bottom of your deck, and your opponent may put out a water or darkness creature.)",
+          // biome-ignore lint/suspicious/noThenProperty: "then" is the name of the op's argument
+          then: [{ op: "skipTurn", player: "opponent" }],
+          else: [
+            {
+              op: "choose",
+              chooser: "controller",
+              from: { zone: "hand", controller: "opponent" },
+              min: 1,
+              max: 1,
+              as: "fromHand",
+              prompt: "Choose a card from your opponent's hand without looking",
+            },
+            {
+              op: "choose",
+              chooser: "controller",
+              from: { zone: "battle", controller: "opponent", type: "creature" },
+              min: 1,
+              max: 1,
+              as: "creature",
+              // Chosen by a spell: the preset's targetable rule applies (Q.E.D., sealed creatures).
+              target: true,
+              prompt: "Choose one of your opponent's creatures",
+            },
+            { op: "move", what: "$fromHand", to: "deck", position: "bottom" },
+            { op: "move", what: "$creature", to: "deck", position: "bottom" },
+            {
+              op: "choose",
+              chooser: "controller",
+              from: {
+                zone: ["hand", "graveyard"],
+                controller: "self",
+                type: "creature",
+                where: {
+                  civilizations: { includesAny: ["water", "darkness"] },
+                  types: { not: { includes: "evolution" } },
+                },
+              },
+              min: 0,
+              max: 1,
+              as: "out",
+              prompt:
+                "You may put a water or darkness creature from your hand or graveyard into the battle zone",
+            },
+            { op: "move", what: "$out", to: "battle" },
+          ],
+        },
+      ],
+    },
+    {
+      id: "toDeckBottom",
+      kind: "replacement",
+      zones: ["resolving"],
+      text: "After this spell is cast, put it on the bottom of your deck instead of into your graveyard.",
+      replaces: { on: "move", from: "resolving", to: "graveyard", self: true },
+      instead: [{ op: "move", what: "event", to: "deck", position: "bottom" }],
+    },
+  ],
+};
+
+/**
+ * DM Shield: シールド・ゴー. Sugoi Shugo Verneraito (凄い守護ヴェルネライト, read ハード・ガード), its text as
+ * dmwiki.net's シールド・ゴー page quotes it: light, cost 3, Outrage 500; "このクリーチャーをバトルゾーンに
+ * 出した時、相手のクリーチャーを1体選び、タップしてもよい。 / シールド・ゴー(このクリーチャーが破壊された時、
+ * 新しいシールドとして自分のシールドゾーンに表向きのまま加える。このクリーチャーが表向きでシールドゾーンを離れる
+ * 時、かわりに自分の墓地に置く)". Its English name is a transliteration.
+ */
+export const verneraito: CardDef = {
+  id: "sugoi-shugo-verneraito",
+  name: "Sugoi Shugo Verneraito",
+  nameJa: "凄い守護ヴェルネライト",
+  types: ["creature"],
+  cost: 3,
+  power: 500,
+  civilizations: ["light"],
+  races: ["Outrage"],
+  keywords: ["shieldGo"],
+  text: "When you put this creature into the battle zone, you may choose one of your opponent's creatures and tap it. Shield Go (when this creature is destroyed, add it to your shield zone face up as a new shield; when it would leave your shield zone face up, put it into your graveyard instead).",
+  abilities: [
+    {
+      id: "tap",
+      kind: "triggered",
+      trigger: { on: "move", to: "battle", self: true },
+      effect: [
+        {
+          op: "choose",
+          chooser: "controller",
+          from: { zone: "battle", controller: "opponent", type: "creature" },
+          min: 0,
+          max: 1,
+          as: "tapped",
+          prompt: "You may choose one of your opponent's creatures and tap it",
+        },
+        { op: "tap", what: "$tapped" },
+      ],
+    },
+    ...shieldGo(),
+  ],
+};
+
+export const turnRuleCards: CardDef[] = [
+  kiposContraption,
+  theClock,
+  cyberJEleven,
+  gejira,
+  mugenNoMu,
+  verneraito,
+];

@@ -17,6 +17,11 @@ export const dmCardFields: Record<string, CardFieldSpec> = {
     description:
       'The creature\'s races, as printed: ["Armored Dragon"], ["Liquid People", "Initiate"]. Race words ("Dragon", "Knight") are read as parts of them.',
   },
+  infiniteCost: {
+    type: "boolean",
+    description:
+      'The card\'s cost is ∞ (DM ∞): no mana can pay it and "cost N or less" never matches it; such a card is used by other means (Mugen Climb).',
+  },
   nameJa: {
     type: "string",
     minLength: 1,
@@ -68,6 +73,8 @@ export const dmEvents: Record<string, string> = {
     "A Star Evolution creature's top card left, the card under it staying: obj (the new top), player, data.left.",
   payMana: "Mana was paid (cards tapped in the mana zone): player, data.cards.",
   untapStep: "The untap step untapped the active player's cards: player, data.untapped.",
+  startUntap:
+    "Proposed, never logged: a tapped creature would untap in its controller's start of turn step (obj, player); Silent Skill replaces it.",
 };
 
 export const dmEffectKinds: Record<string, string> = {
