@@ -78,8 +78,10 @@ function damageStepReason(game: Game, speed: number, ref: AbilityRef): string | 
       : "only during the Damage Step, from its start until before damage calculation";
   if (timing === "damageCalculation")
     return node === "damageCalculation" ? null : "only during damage calculation";
-  if (path.includes("damageStep") && speed < 3)
-    return "in the Damage Step only Counter Traps and effects that change ATK/DEF (or say “during damage calculation”) may be activated";
+  // Konami's Damage Step rules: effects that negate the activation of a card or effect may be
+  // activated in any of its timings, Counter Trap or not.
+  if (path.includes("damageStep") && speed < 3 && !hasOp(ref.ability.effect, "negateActivation"))
+    return "in the Damage Step only Counter Traps, effects that negate an activation and effects that change ATK/DEF (or say “during damage calculation”) may be activated";
   return null;
 }
 
