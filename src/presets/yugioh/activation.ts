@@ -78,10 +78,11 @@ function damageStepReason(game: Game, speed: number, ref: AbilityRef): string | 
       : "only during the Damage Step, from its start until before damage calculation";
   if (timing === "damageCalculation")
     return node === "damageCalculation" ? null : "only during damage calculation";
-  // Konami's Damage Step rules: effects that negate the activation of a card or effect may be
-  // activated in any of its timings, Counter Trap or not.
-  if (path.includes("damageStep") && speed < 3 && !hasOp(ref.ability.effect, "negateActivation"))
-    return "in the Damage Step only Counter Traps, effects that negate an activation and effects that change ATK/DEF (or say “during damage calculation”) may be activated";
+  // RULINGS YG-T7 (カードの発動・効果を無効にする効果), Konami's Damage Step rules: effects that
+  // negate the activation of a card or effect, or an activated effect, may be activated in any of
+  // its timings, Counter Trap or not.
+  if (path.includes("damageStep") && speed < 3 && !negates(ref.ability.effect))
+    return "in the Damage Step only Counter Traps, effects that negate an activation or effect, and effects that change ATK/DEF (or say “during damage calculation”) may be activated";
   return null;
 }
 
@@ -138,6 +139,10 @@ function hasOp(ops: readonly Op[] | undefined, name: string): boolean {
   }
   return false;
 }
+
+/** Does this effect negate an activation or an activated effect (a chain link's)? */
+const negates = (ops: readonly Op[] | undefined): boolean =>
+  hasOp(ops, "negateActivation") || hasOp(ops, "negateEffect");
 
 /** A cost that Tributes a monster frees a Monster Zone (Zefraath's "Tribute 1 monster; Special Summon …"). */
 const tributes = (ops: readonly Op[] | undefined): boolean =>
