@@ -13,6 +13,7 @@ import { sampleDecks, ygoCards } from "./cards.js";
 import { chainEntries, chainOf, chainOps, chainTasks, nextChainWindow } from "./chain.js";
 import { beforeControlChange, controlSourceCheck, hasMonsterRoom } from "./control.js";
 import { controlCards } from "./control-cards.js";
+import { damageStepCards } from "./damage-step-cards.js";
 import { randomDecks, ygoDeckRules } from "./decks.js";
 import { diceCards } from "./dice-cards.js";
 import { diceOps } from "./dice-ops.js";
@@ -131,6 +132,7 @@ export function yugioh(): Preset {
     ...battleEndCards,
     ...effectPartCards,
     ...controlCards,
+    ...damageStepCards,
   ];
   return {
     id: "yugioh",
