@@ -78,9 +78,17 @@ function damageStepReason(game: Game, speed: number, ref: AbilityRef): string | 
       : "only during the Damage Step, from its start until before damage calculation";
   if (timing === "damageCalculation")
     return node === "damageCalculation" ? null : "only during damage calculation";
-  if (path.includes("damageStep") && speed < 3)
-    return "in the Damage Step only Counter Traps and effects that change ATK/DEF (or say “during damage calculation”) may be activated";
-  return null;
+  // RULINGS YG-T7 (カードの発動・効果を無効にする効果), Konami's Damage Step rules: effects that
+  // negate the activation of a card or effect, or an activated effect, may be activated in any of
+  // its timings, Counter Trap or not.
+  if (!path.includes("damageStep") || speed >= 3 || negates(ref.ability.effect)) return null;
+  // Cards and effects that directly change ATK/DEF: from the start of the Damage Step until
+  // before damage calculation (RULINGS YG-T7, Konami's Damage Step rules).
+  if (changesAtkDef(ref.ability.effect))
+    return node === "startOfDamageStep" || node === "beforeDamageCalculation"
+      ? null
+      : "an effect that changes ATK/DEF may be activated in the Damage Step only until before damage calculation";
+  return "in the Damage Step only Counter Traps, effects that negate an activation or effect, and effects that change ATK/DEF (or say “during damage calculation”) may be activated";
 }
 
 /** Spell Speed, priority, the Damage Step, cards Set this turn, Counter Traps (the rulebook's "Chains", "Spell Speed"). */
@@ -122,20 +130,40 @@ export function timingReason(game: Game, ref: AbilityRef, player: PlayerId): str
   return null;
 }
 
-/** Does any op here (or in a nested block) have this name? */
-function hasOp(ops: readonly Op[] | undefined, name: string): boolean {
+/** Does any op here (or in a nested block) satisfy `test`? */
+function someOp(ops: readonly Op[] | undefined, test: (op: Op) => boolean): boolean {
   for (const op of ops ?? []) {
-    if (op.op === name) return true;
+    if (test(op)) return true;
     for (const v of Object.values(op))
       if (
         Array.isArray(v) &&
         v.some((x) => x && typeof x === "object" && "op" in x) &&
-        hasOp(v as Op[], name)
+        someOp(v as Op[], test)
       )
         return true;
   }
   return false;
 }
+
+/** Does any op here (or in a nested block) have this name? */
+const hasOp = (ops: readonly Op[] | undefined, name: string): boolean => someOp(ops, (op) => op.op === name);
+
+/** Does this effect negate an activation or an activated effect (a chain link's)? */
+const negates = (ops: readonly Op[] | undefined): boolean =>
+  hasOp(ops, "negateActivation") || hasOp(ops, "negateEffect");
+
+/** Continuous effect kinds that are a monster's ATK or DEF. */
+const ATK_DEF_KINDS = new Set(["atk", "atkSet", "def"]);
+
+/** Does this effect directly change a monster's ATK/DEF ("gains 700 ATK", "its ATK becomes 0")? */
+const changesAtkDef = (ops: readonly Op[] | undefined): boolean =>
+  someOp(
+    ops,
+    (op) =>
+      op.op === "gainAtkDef" ||
+      op.op === "gainBattlingAtk" ||
+      (op.op === "until" && ATK_DEF_KINDS.has(String((op.effect as { kind?: unknown } | undefined)?.kind))),
+  );
 
 /** A cost that Tributes a monster frees a Monster Zone (Zefraath's "Tribute 1 monster; Special Summon …"). */
 const tributes = (ops: readonly Op[] | undefined): boolean =>

@@ -97,7 +97,9 @@ export function sampleDecks(): string[][] {
   ]);
   const b = deck([
     ["dark-magician", 3],
-    ["summoned-skull", 3],
+    ["summoned-skull", 2],
+    // A Quick-Play Spell that changes ATK: activated in the Damage Step until damage calculation.
+    ["rush-recklessly", 1],
     ["mystical-elf", 1],
     ["polymerization", 1],
     ["flame-manipulator", 1],

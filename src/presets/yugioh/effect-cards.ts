@@ -80,7 +80,13 @@ export const callOfTheHaunted: CardDef = {
         {
           op: "choose",
           chooser: "controller",
-          from: { zone: "graveyard", controller: "self", type: "monster" },
+          // A target it can Special Summon (its summoning condition, "Special Summon X once per turn").
+          from: {
+            zone: "graveyard",
+            controller: "self",
+            type: "monster",
+            where: { specialSummonable: true },
+          },
           min: 1,
           max: 1,
           as: "target",

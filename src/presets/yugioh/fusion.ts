@@ -9,6 +9,7 @@ import { zoneId } from "../../core/objects.js";
 import type { OpHandler } from "../../core/script.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
 import { monstersOf, staticOf, summonForbidden } from "./monsters.js";
+import { specialSummonLimited } from "./summon-limits.js";
 import { specialSummonTo } from "./summon-procedures.js";
 
 function fusionMaterials(game: Game, obj: GameObject): string[] {
@@ -43,7 +44,12 @@ export function summonableFusions(game: Game, p: PlayerId): GameObject[] {
   if (monstersOf(game, p).length >= 5) return [];
   return game.cardsIn("extra", p).filter((o) => {
     const names = fusionMaterials(game, o);
-    return names.length > 0 && !summonForbidden(game, o) && materialsAvailable(game, p, names);
+    return (
+      names.length > 0 &&
+      !summonForbidden(game, o) &&
+      !specialSummonLimited(game, o, p) &&
+      materialsAvailable(game, p, names)
+    );
   });
 }
 

@@ -13,6 +13,7 @@ import { sampleDecks, ygoCards } from "./cards.js";
 import { chainEntries, chainOf, chainOps, chainTasks, nextChainWindow } from "./chain.js";
 import { beforeControlChange, controlSourceCheck, hasMonsterRoom } from "./control.js";
 import { controlCards } from "./control-cards.js";
+import { damageStepCards } from "./damage-step-cards.js";
 import { randomDecks, ygoDeckRules } from "./decks.js";
 import { diceCards } from "./dice-cards.js";
 import { diceOps } from "./dice-ops.js";
@@ -27,6 +28,7 @@ import { maintenance } from "./maintenance.js";
 import { freeMainColumns, placesCheck, pointsTo } from "./master-rule.js";
 import { effectOps, ygoOps } from "./ops.js";
 import { isExtraDeckMonster, isPendulum, pendulumSummon, summonAllowed, ygoRedirect } from "./pendulum.js";
+import { specialSummonLimited } from "./summon-limits.js";
 import { summonedTask, summonRespondable } from "./summon-negation.js";
 import { boundCardsCheck, equippedMonster, linkMaterials, xyzMaterials } from "./summon-procedures.js";
 import { releaseHeldTriggers, ygoTriggers } from "./triggers.js";
@@ -130,6 +132,7 @@ export function yugioh(): Preset {
     ...battleEndCards,
     ...effectPartCards,
     ...controlCards,
+    ...damageStepCards,
   ];
   return {
     id: "yugioh",
@@ -326,7 +329,8 @@ export function yugioh(): Preset {
         return game.card(obj).types.includes("monster") && /\bHERO\b/.test(game.card(obj).name);
       if (field === "attribute") return game.card(obj).stats?.attribute ?? printed;
       // Selectors of monsters that may be Special Summoned (not Zefraath: "cannot be … by other ways").
-      if (field === "specialSummonable") return summonAllowed(game, obj, "special");
+      if (field === "specialSummonable")
+        return summonAllowed(game, obj, "special") && !specialSummonLimited(game, obj, obj.controller);
       // "Its Pendulum Scale becomes X until the end of this turn" (Zefraath): the latest applies.
       if (field === "scale") {
         const changed = game.effects("scale").filter(target).at(-1);

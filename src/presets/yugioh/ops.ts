@@ -24,6 +24,7 @@ import { attackState, changeLifePoints, markDeckedOut } from "./game.js";
 import { freeMainColumns, pointsTo } from "./master-rule.js";
 import { isLinkMonster, mainZonesFull, position, stat, summonForbidden } from "./monsters.js";
 import { scaleOf, summonAllowed } from "./pendulum.js";
+import { specialSummoned, specialSummonLimited } from "./summon-limits.js";
 
 /** The zones that make up the field. */
 const FIELD = new Set(["monster", "spellTrap", "pendulum"]);
@@ -204,7 +205,12 @@ export const effectOps: Record<string, OpHandler> = {
       const summoned: string[] = [];
       for (const o of resolveObjects(game, op.what, frame)) {
         if (mainZonesFull(game, frame.ctx.controller)) break;
-        if (summonForbidden(game, o) || !summonAllowed(game, o, "special")) continue;
+        if (
+          summonForbidden(game, o) ||
+          !summonAllowed(game, o, "special") ||
+          specialSummonLimited(game, o, frame.ctx.controller)
+        )
+          continue;
         let place: number | undefined;
         if (op.zone === "pointedBySource") {
           const free = new Set(freeMainColumns(game, frame.ctx.controller));
@@ -220,6 +226,7 @@ export const effectOps: Record<string, OpHandler> = {
         o.vars.pos = pos;
         if (place !== undefined) o.vars.col = place;
         o.vars.summonedTurn = game.state.clock.turn.id;
+        specialSummoned(game, o, frame.ctx.controller);
         summoned.push(o.id);
         if (op.banishWhenLeaves === true) o.vars.banishWhenLeaves = true;
         // "but negate its effects": a condition on that card while it is face-up on the field — it
@@ -285,6 +292,7 @@ export const effectOps: Record<string, OpHandler> = {
           game.move(drawn, zoneId("monster", p), { event: "specialSummon" });
           drawn.vars.pos = "atk";
           drawn.vars.summonedTurn = game.state.clock.turn.id;
+          specialSummoned(game, drawn, p);
         }
         return "next";
       }
@@ -315,7 +323,12 @@ export const effectOps: Record<string, OpHandler> = {
         return "next";
       }
       // "you can Special Summon it": the controller chooses; a Fluffal kept stays in the hand.
-      if (summonForbidden(game, top) || !summonAllowed(game, top, "special") || mainZonesFull(game, p))
+      if (
+        summonForbidden(game, top) ||
+        !summonAllowed(game, top, "special") ||
+        specialSummonLimited(game, top, p) ||
+        mainZonesFull(game, p)
+      )
         return "next";
       frame.scratch = top.id;
       askVendorSummon(game, p, c.name);

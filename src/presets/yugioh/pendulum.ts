@@ -22,6 +22,7 @@ import {
   staticOf,
   summonForbidden,
 } from "./monsters.js";
+import { specialSummonLimited } from "./summon-limits.js";
 import { summonMove } from "./summon-negation.js";
 import { controlsOnlyOne } from "./summon-procedures.js";
 
@@ -137,6 +138,7 @@ export function pendulumCandidates(
     return (
       summonAllowed(game, obj, "special") &&
       !summonForbidden(game, obj) &&
+      !specialSummonLimited(game, obj, p) &&
       !controlsOnlyOne(game, p, obj) &&
       passesRestrictions(game, p, obj)
     );
@@ -199,7 +201,11 @@ export const pendulumSummon: TaskHandler = (game, task) => {
   const fromExtraChosen = chosen.filter(
     (c) => game.state.zones[game.obj(c.id).zone]!.kind === "extra",
   ).length;
-  const candidates = pendulumCandidates(game, p, archetype, fromExtraChosen).filter((o) => !taken.has(o.id));
+  // "You can only Special Summon X once per turn": one of that name in a Pendulum Summon.
+  const along = chosen.map((c) => game.obj(c.id));
+  const candidates = pendulumCandidates(game, p, archetype, fromExtraChosen).filter(
+    (o) => !taken.has(o.id) && !specialSummonLimited(game, o, p, along),
+  );
   // With monsters chosen, the player says when they are done even if nothing else could come:
   // ending by itself would tell the opponent that the hand holds no other candidate.
   const leaky = game.state.options.leakyFastPath === true;

@@ -14,6 +14,7 @@ import { turnFaceUp, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
 import { grantEffect } from "./gain.js";
+import { specialSummoned } from "./summon-limits.js";
 
 /** A Summon waiting for responses. `kind`: "normal" (Normal/Tribute), "flip" or "special". */
 export interface PendingSummon extends JsonObject {
@@ -164,6 +165,8 @@ export const summonedTask: TaskHandler = (game, task) => {
       ...(Object.keys(m.data).length > 0 ? { data: m.data } : {}),
       ...(obj.handle ? { h: obj.handle } : {}),
     });
+    // A Special Summon that happened uses "You can only Special Summon X once per turn"; a negated one doesn't.
+    if (s.kind === "special") specialSummoned(game, obj, s.player);
   }
   if (s.grant) grantEffect(game, game.abilityRef(String(s.grant.obj), String(s.grant.ability)), s.player);
 };

@@ -12,6 +12,7 @@ import { lifePoints } from "./game.js";
 import { extraDeckPlaces, masterRule2020 } from "./master-rule.js";
 import { describeMonster, mainZonesFull, monstersOf, stat, staticOf, summonForbidden } from "./monsters.js";
 import { archetypesOf } from "./pendulum.js";
+import { specialSummoned, specialSummonLimited } from "./summon-limits.js";
 import { grantOnSummon, summonMove } from "./summon-negation.js";
 
 /** "You can only control 1 X": does `p` already control a face-up card of that name? */
@@ -35,7 +36,7 @@ export function procedureOptions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   for (const obj of game.cardsIn("extra", p)) {
     const xyz = staticOf(game, obj, "xyzSummon");
-    if (!xyz || summonForbidden(game, obj)) continue;
+    if (!xyz || summonForbidden(game, obj) || specialSummonLimited(game, obj, p)) continue;
     if (materialsFor(game, p, Number(xyz.level)).length < Number(xyz.materials)) continue;
     out.push({ id: `xyz:${game.ref(obj)}`, label: `Xyz Summon ${game.card(obj).name}` });
   }
@@ -45,7 +46,13 @@ export function procedureOptions(game: Game, p: PlayerId): DecisionOption[] {
   const opponent = game.opponents(p)[0]!;
   for (const obj of game.cardsIn("hand", p)) {
     const proc = staticOf(game, obj, "handSpecialSummon");
-    if (!proc || summonForbidden(game, obj) || controlsOnlyOne(game, p, obj)) continue;
+    if (
+      !proc ||
+      summonForbidden(game, obj) ||
+      specialSummonLimited(game, obj, p) ||
+      controlsOnlyOne(game, p, obj)
+    )
+      continue;
     // "If your opponent's LP are at least N higher than yours".
     if (lifePoints(game, opponent) - lifePoints(game, p) < Number(proc.lpBehind ?? 0)) continue;
     out.push({
@@ -65,7 +72,14 @@ function extraDeckProcedureOptions(game: Game, p: PlayerId): DecisionOption[] {
   const monsters = monstersOf(game, p);
   for (const obj of game.cardsIn("extra", p)) {
     const proc = staticOf(game, obj, "tributeAllFromExtraDeck");
-    if (!proc || obj.faceDown || summonForbidden(game, obj) || controlsOnlyOne(game, p, obj)) continue;
+    if (
+      !proc ||
+      obj.faceDown ||
+      summonForbidden(game, obj) ||
+      specialSummonLimited(game, obj, p) ||
+      controlsOnlyOne(game, p, obj)
+    )
+      continue;
     const archetype = String(proc.archetype);
     if (monsters.filter((o) => archetypesOf(game, o).includes(archetype)).length < Number(proc.atLeast))
       continue;
@@ -104,7 +118,10 @@ export function specialSummonTo(
   negatable = true,
 ): void {
   if (negatable) summonMove(game, obj, p, event);
-  else game.move(obj, zoneId("monster", p), { event, cause: { kind: "action", player: p } });
+  else {
+    game.move(obj, zoneId("monster", p), { event, cause: { kind: "action", player: p } });
+    specialSummoned(game, obj, p); // by an effect's resolution: it has happened
+  }
   obj.vars.pos = "atk";
   obj.vars.summonedTurn = game.state.clock.turn.id;
 }
@@ -171,7 +188,12 @@ function linkSummonOptions(game: Game, p: PlayerId): DecisionOption[] {
   if (!masterRule2020(game)) return [];
   const out: DecisionOption[] = [];
   for (const obj of game.cardsIn("extra", p)) {
-    if (!staticOf(game, obj, "linkSummon") || summonForbidden(game, obj)) continue;
+    if (
+      !staticOf(game, obj, "linkSummon") ||
+      summonForbidden(game, obj) ||
+      specialSummonLimited(game, obj, p)
+    )
+      continue;
     if (usableLinkMaterials(game, p, obj, []).length === 0) continue;
     out.push({ id: `link:${game.ref(obj)}`, label: `Link Summon ${game.card(obj).name}` });
   }
