@@ -102,7 +102,7 @@ export type DuelMastersModesOp = {
 };
 
 /**
- * ターンの残りをとばす (DM Turn: skip the rest of the turn): the running steps end — what is resolving finishes first, "until the end of" durations end — and the turn goes straight to its end of turn step, whose "at the end of the turn" abilities trigger as usual. In the end of turn step already, nothing is left to skip.
+ * ターンの残りをとばす (DM Turn: skip the rest of the turn): every other ability waiting to resolve lapses (a `lapsed` event each); the running steps end — what is resolving finishes first, "until the end of" durations end — and the turn goes straight to its end of turn step, whose "at the end of the turn" abilities trigger as usual. In the end of turn step already, no step is left to skip.
  */
 export type DuelMastersSkipRestOfTurnOp = {
   op: "skipRestOfTurn";

@@ -12,11 +12,22 @@ import { END_STEP } from "./turn.js";
 
 export const dmOps: Record<string, OpHandler> = {
   skipRestOfTurn: {
-    doc: 'ターンの残りをとばす (DM Turn: skip the rest of the turn): the running steps end — what is resolving finishes first, "until the end of" durations end — and the turn goes straight to its end of turn step, whose "at the end of the turn" abilities trigger as usual. In the end of turn step already, nothing is left to skip.',
+    doc: 'ターンの残りをとばす (DM Turn: skip the rest of the turn): every other ability waiting to resolve lapses (a `lapsed` event each); the running steps end — what is resolving finishes first, "until the end of" durations end — and the turn goes straight to its end of turn step, whose "at the end of the turn" abilities trigger as usual. In the end of turn step already, no step is left to skip.',
     args: {},
     run(game, _op, frame) {
-      if (!game.state.clock.path.includes(END_STEP))
-        game.skipTo(END_STEP, frame.ctx.card ? game.rules.card(frame.ctx.card).name : undefined);
+      const source = frame.ctx.card ? game.rules.card(frame.ctx.card).name : undefined;
+      // dmwiki ターンの残りをとばす: once it resolves, every other pending ability lapses (失効).
+      for (const p of game.state.pending.splice(0))
+        emit(game, {
+          type: "lapsed",
+          player: p.controller,
+          obj: p.obj,
+          inc: p.inc,
+          card: p.card,
+          name: game.rules.card(p.card).name,
+          data: { ability: p.ability, pending: p.id, ...(source ? { by: source } : {}) },
+        });
+      if (!game.state.clock.path.includes(END_STEP)) game.skipTo(END_STEP, source);
       return "next";
     },
   },

@@ -73,6 +73,8 @@ export const dmEvents: Record<string, string> = {
     "A Star Evolution creature's top card left, the card under it staying: obj (the new top), player, data.left.",
   payMana: "Mana was paid (cards tapped in the mana zone): player, data.cards.",
   untapStep: "The untap step untapped the active player's cards: player, data.untapped.",
+  lapsed:
+    "A pending ability ceased to exist without resolving, the rest of the turn being skipped (ターンの残りをとばす): obj, card, player (its controller), data.ability, data.pending, data.by (the skipping card).",
   startUntap:
     "Proposed, never logged: a tapped creature would untap in its controller's start of turn step (obj, player); Silent Skill replaces it.",
 };
