@@ -36,7 +36,7 @@ const BUILT_IN: [string, number][] = [
   ["duel-masters", 22],
   ["duel-masters-play", 9],
   ["yugioh", 39],
-  ["magic", 10],
+  ["magic", 1],
   ["lab", 8],
   ["skirmish", 8],
 ];
