@@ -6,6 +6,7 @@
  * 700アップする。」); the English wording is the TCG's from memory.
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
+import { targetFaceUpMonster } from "./card-parts.js";
 import type { YugiohOp } from "./ops.generated.js";
 
 type CardDef = PresetCardDef<YugiohOp>;
@@ -20,18 +21,7 @@ export const rushRecklessly: CardDef = {
     {
       id: "activate",
       kind: "activated",
-      cost: [
-        {
-          op: "choose",
-          chooser: "controller",
-          from: { zone: "monster", faceDown: false },
-          min: 1,
-          max: 1,
-          as: "target",
-          target: true,
-          prompt: "Target 1 face-up monster on the field",
-        },
-      ],
+      cost: [targetFaceUpMonster],
       effect: [{ op: "until", expires: "turn", effect: { kind: "atk", value: 700 }, target: "$target" }],
     },
   ],

@@ -4,6 +4,7 @@
  * limit model's data (RULINGS YG-1.x, YG-2.x, YG-3.1).
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
+import { targetFaceUpMonster } from "./card-parts.js";
 import type { YugiohOp } from "./ops.generated.js";
 
 /** A card of this library: its ops are checked against the preset's at compile time. */
@@ -163,16 +164,7 @@ export const heroMask: CardDef = {
           prompt: 'Send 1 "HERO" monster from your Deck to the GY',
         },
         { op: "move", what: "$hero", to: "graveyard" },
-        {
-          op: "choose",
-          chooser: "controller",
-          from: { zone: "monster", faceDown: false },
-          min: 1,
-          max: 1,
-          as: "target",
-          target: true,
-          prompt: "Target 1 face-up monster on the field",
-        },
+        targetFaceUpMonster,
       ],
       effect: [{ op: "takeName", what: "$target", from: "$hero" }],
     },
@@ -626,18 +618,7 @@ export const bookOfMoon: CardDef = {
       id: "activate",
       kind: "activated",
       zones: ["hand", "spellTrap"], // activated from the hand in your turn, or Set
-      cost: [
-        {
-          op: "choose",
-          chooser: "controller",
-          from: { zone: "monster", faceDown: false },
-          min: 1,
-          max: 1,
-          as: "target",
-          target: true,
-          prompt: "Target 1 face-up monster on the field",
-        },
-      ],
+      cost: [targetFaceUpMonster],
       effect: [{ op: "changePosition", what: "$target", to: "faceDownDefense" }],
     },
   ],
