@@ -76,7 +76,7 @@ function narrate(game: Game, e: LogEntry): string | null {
     case "proposal":
       return `${who} proposes to ${game.playerName(Number(d.to))}, who says ${d.accepted ? "yes" : "no"}.`;
     case "lapsed":
-      return `${who}'s ${e.name} ability lapses: the rest of the turn is skipped${d.by ? ` (${d.by})` : ""}.`;
+      return `${e.name}'s ability (${who}) lapses without resolving: the rest of the turn is skipped${d.by ? ` (${d.by})` : ""}.`;
     case "lossPrevented":
       return `${who} does not lose the game.`;
     case "shield":
