@@ -156,16 +156,20 @@ function renderKernel(): string {
     // RelativePlayer and Selector: the shared reference types below use them.
     ...importLine(
       ["CardFilter", "Condition", "RelativePlayer", "Selector"].filter(
-        (n) => used.has(n) || n === "RelativePlayer" || n === "Selector",
+        // RelativePlayer, Selector and Condition: the shared reference types below use them.
+        (n) => used.has(n) || n === "RelativePlayer" || n === "Selector" || n === "Condition",
       ),
       "./types.generated.js",
     ),
     "",
     ...comment(
-      ['A number: as written, `"$var"` (a number, or a list\'s length) or `{ count: Selector }`.'],
+      [
+        'A number: as written, `"$var"` (a number, or a list\'s length), `{ count: Selector }`, `{ event: "data.n" }`',
+        '(a field of the triggering event) or `{ batch: "count" | field }` (its batch: how many, or a sum).',
+      ],
       "",
     ),
-    "export type NumberRef = number | `$${string}` | { count: Selector };",
+    "export type NumberRef = number | `$${string}` | { count: Selector } | { event: string } | { batch: string };",
     ...comment(
       [
         "A player: the controller, the source's owner, the event's player, one relative to the controller,",
@@ -176,18 +180,30 @@ function renderKernel(): string {
     'export type PlayerRef = RelativePlayer | "controller" | "owner" | "event" | `$${string}` | number;',
     ...comment(
       [
-        'Objects: `"self"` (the source, same incarnation), `"selfCard"`, `"event"` (the event\'s object),',
+        'Objects: `"self"` (the source, same incarnation), `"selfCard"`, `"event"` (the event\'s object), `"batch"`',
+        '(the objects of every occurrence in a "one or more" ability\'s batch),',
         '`"$var"`, an object id, `{ select: Selector }`, or a list of these.',
       ],
       "",
     ),
     "export type ObjectRef = string | { select: Selector } | ObjectRef[];",
-    ...comment(['When a continuous effect ends (`"turn"`: at the end of this turn).'], ""),
+    ...comment(
+      [
+        'When a continuous effect ends (`"turn"`: at the end of this turn). A boundary of the turn tree:',
+        '`{ begin | end: <node id or "turn">, player?, turn? }` — the first such boundary after the effect',
+        'began, in a turn of `player` (`"targetController"`: of whoever then controls the object the effect',
+        'applies to), within this turn (`turn: "this"`) or the next turn that qualifies (`turn: "next"`).',
+      ],
+      "",
+    ),
     "export type ExpiryRef =",
     '  | "turn"',
     '  | "nextTurn"',
     '  | "source"',
     '  | "never"',
+    '  | { begin: string; player?: PlayerRef | "targetController"; turn?: "this" | "next" }',
+    '  | { end: string; player?: PlayerRef | "targetController"; turn?: "this" | "next" }',
+    "  | { while: Condition }",
     "  | { endOf: string }",
     "  | { until: string }",
     "  | { nextTurnOf: PlayerRef }",
@@ -330,15 +346,15 @@ function renderReference(groups: PresetGroup[]): string {
     "",
     "| Type | What it takes |",
     "| --- | --- |",
-    '| number | a number, `"$var"` (a number, or a list\'s length), or `{ count: Selector }` |',
+    '| number | a number, `"$var"` (a number, or a list\'s length), `{ count: Selector }`, `{ event: field }` (a number field of the triggering event: "that much") or `{ batch: count \\| field }` (the occurrences of a "one or more" ability\'s batch: how many, or the sum of a field) |',
     '| whole number | a whole number as written (no `"$var"`) |',
     '| variable name | the name of an effect variable, without `$`: `as: "t"` is read later as `"$t"` |',
     "| zone kind | a zone kind of the preset (`hand`, `graveyard` …) |",
     '| player / players | `controller`, `owner`, `event`, `self`, `opponent`, `any`, `active`, `nonActive`, `"$var"` or a player number: one player, or each one named |',
-    '| objects | `self` (the source, same incarnation), `selfCard`, `event` (the event\'s object), `"$var"`, an object id, `{ select: Selector }`, or a list of these |',
+    '| objects | `self` (the source, same incarnation), `selfCard`, `event` (the event\'s object), `batch` (the objects of a "one or more" ability\'s batch), `"$var"`, an object id, `{ select: Selector }`, or a list of these |',
     "| Selector, Condition, CardFilter | the vocabulary's (docs/scenarios.md) |",
     "| ops | a nested list of ops, checked like the effect around it |",
-    '| expiry | `"turn"`, `"nextTurn"`, `"source"`, `{ endOf: node }`, `{ until: node }`, `{ nextTurnOf: player }` or `{ tag }` |',
+    '| expiry | `{ begin: node, player?, turn? }` or `{ end: node, player?, turn? }` (a boundary of the turn tree relative to a player: `node` a turn node id or `turn`; `player` relative, or `targetController`; `turn: this` or `next`), `{ while: condition }`, `"turn"`, `"nextTurn"`, `"source"`, `"never"`, `{ endOf: node }`, `{ until: node }`, `{ nextTurnOf: player }` or `{ tag }` |',
     "| list of turn node ids | node ids of the preset's turn tree (`combat`, `main2` …), checked when cards load |",
     "",
     "## Kernel ops",

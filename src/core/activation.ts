@@ -18,7 +18,7 @@ import { type AbilityRef, checkLimit } from "./limits.js";
 import { evalCondition, matchObject } from "./match.js";
 import { limitsOf } from "./registry.js";
 import { type EffectContext, type OpHandler, type ScriptTask, scriptTask } from "./script.js";
-import type { DecisionOption, GameObject, PlayerId } from "./types.js";
+import type { Cause, DecisionOption, GameObject, PlayerId } from "./types.js";
 import type { ConditionT, Op, Selector } from "./vocabulary/schema.js";
 
 /** What kind of rule stops an activation. */
@@ -196,6 +196,40 @@ export function recordTargets(game: Game, vars: JsonObject, as: string, from: Js
   const all = (vars[TARGETS] as Record<string, TargetRecord> | undefined) ?? {};
   all[as] = { from, objs: picked.map((id) => [id, game.state.objects[id]!.inc]) };
   vars[TARGETS] = all as unknown as Json;
+}
+
+/**
+ * The objects and players just chosen as targets "become the target" of a spell or ability (CR
+ * 115.1, 603.2; Yu-Gi-Oh! "targets this card"): one `targeted` event each — an object or a player
+ * chosen twice by the same choice is targeted once — all one event of the rules (a batch). `cause`
+ * names the spell or ability (its controller, source and ability). Presets with their own target
+ * choice call it once the targets are chosen.
+ */
+export function becomeTargets(
+  game: Game,
+  objs: readonly GameObject[],
+  players: readonly PlayerId[],
+  cause: Cause,
+): void {
+  if (objs.length === 0 && players.length === 0) return;
+  game.simultaneously(() => {
+    const seen = new Set<string>();
+    for (const o of objs) {
+      if (seen.has(o.id)) continue;
+      seen.add(o.id);
+      game.emit({
+        type: "targeted",
+        player: o.controller,
+        obj: o.id,
+        inc: o.inc,
+        card: o.card,
+        name: game.rules.card(o.card).name,
+        cause,
+      });
+    }
+    for (const p of new Set(players))
+      game.emit({ type: "targeted", player: p, cause, data: { target: "player" } });
+  });
 }
 
 /** The targets an effect's variables hold, by name, as ids (for views and scenarios). */

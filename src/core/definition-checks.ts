@@ -25,6 +25,7 @@ export const KERNEL_EVENT_TYPES: readonly string[] = [
   "skipTo",
   "tap",
   "untap",
+  "targeted",
   "faceDown",
   "faceUp",
   "counter",
@@ -32,6 +33,8 @@ export const KERNEL_EVENT_TYPES: readonly string[] = [
   "turnBegin",
   "turnEnd",
   "turnSkipped",
+  "turnControlAdded",
+  "turnControl",
   "extraTurnAdded",
   "nodesAdded",
   "skipNodeAdded",
@@ -71,6 +74,8 @@ export interface DefinitionContext {
   windows: ReadonlySet<string>;
   /** The turn tree's nodes (a static ability of kind `skipNode` names one). */
   nodes?: ReadonlyMap<string, unknown>;
+  /** Event types the game's own cards make up: those an `emit` op of any of its cards records. */
+  cardEvents?: ReadonlySet<string>;
 }
 
 const hint = (name: string, known: Iterable<string>): string => {
@@ -78,9 +83,13 @@ const hint = (name: string, known: Iterable<string>): string => {
   return near ? ` (did you mean "${near}"?)` : "";
 };
 
-/** Every event type cards of this preset may name: the kernel's and the preset's. */
-export function knownEventTypes(preset: Preset): string[] {
-  return [...KERNEL_EVENT_TYPES, ...Object.keys(preset.events ?? {})];
+/**
+ * Every event type cards of this preset may name: the kernel's, the preset's, and those the game's
+ * cards make up (an `emit` op's `event`: a card's own event, which another card may trigger on or
+ * count).
+ */
+export function knownEventTypes(preset: Preset, cardEvents?: ReadonlySet<string>): string[] {
+  return [...KERNEL_EVENT_TYPES, ...Object.keys(preset.events ?? {}), ...(cardEvents ?? [])];
 }
 
 /**
@@ -92,14 +101,20 @@ export function checkEffectKind(preset: Preset, kind: unknown, at: string): stri
   return problem === null ? null : `${at}: ${problem}`;
 }
 
+/**
+ * Continuous effect kinds the kernel reads itself, open to every preset's `until` ops: `exempt`
+ * (turn-actions.ts: "doesn't untap during its controller's next untap step"), `permission`
+ * (permissions.ts: "as though it had flash"), `actionLimit` (action-limits.ts: "you may play an
+ * additional land this turn").
+ */
+export const KERNEL_EFFECT_KINDS: readonly string[] = ["exempt", "permission", "actionLimit"];
+
 function effectKindProblem(preset: Preset, kind: unknown): string | null {
-  const kinds = Object.keys(preset.effectKinds ?? {});
+  const kinds = [...KERNEL_EFFECT_KINDS, ...Object.keys(preset.effectKinds ?? {})];
   if (typeof kind !== "string" || kind === "")
-    return `an until effect needs a kind (a string: ${kinds.length ? kinds.join(", ") : "the preset declares none"})`;
+    return `an until effect needs a kind (a string: ${kinds.join(", ")})`;
   if (kinds.includes(kind)) return null;
-  if (kinds.length === 0)
-    return `unknown effect kind "${kind}": preset "${preset.id}" declares no effect kinds (Preset.effectKinds) that an until effect could name`;
-  return `unknown effect kind "${kind}"${hint(kind, kinds)}; preset "${preset.id}" reads ${kinds.join(", ")}`;
+  return `unknown effect kind "${kind}"${hint(kind, kinds)}; the kernel and preset "${preset.id}" read ${kinds.join(", ")}`;
 }
 
 const list = (v: string | readonly string[] | undefined): readonly string[] =>
@@ -111,7 +126,7 @@ class CardChecker {
   private readonly zones: string[];
 
   constructor(private readonly ctx: DefinitionContext) {
-    this.events = knownEventTypes(ctx.preset);
+    this.events = knownEventTypes(ctx.preset, ctx.cardEvents);
     this.zones = [...ctx.zoneKinds.keys()];
   }
 
@@ -132,7 +147,7 @@ class CardChecker {
       if (!this.events.includes(type))
         this.add(
           `${at}.on`,
-          `unknown event type "${type}"${hint(type, this.events)}: neither the kernel nor preset "${this.ctx.preset.id}" emits it (declare the preset's events in Preset.events)`,
+          `unknown event type "${type}"${hint(type, this.events)}: neither the kernel, preset "${this.ctx.preset.id}" nor an emit op of the game's cards emits it (declare the preset's events in Preset.events)`,
         );
     for (const field of ["from", "to"] as const)
       for (const z of list(p[field])) this.zone(z, `${at}.${field}`);
@@ -244,8 +259,11 @@ class CardChecker {
     else if (v !== null && typeof v === "object") {
       const o = v as Record<string, unknown>;
       if (o.op === "until" && o.effect !== null && typeof o.effect === "object") {
-        const problem = effectKindProblem(this.ctx.preset, (o.effect as { kind?: unknown }).kind);
+        const effect = o.effect as { kind?: unknown; value?: unknown };
+        const problem = effectKindProblem(this.ctx.preset, effect.kind);
         if (problem) this.add(`${at}.effect.kind`, problem);
+        else if (typeof effect.kind === "string" && KERNEL_EFFECT_KINDS.includes(effect.kind))
+          this.kernelRule(effect.kind, effect.value ?? {}, `${at}.effect.value`, false);
       }
       if (o.op === "if" && vocabularyProblems("Condition", o.if, "").length === 0)
         this.condition(o.if as ConditionT, `${at}.if`);
@@ -275,7 +293,69 @@ class CardChecker {
     for (const [i, l] of limits.entries())
       this.limit(l, a, `${at}: limit${Array.isArray(a.limit) ? `[${i}]` : ""}`);
     for (const f of ["cost", "effect", "instead"] as const) if (a[f]) this.ops(a[f], `${at}: ${f}`);
-    if (a.kind === "static" && a.static?.kind === "skipNode") this.skipNode(a.static, `${at}: static`);
+    const kind = a.kind === "static" ? a.static?.kind : undefined;
+    if (kind === "skipNode") this.skipNode(a.static!, `${at}: static`);
+    else if (typeof kind === "string" && KERNEL_EFFECT_KINDS.includes(kind))
+      this.kernelRule(kind, a.static!, `${at}: static`, true);
+  }
+
+  /**
+   * The kernel's rule-changing kinds, as a static ability or an `until` effect's value: `exempt {
+   * from, what? }`, `permission { grants, what?, player? }`, `actionLimit { action, add?, max?,
+   * player? }` (`player` only on a static: an effect names its player as its target).
+   */
+  private kernelRule(kind: string, v: unknown, at: string, isStatic: boolean): void {
+    if (v === null || typeof v !== "object" || Array.isArray(v)) {
+      this.add(
+        at,
+        `a ${kind} ${isStatic ? "static" : "effect value"} is a mapping, not ${JSON.stringify(v)}`,
+      );
+      return;
+    }
+    const r = v as Record<string, unknown>;
+    const fields: Record<string, readonly string[]> = {
+      exempt: ["from", "what"],
+      permission: ["grants", "what", "player"],
+      actionLimit: ["action", "add", "max", "player"],
+    };
+    const allowed = [...fields[kind]!, ...(isStatic ? ["kind"] : [])].filter(
+      (f) => isStatic || f !== "player",
+    );
+    for (const k of Object.keys(r))
+      if (!allowed.includes(k))
+        this.add(
+          `${at}.${k}`,
+          `a ${kind} takes ${allowed.filter((f) => f !== "kind").join(", ")}${hint(k, allowed)}, not ${k}`,
+        );
+    const name = kind === "exempt" ? "from" : kind === "permission" ? "grants" : "action";
+    if (typeof r[name] !== "string" || r[name] === "")
+      this.add(
+        `${at}.${name}`,
+        `a ${kind} names ${name === "from" ? "the turn-based action it exempts from (untap …)" : name === "grants" ? "the permission it grants (flash …)" : "the action limit it changes"}`,
+      );
+    else if (kind === "actionLimit") {
+      const known = Object.keys(this.ctx.preset.actionLimits ?? {});
+      if (!known.includes(r.action as string))
+        this.add(
+          `${at}.action`,
+          `unknown action limit "${String(r.action)}"${hint(String(r.action), known)}; preset "${this.ctx.preset.id}" limits ${known.length ? known.join(", ") : "no action (Preset.actionLimits)"}`,
+        );
+      for (const f of ["add", "max"] as const)
+        if (r[f] !== undefined && (!Number.isInteger(r[f]) || (f === "max" && (r[f] as number) < 0)))
+          this.add(
+            `${at}.${f}`,
+            `${f} is a whole number${f === "max" ? " (0 or more)" : ""}, not ${JSON.stringify(r[f])}`,
+          );
+      if (r.add === undefined && r.max === undefined)
+        this.add(at, "an actionLimit says add (more uses) or max (a cap)");
+    }
+    if (r.what !== undefined) {
+      const found = vocabularyProblems("Selector", r.what, "what");
+      if (found.length) this.add(`${at}.what`, found.map((p) => `${p.path}: ${p.message}`).join("; "));
+      else this.selector(r.what as Selector, `${at}.what`);
+    }
+    if (r.player !== undefined && r.player !== "self" && r.player !== "opponent" && r.player !== "any")
+      this.add(`${at}.player`, `expected "self", "opponent" or "any", not ${JSON.stringify(r.player)}`);
   }
 
   /** The kernel's own static kind: `{ kind: skipNode, node, player: self | opponent | any }` (CR 500.10). */

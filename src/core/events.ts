@@ -67,10 +67,19 @@ export function readCell(game: Game, window: string, key: string): CounterCell |
   return game.state.counters[window]?.[key];
 }
 
-function cellKey(spec: CounterSpec, player: PlayerId | undefined, obj: string | undefined): string {
-  if (spec.by === "player") return `${spec.id}#p${player ?? "-"}`;
-  if (spec.by === "object") return `${spec.id}#o${obj ?? "-"}`;
-  return spec.id;
+function cellKey(
+  spec: CounterSpec,
+  player: PlayerId | undefined,
+  obj: string | undefined,
+  cause?: PlayerId,
+): string {
+  const base =
+    spec.by === "player"
+      ? `${spec.id}#p${player ?? "-"}`
+      : spec.by === "object"
+        ? `${spec.id}#o${obj ?? "-"}`
+        : spec.id;
+  return spec.byCause ? `${base}#c${cause ?? "-"}` : base;
 }
 
 function objectKey(obj: GameObject): string {
@@ -148,7 +157,13 @@ export function emit(game: Game, event: GameEvent): LogEntry {
       mark ??= markOf(entry);
       const objKey =
         entry.obj !== undefined ? `${entry.obj}.${entry.inc ?? state.objects[entry.obj]?.inc}` : undefined;
-      bump(game, spec.window, cellKey(spec, entry.player, objKey), mark);
+      const key = cellKey(spec, entry.player, objKey, entry.cause?.player);
+      // "One or more" (CR 603.2c): the occurrences of one batch count once.
+      if (spec.pattern.oneOrMore === true) {
+        const cell = readCell(game, spec.window, key);
+        if (cell !== undefined && cell.last.seq > game.batchStart) continue;
+      }
+      bump(game, spec.window, key, mark);
     }
   }
   game.notify(entry);
@@ -177,22 +192,27 @@ export function countEvents(
     throw new Error(
       `no counter is registered for "${eventTypes(pattern).join("/")}" in window "${window}": declare it in a card or the preset so it counts from the window's start`,
     );
-  if (spec.by === "object") {
-    const cell = self ? readCell(game, window, cellKey(spec, undefined, objectKey(self))) : undefined;
-    return cell ? { n: cell.n, first: cell.first } : { n: 0 };
-  }
-  if (spec.by === "all") {
-    const cell = readCell(game, window, spec.id);
-    return cell ? { n: cell.n, first: cell.first } : { n: 0 };
-  }
+  // With `by`: the cells of each player who may have caused it, relative to the viewer.
+  const causes: (PlayerId | undefined)[] = spec.byCause
+    ? game.state.players.map((p) => p.id).filter((c) => isRelative(game, pattern.by, c, viewer))
+    : [undefined];
   let n = 0;
   let first: CounterMark | undefined;
-  for (const p of game.state.players) {
-    if ((only !== undefined && p.id !== only) || !isRelative(game, pattern.player, p.id, viewer)) continue;
-    const cell = readCell(game, window, cellKey(spec, p.id, undefined));
-    if (!cell) continue;
+  const add = (cell: CounterCell | undefined): void => {
+    if (!cell) return;
     n += cell.n;
     if (!first || cell.first.seq < first.seq) first = cell.first;
+  };
+  for (const cause of causes) {
+    if (spec.by === "object") {
+      if (self) add(readCell(game, window, cellKey(spec, undefined, objectKey(self), cause)));
+    } else if (spec.by === "all") add(readCell(game, window, cellKey(spec, undefined, undefined, cause)));
+    else
+      for (const p of game.state.players) {
+        if ((only !== undefined && p.id !== only) || !isRelative(game, pattern.player, p.id, viewer))
+          continue;
+        add(readCell(game, window, cellKey(spec, p.id, undefined, cause)));
+      }
   }
   return first ? { n, first } : { n };
 }

@@ -5,7 +5,7 @@
  */
 import { type ActivationVerdict, canActivate, mayActivate, type Reason } from "./activation.js";
 import { type DeckRules, deckProblems } from "./decks.js";
-import { activeEffects } from "./durations.js";
+import { activeEffects, checkWhileDurations } from "./durations.js";
 import { DefinitionError, EngineError, IllegalActionError, TurnkitError } from "./errors.js";
 import { countEvents, emit, heard, openWindow } from "./events.js";
 import { cloneJson, type Json, type JsonObject } from "./json.js";
@@ -461,7 +461,14 @@ export class Game {
       }
       const handler = this.rules.tasks.get(task.t);
       if (!handler) throw new EngineError(`no handler for task "${task.t}"`);
+      this.batchStart = state.ids.event; // each step of work is one event of the rules (CR 603.2c)
       handler(this, task);
+      // CR 611.2b: effects lasting "for as long as" a condition holds end as soon as it doesn't.
+      if (this.whileDurations && state.ids.event !== this.whileCheckedAt) {
+        this.batchStart = state.ids.event;
+        checkWhileDurations(this);
+        this.whileCheckedAt = state.ids.event;
+      }
       if (checks !== null && (state.ids.event !== this.checkedAt || this.recheck)) this.checkAlways(checks);
       if (state.decision !== null && before !== null) this.checkBeforeDecision(before);
       if (this.pause?.(this)) {
@@ -485,6 +492,20 @@ export class Game {
   }
 
   private pause: ((game: Game) => boolean) | null = null;
+
+  /**
+   * The sequence number of the last event before the current batch: the events after it are one
+   * event in the rules' sense (CR 603.2c: "one or more" abilities trigger once for all its
+   * occurrences) — one step of the engine's work (an op, a task), one simultaneous block (a pass of
+   * state checks), one answer. Derived from the state as each begins, so it needs no saving: a
+   * batch never spans a decision.
+   */
+  batchStart = -1;
+
+  /** Whether some duration lasts "while" a condition holds (durations.ts): checked after every change. */
+  whileDurations = false;
+  /** The event count when those conditions were last checked. */
+  private whileCheckedAt = -1;
 
   /** Whether a `pauseWhen` condition is waiting to be checked after each step of the engine's work. */
   get pausing(): boolean {
@@ -658,6 +679,7 @@ export class Game {
     const checked = this.checkedAt === this.state.ids.event;
     const checkedBefore = this.beforeCheckedAt === this.state.ids.event;
     const pending = this.state.pending.length;
+    this.batchStart = this.state.ids.event;
     if (!heard(this, "decision")) {
       this.state.ids.event++; // nobody reads it: skip the entry, keep the sequence (events.heard)
       this.answerChangedNothing(checked, checkedBefore);
@@ -669,7 +691,7 @@ export class Game {
       type: "decision",
       player: d.player,
       data: { decision: d.id, kind: d.kind, prompt: d.prompt, choice: option.id, label: option.label },
-      seenBy: [d.player],
+      seenBy: d.for !== undefined ? [d.player, d.for] : [d.player],
       public: ["kind"],
     };
     emit(this, event);
@@ -753,6 +775,12 @@ export class Game {
       prompt: d.prompt,
       options: d.options,
     };
+    // CR 722.4: a player controlled during their turn has every decision made by their controller.
+    const turn = this.state.clock.turn;
+    if (turn.controlledBy !== undefined && d.player === turn.player) {
+      decision.player = turn.controlledBy;
+      decision.for = d.player;
+    }
     if (d.publicPrompt !== undefined) decision.publicPrompt = d.publicPrompt;
     if (d.private !== undefined) decision.private = d.private;
     if (d.reveals !== undefined) decision.reveals = d.reveals;
@@ -859,6 +887,8 @@ export class Game {
     this.membershipChanged(); // a new state: nothing derived from the old one holds
     this.checkedAt = -1;
     this.beforeCheckedAt = -1;
+    this.whileCheckedAt = -1;
+    this.whileDurations = this.state.durations.some((d) => d.expires.at === "while");
     const byKind = new Map<string, ZoneState[]>();
     const zones = this.state.zones;
     for (const id in zones) {
@@ -1340,6 +1370,26 @@ export class Game {
     emit(this, { type: "skipNodeAdded", player, data: { node, source: source ?? null } });
   }
 
+  /**
+   * `by` controls `player` during that player's next turn (CR 722: Mindslaver): `by` makes every
+   * decision `player` would make and sees what they see, for that whole turn; `player` still takes
+   * it. `extraTurnAfter`: after that turn, `player` takes an extra turn (Emrakul, the Promised End).
+   */
+  controlNextTurn(
+    player: PlayerId,
+    by: PlayerId,
+    opts: { extraTurnAfter?: boolean; source?: string } = {},
+  ): void {
+    this.state.turnQueue.push({
+      kind: "control",
+      player,
+      by,
+      ...(opts.extraTurnAfter ? { extraTurnAfter: true } : {}),
+      ...(opts.source ? { source: opts.source } : {}),
+    });
+    emit(this, { type: "turnControlAdded", player, data: { by, source: opts.source ?? null } });
+  }
+
   addExtraTurn(player: PlayerId, source?: string): void {
     this.state.turnQueue.push({ kind: "extra", player, ...(source ? { source } : {}) });
     emit(this, { type: "extraTurnAdded", player, data: { source: source ?? null } });
@@ -1412,6 +1462,10 @@ export class Game {
     const batch: LogEntry[] = this.spareBatch ?? [];
     this.spareBatch = null;
     this.batch = batch;
+    // The block is one event of the rules (CR 603.2c), apart from what happened before it.
+    const outer = this.batchStart;
+    const before = this.state.ids.event;
+    this.batchStart = before;
     let out: T;
     try {
       out = fn(this, arg);
@@ -1420,13 +1474,24 @@ export class Game {
     }
     if (batch.length === 0) {
       this.spareBatch = batch; // nothing happened (a state check that found nothing): reused
+      if (this.state.ids.event === before) this.batchStart = outer;
       return out;
     }
-    // Where each object that moved in the block was before it (the first move's origin).
+    // Where each object that moved in the block was before it (the first move's origin), and the
+    // objects of events that look back though no zone changed (phasing out: CR 603.10a).
     const lookBack = new Map<ObjectId, string>();
-    for (const e of batch)
-      if (e.obj !== undefined && e.from !== undefined && !lookBack.has(e.obj)) lookBack.set(e.obj, e.from);
-    for (const e of batch) collectTriggers(this, e, lookBack);
+    let existed: Set<ObjectId> | undefined;
+    const backTypes = this.rules.lookBackTypes;
+    for (const e of batch) {
+      if (e.obj === undefined) continue;
+      if (e.from !== undefined && !lookBack.has(e.obj)) lookBack.set(e.obj, e.from);
+      if (backTypes.has(e.type)) {
+        existed ??= new Set();
+        existed.add(e.obj);
+      }
+    }
+    for (const e of batch) collectTriggers(this, e, lookBack, existed);
+    this.batchStart = this.state.ids.event; // what follows in the same step is another event
     return out;
   }
 

@@ -18,7 +18,7 @@ export { activeEffects, addDuration, expireDurations } from "./durations.js";
 export * from "./errors.js";
 export { closeWindow, countEvents, emit, openWindow } from "./events.js";
 export { type Action, Game, type NewGameOptions, type Snapshot } from "./game.js";
-export { type ActionLoopSpec, actionLoop, drawOrLoseTask, untapTask } from "./interactions.js";
+export { type ActionLoopSpec, actionLoop, drawOrLoseTask, untapAll, untapTask } from "./interactions.js";
 export type { Json, JsonObject } from "./json.js";
 export { cloneJson } from "./json.js";
 export { KERNEL_EVENTS } from "./kernel-events.js";
@@ -44,6 +44,7 @@ export {
 } from "./match.js";
 export * from "./narrate.js";
 export {
+  addCounters,
   allPlacedCards,
   moveObject,
   putUnder,
@@ -83,6 +84,7 @@ export {
 } from "./script.js";
 export type { StateCheck } from "./state-checks.js";
 export { nodeTask } from "./structure.js";
+export { EXEMPT, exemptFrom } from "./turn-actions.js";
 export * from "./types.js";
 export type { HiddenCard, PlayerView, VisibleCard, ZoneView } from "./view.js";
 export type {

@@ -3,8 +3,10 @@
  * the active player has nothing more to do). Presets make their interactions from these.
  */
 import type { Game } from "./game.js";
+import { setTapped } from "./objects.js";
 import type { TaskHandler } from "./preset.js";
-import type { DecisionOption, PlayerId, Task } from "./types.js";
+import { exemptFrom } from "./turn-actions.js";
+import type { Cause, DecisionOption, GameObject, PlayerId, Task } from "./types.js";
 
 export interface ActionLoopSpec {
   /** Who acts (default: the active player). */
@@ -70,13 +72,33 @@ export function actionLoop(spec: ActionLoopSpec): TaskHandler {
   };
 }
 
-/** A turn-based action: the active player's cards in these zones untap. */
+/**
+ * A turn-based action: the active player's cards in these zones untap, simultaneously (one batch
+ * of `untap` events, cause `{ kind: rule, rule: untap }`) — except those an effect or a static
+ * ability exempts ("doesn't untap during its controller's next untap step", turn-actions.ts).
+ */
 export function untapTask(...kinds: string[]): TaskHandler {
   return (game, task) => {
     game.popTask(task);
-    const p = game.state.clock.turn.player;
-    for (const kind of kinds) for (const obj of game.cardsIn(kind, p)) obj.tapped = false;
+    untapAll(game, kinds);
   };
+}
+
+const UNTAP_STEP: Cause = { kind: "rule", rule: "untap" };
+
+/** The active player's tapped cards in these zones untap, but those exempt from the untap (CR 502.3). */
+export function untapAll(game: Game, kinds: readonly string[], cause: Cause = UNTAP_STEP): GameObject[] {
+  const p = game.state.clock.turn.player;
+  const untapped: GameObject[] = [];
+  game.simultaneously(() => {
+    for (const kind of kinds)
+      for (const obj of game.cardsIn(kind, p))
+        if (obj.tapped && !exemptFrom(game, "untap", obj)) {
+          setTapped(game, obj, false, cause);
+          untapped.push(obj);
+        }
+  });
+  return untapped;
 }
 
 /** A turn-based action: the active player draws `n`; a player who can't draw loses. */

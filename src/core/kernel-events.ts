@@ -12,8 +12,11 @@ export const KERNEL_EVENTS: Readonly<Record<string, string>> = {
     "An object was put under another (seals, evolution sources, Xyz materials): obj, from, to, player.",
   control:
     "An object changed controller without changing zone kind (the gainControl op; core/control.ts): obj, inc (kept), card, name, player (the new controller), data.from, data.returned (a control effect ended), cause.",
-  tap: "An object became tapped: obj, player (controller), cause.",
-  untap: "An object became untapped: obj, player (controller), cause.",
+  tap: 'An object became tapped, by any means: obj, player (controller), cause — kind "rule" with rule "untap" for the untap step\'s turn-based action, "action" for an attack, "cost" for a cost (a mana ability: cause.ability "mana"), "effect" for an effect.',
+  untap:
+    'An object became untapped, by any means: obj, player (controller), cause (as for tap; the untap step: kind "rule", rule "untap").',
+  targeted:
+    'An object or a player became the target of a spell or ability (targets chosen: the choose op with target: true, or a preset\'s own target choice; CR 115.1): obj and player (its controller), or player alone with data.target "player"; cause (the spell or ability: player, obj, card, name, ability). Each object once per choice.',
   faceDown: "An object was turned face-down: obj, player (controller), data.bySelf.",
   faceUp: "An object was turned face-up: obj, player (controller).",
   counter:
@@ -23,6 +26,10 @@ export const KERNEL_EVENTS: Readonly<Record<string, string>> = {
   turnBegin: "A turn began: player (active), data.turn, data.extra, data.ordinal.",
   turnEnd: "A turn ended: player (active), data.turn.",
   turnSkipped: "A player's turn was skipped: player, data.extra.",
+  turnControlAdded:
+    "A player will be controlled during their next turn (the controlTurn op, Game.controlNextTurn; CR 722): player (who will be controlled), data.by (who controls them), data.source.",
+  turnControl:
+    "A turn began whose player is controlled by another (CR 722.1): player (the turn's player), data.by (who makes their decisions; the player themselves when they gained control of themselves, 722.6), data.source.",
   extraTurnAdded: "An extra turn was added (the extraTurn op, game.addExtraTurn): player, data.source.",
   nodesAdded:
     "Turn nodes were added to run after a running node ends (the addNodes op, game.addNodesAfter; CR 500.8): player (active), data.after, data.nodes, data.source.",

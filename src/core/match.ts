@@ -145,9 +145,20 @@ export function isRelative(
   }
 }
 
-/** The players a relative player names, as seen from `viewer`. */
+/**
+ * The players a relative player names, as seen from `viewer`, in APNAP order — the active player
+ * first, then the others in turn order (CR 101.4: what several players do at once, such as take
+ * extra turns, is done in that order).
+ */
 export function relativePlayers(game: Game, rel: RelativePlayer | undefined, viewer: PlayerId): PlayerId[] {
-  return game.state.players.map((p) => p.id).filter((p) => isRelative(game, rel, p, viewer));
+  const n = game.state.players.length;
+  const active = game.state.clock.turn.player;
+  const out: PlayerId[] = [];
+  for (let k = 0; k < n; k++) {
+    const p = (active + k) % n;
+    if (isRelative(game, rel, p, viewer)) out.push(p);
+  }
+  return out;
 }
 
 /** Does an object match a selector, from the point of view of `viewer` and `source`? */
@@ -241,6 +252,7 @@ export function matchEvent(
 ): boolean {
   if (!matchEventAbsolute(game, ev, p)) return false;
   if (!isRelative(game, p.player, ev.player, viewer)) return false;
+  if (p.by !== undefined && !isRelative(game, p.by, ev.cause?.player, viewer)) return false;
   if (p.self && (!self || ev.obj !== self.id)) return false;
   if (p.other && self && ev.obj === self.id) return false; // "another creature"
   return true;

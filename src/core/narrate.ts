@@ -189,6 +189,23 @@ export function narrate(game: Game, entry: LogEntry, viewer: PlayerId | null = n
     }
     case "turnSkipped":
       return { depth: 0, text: `${p}'s turn is skipped.` };
+    case "turnControlAdded":
+      return {
+        depth,
+        text: `${who(game, typeof d.by === "number" ? d.by : undefined)} will control ${p} during ${p}'s next turn${typeof d.source === "string" ? ` (${d.source})` : ""}.`,
+      };
+    case "turnControl":
+      return d.by === e.player
+        ? null
+        : {
+            depth: 0,
+            text: `${who(game, typeof d.by === "number" ? d.by : undefined)} controls ${p} this turn, making ${p}'s decisions.`,
+          };
+    case "targeted": {
+      const by = e.cause?.name ? ` by ${e.cause.name}` : "";
+      const target = d.target === "player" ? p : cardName(game, e, viewer);
+      return { depth, text: `◎ ${target} becomes the target${by}.` };
+    }
     case "gameEnd":
       return {
         depth: 0,

@@ -5,7 +5,7 @@
  */
 import { objectLeft } from "./durations.js";
 import { EngineError } from "./errors.js";
-import { emit } from "./events.js";
+import { emit, heard } from "./events.js";
 import type { Game } from "./game.js";
 import { nextHandle } from "./rng.js";
 import type { Cause, GameObject, LogEntry, ObjectId, PlayerId, ZoneState } from "./types.js";
@@ -91,9 +91,17 @@ export function createObject(
  */
 export function trackersOf(game: Game, zone: ZoneState, owner: PlayerId): PlayerId[] | "all" {
   if (zone.visibility === "public") return "all";
-  if (zone.visibility === "owner") return [zone.owner ?? owner];
-  void game;
+  if (zone.visibility === "owner") return seersOf(game, zone.owner ?? owner);
   return [];
+}
+
+/**
+ * Who sees what player `p` sees: `p`, and during a turn of `p` that another player controls, that
+ * player too (CR 722.3: "the controller of a player can see that player's hand").
+ */
+export function seersOf(game: Game, p: PlayerId): PlayerId[] {
+  const t = game.state.clock.turn;
+  return t.controlledBy !== undefined && t.player === p ? [p, t.controlledBy] : [p];
 }
 
 /** Does `after` let a player follow the card who could not before? */
@@ -134,8 +142,10 @@ export function removeCard(game: Game, zone: ZoneState, id: ObjectId): void {
 export function seenIn(game: Game, zone: ZoneState, faceDown: boolean, owner: PlayerId): PlayerId[] | "all" {
   if (zone.visibility === "hidden") return [];
   if (faceDown)
-    return game.rules.zoneDefs.get(zone.kind)?.faceDownSeenBy === "owner" ? [zone.owner ?? owner] : [];
-  if (zone.visibility === "owner") return [zone.owner ?? owner];
+    return game.rules.zoneDefs.get(zone.kind)?.faceDownSeenBy === "owner"
+      ? seersOf(game, zone.owner ?? owner)
+      : [];
+  if (zone.visibility === "owner") return seersOf(game, zone.owner ?? owner);
   return "all";
 }
 
@@ -342,17 +352,58 @@ export function turnFaceUp(game: Game, obj: GameObject, cause?: Cause): LogEntry
   });
 }
 
+/**
+ * Taps or untaps an object, by any means — a turn-based action, an attack, a cost, a mana
+ * ability, an effect — and says so with a `tap` / `untap` event naming the cause ("whenever X
+ * becomes tapped", "whenever you tap a land for mana"). Null when it already was.
+ */
 export function setTapped(game: Game, obj: GameObject, tapped: boolean, cause?: Cause): LogEntry | null {
   if (obj.tapped === tapped) return null;
   obj.tapped = tapped;
+  const type = tapped ? "tap" : "untap";
+  if (!heard(game, type)) {
+    game.state.ids.event++; // nobody reads it: keep the sequence (events.heard)
+    return null;
+  }
   return emit(game, {
-    type: tapped ? "tap" : "untap",
+    type,
     player: obj.controller,
     obj: obj.id,
     inc: obj.inc,
     card: obj.card,
     name: game.rules.card(obj.card).name,
     ...(cause ? { cause } : {}),
+  });
+}
+
+/**
+ * Puts `n` counters named `counter` on an object (a negative `n` removes them; never below
+ * zero), by any cause — an effect, a cost, a turn-based action, a rule — and says so with a
+ * `counter` event whose `data.n` is how many actually changed ("that many") and `data.total` how
+ * many it has now: "whenever one or more +1/+1 counters are put on …", a Saga's chapter (CR
+ * 714.2b). Null when nothing changed.
+ */
+export function addCounters(
+  game: Game,
+  obj: GameObject,
+  counter: string,
+  n: number,
+  cause?: Cause,
+): LogEntry | null {
+  const before = obj.counters[counter] ?? 0;
+  const total = Math.max(0, before + n);
+  if (total === before) return null;
+  if (total === 0) delete obj.counters[counter];
+  else obj.counters[counter] = total;
+  return emit(game, {
+    type: "counter",
+    player: obj.controller,
+    obj: obj.id,
+    inc: obj.inc,
+    card: obj.card,
+    name: game.rules.card(obj.card).name,
+    ...(cause ? { cause } : {}),
+    data: { counter, n: total - before, total },
   });
 }
 

@@ -36,10 +36,11 @@ export const PLAYER_WORDS = [
 ] as const;
 
 /** Object references every `objects` argument takes besides `"$var"`, an object id and `{ select }`. */
-export const OBJECT_WORDS = ["self", "selfCard", "event"] as const;
+export const OBJECT_WORDS = ["self", "selfCard", "event", "batch"] as const;
 
 /** Expiry words; the object forms are `{ endOf }`, `{ until }`, `{ nextTurnOf }` and `{ tag }`. */
 export const EXPIRY_WORDS = ["turn", "nextTurn", "source", "never"] as const;
+const BOUNDARY_FIELDS = ["begin", "end", "player", "turn"] as const;
 
 const show = (v: unknown): string => {
   const s = JSON.stringify(v);
@@ -166,7 +167,24 @@ class Checker {
           this.vocab("Selector", v.count, path, at, `${arg}.count`);
           return;
         }
-        this.bad(path, at, arg, `must be a number, a "$var" or { count: Selector }, not ${show(v)}`);
+        // "That many": a field of the triggering event, or of its whole batch (CR 603.2c).
+        if (isRecord(v) && Object.keys(v).length === 1 && ("event" in v || "batch" in v)) {
+          const [k, x] = Object.entries(v)[0]!;
+          if (typeof x !== "string" || x === "")
+            this.bad(
+              path,
+              at,
+              `${arg}.${k}`,
+              `must be a dotted event field ("data.n")${k === "batch" ? ' or "count"' : ""}, not ${show(x)}`,
+            );
+          return;
+        }
+        this.bad(
+          path,
+          at,
+          arg,
+          `must be a number, a "$var", { count: Selector }, { event: field } or { batch: count | field }, not ${show(v)}`,
+        );
         return;
       case "integer":
         if (Number.isInteger(v)) return;
@@ -312,7 +330,7 @@ class Checker {
         path,
         at,
         arg,
-        `does not name objects: "${v}"${suggestion(v, OBJECT_WORDS, false) || ` (self, selfCard, event, "$var", an object id or { select: Selector })`}`,
+        `does not name objects: "${v}"${suggestion(v, OBJECT_WORDS, false) || ` (self, selfCard, event, batch, "$var", an object id or { select: Selector })`}`,
       );
       return;
     }
@@ -339,15 +357,7 @@ class Checker {
     if (isRecord(v) && Object.keys(v).length === 1) {
       const [key, x] = Object.entries(v)[0]!;
       if (key === "endOf" || key === "until") {
-        if (typeof x !== "string")
-          this.bad(path, at, `${arg}.${key}`, `must be a turn node id, not ${show(x)}`);
-        else if (this.nodes && !this.nodes.has(x))
-          this.bad(
-            path,
-            at,
-            `${arg}.${key}`,
-            `is "${x}", which is not a turn node${suggestion(x, this.nodes)}`,
-          );
+        this.turnNode(x, path, at, `${arg}.${key}`, false);
         return;
       }
       if (key === "nextTurnOf") {
@@ -359,13 +369,52 @@ class Checker {
         this.bad(path, at, `${arg}.${key}`, `must be a string, not ${show(x)}`);
         return;
       }
+      if (key === "while") {
+        this.value({ type: "condition", doc: "" }, x, path, at, `${arg}.while`);
+        return;
+      }
+    }
+    if (isRecord(v) && ("begin" in v || "end" in v)) {
+      const edge = "begin" in v ? "begin" : "end";
+      const extra = Object.keys(v).filter((k) => k !== edge && k !== "player" && k !== "turn");
+      if ("begin" in v && "end" in v)
+        this.bad(path, at, arg, "names both begin and end: an expiry is one boundary");
+      else if (extra.length)
+        this.bad(
+          path,
+          at,
+          arg,
+          `has unknown field${extra.length > 1 ? "s" : ""} ${extra.join(", ")}${suggestion(extra[0]!, BOUNDARY_FIELDS, false)} (a boundary takes ${edge}, player, turn)`,
+        );
+      this.turnNode(v[edge], path, at, `${arg}.${edge}`, true);
+      if (v.player !== undefined && v.player !== "targetController")
+        this.value({ type: "player", doc: "" }, v.player, path, at, `${arg}.player`);
+      if (v.turn !== undefined && v.turn !== "this" && v.turn !== "next")
+        this.bad(
+          path,
+          at,
+          `${arg}.turn`,
+          `is ${show(v.turn)}: "this" (within this turn) or "next" (in the next turn that qualifies)`,
+        );
+      return;
     }
     this.bad(
       path,
       at,
       arg,
-      `is not an expiry: ${show(v)} ("turn", "nextTurn", "source", "never", { endOf: node }, { until: node }, { nextTurnOf: player } or { tag })`,
+      `is not an expiry: ${show(v)} ("turn", "nextTurn", "source", "never", { begin: node, player?, turn? }, { end: node, player?, turn? }, { while: condition }, { endOf: node }, { until: node }, { nextTurnOf: player } or { tag })`,
     );
+  }
+
+  /** A turn node id (or, where `turnToo`, "turn": the turn itself). */
+  private turnNode(x: unknown, path: string, at: string, arg: string, turnToo: boolean): void {
+    if (typeof x !== "string") {
+      this.bad(path, at, arg, `must be a turn node id${turnToo ? ' or "turn"' : ""}, not ${show(x)}`);
+      return;
+    }
+    if (turnToo && x === "turn") return;
+    if (this.nodes && !this.nodes.has(x))
+      this.bad(path, at, arg, `is "${x}", which is not a turn node${suggestion(x, this.nodes)}`);
   }
 
   private vocab(

@@ -3,7 +3,7 @@
  * durations, extra turns, randomness). Presets add their own ops beside these.
  */
 
-import { checkTargetsOp, describeSelector, recordTargets } from "./activation.js";
+import { becomeTargets, checkTargetsOp, describeSelector, recordTargets } from "./activation.js";
 import { gainControl } from "./control.js";
 import { addDuration, expiryOver } from "./durations.js";
 import { EngineError } from "./errors.js";
@@ -11,7 +11,7 @@ import { emit } from "./events.js";
 import type { Game } from "./game.js";
 import type { Json, JsonObject } from "./json.js";
 import { evalCondition } from "./match.js";
-import { seenIn, setTapped, trackersOf, zoneId } from "./objects.js";
+import { addCounters, seenIn, setTapped, trackersOf, zoneId } from "./objects.js";
 import { nextInt } from "./rng.js";
 import {
   type OpHandler,
@@ -192,7 +192,11 @@ const chooseOp: OpHandler = {
     const finish = (): "next" => {
       const vars = varsOf(game, frame);
       vars[String(o.as)] = scratch.picked;
-      if (o.target === true) recordTargets(game, vars, String(o.as), o.from ?? null, scratch.picked);
+      if (o.target === true) {
+        recordTargets(game, vars, String(o.as), o.from ?? null, scratch.picked);
+        const objs = scratch.picked.map((id) => game.state.objects[id]!);
+        becomeTargets(game, objs, [], causeOf(game, frame));
+      }
       return "next";
     };
     const pool = choosePool(game, o, frame);
@@ -500,12 +504,20 @@ const countOp: OpHandler = {
   },
 };
 
-/** Reads an expiry written in an op: "turn", "nextTurn" (to the end of the turn after this one), {endOf: node}, {until: node}, {nextTurnOf: player}, {tag}, "source", "never" (an effect on objects still ends as they leave). */
+/**
+ * Reads an expiry written in an op (its forms: ExpiryRef, docs/kernel.md "Durations"). A boundary of
+ * the turn tree relative to a player or an object — `{ begin | end: <node or "turn">, player?,
+ * turn? }` — or `{ while: Condition }`, `"source"`, `{ tag }`, `"never"`; and the shorthands
+ * `"turn"` (`{ end: turn, turn: this }`), `"nextTurn"` (`{ end: turn, turn: next }`), `{ endOf: node }`
+ * (the end of that running node), `{ until: node }` (`{ begin: node }`) and `{ nextTurnOf: player }`
+ * (`{ begin: turn, player }`).
+ */
 export function expiryFrom(game: Game, spec: Json | undefined, frame: ScriptTask): Expiry {
   const clock = game.state.clock;
-  if (spec === undefined || spec === "turn") return { at: "turnEnd", turn: clock.turn.id };
+  const id = clock.turn.id;
+  if (spec === undefined || spec === "turn") return { at: "boundary", edge: "end", node: null, turn: id };
   if (spec === "never") return { at: "never" };
-  if (spec === "nextTurn") return { at: "turnEnd", turn: clock.turn.id + 1 }; // turn ids count every turn, extra ones too
+  if (spec === "nextTurn") return { at: "boundary", edge: "end", node: null, after: id };
   if (spec === "source") {
     const s = sourceOf(game, frame.ctx);
     if (s) return { at: "objectLeaves", obj: s.id, inc: s.inc };
@@ -516,15 +528,39 @@ export function expiryFrom(game: Game, spec: Json | undefined, frame: ScriptTask
   }
   if (typeof spec === "object" && spec !== null && !Array.isArray(spec)) {
     if (typeof spec.endOf === "string") {
-      const instance = clock.instances[spec.endOf];
-      if (instance === undefined || !clock.path.includes(spec.endOf))
+      if (!clock.path.includes(spec.endOf))
         throw new EngineError(`until endOf "${spec.endOf}": that node is not running now`);
-      return { at: "nodeEnd", node: spec.endOf, instance };
+      return { at: "boundary", edge: "end", node: spec.endOf, turn: id };
     }
-    if (typeof spec.until === "string") return { at: "nodeBegin", node: spec.until };
+    if (typeof spec.until === "string") return { at: "boundary", edge: "begin", node: spec.until };
     if (spec.nextTurnOf !== undefined)
-      return { at: "turnBegin", player: resolvePlayer(game, spec.nextTurnOf, frame) };
+      return {
+        at: "boundary",
+        edge: "begin",
+        node: null,
+        players: resolvePlayers(game, spec.nextTurnOf, frame),
+      };
     if (typeof spec.tag === "string") return { at: "tag", tag: spec.tag };
+    if (spec.while !== undefined) {
+      const src = sourceOf(game, frame.ctx);
+      return {
+        at: "while",
+        condition: spec.while as ConditionT,
+        controller: frame.ctx.controller,
+        ...(src ? { obj: src.id, inc: src.inc } : {}),
+      };
+    }
+    const edge = spec.begin !== undefined ? "begin" : spec.end !== undefined ? "end" : null;
+    if (edge !== null) {
+      const at = String(spec[edge]);
+      const node = at === "turn" || at === game.rules.root.id ? null : at;
+      const out: Extract<Expiry, { at: "boundary" }> = { at: "boundary", edge, node };
+      if (spec.player === "targetController") out.ofTarget = true;
+      else if (spec.player !== undefined) out.players = resolvePlayers(game, spec.player, frame);
+      if (spec.turn === "this") out.turn = id;
+      else if (spec.turn === "next") out.after = id;
+      return out;
+    }
   }
   throw new EngineError(`unknown expiry ${JSON.stringify(spec)}`);
 }
@@ -680,7 +716,28 @@ const extraTurnOp: OpHandler = {
   args: { player: { type: "players", default: "controller", doc: "Who takes the extra turn." } },
   run(game, op, frame) {
     for (const p of resolvePlayers(game, ops(op).player, frame))
-      game.addExtraTurn(p, game.rules.card(frame.ctx.card ?? "")?.name);
+      game.addExtraTurn(p, frame.ctx.card ? game.rules.card(frame.ctx.card).name : undefined);
+    return "next";
+  },
+};
+
+const controlTurnOp: OpHandler = {
+  doc: "The effect's controller controls that player during the player's next turn (CR 722: Mindslaver): they make every decision that player would make and see what that player sees, for the whole turn, which that player still takes; the most recent such effect for a player works (722.1a).",
+  args: {
+    player: { type: "players", required: true, doc: "Whose next turn is controlled." },
+    extraTurnAfter: {
+      type: "boolean",
+      doc: "After that turn, that player takes an extra turn (Emrakul, the Promised End).",
+    },
+  },
+  run(game, op, frame) {
+    const o = ops(op);
+    const source = frame.ctx.card ? game.rules.card(frame.ctx.card).name : undefined;
+    for (const p of resolvePlayers(game, o.player, frame))
+      game.controlNextTurn(p, frame.ctx.controller, {
+        ...(o.extraTurnAfter === true ? { extraTurnAfter: true } : {}),
+        ...(source ? { source } : {}),
+      });
     return "next";
   },
 };
@@ -700,7 +757,11 @@ const addNodesOp: OpHandler = {
     const path = game.state.clock.path;
     const after = o.after === undefined || o.after === "current" ? path[path.length - 1] : String(o.after);
     if (after === undefined) throw new EngineError("addNodes: no turn node is running");
-    game.addNodesAfter(after, o.nodes as string[], game.rules.card(frame.ctx.card ?? "")?.name);
+    game.addNodesAfter(
+      after,
+      o.nodes as string[],
+      frame.ctx.card ? game.rules.card(frame.ctx.card).name : undefined,
+    );
     return "next";
   },
 };
@@ -810,19 +871,9 @@ const addCounterOp: OpHandler = {
   run(game, op, frame) {
     const o = ops(op);
     const n = resolveNumber(game, o.n, frame, 1);
-    for (const obj of resolveObjects(game, o.what, frame)) {
-      const name = String(o.counter);
-      obj.counters[name] = Math.max(0, (obj.counters[name] ?? 0) + n);
-      emit(game, {
-        type: "counter",
-        player: obj.controller,
-        obj: obj.id,
-        inc: obj.inc,
-        card: obj.card,
-        name: game.rules.card(obj.card).name,
-        data: { counter: name, n, total: obj.counters[name]! },
-      });
-    }
+    const cause = causeOf(game, frame);
+    for (const obj of resolveObjects(game, o.what, frame))
+      addCounters(game, obj, String(o.counter), n, cause);
     return "next";
   },
 };
@@ -847,6 +898,7 @@ export const kernelOps: Record<string, OpHandler> = {
   skipTo: skipToOp,
   skipNode: skipNodeOp,
   extraTurn: extraTurnOp,
+  controlTurn: controlTurnOp,
   addNodes: addNodesOp,
   skipTurn: skipTurnOp,
   win: endOp(true),

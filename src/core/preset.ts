@@ -1,3 +1,4 @@
+import type { ActionLimitDef } from "./action-limits.js";
 import type { ActivationRules } from "./activation.js";
 import type { DeckRules } from "./decks.js";
 import type { Game } from "./game.js";
@@ -150,6 +151,13 @@ export interface Preset {
   /** Event counters the preset's own rules read. */
   counters?: { pattern: EventPattern; window: string }[];
   /**
+   * The game's own actions limited per window, by name (action-limits.ts): "playLand" — one per
+   * turn (CR 305.2) —, "normalSummon", "charge" … Effects and static abilities of kind
+   * `actionLimit` change them; the preset asks `actionAllowance(game, name, player)` before offering
+   * the action.
+   */
+  actionLimits?: Record<string, ActionLimitDef>;
+  /**
    * Conditions the rules check whenever the game could have changed (a player with no deck loses;
    * CR 704 state-based actions; cards bound to another card), in the order the rules give: the
    * kernel runs them after every op and task, or before the decisions they name (state-checks.ts).
@@ -161,6 +169,13 @@ export interface Preset {
    * (`Game.simultaneously`). Default: only "self" leave-triggers look back.
    */
   lookBack?: boolean;
+  /**
+   * CR 603.10a: event types whose triggers "look back in time" though no zone changed — Magic's
+   * `phaseOut` ("whenever this phases out": the object is treated as though it doesn't exist once
+   * it has). The object an event of such a type is about, and every object of such events in the
+   * same simultaneous block, trigger as they were just before (they still exist for it).
+   */
+  lookBackEvents?: readonly string[];
   /** The game's part of legal activation: timing, face-down, targetability, illegal targets (activation.ts). */
   activation?: ActivationRules;
   /** Task pushed after every node begins and after every action, to resolve what is pending. */

@@ -3,6 +3,7 @@
  * so the hot paths (event emission, trigger lookup, counters) never search.
  */
 
+import { actionLimitPatterns } from "./action-limits.js";
 import { definitionChecks } from "./checking.js";
 import { DefinitionError } from "./errors.js";
 import { cloneJson } from "./json.js";
@@ -26,12 +27,17 @@ export interface CompiledNode extends TurnNode {
   depth: number;
 }
 
-/** An event counter: occurrences of a pattern per window, keyed by player, object or nothing. */
+/**
+ * An event counter: occurrences of a pattern per window, keyed by player, object or nothing — and
+ * also by the player who caused each (`byCause`) when the pattern names one relative to its reader
+ * (`by: opponent`).
+ */
 export interface CounterSpec {
   id: string;
   pattern: EventPattern;
   window: string;
   by: "player" | "object" | "all";
+  byCause: boolean;
 }
 
 export interface TriggerEntry {
@@ -74,9 +80,10 @@ export function counterSpecFor(pattern: EventPattern, window: string): CounterSp
     : pattern.player && pattern.player !== "any"
       ? "player"
       : "all";
-  const { player: _p, self: _s, noun: _n, ...absolute } = pattern;
-  const id = `${window}|${by}|${JSON.stringify(absolute)}`;
-  return { id, pattern: absolute, window, by };
+  const { player: _p, self: _s, noun: _n, by: cause, ...absolute } = pattern;
+  const byCause = cause !== undefined && cause !== "any";
+  const id = `${window}|${by}${byCause ? "+cause" : ""}|${JSON.stringify(absolute)}`;
+  return { id, pattern: absolute, window, by, byCause };
 }
 
 export interface KernelParts {
@@ -100,6 +107,8 @@ export class Rules {
   readonly staticZones = new Map<string, Set<string>>();
   /** event type → zone kinds where some card listens to it. */
   readonly triggerZones = new Map<string, Set<string>>();
+  /** Event types whose triggers look back though no zone changed (Preset.lookBackEvents, CR 603.10a). */
+  readonly lookBackTypes: ReadonlySet<string>;
   /** Event types some card's delayed triggered ability waits for (CR 603.7): emitted even when nothing else reads them. */
   readonly delayedTypes = new Set<string>();
   /**
@@ -121,6 +130,8 @@ export class Rules {
   readonly inPlayKinds: readonly string[];
   readonly windows = new Set<string>(["game", "turn"]);
   readonly root: CompiledNode;
+  /** Event types an `emit` op of the game's cards records: cards may name them like the preset's. */
+  readonly cardEvents: ReadonlySet<string>;
   /** The preset's state checks, by when they run (state-checks.ts). */
   readonly stateChecks: CompiledStateChecks;
 
@@ -141,10 +152,14 @@ export class Rules {
     for (const [k, v] of Object.entries(kernel.conditions)) this.conditions.set(k, v);
     for (const [k, v] of Object.entries(preset.conditions ?? {})) this.conditions.set(k, v);
     for (const w of preset.windows ?? []) this.windows.add(w);
+    this.lookBackTypes = new Set(preset.lookBackEvents ?? []);
     this.stateChecks = compileStateChecks(preset.stateChecks);
 
     this.root = this.compileTree(preset.turn(options));
-    for (const card of validatedLibrary(preset)) this.addCard(card, `preset "${preset.id}"`);
+    const library = validatedLibrary(preset);
+    // Event types the cards make up (emit ops): another card may trigger on them or count them.
+    this.cardEvents = emittedTypes([...library, ...extraCards]);
+    for (const card of library) this.addCard(card, `preset "${preset.id}"`);
     for (const card of extraCards) {
       if (this.cards.has(card.id)) throw new DefinitionError(`card id "${card.id}" is defined twice`);
       const checks = definitionChecks();
@@ -154,6 +169,7 @@ export class Rules {
       );
     }
     for (const c of preset.counters ?? []) this.registerCounter(c.pattern, c.window);
+    for (const c of actionLimitPatterns(preset.actionLimits)) this.registerCounter(c.pattern, c.window);
     this.compiledDone = true;
   }
 
@@ -233,6 +249,7 @@ export class Rules {
         conditions: this.conditions,
         windows: this.windows,
         nodes: this.nodes,
+        cardEvents: this.cardEvents,
       }) ?? [];
     if (problems.length)
       throw new DefinitionError(problems.map((p) => `${where}: ${p.at}: ${p.message}`).join("\n"));
@@ -372,6 +389,21 @@ function validatedLibrary(preset: Preset): CardDef[] {
     cache.set(preset.cards, lib);
   }
   return lib;
+}
+
+/** The event types `emit` ops record anywhere in these cards' abilities (nested blocks included). */
+function emittedTypes(cards: readonly unknown[]): Set<string> {
+  const out = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) for (const x of v) walk(x);
+    else if (v && typeof v === "object") {
+      const o = v as Record<string, unknown>;
+      if (o.op === "emit" && typeof o.event === "string" && o.event !== "") out.add(o.event);
+      for (const x of Object.values(o)) if (x && typeof x === "object") walk(x);
+    }
+  };
+  for (const c of cards) walk((c as { abilities?: unknown }).abilities);
+  return out;
 }
 
 /** The ability ids `delayed` ops name anywhere in these op lists (branches included). */

@@ -6,7 +6,7 @@
 import { EngineError } from "./errors.js";
 import type { Game } from "./game.js";
 import type { Json, JsonObject } from "./json.js";
-import { matchObject, relativePlayers, selectObjects } from "./match.js";
+import { eventField, matchObject, relativePlayers, selectObjects } from "./match.js";
 import type { GameEvent, GameObject, ObjectId, PlayerId, Task } from "./types.js";
 import type { Op, RelativePlayer, Selector } from "./vocabulary/schema.js";
 
@@ -20,6 +20,8 @@ export interface EffectContext {
   keyword?: string;
   /** The event that triggered the ability, or the event a replacement replaces. */
   event?: GameEvent;
+  /** A "one or more" ability (CR 603.2c): every occurrence of its event in the batch, `event` first. */
+  batch?: GameEvent[];
   /** Inside a replacement: what happens is not replaced again (RULINGS DM-3.8). */
   noReplace?: boolean;
   /** The pending ability or stack item this effect belongs to. */
@@ -190,11 +192,9 @@ export function resolveObjects(game: Game, ref: Json | undefined, frame: ScriptT
     }
     if (ref === "selfCard")
       return ctx.source && game.state.objects[ctx.source] ? [game.state.objects[ctx.source]!] : [];
-    if (ref === "event") {
-      const ev = ctx.event;
-      const o = ev?.obj ? game.state.objects[ev.obj] : undefined;
-      return o && (ev?.inc === undefined || o.inc === ev.inc) ? [o] : [];
-    }
+    if (ref === "event") return ctx.event ? eventObjects(game, [ctx.event]) : [];
+    // "Those creatures": every object of the batch's occurrences, still the same objects (CR 603.2c).
+    if (ref === "batch") return eventObjects(game, ctx.batch ?? (ctx.event ? [ctx.event] : []));
     if (ref.startsWith("$")) return resolveObjects(game, varsOf(game, frame)[ref.slice(1)] ?? null, frame);
     const o = game.state.objects[ref];
     return o ? [o] : [];
@@ -208,6 +208,22 @@ export function resolveObjects(game: Game, ref: Json | undefined, frame: ScriptT
   if (typeof ref === "object" && "select" in ref)
     return selectObjects(game, ref.select as Selector, ctx.controller, sourceOf(game, ctx));
   throw new EngineError(`cannot name objects with ${JSON.stringify(ref)}`);
+}
+
+/** The objects events are about, each while it is still the incarnation the event saw, once each. */
+function eventObjects(game: Game, events: readonly GameEvent[]): GameObject[] {
+  const out: GameObject[] = [];
+  for (const ev of events) {
+    const o = ev.obj ? game.state.objects[ev.obj] : undefined;
+    if (o && (ev.inc === undefined || o.inc === ev.inc) && !out.includes(o)) out.push(o);
+  }
+  return out;
+}
+
+/** A number field of an event ("data.n"); 0 when absent. */
+function eventNumber(ev: GameEvent | undefined, path: string): number {
+  const v = ev ? eventField(ev, path) : undefined;
+  return typeof v === "number" ? v : 0;
 }
 
 /** Players an op names: self/controller, opponent, active, nonActive, any, owner, "event", "$var" or a number. */
@@ -233,7 +249,11 @@ export function resolvePlayer(game: Game, ref: Json | undefined, frame: ScriptTa
   return ps[0]!;
 }
 
-/** A number: a literal, "$var", { count: Selector } or { var: name }. */
+/**
+ * A number: a literal, "$var", { count: Selector }, { event: field } (a field of the triggering
+ * event: "that much") or { batch: "count" | field } (how many occurrences in its batch, or the sum
+ * of a field over them: "that many", CR 603.2c).
+ */
 export function resolveNumber(game: Game, ref: Json | undefined, frame: ScriptTask, fallback = 0): number {
   if (ref === undefined || ref === null) return fallback;
   if (typeof ref === "number") return ref;
@@ -243,6 +263,15 @@ export function resolveNumber(game: Game, ref: Json | undefined, frame: ScriptTa
   }
   if (typeof ref === "object" && !Array.isArray(ref) && "count" in ref)
     return selectObjects(game, ref.count as Selector, frame.ctx.controller, sourceOf(game, frame.ctx)).length;
+  if (typeof ref === "object" && !Array.isArray(ref) && typeof ref.event === "string")
+    return eventNumber(frame.ctx.event, ref.event);
+  if (typeof ref === "object" && !Array.isArray(ref) && typeof ref.batch === "string") {
+    const batch = frame.ctx.batch ?? (frame.ctx.event ? [frame.ctx.event] : []);
+    if (ref.batch === "count") return batch.length;
+    let sum = 0;
+    for (const ev of batch) sum += eventNumber(ev, ref.batch);
+    return sum;
+  }
   throw new EngineError(`cannot read a number from ${JSON.stringify(ref)}`);
 }
 

@@ -23,15 +23,29 @@ function worksFrom(entry: TriggerEntry, zoneKind: string, obj: GameObject, ev: L
   return t.self === true && ev.obj === obj.id && ev.from !== undefined && entry.zones.includes(ev.from);
 }
 
-/** Lets every ability listening to this event trigger (DM 500.4, CR 603.2), delayed ones included (CR 603.7). */
-export function collectTriggers(game: Game, ev: LogEntry, lookBack?: ReadonlyMap<string, string>): void {
+/**
+ * Lets every ability listening to this event trigger (DM 500.4, CR 603.2), delayed ones included
+ * (CR 603.7). `lookBack`: where the objects that moved in the same simultaneous block were;
+ * `existed`: objects that stopped existing in it by an event that looks back (CR 603.10a: they
+ * trigger as they were).
+ */
+export function collectTriggers(
+  game: Game,
+  ev: LogEntry,
+  lookBack?: ReadonlyMap<string, string>,
+  existed?: ReadonlySet<string>,
+): void {
   if (game.state.durations.length > 0 && game.rules.delayedTypes.has(ev.type)) collectDelayed(game, ev);
   const kinds = game.rules.triggerZones.get(ev.type);
   if (!kinds) return;
   const state = game.state;
+  const lookingBack = game.rules.lookBackTypes.has(ev.type);
   for (const c of listeners(game, ev.type, kinds)) {
     const obj = state.objects[c.id]!;
-    if (obj.faceDown || !game.exists(obj)) continue; // Preset.exists: CR 702.26b, no triggers
+    if (obj.faceDown) continue;
+    // Preset.exists: CR 702.26b, no triggers — unless it stopped existing by this very event, or one
+    // simultaneous with it, that looks back (CR 603.10a: "whenever this phases out").
+    if (!game.exists(obj) && !(lookingBack && (c.id === ev.obj || existed?.has(c.id) === true))) continue;
     for (const entry of c.entries)
       if (worksFrom(entry, c.zoneKind, obj, ev)) tryTrigger(game, obj, entry, ev);
   }
@@ -150,10 +164,30 @@ function couldRespond(game: Game, ev: LogEntry, p: PlayerId, entries: readonly T
   return false;
 }
 
+/**
+ * A "one or more" ability already pending from this batch (CR 603.2c): another occurrence of the
+ * same event joins it instead of triggering it again.
+ */
+function pendingInBatch(game: Game, obj: GameObject, ability: string): PendingAbility | undefined {
+  for (const p of game.state.pending)
+    if (p.batch === game.batchStart && p.obj === obj.id && p.inc === obj.inc && p.ability === ability)
+      return p;
+  return undefined;
+}
+
 function tryTrigger(game: Game, obj: GameObject, entry: TriggerEntry, ev: LogEntry): void {
   const ability = entry.ability;
   const controller = obj.controller;
   if (!matchEvent(game, ev, ability.trigger!, controller, obj)) return;
+  const batched = ability.trigger!.oneOrMore === true;
+  if (batched) {
+    const same = pendingInBatch(game, obj, ability.id);
+    if (same) {
+      same.more ??= [];
+      same.more.push(stripStamp(ev));
+      return;
+    }
+  }
   if (ability.condition && !evalCondition(game, ability.condition, { controller, obj, event: ev })) return;
   const ref: AbilityRef = { obj, card: entry.card, ability, controller };
   const charged: string[] = [];
@@ -188,7 +222,15 @@ function tryTrigger(game: Game, obj: GameObject, entry: TriggerEntry, ev: LogEnt
   pend(
     game,
     ev,
-    { obj: obj.id, inc: obj.inc, card: obj.card, ability: ability.id, controller, charged },
+    {
+      obj: obj.id,
+      inc: obj.inc,
+      card: obj.card,
+      ability: ability.id,
+      controller,
+      charged,
+      ...(batched ? { batch: game.batchStart } : {}),
+    },
     {
       ...(charged.length ? { limitUsed: true } : {}),
     },
@@ -199,7 +241,10 @@ function tryTrigger(game: Game, obj: GameObject, entry: TriggerEntry, ev: LogEnt
 function pend(
   game: Game,
   ev: LogEntry,
-  what: Pick<PendingAbility, "obj" | "inc" | "card" | "ability" | "controller" | "charged" | "vars">,
+  what: Pick<
+    PendingAbility,
+    "obj" | "inc" | "card" | "ability" | "controller" | "charged" | "vars" | "batch"
+  >,
   data: JsonObject,
 ): void {
   const pending: PendingAbility = {
@@ -357,6 +402,7 @@ export function runResolveTask(game: Game, task: Task): void {
         ability: ability.id,
         ...(ability.keyword ? { keyword: ability.keyword } : {}),
         event: p.eventData,
+        ...(p.batch !== undefined ? { batch: [p.eventData, ...(p.more ?? [])] } : {}),
         pending: p.id,
         ...(p.answered === "use" ? { accepted: true } : {}),
       },

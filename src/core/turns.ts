@@ -6,7 +6,7 @@ import { expireDurations } from "./durations.js";
 import { closeWindow, emit, heard, openWindow } from "./events.js";
 import type { Game } from "./game.js";
 import { nodeTask } from "./structure.js";
-import type { PlayerId, Task } from "./types.js";
+import type { PlayerId, Task, TurnModification } from "./types.js";
 
 export interface GameTask extends Task {
   t: "game";
@@ -56,7 +56,38 @@ export function runGameTask(game: Game, _task: Task): void {
   p.turns += 1;
   p.lastTurn = state.clock.turn.id + 1;
   state.clock.turn = { id: p.lastTurn, player, extra, ordinal: p.turns };
+  takeTurnControl(game);
   game.pushTask({ t: "turn", stage: "begin" } satisfies TurnTask);
+}
+
+/**
+ * CR 722.1: a player controlled "during their next turn" is controlled during this one, the next
+ * they actually take (722.1b: skipped turns don't use it up); of several such effects the most
+ * recent works (722.1a), and all of them are used up. A player who gains control of themselves
+ * makes their own decisions (722.6). The control lasts the whole turn.
+ */
+function takeTurnControl(game: Game): void {
+  const state = game.state;
+  const q = state.turnQueue;
+  if (q.length === 0) return;
+  const turn = state.clock.turn;
+  let last: Extract<TurnModification, { kind: "control" }> | undefined;
+  for (let i = 0; i < q.length; ) {
+    const m = q[i]!;
+    if (m.kind === "control" && m.player === turn.player) {
+      last = m;
+      q.splice(i, 1);
+    } else i++;
+  }
+  if (!last) return;
+  if (last.by !== turn.player) turn.controlledBy = last.by;
+  emit(game, {
+    type: "turnControl",
+    player: turn.player,
+    data: { by: last.by, source: last.source ?? null },
+  });
+  // "After that turn, that player takes an extra turn": added now, it comes right after this one.
+  if (last.extraTurnAfter) game.addExtraTurn(turn.player, last.source);
 }
 
 export function runTurnTask(game: Game, task: Task): void {

@@ -1,6 +1,6 @@
 import type { Json, JsonObject } from "./json.js";
 import type { RngState } from "./rng.js";
-import type { CardDef } from "./vocabulary/schema.js";
+import type { CardDef, ConditionT } from "./vocabulary/schema.js";
 
 /** Players are numbered from 0 in turn order; they are shown as P1, P2, … */
 export type PlayerId = number;
@@ -91,6 +91,8 @@ export interface Cause {
   name?: string;
   ability?: string;
   keyword?: string;
+  /** For kind "rule": which rule or turn-based action ("untap": the untap step's, CR 502.3). */
+  rule?: string;
 }
 
 /** A game event as emitted; the log adds a stamp. */
@@ -137,6 +139,11 @@ export interface TurnState {
   extra: boolean;
   /** How many turns this player has begun, this one included. */
   ordinal: number;
+  /**
+   * The player who controls the turn's player during this turn (CR 722: Mindslaver), making every
+   * decision that player would make; absent when they make their own.
+   */
+  controlledBy?: PlayerId;
 }
 
 export interface ClockState {
@@ -172,7 +179,13 @@ export type TurnModification =
    * next draw step"; Yu-Gi-Oh! "skip your next Draw Phase"). Kept across turns until it is used;
    * several skip as many runs, one each.
    */
-  | { kind: "skipNode"; node: string; player: PlayerId; source?: string };
+  | { kind: "skipNode"; node: string; player: PlayerId; source?: string }
+  /**
+   * `by` controls `player` during that player's next turn (CR 722.1), the next one they actually
+   * take (722.1b); the most recent such effect for a player is the one that works (722.1a).
+   * `extraTurnAfter`: after that turn, the player takes an extra turn (Emrakul, the Promised End).
+   */
+  | { kind: "control"; player: PlayerId; by: PlayerId; extraTurnAfter?: boolean; source?: string };
 
 export interface CounterCell {
   /** Window instance this cell counts in; a cell from an older instance reads as zero. */
@@ -199,7 +212,10 @@ export interface DecisionOption {
 
 export interface Decision {
   id: number;
+  /** Who answers: the player whose decision it is, or the player controlling them this turn (CR 722.4). */
   player: PlayerId;
+  /** The player the decision is for, when another player makes it for them (CR 722.4). */
+  for?: PlayerId;
   kind: string;
   prompt: string;
   options: DecisionOption[];
@@ -235,6 +251,12 @@ export interface PendingAbility {
   answered?: "use" | "decline";
   /** Choices made as it was put on the stack — its targets (CR 603.3d) — read by its effect. */
   vars?: JsonObject;
+  /**
+   * A "one or more" ability (CR 603.2c): the batch it triggered in (Game.batchStart then), and the
+   * batch's other occurrences of its event after the first (`eventData`).
+   */
+  batch?: number;
+  more?: GameEvent[];
 }
 
 export type Expiry =
@@ -251,7 +273,28 @@ export type Expiry =
   /** For as long as an object stays the same incarnation. */
   | { at: "objectLeaves"; obj: ObjectId; inc: number }
   /** No boundary ends it: it ends by what it does (a delayed trigger that has triggered, CR 603.7b). */
-  | { at: "never" };
+  | { at: "never" }
+  /**
+   * A boundary of the turn tree, relative to a player or an object (DESIGN: durations): the first
+   * time, after the effect began, that `edge` of node `node` (null: of the turn itself) is reached
+   * in a turn that qualifies — a turn of one of `players` (absent: anyone's), or of whoever then
+   * controls the object the effect applies to (`ofTarget`: "during its controller's next untap
+   * step"); within turn `turn` if set (and then at the latest when that turn ends: "until end of
+   * combat on your next turn" in a turn with no combat); or in the first qualifying turn after turn
+   * `after` ("your next turn": `turn` is set to it as it begins). Skipped turns and skipped nodes
+   * never begin, so they neither end it nor use it up; added phases are runs like any other.
+   */
+  | {
+      at: "boundary";
+      edge: "begin" | "end";
+      node: string | null;
+      players?: PlayerId[];
+      ofTarget?: true;
+      turn?: number;
+      after?: number;
+    }
+  /** "For as long as" a condition holds (CR 611.2b): ends as soon as it doesn't, checked after every change. */
+  | { at: "while"; condition: ConditionT; controller: PlayerId; obj?: ObjectId; inc?: number };
 
 export interface ContinuousEffect {
   kind: string;

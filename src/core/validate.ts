@@ -90,6 +90,12 @@ function turnModification(rules: Rules, raw: unknown, n: number, path: string): 
       int(m.instance, `${path}.instance`);
       for (const [j, x] of arr(m.nodes, `${path}.nodes`).entries()) node(rules, x, `${path}.nodes[${j}]`);
       return;
+    case "control":
+      player(m.player, n, `${path}.player`);
+      player(m.by, n, `${path}.by`);
+      if (m.extraTurnAfter !== undefined && typeof m.extraTurnAfter !== "boolean")
+        bad(`${path}.extraTurnAfter`, "expected true or false");
+      return;
     case "skipTo":
       node(rules, m.below, `${path}.below`);
       node(rules, m.to, `${path}.to`);
@@ -98,7 +104,7 @@ function turnModification(rules: Rules, raw: unknown, n: number, path: string): 
     default:
       bad(
         `${path}.kind`,
-        `expected "extra", "skip", "skipNode", "nodes" or "skipTo", not ${JSON.stringify(m.kind)}`,
+        `expected "extra", "skip", "skipNode", "nodes", "skipTo" or "control", not ${JSON.stringify(m.kind)}`,
       );
   }
 }

@@ -46,6 +46,8 @@ export interface ZoneView {
 export interface DecisionView {
   id: number;
   player: PlayerId;
+  /** The player it is made for, when the viewer controls them this turn (CR 722.4). */
+  for?: PlayerId;
   kind: string;
   prompt: string;
   options: { id: string; label: string; private?: boolean }[];
@@ -56,13 +58,14 @@ export interface DecisionView {
 export interface PlayerView {
   viewer: PlayerId;
   preset: string;
-  turn: { id: number; player: PlayerId; extra: boolean };
+  /** The turn; `controlledBy`: the player controlling the turn's player (CR 722). */
+  turn: { id: number; player: PlayerId; extra: boolean; controlledBy?: PlayerId };
   path: string[];
   attack: number | null;
   players: { id: PlayerId; name: string; vars: JsonObject }[];
   zones: Record<string, ZoneView>;
   /** The pending decision: with its options if it is the viewer's, else only who decides what. */
-  decision: DecisionView | { player: PlayerId; kind: string; prompt: string } | null;
+  decision: DecisionView | { player: PlayerId; kind: string; prompt: string; for?: PlayerId } | null;
   result: { winner: PlayerId | null; reason: string } | null;
   /** This turn's events as the viewer may see them. */
   log: JsonObject[];
@@ -92,7 +95,7 @@ function tracks(game: Game, obj: GameObject, viewer: PlayerId): boolean {
 export function canSee(game: Game, obj: GameObject, viewer: PlayerId): boolean {
   // A card the viewer looks at while deciding (searching their deck).
   const d = game.state.decision;
-  if (d?.reveals && d.player === viewer && d.reveals.includes(obj.id)) return true;
+  if (d?.reveals && (d.player === viewer || d.for === viewer) && d.reveals.includes(obj.id)) return true;
   // A card shown to everyone while its user decides (its cost, DM 601.1).
   if (d?.shows?.includes(obj.id)) return true;
   if (obj.underOf !== null) {
@@ -187,6 +190,7 @@ export function redactEntry(game: Game, entry: LogEntry, viewer: PlayerId): Json
     const cause: JsonObject = { kind: c.kind };
     if (c.player !== undefined) cause.player = c.player;
     if (c.keyword !== undefined) cause.keyword = c.keyword;
+    if (c.rule !== undefined) cause.rule = c.rule;
     if (includes(entry.causeSeenBy, viewer)) {
       if (c.obj !== undefined) {
         const ref = mapRef(game, c.obj, viewer, entry.seq);
@@ -212,13 +216,18 @@ export function redactEntry(game: Game, entry: LogEntry, viewer: PlayerId): Json
 
 function decisionView(game: Game, d: Decision, viewer: PlayerId): PlayerView["decision"] {
   if (d.player !== viewer) {
-    // A private question's own prompt may depend on what only its player sees (what a search found).
-    const prompt = d.publicPrompt ?? (d.private ? `${game.playerName(d.player)} decides` : d.prompt);
-    return { player: d.player, kind: d.kind, prompt };
+    // A private question's own prompt may depend on what only its player sees (what a search found);
+    // the player it is made for sees it as their controller does (CR 722.3).
+    const prompt =
+      d.for === viewer
+        ? d.prompt
+        : (d.publicPrompt ?? (d.private ? `${game.playerName(d.player)} decides` : d.prompt));
+    return { player: d.player, kind: d.kind, prompt, ...(d.for !== undefined ? { for: d.for } : {}) };
   }
   const view: DecisionView = {
     id: d.id,
     player: d.player,
+    ...(d.for !== undefined ? { for: d.for } : {}),
     kind: d.kind,
     prompt: d.prompt,
     options: d.options.map((o) => ({ id: o.id, label: o.label, ...(o.private ? { private: true } : {}) })),
@@ -250,7 +259,12 @@ export function viewFor(game: Game, viewer: PlayerId): PlayerView {
   return {
     viewer,
     preset: s.preset,
-    turn: { id: turnId, player: s.clock.turn.player, extra: s.clock.turn.extra },
+    turn: {
+      id: turnId,
+      player: s.clock.turn.player,
+      extra: s.clock.turn.extra,
+      ...(s.clock.turn.controlledBy !== undefined ? { controlledBy: s.clock.turn.controlledBy } : {}),
+    },
     path: [...s.clock.path],
     attack: s.clock.attack,
     players: s.players.map((p) => ({

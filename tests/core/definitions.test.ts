@@ -67,11 +67,11 @@ describe("silent typos are named errors", () => {
     // biome-ignore lint/suspicious/noThenProperty: the if op's branch is named then
     const effect = [{ op: "if", if: { turn: "self" }, then: [{ op: "until", effect: { kind: "powr" } }] }];
     expect(compile({ effect })).toMatch(
-      /ability "zap": effect\[0\]\.then\[0\]\.effect\.kind: unknown effect kind "powr": preset "tiny" declares no effect kinds/,
+      /ability "zap": effect\[0\]\.then\[0\]\.effect\.kind: unknown effect kind "powr"; the kernel and preset "tiny" read exempt/,
     );
     const preset = { ...tinyPreset({ turn }), effectKinds: { power: "a power bonus" } };
     expect(checkEffectKind(preset, "powr", "x")).toBe(
-      'x: unknown effect kind "powr" (did you mean "power"?); preset "tiny" reads power',
+      'x: unknown effect kind "powr" (did you mean "power"?); the kernel and preset "tiny" read exempt, permission, actionLimit, power',
     );
     expect(checkEffectKind(preset, "power", "x")).toBeNull();
   });

@@ -53,7 +53,7 @@ describe("op arguments", () => {
 
   it("refuse an argument of the wrong kind, a missing one and a misspelled reference", () => {
     expect(withEffect([{ op: "draw", n: "two" }])).toThrow(
-      /card "typo-card" ability "oops": effect\[0\]: op "draw": n must be a number, a "\$var" or \{ count: Selector \}, not "two"/,
+      /card "typo-card" ability "oops": effect\[0\]: op "draw": n must be a number, a "\$var", \{ count: Selector \}, \{ event: field \} or \{ batch: count \| field \}, not "two"/,
     );
     expect(withEffect([{ op: "draw", n: "$x" }])).not.toThrow(); // a variable is a number
     expect(withEffect([{ op: "move", what: "self" }])).toThrow(/op "move": needs to/);

@@ -111,7 +111,7 @@ describe("kernel ops through card effects", () => {
   });
 
   it("are each used at least once by a kernel scenario or this file", () => {
-    const scenarios = readdirSync("scenarios/kernel")
+    const scenarios = readdirSync("scenarios/kernel", { recursive: true, encoding: "utf8" })
       .filter((f) => f.endsWith(".yaml"))
       .map((f) => readFileSync(`scenarios/kernel/${f}`, "utf8"));
     const used = `${scenarios.join("\n")}\n${readFileSync(new URL(import.meta.url), "utf8")}`;

@@ -2,24 +2,36 @@
 import type { Json } from "../json.js";
 import type { Condition, RelativePlayer, Selector } from "./types.generated.js";
 
-/** A number: as written, `"$var"` (a number, or a list's length) or `{ count: Selector }`. */
-export type NumberRef = number | `$${string}` | { count: Selector };
+/**
+ * A number: as written, `"$var"` (a number, or a list's length), `{ count: Selector }`, `{ event: "data.n" }`
+ * (a field of the triggering event) or `{ batch: "count" | field }` (its batch: how many, or a sum).
+ */
+export type NumberRef = number | `$${string}` | { count: Selector } | { event: string } | { batch: string };
 /**
  * A player: the controller, the source's owner, the event's player, one relative to the controller,
  * a `"$var"` holding one, or a player number.
  */
 export type PlayerRef = RelativePlayer | "controller" | "owner" | "event" | `$${string}` | number;
 /**
- * Objects: `"self"` (the source, same incarnation), `"selfCard"`, `"event"` (the event's object),
+ * Objects: `"self"` (the source, same incarnation), `"selfCard"`, `"event"` (the event's object), `"batch"`
+ * (the objects of every occurrence in a "one or more" ability's batch),
  * `"$var"`, an object id, `{ select: Selector }`, or a list of these.
  */
 export type ObjectRef = string | { select: Selector } | ObjectRef[];
-/** When a continuous effect ends (`"turn"`: at the end of this turn). */
+/**
+ * When a continuous effect ends (`"turn"`: at the end of this turn). A boundary of the turn tree:
+ * `{ begin | end: <node id or "turn">, player?, turn? }` — the first such boundary after the effect
+ * began, in a turn of `player` (`"targetController"`: of whoever then controls the object the effect
+ * applies to), within this turn (`turn: "this"`) or the next turn that qualifies (`turn: "next"`).
+ */
 export type ExpiryRef =
   | "turn"
   | "nextTurn"
   | "source"
   | "never"
+  | { begin: string; player?: PlayerRef | "targetController"; turn?: "this" | "next" }
+  | { end: string; player?: PlayerRef | "targetController"; turn?: "this" | "next" }
+  | { while: Condition }
   | { endOf: string }
   | { until: string }
   | { nextTurnOf: PlayerRef }
@@ -327,6 +339,17 @@ export type ExtraTurnOp = {
 };
 
 /**
+ * The effect's controller controls that player during the player's next turn (CR 722: Mindslaver): they make every decision that player would make and see what that player sees, for the whole turn, which that player still takes; the most recent such effect for a player works (722.1a).
+ */
+export type ControlTurnOp = {
+  op: "controlTurn";
+  /** Whose next turn is controlled. */
+  player: PlayerRef;
+  /** After that turn, that player takes an extra turn (Emrakul, the Promised End). */
+  extraTurnAfter?: boolean;
+};
+
+/**
  * Adds turn nodes (phases, steps) to this turn, right after the running node `after` ends (CR 500.8: "after this main phase, there is an additional combat phase followed by an additional main phase"); the most recently added run first.
  */
 export type AddNodesOp = {
@@ -459,6 +482,7 @@ export type KernelOp =
   | SkipToOp
   | SkipNodeOp
   | ExtraTurnOp
+  | ControlTurnOp
   | AddNodesOp
   | SkipTurnOp
   | WinOp

@@ -188,6 +188,11 @@ export const vocabularySpec = {
           description:
             'Whose event, relative to the ability\'s controller (the event\'s `player`: the owner for moves, the active player for node events): "self" for "your", "opponent" for "your opponent\'s".',
         },
+        by: {
+          $ref: "#/$defs/RelativePlayer",
+          description:
+            "Whose spell, ability or action caused it (the event's `cause.player`), relative to the ability's controller: \"whenever this becomes the target of a spell or ability an opponent controls\" is `{ on: targeted, self: true, by: opponent }`.",
+        },
         self: {
           type: "boolean",
           description:
@@ -207,6 +212,11 @@ export const vocabularySpec = {
         where: matcherMap(
           'Dotted event field → matcher: `{ "cause.name": "Bolshack Dragon" }`, `{ "data.count": { gte: 2 } }`.',
         ),
+        oneOrMore: {
+          type: "boolean",
+          description:
+            'true: "one or more" (CR 603.2c) — the occurrences of one event (one action, one turn-based action, one pass of state checks) count once: a trigger triggers once for them all (its effect reads the whole batch: objects `batch`, numbers `{ batch: count }`), a limit or a condition counts batches. "Whenever one or more creatures enter the battlefield under your control" is `{ on: move, to: battlefield, player: self, oneOrMore: true }`. Without it, each occurrence counts.',
+        },
         noun: {
           type: "string",
           description:

@@ -151,6 +151,10 @@ export type EventPattern = {
    */
   player?: RelativePlayer;
   /**
+   * Whose spell, ability or action caused it (the event's `cause.player`), relative to the ability's controller: "whenever this becomes the target of a spell or ability an opponent controls" is `{ on: targeted, self: true, by: opponent }`.
+   */
+  by?: RelativePlayer;
+  /**
    * true: the event is about this ability's own object ("when this creature attacks"). Write nothing for "any"; `self: false` is refused: "another" is `other: true`.
    */
   self?: boolean;
@@ -176,6 +180,10 @@ export type EventPattern = {
   where?: {
     [k: string]: Matcher;
   };
+  /**
+   * true: "one or more" (CR 603.2c) — the occurrences of one event (one action, one turn-based action, one pass of state checks) count once: a trigger triggers once for them all (its effect reads the whole batch: objects `batch`, numbers `{ batch: count }`), a limit or a condition counts batches. "Whenever one or more creatures enter the battlefield under your control" is `{ on: move, to: battlefield, player: self, oneOrMore: true }`. Without it, each occurrence counts.
+   */
+  oneOrMore?: boolean;
   /**
    * How to say one occurrence in reasons and narration, e.g. "mana placement" gives "the first mana placement of turn 3 …".
    */

@@ -19,6 +19,7 @@ import type { EffectContext } from "../../core/script.js";
 import { scriptTask } from "../../core/script.js";
 import type { StateCheck } from "../../core/state-checks.js";
 import { nodeTask } from "../../core/structure.js";
+import { exemptFrom } from "../../core/turn-actions.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
 import { freeSummonCandidates, manaSummonCandidates } from "./activation.js";
@@ -698,7 +699,8 @@ export const dmTasks: Record<string, TaskHandler> = {
   "dm.untap": (game, task) => {
     const p = game.state.clock.turn.player;
     // DM 封印: a sealed creature is ignored, so it does not untap either.
-    const wouldUntap = (o: GameObject) => o.tapped && !untapPrevented(game, o) && !isSealed(game, o);
+    const wouldUntap = (o: GameObject) =>
+      o.tapped && !untapPrevented(game, o) && !exemptFrom(game, "untap", o) && !isSealed(game, o);
     // DM Start of turn step: Silent Skill — asked first, one creature at a time, of each creature
     // that would untap and has one (silent-skill.ts); those used stay tapped.
     if (task.ss === undefined) {
@@ -723,12 +725,15 @@ export const dmTasks: Record<string, TaskHandler> = {
     }
     game.popTask(task);
     let n = 0;
-    for (const kind of ["battle", "mana"])
-      for (const o of game.cardsIn(kind, p))
-        if (wouldUntap(o) && !used.includes(o.id)) {
-          o.tapped = false;
-          n++;
-        }
+    // Simultaneously (one event), each card's own untap (cause: the rule of the start of turn step).
+    game.simultaneously(() => {
+      for (const kind of ["battle", "mana"])
+        for (const o of game.cardsIn(kind, p))
+          if (wouldUntap(o) && !used.includes(o.id)) {
+            setTapped(game, o, false, { kind: "rule", rule: "untap" });
+            n++;
+          }
+    });
     emit(game, { type: "untapStep", player: p, data: { untapped: n } });
     useSilentSkills(game, used);
   },

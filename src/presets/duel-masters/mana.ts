@@ -3,6 +3,7 @@
  * of each of the card's civilizations among them. Multicolored cards enter the mana zone tapped.
  */
 import type { Game } from "../../core/game.js";
+import { setTapped } from "../../core/objects.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
 
 export function civilizationsOf(game: Game, obj: GameObject): string[] {
@@ -102,6 +103,9 @@ export function choosePayment(
 }
 
 export function payMana(game: Game, player: PlayerId, cards: GameObject[]): void {
-  for (const o of cards) o.tapped = true;
+  // DM 601.1: the mana paid is tapped: one simultaneous event, each card's own tap (cause: a cost).
+  game.simultaneously(() => {
+    for (const o of cards) setTapped(game, o, true, { kind: "cost", player });
+  });
   game.emit({ type: "payMana", player, data: { cards: cards.map((o) => o.id) } });
 }

@@ -5,6 +5,7 @@ import type {
   CheckTargetsOp,
   ChooseOp,
   CoinOp,
+  ControlTurnOp,
   CountOp,
   DelayedOp,
   DrawOp,
@@ -326,6 +327,7 @@ export type DuelMastersOp =
   | SkipToOp
   | SkipNodeOp
   | ExtraTurnOp
+  | ControlTurnOp
   | AddNodesOp
   | SkipTurnOp
   | WinOp

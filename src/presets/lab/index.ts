@@ -11,7 +11,7 @@ import type { Game } from "../../core/game.js";
 import { actionLoop, drawOrLoseTask, untapTask } from "../../core/interactions.js";
 import type { Json } from "../../core/json.js";
 import { abilityLabel, findAbility } from "../../core/labels.js";
-import { zoneId } from "../../core/objects.js";
+import { setTapped, zoneId } from "../../core/objects.js";
 import type { Preset, TurnNode } from "../../core/preset.js";
 import type { StateCheck } from "../../core/state-checks.js";
 import { nodeTask } from "../../core/structure.js";
@@ -213,7 +213,7 @@ export const lab: Preset = {
           return;
         }
         const obj = game.obj(option.id.slice("attack:".length));
-        obj.tapped = true;
+        setTapped(game, obj, true, { kind: "action", player: p, obj: obj.id });
         game.state.vars.attacker = obj.id;
         game.pushTask(nodeTask("attack"));
       },

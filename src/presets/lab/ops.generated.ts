@@ -5,6 +5,7 @@ import type {
   CheckTargetsOp,
   ChooseOp,
   CoinOp,
+  ControlTurnOp,
   CountOp,
   DelayedOp,
   DrawOp,
@@ -233,6 +234,7 @@ export type LabOp =
   | SkipToOp
   | SkipNodeOp
   | ExtraTurnOp
+  | ControlTurnOp
   | AddNodesOp
   | SkipTurnOp
   | WinOp

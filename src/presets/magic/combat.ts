@@ -8,6 +8,7 @@
  */
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
+import { setTapped } from "../../core/objects.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
 import { attackCost, attackCostLabel, whyNotPayAttack } from "./attack-costs.js";
 import {
@@ -151,7 +152,9 @@ const declareAttackers: Handler = (game, task) => {
       o.vars[WALKER] = walker.id;
       o.vars[WALKER_INC] = walker.inc;
     }
-    if (!hasKeyword(game, o, "vigilance")) o.tapped = true; // CR 508.1f, 702.20b
+    // CR 508.1f, 702.20b: attacking causes it to become tapped (a `tap` event whose cause is the attack).
+    if (!hasKeyword(game, o, "vigilance"))
+      setTapped(game, o, true, { kind: "action", player: ap, obj: o.id, name: nameOf(game, o) });
     game.state.vars.attackersDeclared = true; // CR 508.8
     game.emit({
       type: "attack",

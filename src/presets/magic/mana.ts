@@ -12,6 +12,7 @@ import { EngineError, IllegalActionError } from "../../core/errors.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import type { AbilityRef } from "../../core/limits.js";
+import { setTapped } from "../../core/objects.js";
 import { scriptTask } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
 import type { AbilityDef, CardDef, Op } from "../../core/vocabulary/schema.js";
@@ -252,7 +253,16 @@ function haveOf(game: Game, p: PlayerId): Readonly<ManaByType> {
 
 /** Taps a land for its mana as part of a payment (CR 601.2g): its mana ability, no stack (CR 605.3b). */
 function tapLand(game: Game, land: { obj: GameObject; mana: ManaCost }): void {
-  land.obj.tapped = true;
+  // "Whenever you tap a land for mana": a `tap` event caused by its mana ability (cause.ability "mana").
+  const o = land.obj;
+  setTapped(game, o, true, {
+    kind: "cost",
+    player: o.controller,
+    obj: o.id,
+    card: o.card,
+    name: nameOf(game, o),
+    ability: "mana",
+  });
   addManaTo(game, land.obj.controller, land.mana, land.obj);
 }
 

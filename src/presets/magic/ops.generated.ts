@@ -6,6 +6,7 @@ import type {
   CheckTargetsOp,
   ChooseOp,
   CoinOp,
+  ControlTurnOp,
   CountOp,
   DelayedOp,
   EmitOp,
@@ -378,6 +379,7 @@ export type MagicOp =
   | SkipToOp
   | SkipNodeOp
   | ExtraTurnOp
+  | ControlTurnOp
   | AddNodesOp
   | SkipTurnOp
   | WinOp

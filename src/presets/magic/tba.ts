@@ -5,8 +5,9 @@
  */
 import { expireDurations } from "../../core/durations.js";
 import type { Game } from "../../core/game.js";
-import { zoneId } from "../../core/objects.js";
+import { setTapped, zoneId } from "../../core/objects.js";
 import { nextInt } from "../../core/rng.js";
+import { exemptFrom } from "../../core/turn-actions.js";
 import type { Task } from "../../core/types.js";
 import { emptyManaPools } from "./mana.js";
 import { drawCards } from "./ops.js";
@@ -58,14 +59,19 @@ const dayNightCheck: Handler = (game, task) => {
 const untap: Handler = (game, task) => {
   game.popTask(task);
   const ap = game.state.clock.turn.player;
-  const untapped: string[] = [];
-  for (const o of permanents(game, ap))
-    if (o.tapped && !doesNotUntap(game, o)) {
-      o.tapped = false;
-      untapped.push(o.id);
-    }
-  game.emit({ type: "untapAll", player: ap, data: { n: untapped.length } });
+  let n = 0;
+  // Simultaneously (one event of the rules), each permanent's own untap event (cause: this rule).
+  game.simultaneously(() => {
+    for (const o of permanents(game, ap))
+      if (o.tapped && !doesNotUntap(game, o) && !exemptFrom(game, "untap", o)) {
+        setTapped(game, o, false, UNTAP_STEP);
+        n++;
+      }
+  });
+  game.emit({ type: "untapAll", player: ap, data: { n } });
 };
+
+const UNTAP_STEP = { kind: "rule", rule: "untap" } as const;
 
 /** CR 703.4d: the active player draws a card; drawing from an empty library loses at the next check (CR 704.5b). */
 const draw: Handler = (game, task) => {

@@ -12,6 +12,7 @@ import {
   type Game,
   nodeTask,
   type Preset,
+  setTapped,
   type TurnNode,
   untapTask,
   zoneId,
@@ -221,7 +222,7 @@ export const skirmish: Preset = {
       },
       perform(game, p, option) {
         const obj = game.obj(option.id.slice(7));
-        obj.tapped = true;
+        setTapped(game, obj, true, { kind: "action", player: p, obj: obj.id });
         game.state.vars.attacker = obj.id;
         game.pushTask(nodeTask("attack"));
         game.emit({

@@ -5,6 +5,7 @@ import type {
   CheckTargetsOp,
   ChooseOp,
   CoinOp,
+  ControlTurnOp,
   CountOp,
   DelayedOp,
   DrawOp,
@@ -131,6 +132,7 @@ export type SkirmishOp =
   | SkipToOp
   | SkipNodeOp
   | ExtraTurnOp
+  | ControlTurnOp
   | AddNodesOp
   | SkipTurnOp
   | WinOp

@@ -5,6 +5,7 @@ import type {
   CheckTargetsOp,
   ChooseOp,
   CoinOp,
+  ControlTurnOp,
   CountOp,
   DelayedOp,
   EmitOp,
@@ -455,6 +456,7 @@ export type YugiohOp =
   | SkipToOp
   | SkipNodeOp
   | ExtraTurnOp
+  | ControlTurnOp
   | AddNodesOp
   | SkipTurnOp
   | WinOp

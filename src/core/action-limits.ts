@@ -1,0 +1,140 @@
+/**
+ * Limits on the game's own actions, as data (DESIGN: usage limits, applied to game actions): "one
+ * land per turn" (CR 305.2) and "you may play an additional land this turn" (CR 305.2a), "each
+ * player can't cast more than one spell each turn", Yu-Gi-Oh!'s one Normal Summon or Set per turn
+ * and "you can conduct an additional Normal Summon", Duel Masters' one mana charge per turn.
+ *
+ * A preset declares each action it limits (`Preset.actionLimits`): the events that count as one
+ * use of it — counted in O(1) like any event — how many a player may make per window, and what to
+ * call one. Effects change the number: a continuous effect of kind `actionLimit` on a player (the
+ * `until` op, value `{ action, add?, max? }`) or a static ability `{ kind: actionLimit, action,
+ * add?, max?, player? }` (`player`: `self` — the default —, `opponent` or `any`, relative to its
+ * controller). `add` allows more; `max` caps the total whatever allows more ("can't cast more than
+ * one spell each turn"); the lowest cap wins.
+ */
+import { activeEffects } from "./durations.js";
+import { countEvents } from "./events.js";
+import type { Game } from "./game.js";
+import { isRelative } from "./match.js";
+import type { CounterMark, PlayerId } from "./types.js";
+import type { EventPattern, RelativePlayer } from "./vocabulary/schema.js";
+
+/** One game action a preset limits per window. */
+export interface ActionLimitDef {
+  /** The events that are one use each, seen from the acting player (`player: self`). */
+  counts: EventPattern;
+  /** Uses per window before effects (default: unlimited — only effects limit it, e.g. casting spells). */
+  times?: number;
+  /** The window (default "turn"). */
+  window?: string;
+  /** One use, in words: "land", "Normal Summon or Set", "mana charge". */
+  noun: string;
+}
+
+/** The kind of continuous effects and static abilities that change an action limit. */
+export const ACTION_LIMIT = "actionLimit";
+
+interface LimitChange {
+  action?: unknown;
+  add?: unknown;
+  max?: unknown;
+  player?: RelativePlayer;
+}
+
+/** Where a player stands with a limited action now. */
+export interface Allowance {
+  action: string;
+  /** Uses so far in the window. */
+  used: number;
+  /** Uses allowed in the window now (Infinity: unlimited). */
+  allowed: number;
+  ok: boolean;
+  /** Why not, naming the limit, what used it and the effects that changed it (when `ok` is false). */
+  reason?: string;
+  /** The first use in the window. */
+  first?: CounterMark;
+}
+
+/** A continuous effect or static ability changing a limit, with its source's name. */
+interface Change {
+  add: number;
+  max: number | undefined;
+  source: string;
+}
+
+function changesFor(game: Game, action: string, player: PlayerId): Change[] {
+  const out: Change[] = [];
+  if (game.state.durations.length > 0)
+    for (const d of activeEffects(game, ACTION_LIMIT)) {
+      const v = (d.effect.value ?? {}) as LimitChange;
+      if (v.action !== action) continue;
+      const t = d.effect.target;
+      if (t && "player" in t && t.player !== player) continue;
+      out.push({
+        add: typeof v.add === "number" ? v.add : 0,
+        max: typeof v.max === "number" ? v.max : undefined,
+        source: d.source?.name ?? d.label,
+      });
+    }
+  if (game.rules.staticZones.has(ACTION_LIMIT))
+    for (const ref of game.staticAbilities(ACTION_LIMIT)) {
+      const st = ref.ability.static as LimitChange;
+      if (st.action !== action || !isRelative(game, st.player ?? "self", player, ref.controller)) continue;
+      out.push({
+        add: typeof st.add === "number" ? st.add : 0,
+        max: typeof st.max === "number" ? st.max : undefined,
+        source: ref.card.name,
+      });
+    }
+  return out;
+}
+
+/** May `player` take one more `action` now, and why not: the preset's limit as effects change it. */
+export function actionAllowance(game: Game, action: string, player: PlayerId): Allowance {
+  const def = game.rules.preset.actionLimits?.[action];
+  if (!def) throw new Error(`no action limit "${action}" in ${game.rules.preset.name}`);
+  const window = def.window ?? "turn";
+  const changes = changesFor(game, action, player);
+  let allowed = def.times ?? Number.POSITIVE_INFINITY;
+  let cap: Change | undefined;
+  for (const c of changes) allowed += c.add;
+  for (const c of changes) if (c.max !== undefined && (cap === undefined || c.max < cap.max!)) cap = c;
+  if (cap && cap.max! < allowed) allowed = cap.max!;
+  if (!(window in game.state.clock.windows)) return { action, used: 0, allowed, ok: allowed > 0 };
+  const { n: used, first } = countEvents(game, def.counts, window, player);
+  const out: Allowance = { action, used, allowed, ok: used < allowed, ...(first ? { first } : {}) };
+  if (!out.ok) out.reason = refusal(game, def, player, used, allowed, changes, cap, window);
+  return out;
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+function refusal(
+  game: Game,
+  def: ActionLimitDef,
+  player: PlayerId,
+  used: number,
+  allowed: number,
+  changes: readonly Change[],
+  cap: Change | undefined,
+  window: string,
+): string {
+  const who = game.playerName(player);
+  const within = window === "turn" ? `this turn (turn ${game.state.clock.turn.id})` : `in this ${window}`;
+  const did = `${who} has made ${plural(used, def.noun)} ${within}`;
+  if (cap && cap.max === allowed) return `${did}: ${cap.source} allows at most ${allowed}`;
+  const added = changes.filter((c) => c.add !== 0);
+  const from = added.length
+    ? ` (${added.map((c) => `${c.add > 0 ? "+" : ""}${c.add} from ${c.source}`).join(", ")})`
+    : "";
+  return `${did}, and may make ${allowed}${from}`;
+}
+
+/** The event patterns the preset's action limits count: registered as counters when the rules compile. */
+export function actionLimitPatterns(
+  limits: Readonly<Record<string, ActionLimitDef>> | undefined,
+): { pattern: EventPattern; window: string }[] {
+  return Object.values(limits ?? {}).map((d) => ({ pattern: d.counts, window: d.window ?? "turn" }));
+}
