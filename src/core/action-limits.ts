@@ -12,24 +12,16 @@
  * controller). `add` allows more; `max` caps the total whatever allows more ("can't cast more than
  * one spell each turn"); the lowest cap wins.
  */
+
+import type { ActionLimitDef, Allowance } from "./contract/data.js";
+import type { Game } from "./contract/game.js";
 import { activeEffects } from "./durations.js";
 import { countEvents } from "./events.js";
-import type { Game } from "./game.js";
 import { isRelative } from "./match.js";
-import type { CounterMark, PlayerId } from "./types.js";
-import type { EventPattern, RelativePlayer } from "./vocabulary/schema.js";
+import type { PlayerId } from "./types.js";
+import type { RelativePlayer } from "./vocabulary/schema.js";
 
-/** One game action a preset limits per window. */
-export interface ActionLimitDef {
-  /** The events that are one use each, seen from the acting player (`player: self`). */
-  counts: EventPattern;
-  /** Uses per window before effects (default: unlimited — only effects limit it, e.g. casting spells). */
-  times?: number;
-  /** The window (default "turn"). */
-  window?: string;
-  /** One use, in words: "land", "Normal Summon or Set", "mana charge". */
-  noun: string;
-}
+export type { ActionLimitDef, Allowance } from "./contract/data.js";
 
 /** The kind of continuous effects and static abilities that change an action limit. */
 export const ACTION_LIMIT = "actionLimit";
@@ -39,20 +31,6 @@ interface LimitChange {
   add?: unknown;
   max?: unknown;
   player?: RelativePlayer;
-}
-
-/** Where a player stands with a limited action now. */
-export interface Allowance {
-  action: string;
-  /** Uses so far in the window. */
-  used: number;
-  /** Uses allowed in the window now (Infinity: unlimited). */
-  allowed: number;
-  ok: boolean;
-  /** Why not, naming the limit, what used it and the effects that changed it (when `ok` is false). */
-  reason?: string;
-  /** The first use in the window. */
-  first?: CounterMark;
 }
 
 /** A continuous effect or static ability changing a limit, with its source's name. */
@@ -130,11 +108,4 @@ function refusal(
     ? ` (${added.map((c) => `${c.add > 0 ? "+" : ""}${c.add} from ${c.source}`).join(", ")})`
     : "";
   return `${did}, and may make ${allowed}${from}`;
-}
-
-/** The event patterns the preset's action limits count: registered as counters when the rules compile. */
-export function actionLimitPatterns(
-  limits: Readonly<Record<string, ActionLimitDef>> | undefined,
-): { pattern: EventPattern; window: string }[] {
-  return Object.values(limits ?? {}).map((d) => ({ pattern: d.counts, window: d.window ?? "turn" }));
 }

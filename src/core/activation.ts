@@ -10,47 +10,21 @@
  * target's incarnation, and `checkTargets` on resolution keeps only the targets still legal (CR
  * 608.2b); what happens when none is left is the preset's rule (`illegalTargets`).
  */
+
+import { limitsOf } from "./abilities.js";
+import type { ActivationVerdict, Reason } from "./contract/data.js";
+import type { Game } from "./contract/game.js";
 import { IllegalActionError } from "./errors.js";
 import { emit } from "./events.js";
-import type { Game } from "./game.js";
 import type { Json, JsonObject } from "./json.js";
 import { type AbilityRef, checkLimit } from "./limits.js";
 import { evalCondition, matchObject } from "./match.js";
-import { limitsOf } from "./registry.js";
 import { type EffectContext, type OpHandler, type ScriptTask, scriptTask } from "./script.js";
 import type { Cause, DecisionOption, GameObject, PlayerId } from "./types.js";
 import type { ConditionT, Op, Selector } from "./vocabulary/schema.js";
 
-/** What kind of rule stops an activation. */
-export type ReasonKind = "zone" | "faceDown" | "timing" | "condition" | "limit" | "cost" | "target" | "rule";
-
-/** One thing that stops an activation now, in words a player can read. */
-export interface Reason {
-  kind: ReasonKind;
-  text: string;
-}
-
-export interface ActivationVerdict {
-  ok: boolean;
-  /** Every reason the activation is not allowed now (empty when it is). */
-  reasons: Reason[];
-}
-
-/** A preset's part of legal activation. */
-export interface ActivationRules {
-  /** Why the ability can't be activated at this moment of the turn (speed, step, sorcery timing, "once per chain"), or null. */
-  timing?(game: Game, ref: AbilityRef, player: PlayerId): string | null;
-  /** Other reasons of the game's own (a free zone, mana, a casting restriction). */
-  check?(game: Game, ref: AbilityRef, player: PlayerId): Reason[];
-  /** Whether this ability may be activated while its card is face-down (a Set Trap Card's activation). Default: no. */
-  faceDownWorks?(game: Game, ref: AbilityRef): boolean;
-  /** Whether `obj` can be the target of an ability of `by` (hexproof, "can't be targeted"). Default: yes. */
-  targetable?(game: Game, obj: GameObject, by: EffectContext): boolean;
-  /** CR 608.2b: "fizzle" — an ability whose every target is illegal does not resolve; "resolve" (default) — it resolves, doing nothing to illegal targets. */
-  illegalTargets?: "fizzle" | "resolve";
-  /** Zone kinds where activated abilities work when the ability names none (default: the in-play zones). */
-  defaultZones?(game: Game, ref: AbilityRef): readonly string[];
-}
+export type { ActivationVerdict, Reason, ReasonKind } from "./contract/data.js";
+export type { ActivationRules } from "./contract/hooks.js";
 
 /** A frame to evaluate an ability's ops against before it runs (nothing is pushed). */
 export function probeFrame(ref: AbilityRef, player: PlayerId): ScriptTask {

@@ -14,8 +14,9 @@
  * gone" (`attachmentRecord`) from "never attached". When the attached object itself changes zones
  * its vars are cleared, and the attachment with them.
  */
+
+import type { Game } from "./contract/game.js";
 import { EngineError } from "./errors.js";
-import type { Game } from "./game.js";
 import type { AbilityRef } from "./limits.js";
 import type { GameObject, ObjectId } from "./types.js";
 

@@ -10,11 +10,13 @@
  * recent one still in force, else back to the player who controlled it before any of them
  * (CR 613.7 timestamps; "until end of turn" CR 514.2; "until the End Phase").
  */
-import { addDuration } from "./durations.js";
+
+import type { Game } from "./contract/game.js";
+import { addDuration } from "./duration-list.js";
 import { emit } from "./events.js";
-import type { Game } from "./game.js";
-import { insertCard, mergeSeen, removeCard, seenIn, zoneId } from "./objects.js";
 import type { Cause, Duration, Expiry, GameObject, LogEntry, PlayerId } from "./types.js";
+import { mergeSeen, seenIn } from "./visibility.js";
+import { insertCard, removeCard, zoneId } from "./zones.js";
 
 /** A control effect's value: who gains control, and who had it before any control effect. */
 interface ControlValue {

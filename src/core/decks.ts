@@ -5,46 +5,10 @@
  * list; `Game.create` refuses a deck with a problem, naming the player.
  */
 import { definitionChecks } from "./checking.js";
+import type { CardMatch, DeckPart, DeckRules } from "./contract/data.js";
 import type { CardDef } from "./vocabulary/schema.js";
 
-/** Which cards a rule is about. Every field given must hold; a list holds when any of its items does. */
-export interface CardMatch {
-  /** The card has one of these types. */
-  types?: string[];
-  /** The card's printed name is one of these. */
-  names?: string[];
-  /** The card has this entry in its `stats`. */
-  hasStat?: string;
-}
-
-/** One part of a deck list: the main deck, or a zone filled before the game (Extra Deck, hyperspatial zone). */
-export interface DeckPart {
-  id: string;
-  /** How a person calls it: "Main Deck", "hyperspatial zone". */
-  label: string;
-  /** Fewest cards (default 0). */
-  min?: number;
-  /** Most cards (default no limit). */
-  max?: number;
-  /** The cards that go in this part; default: every card no other part takes (one part has none). */
-  cards?: CardMatch;
-  /** Copies of a card allowed, when this part allows fewer or more than the deck's `maxCopies`. */
-  maxCopies?: number;
-}
-
-/** A preset's deck construction rules. */
-export interface DeckRules {
-  /** The parts, the part for "every other card" (no `cards`) among them. */
-  parts: DeckPart[];
-  /** Copies of one card allowed across the whole list (default: no limit). */
-  maxCopies?: number;
-  /** What counts as "the same card" for the copy limit (default: the printed name). */
-  copiesBy?: "name" | "id";
-  /** Cards any number of copies of may be in a deck (basic lands, CR 100.2a). */
-  unlimited?: CardMatch;
-  /** Cards that may not be in a deck at all, and why. */
-  forbidden?: { cards: CardMatch; reason: string }[];
-}
+export type { CardMatch, DeckPart, DeckRules } from "./contract/data.js";
 
 /** Whether `card` is one `m` is about. */
 export function matchesCard(card: CardDef, m: CardMatch): boolean {

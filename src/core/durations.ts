@@ -5,26 +5,17 @@
  * turn", "during its controller's next untap step") and identified by the clock — the turn's id
  * and the node run — so skipped turns, extra turns and added phases never end it early or late.
  */
+
+import type { Game } from "./contract/game.js";
+
+// The list of durations has a module of its own; still importable from here.
+export { activeEffects, addDuration, type NewDuration } from "./duration-list.js";
+
 import { controlEffectsEnded } from "./control.js";
+import { stillAttached } from "./duration-list.js";
 import { emit } from "./events.js";
-import type { Game } from "./game.js";
 import { evalCondition } from "./match.js";
-import type { ContinuousEffect, Duration, Expiry, PlayerId } from "./types.js";
-
-export interface NewDuration {
-  expires: Expiry;
-  effect: ContinuousEffect;
-  controller: PlayerId;
-  source?: Duration["source"];
-  label: string;
-}
-
-export function addDuration(game: Game, d: NewDuration): Duration {
-  const duration: Duration = { id: ++game.state.ids.duration, createdAt: game.state.ids.event, ...d };
-  game.state.durations.push(duration);
-  if (d.expires.at === "while") game.whileDurations = true;
-  return duration;
-}
+import type { Duration, Expiry, PlayerId } from "./types.js";
 
 /**
  * A duration already over as its effect would begin: "for as long as" an object that has left, or
@@ -35,14 +26,6 @@ export function expiryOver(game: Game, e: Expiry): boolean {
   if (e.at === "objectLeaves") return game.state.objects[e.obj]?.inc !== e.inc;
   if (e.at === "while") return !whileHolds(game, e);
   return false;
-}
-
-function stillAttached(game: Game, d: Duration): boolean {
-  const t = d.effect.target;
-  if (t && "obj" in t && game.state.objects[t.obj]?.inc !== t.inc) return false;
-  if (d.expires.at === "objectLeaves" && game.state.objects[d.expires.obj]?.inc !== d.expires.inc)
-    return false;
-  return true;
 }
 
 /** The boundary the clock has reached (the turn and node run are the clock's, read when it is reached). */
@@ -182,11 +165,4 @@ export function checkWhileDurations(game: Game): void {
   }
   if (ended.length > 0) end(game, ended, "while");
   if (!any) game.whileDurations = false;
-}
-
-/** Active continuous effects of a kind, oldest first. */
-export function activeEffects(game: Game, kind: string): Duration[] {
-  const out: Duration[] = [];
-  for (const d of game.state.durations) if (d.effect.kind === kind && stillAttached(game, d)) out.push(d);
-  return out;
 }

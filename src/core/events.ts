@@ -3,14 +3,21 @@
  * once, stamped with the clock, and counted in the windows that are open, so "how many", "is
  * this the first" and "the Nth time" are O(1) lookups that never scan history.
  */
-import type { Game } from "./game.js";
+import type { Game, GameReader } from "./contract/game.js";
+
+/** What hears whether anyone listens to an event type. */
+type Listening = Pick<Game, "state" | "rules" | "keepLog" | "hasListeners">;
+/** What emitting an event needs: the log, its listeners, the counters and the triggers. */
+type EventLog = Listening & Pick<Game, "notify" | "collectTriggers" | "quietEvent" | "batchStart">;
+
+import { counterSpecFor } from "./abilities.js";
+import type { CounterSpec } from "./contract/data.js";
 import { eventTypes, isRelative, matchEventAbsolute } from "./match.js";
-import { seenIn, trackersOf } from "./objects.js";
-import { type CounterSpec, counterSpecFor } from "./registry.js";
 import type { CounterCell, CounterMark, GameEvent, GameObject, LogEntry, PlayerId, Stamp } from "./types.js";
+import { seenIn, trackersOf } from "./visibility.js";
 import type { EventPattern } from "./vocabulary/schema.js";
 
-export function currentStamp(game: Game, seq: number): Stamp {
+export function currentStamp(game: GameReader, seq: number): Stamp {
   const c = game.state.clock;
   return {
     seq,
@@ -36,20 +43,26 @@ export function markOf(entry: LogEntry): CounterMark {
 }
 
 /** Opens a window: a new instance whose counters start at zero. O(1). */
-export function openWindow(game: Game, name: string): number {
+export function openWindow(game: GameReader, name: string): number {
   const id = ++game.state.ids.window;
   game.state.clock.windows[name] = id;
   game.state.counters[name] = {};
   return id;
 }
 
-export function closeWindow(game: Game, name: string): void {
+export function closeWindow(game: GameReader, name: string): void {
   delete game.state.clock.windows[name];
   delete game.state.counters[name];
 }
 
 /** Adds one to a counter cell of an open window. */
-export function bump(game: Game, window: string, key: string, mark: CounterMark, by = 1): CounterCell | null {
+export function bump(
+  game: GameReader,
+  window: string,
+  key: string,
+  mark: CounterMark,
+  by = 1,
+): CounterCell | null {
   const cells = game.state.counters[window];
   if (!cells) return null;
   const cell = cells[key];
@@ -63,7 +76,7 @@ export function bump(game: Game, window: string, key: string, mark: CounterMark,
   return fresh;
 }
 
-export function readCell(game: Game, window: string, key: string): CounterCell | undefined {
+export function readCell(game: GameReader, window: string, key: string): CounterCell | undefined {
   return game.state.counters[window]?.[key];
 }
 
@@ -91,7 +104,7 @@ function objectKey(obj: GameObject): string {
  * Bookkeeping events (node enter/begin/end, decisions) nobody reads are skipped by their emitters,
  * which still take their sequence number so `seq` is the same with or without a log.
  */
-export function heard(game: Game, type: string): boolean {
+export function heard(game: Listening, type: string): boolean {
   return (
     game.keepLog ||
     game.hasListeners ||
@@ -107,7 +120,7 @@ export function heard(game: Game, type: string): boolean {
  * those who either see or follow it — a trigger, a limit or a declined ability of a card in a
  * hand is its owner's alone, not even its existence is shown to others (DESIGN: non-interference).
  */
-function describeVisibility(game: Game, entry: LogEntry): void {
+function describeVisibility(game: GameReader, entry: LogEntry): void {
   const state = game.state;
   const o = state.objects[entry.obj!];
   if (!o) return;
@@ -129,7 +142,7 @@ function describeVisibility(game: Game, entry: LogEntry): void {
 }
 
 /** Appends an event (a fresh object, which becomes the entry), counts it and collects its triggers. */
-export function emit(game: Game, event: GameEvent): LogEntry {
+export function emit(game: EventLog, event: GameEvent): LogEntry {
   const state = game.state;
   const seq = ++state.ids.event;
   // The event literal becomes the log entry, stamped in place: no copy per event.
@@ -180,7 +193,7 @@ export function emit(game: Game, event: GameEvent): LogEntry {
  * `only`, those of that one player (a pattern counted by player).
  */
 export function countEvents(
-  game: Game,
+  game: GameReader,
   pattern: EventPattern,
   window: string,
   viewer: PlayerId,
@@ -220,7 +233,7 @@ export function countEvents(
 const specIds = new WeakMap<EventPattern, Map<string, string>>();
 
 /** The id of the counter for a pattern, cached per pattern object so hot queries don't re-serialize. */
-function counterSpecId(_game: Game, pattern: EventPattern, window: string): string {
+function counterSpecId(_game: GameReader, pattern: EventPattern, window: string): string {
   let byWindow = specIds.get(pattern);
   if (!byWindow) {
     byWindow = new Map();

@@ -4,6 +4,8 @@
  * exposes it, and continues when `act` gives the answer.
  */
 import { type ActivationVerdict, canActivate, mayActivate, type Reason } from "./activation.js";
+import type { Action, NewGameOptions, Snapshot } from "./contract/data.js";
+import type { Rules as CompiledRules, Game as GameApi } from "./contract/game.js";
 import { type DeckRules, deckProblems } from "./decks.js";
 import { activeEffects, checkWhileDurations } from "./durations.js";
 import { DefinitionError, EngineError, IllegalActionError, TurnkitError } from "./errors.js";
@@ -36,7 +38,7 @@ import { validateOptions } from "./options.js";
 import type { Preset } from "./preset.js";
 import { limitsOf, Rules } from "./registry.js";
 import { tryReplace } from "./replacement.js";
-import { randomSeed, type Seed, seedRng, seedText, shuffleInPlace } from "./rng.js";
+import { randomSeed, seedRng, seedText, shuffleInPlace } from "./rng.js";
 import { runScriptTask } from "./script.js";
 import { runStateChecks, type StateCheck } from "./state-checks.js";
 import { copyState } from "./state-copy.js";
@@ -62,33 +64,7 @@ import { checkBody, checkHeader, questionOf } from "./validate.js";
 import { type PlayerView, viewFor } from "./view.js";
 import type { AbilityDef, CardDef, EventPattern } from "./vocabulary/schema.js";
 
-export interface NewGameOptions {
-  /**
-   * The seed: an integer, a bigint or a string, hashed (SHA-256) into the game's generators.
-   * Default: a fresh 128-bit random seed, recorded in the state (`state.seed`). For a game with
-   * hidden information between people, keep the default or give 128 bits or more: a short seed
-   * can be found by trying them all against one's own opening hand.
-   */
-  seed?: Seed;
-  /** How many players, or their names (default 2). */
-  players?: number | string[];
-  /** Preset options (rule variants). */
-  options?: JsonObject;
-  /** Card definitions beyond the preset's library (scenario inline cards, a designer's set). */
-  cards?: CardDef[];
-  /** Card ids per player, for the preset's own setup. */
-  decks?: string[][];
-  /** false: leave the board empty (scenarios place cards themselves). */
-  setup?: boolean;
-  /** "none" keeps only the counters, not the event log. */
-  logging?: "full" | "none";
-  /**
-   * Compile the preset for this game alone. By default games of a preset with the same options and
-   * no extra cards share one compiled `Rules` (compiling costs 0.1–0.4 ms); a game that registers
-   * counters at run time (`game.rules.registerCounter`, as the scenario runner does) needs its own.
-   */
-  privateRules?: boolean;
-}
+export type { Action, NewGameOptions, Snapshot } from "./contract/data.js";
 
 const compiled = new WeakMap<Preset, Map<string, Rules>>();
 
@@ -130,32 +106,12 @@ function compiledRules(
   return rules;
 }
 
-/** A response to the pending decision. */
-export interface Action {
-  player: PlayerId;
-  /** The decision answered; optional, checked when given. */
-  decision?: number;
-  /** The id of the chosen option. */
-  choice: string;
-  /** The option's label (informative, ignored by act). */
-  label?: string;
-}
-
-/**
- * A restore point made by `Game.snapshot()`: an opaque handle. What it holds is kept out of
- * reach, so nobody can change it between snapshot and restore, and `restore` can trust it.
- */
-export interface Snapshot {
-  readonly preset: string;
-  readonly turn: number;
-}
-
 interface SnapshotData {
   state: GameState;
   logLength: number;
   /** The live log then: only ever appended to, so its first `logLength` entries are the snapshot's. */
   log: LogEntry[];
-  rules: Rules;
+  rules: CompiledRules;
 }
 
 /** Calls a thunk (Game.simultaneously through simultaneouslyWith). */
@@ -214,7 +170,7 @@ const kernelConditions = {
 };
 
 /** Refuses decks that break the preset's deck rules, naming the player and every problem. */
-function checkDecks(deckRules: DeckRules, rules: Rules, names: string[], decks: unknown[]): void {
+function checkDecks(deckRules: DeckRules, rules: CompiledRules, names: string[], decks: unknown[]): void {
   for (const [i, deck] of decks.entries()) {
     if (!Array.isArray(deck) || !deck.every((id) => typeof id === "string")) continue;
     const problems = deckProblems(deckRules, deck, (id) => rules.cards.get(id), rules.cards.keys());
@@ -223,9 +179,13 @@ function checkDecks(deckRules: DeckRules, rules: Rules, names: string[], decks: 
   }
 }
 
-export class Game {
+/**
+ * The engine behind `Game` (contract/game.ts): `Game.create`, `Game.fromState`, `Game.deserialize`
+ * and `Game.fromTrustedState` make one; everything else is the contract's API.
+ */
+class GameEngine implements Game {
   state: GameState;
-  readonly rules: Rules;
+  readonly rules: CompiledRules;
   private listeners: ((entry: LogEntry) => void)[] = [];
   private zonesByKind: Map<string, ZoneState[]> = new Map();
   /** Zone kind → its zones by owner (a shared zone alone, owner null). */
@@ -244,7 +204,7 @@ export class Game {
   /** Decisions allowed in one game (a bound on runaway games and on replay files). */
   decisionBudget = 1_000_000;
 
-  private constructor(rules: Rules, state: GameState) {
+  private constructor(rules: CompiledRules, state: GameState) {
     this.rules = rules;
     this.state = state;
     this.indexZones();
@@ -299,7 +259,7 @@ export class Game {
       vars: {},
       extraCards: cards,
     };
-    const game = new Game(rules, state);
+    const game = new GameEngine(rules, state);
     state.zones = createZones(game);
     game.indexZones();
     openWindow(game, "game");
@@ -317,7 +277,7 @@ export class Game {
    */
   static fromState(preset: Preset, state: GameState): Game {
     const header = checkHeader(preset, state);
-    let rules: Rules;
+    let rules: CompiledRules;
     try {
       rules = compiledRules(preset, header.options, header.extraCards, false);
     } catch (e) {
@@ -326,7 +286,7 @@ export class Game {
     const checked = cloneJson(state);
     checkBody(rules, checked);
     // Copied by the state copier: copies of this game (snapshots, clones) serialize as it does.
-    const game = new Game(rules, copyState(checked, checked.log));
+    const game = new GameEngine(rules, copyState(checked, checked.log));
     game.checkDecision();
     return game;
   }
@@ -338,7 +298,7 @@ export class Game {
   private checkDecision(): void {
     const d = this.state.decision;
     if (!d) return;
-    const probe = new Game(this.rules, cloneJson(this.state));
+    const probe = new GameEngine(this.rules, cloneJson(this.state));
     probe.state.decision = null;
     probe.state.ids.decision -= 1;
     const top = probe.state.tasks[probe.state.tasks.length - 1];
@@ -386,7 +346,7 @@ export class Game {
     } catch (e) {
       throw new DefinitionError(`saved state is not JSON: ${(e as Error).message}`);
     }
-    return Game.fromState(preset, parsed as GameState);
+    return GameEngine.fromState(preset, parsed as GameState);
   }
 
   /**
@@ -426,9 +386,9 @@ export class Game {
     if (opts.log === false) {
       const state = copyState(s, []);
       state.logging = "none";
-      return new Game(this.rules, state);
+      return new GameEngine(this.rules, state);
     }
-    return new Game(this.rules, copyState(s, s.log.length === 0 ? [] : s.log.slice()));
+    return new GameEngine(this.rules, copyState(s, s.log.length === 0 ? [] : s.log.slice()));
   }
 
   /**
@@ -437,7 +397,7 @@ export class Game {
    * `fromState`, which checks every part.
    */
   static fromTrustedState(like: Game, state: GameState): Game {
-    return new Game(like.rules, state);
+    return new GameEngine(like.rules, state);
   }
 
   // ---- running -------------------------------------------------------------------------
@@ -1504,3 +1464,7 @@ export class Game {
     return this.rules.ability(cardId, abilityId);
   }
 }
+
+/** The game (its API: contract/game.ts); `Game.create(preset, options)` makes one. */
+export const Game = GameEngine;
+export type Game = GameApi;

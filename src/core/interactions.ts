@@ -2,9 +2,9 @@
  * Building blocks for a node's body: a player acts until they pass (DM 500.2: a step ends when
  * the active player has nothing more to do). Presets make their interactions from these.
  */
-import type { Game } from "./game.js";
+import type { Game } from "./contract/game.js";
+import type { TaskHandler } from "./contract/hooks.js";
 import { setTapped } from "./objects.js";
-import type { TaskHandler } from "./preset.js";
 import { exemptFrom } from "./turn-actions.js";
 import type { Cause, DecisionOption, GameObject, PlayerId, Task } from "./types.js";
 

@@ -18,11 +18,11 @@
  * Simplifications (never more than the player knows, sometimes less): a card shown privately to
  * a player while they decide (a search) is not remembered; and with logging "none" nothing is.
  */
-import type { Game } from "./game.js";
+import type { Game } from "./contract/game.js";
 import type { Json } from "./json.js";
-import { trackersOf } from "./objects.js";
 import type { ObjectId, PlayerId, ZoneState } from "./types.js";
 import { canSee, redactEntry } from "./view.js";
+import { trackersOf } from "./visibility.js";
 
 export interface Knowledge {
   /**

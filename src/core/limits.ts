@@ -5,39 +5,18 @@
  * Uses are counted in the same per-window counter cells as events, so a check is a handful of
  * map lookups whatever the length of the game.
  */
+
+import { limitsOf } from "./abilities.js";
+import type { AbilityRef, Allowed, Refused, RemainingEntry, UsedUp, Verdict } from "./contract/data.js";
+import type { Game } from "./contract/game.js";
 import { bump, countEvents, currentStamp, emit, readCell } from "./events.js";
-import type { Game } from "./game.js";
 import { eventTypes, isRelative } from "./match.js";
-import { limitsOf } from "./registry.js";
-import type { CounterMark, GameObject, LogEntry, PlayerId } from "./types.js";
-import type { AbilityDef, CardDef, EventPattern, LimitSpec } from "./vocabulary/schema.js";
+import type { CounterMark, LogEntry, PlayerId } from "./types.js";
+import type { EventPattern, LimitSpec } from "./vocabulary/schema.js";
 
-/** An ability of one object, as the limits see it. */
-export interface AbilityRef {
-  obj: GameObject;
-  card: CardDef;
-  ability: AbilityDef;
-  controller: PlayerId;
-}
+export type { AbilityRef, Allowed, Refused, RemainingEntry, UsedUp, Verdict } from "./contract/data.js";
 
-export interface Allowed {
-  ok: true;
-}
-
-export interface Refused {
-  ok: false;
-  /** A sentence a person can read: the limit, its key, its window and what used it up. */
-  reason: string;
-  limit: LimitSpec;
-  key: string;
-  window: string;
-  usedBy?: CounterMark;
-}
-
-export type Verdict = Allowed | Refused;
 export const ALLOWED: Allowed = Object.freeze({ ok: true });
-
-export type UsedUp = "trigger" | "use" | "activation" | "resolution" | "application";
 
 /** When a limit is used up, defaulting from what it counts. */
 export function usedUpOf(spec: LimitSpec): UsedUp {
@@ -393,21 +372,6 @@ export function chargeLimits(game: Game, ref: AbilityRef, moment: UsedUp): Limit
     charged.push(spec);
   }
   return charged;
-}
-
-/** One line of `remaining(player)`: what a limited ability still has in its window. */
-export interface RemainingEntry {
-  /** The card as its controller names it (its handle): this list is for that player's client. */
-  obj: string;
-  card: string;
-  name: string;
-  ability: string;
-  limit: string;
-  window: string;
-  used: number;
-  max: number;
-  remaining: number;
-  reason?: string;
 }
 
 export function limitStatus(game: Game, ref: AbilityRef, spec: LimitSpec): RemainingEntry {

@@ -2,7 +2,11 @@
  * Data predicates: matchers on values, card filters, object selectors, event patterns and
  * conditions. Everything a card definition says about "which" and "whether" is evaluated here.
  */
-import type { Game } from "./game.js";
+import type { Game, GameReader } from "./contract/game.js";
+
+/** What reading an object's current characteristics needs. */
+type ObjectReader = Pick<Game, "state" | "rules" | "exists" | "characteristic">;
+
 import type { Json } from "./json.js";
 import type { GameEvent, GameObject, PlayerId } from "./types.js";
 import type {
@@ -126,7 +130,7 @@ export function matchCard(def: CardDef, filter: CardFilter | undefined): boolean
 
 /** Is `player` the relative player `rel` as seen from `viewer`? */
 export function isRelative(
-  game: Game,
+  game: GameReader,
   rel: RelativePlayer | undefined,
   player: PlayerId | undefined,
   viewer: PlayerId,
@@ -150,7 +154,11 @@ export function isRelative(
  * first, then the others in turn order (CR 101.4: what several players do at once, such as take
  * extra turns, is done in that order).
  */
-export function relativePlayers(game: Game, rel: RelativePlayer | undefined, viewer: PlayerId): PlayerId[] {
+export function relativePlayers(
+  game: GameReader,
+  rel: RelativePlayer | undefined,
+  viewer: PlayerId,
+): PlayerId[] {
   const n = game.state.players.length;
   const active = game.state.clock.turn.player;
   const out: PlayerId[] = [];
@@ -163,7 +171,7 @@ export function relativePlayers(game: Game, rel: RelativePlayer | undefined, vie
 
 /** Does an object match a selector, from the point of view of `viewer` and `source`? */
 export function matchObject(
-  game: Game,
+  game: ObjectReader,
   obj: GameObject,
   sel: Selector,
   viewer: PlayerId,
@@ -188,7 +196,7 @@ export function matchObject(
 }
 
 export function selectObjects(
-  game: Game,
+  game: ObjectReader,
   sel: Selector,
   viewer: PlayerId,
   source?: GameObject,
@@ -230,7 +238,7 @@ export function eventTypes(p: EventPattern): readonly string[] {
 }
 
 /** The parts of a pattern that do not depend on who is looking (what counters count). */
-export function matchEventAbsolute(game: Game, ev: GameEvent, p: EventPattern): boolean {
+export function matchEventAbsolute(game: GameReader, ev: GameEvent, p: EventPattern): boolean {
   if (typeof p.on === "string" ? ev.type !== p.on : !p.on.includes(ev.type)) return false;
   if (p.from !== undefined && (ev.from === undefined || !oneOf(p.from, ev.from))) return false;
   if (p.to !== undefined && (ev.to === undefined || !oneOf(p.to, ev.to))) return false;
@@ -244,7 +252,7 @@ export function matchEventAbsolute(game: Game, ev: GameEvent, p: EventPattern): 
 
 /** Does an event match a pattern as seen by the ability of `self` controlled by `viewer`? */
 export function matchEvent(
-  game: Game,
+  game: GameReader,
   ev: GameEvent,
   p: EventPattern,
   viewer: PlayerId,

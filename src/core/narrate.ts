@@ -2,7 +2,7 @@
  * Narration: one readable line per log entry, so a game explains itself — turns and steps,
  * turn-based actions, triggers and every limit decision with its reason.
  */
-import type { Game } from "./game.js";
+import type { Game } from "./contract/game.js";
 import type { JsonObject } from "./json.js";
 import { findAbility, hasLimit, humanizeId } from "./labels.js";
 import type { LogEntry, PlayerId } from "./types.js";

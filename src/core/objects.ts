@@ -3,48 +3,21 @@
  * face-down gives it a new incarnation (CR 400.7; RULINGS YG-1.3), which is what "the same card"
  * means to limits keyed by incarnation.
  */
+
+import type { MoveOptions, PlaceOptions } from "./contract/data.js";
+import type { Game } from "./contract/game.js";
 import { objectLeft } from "./durations.js";
 import { EngineError } from "./errors.js";
 import { emit, heard } from "./events.js";
-import type { Game } from "./game.js";
 import { nextHandle } from "./rng.js";
-import type { Cause, GameObject, LogEntry, ObjectId, PlayerId, ZoneState } from "./types.js";
+import type { Cause, GameObject, LogEntry, ObjectId, PlayerId } from "./types.js";
+import { mergeSeen, seenIn, trackersOf } from "./visibility.js";
+import { insertCard, removeCard, zoneId } from "./zones.js";
 
-export function zoneId(kind: string, owner: PlayerId | null): string {
-  return owner === null ? kind : `${kind}@${owner}`;
-}
-
-export function createZones(game: Game): Record<string, ZoneState> {
-  const zones: Record<string, ZoneState> = {};
-  for (const def of game.rules.preset.zones) {
-    const owners: (PlayerId | null)[] = def.perPlayer ? game.state.players.map((p) => p.id) : [null];
-    for (const owner of owners) {
-      const id = zoneId(def.kind, owner);
-      zones[id] = { id, kind: def.kind, owner, visibility: def.visibility, cards: [] };
-    }
-  }
-  return zones;
-}
-
-export interface PlaceOptions {
-  faceDown?: boolean;
-  tapped?: boolean;
-  /** "top" (default, end of the list), "bottom", or an index. */
-  position?: "top" | "bottom" | number;
-}
-
-/** Puts a card id into a zone's list (no event: the caller records what happened). */
-export function insertCard(
-  game: Game,
-  zone: ZoneState,
-  id: ObjectId,
-  position: PlaceOptions["position"],
-): void {
-  game.membershipChanged();
-  if (position === "bottom") zone.cards.unshift(id);
-  else if (typeof position === "number") zone.cards.splice(position, 0, id);
-  else zone.cards.push(id);
-}
+export type { MoveOptions, PlaceOptions } from "./contract/data.js";
+// Zones and visibility have modules of their own; they are still importable from here.
+export { mergeSeen, seenIn, seersOf, trackersOf } from "./visibility.js";
+export { createZones, insertCard, removeCard, zoneId } from "./zones.js";
 
 /** Creates a card in a zone at game setup. No event: cards that begin the game are not "put" anywhere. */
 export function createObject(
@@ -85,25 +58,6 @@ export function createObject(
   return obj;
 }
 
-/**
- * Who can follow a card in a zone, face-up or face-down: everyone in a public zone (a face-down
- * shield or Set card still has its place), its owner in their hand, nobody in a deck.
- */
-export function trackersOf(game: Game, zone: ZoneState, owner: PlayerId): PlayerId[] | "all" {
-  if (zone.visibility === "public") return "all";
-  if (zone.visibility === "owner") return seersOf(game, zone.owner ?? owner);
-  return [];
-}
-
-/**
- * Who sees what player `p` sees: `p`, and during a turn of `p` that another player controls, that
- * player too (CR 722.3: "the controller of a player can see that player's hand").
- */
-export function seersOf(game: Game, p: PlayerId): PlayerId[] {
-  const t = game.state.clock.turn;
-  return t.controlledBy !== undefined && t.player === p ? [p, t.controlledBy] : [p];
-}
-
 /** Does `after` let a player follow the card who could not before? */
 function gains(before: PlayerId[] | "all", after: PlayerId[] | "all"): boolean {
   if (before === "all") return false;
@@ -130,45 +84,12 @@ function detach(game: Game, obj: GameObject): void {
   removeCard(game, game.state.zones[obj.zone]!, obj.id);
 }
 
-/** Takes a card id out of a zone's list (no event). */
-export function removeCard(game: Game, zone: ZoneState, id: ObjectId): void {
-  const i = zone.cards.indexOf(id);
-  if (i < 0) throw new EngineError(`card ${id} is not in zone ${zone.id}`);
-  zone.cards.splice(i, 1);
-  game.membershipChanged();
-}
-
-/** Who may see the identity of a card in a zone. */
-export function seenIn(game: Game, zone: ZoneState, faceDown: boolean, owner: PlayerId): PlayerId[] | "all" {
-  if (zone.visibility === "hidden") return [];
-  if (faceDown)
-    return game.rules.zoneDefs.get(zone.kind)?.faceDownSeenBy === "owner"
-      ? seersOf(game, zone.owner ?? owner)
-      : [];
-  if (zone.visibility === "owner") return seersOf(game, zone.owner ?? owner);
-  return "all";
-}
-
-export function mergeSeen(a: PlayerId[] | "all", b: PlayerId[] | "all"): PlayerId[] | undefined {
-  if (a === "all" || b === "all") return undefined;
-  return [...new Set([...a, ...b])].sort();
-}
-
 function renew(game: Game, obj: GameObject, keepLineage: boolean): void {
   obj.inc = ++game.state.ids.inc;
   if (!keepLineage) obj.lineage = obj.inc;
   obj.enteredAt = game.state.ids.event + 1;
   obj.enteredTurn = game.state.clock.turn.id;
   obj.controlledSince = obj.enteredTurn;
-}
-
-export interface MoveOptions extends PlaceOptions {
-  cause?: Cause;
-  /** Event type to emit (default "move"); presets use e.g. "draw", "discard". */
-  event?: string;
-  /** The card is shown to every player as it moves (a card added from the Deck to the hand, YGO). */
-  reveal?: boolean;
-  data?: import("./json.js").JsonObject;
 }
 
 /**

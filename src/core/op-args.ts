@@ -4,8 +4,10 @@
  * wrong kind, zone kinds the preset doesn't have, and nested op lists, recursively. Selectors,
  * conditions and card filters are checked against the vocabulary.
  */
+
+import type { ArgSpec } from "./contract/data.js";
+import type { OpHandler } from "./contract/hooks.js";
 import { didYouMean } from "./did-you-mean.js";
-import type { ArgSpec, OpHandler } from "./script.js";
 import { vocabularyProblems } from "./vocabulary/validate.js";
 
 /** One thing wrong in an op list: where (`effect[2].then[0]`) and what. */

@@ -3,7 +3,8 @@
  * records included): their event counters are registered when the rules compile, checked or not
  * (op-args.ts finds the same ones while it checks; this walk is what `turnkit/core` keeps).
  */
-import type { ArgSpec, OpHandler } from "./script.js";
+import type { ArgSpec } from "./contract/data.js";
+import type { OpHandler } from "./contract/hooks.js";
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);

@@ -4,14 +4,14 @@
  */
 
 import { becomeTargets, checkTargetsOp, describeSelector, recordTargets } from "./activation.js";
+import type { Game } from "./contract/game.js";
 import { gainControl } from "./control.js";
 import { addDuration, expiryOver } from "./durations.js";
 import { EngineError } from "./errors.js";
 import { emit } from "./events.js";
-import type { Game } from "./game.js";
 import type { Json, JsonObject } from "./json.js";
 import { evalCondition } from "./match.js";
-import { addCounters, seenIn, setTapped, trackersOf, zoneId } from "./objects.js";
+import { addCounters, setTapped } from "./objects.js";
 import { nextInt } from "./rng.js";
 import {
   type OpHandler,
@@ -26,7 +26,9 @@ import {
 } from "./script.js";
 import { DELAYED_TRIGGER } from "./triggers.js";
 import type { Duration, Expiry, GameEvent, GameObject } from "./types.js";
+import { seenIn, trackersOf } from "./visibility.js";
 import type { ConditionT, Op, Selector } from "./vocabulary/schema.js";
+import { zoneId } from "./zones.js";
 
 const ops = (o: Op): Record<string, Json> => o as Record<string, Json>;
 const list = (v: Json | undefined): Op[] => (Array.isArray(v) ? (v as unknown as Op[]) : []);

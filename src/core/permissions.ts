@@ -11,8 +11,9 @@
  * of kind `permission` (the `until` op, value `{ grants, what? }`) on a player grants it to that
  * player, on an object for that object, until it ends.
  */
+
+import type { Game } from "./contract/game.js";
 import { activeEffects } from "./durations.js";
-import type { Game } from "./game.js";
 import { isRelative, matchObject } from "./match.js";
 import type { GameObject, PlayerId } from "./types.js";
 import type { RelativePlayer, Selector } from "./vocabulary/schema.js";

@@ -3,63 +3,31 @@
  * so the hot paths (event emission, trigger lookup, counters) never search.
  */
 
-import { actionLimitPatterns } from "./action-limits.js";
+import { counterSpecFor, limitsOf, mayUse } from "./abilities.js";
 import { definitionChecks } from "./checking.js";
+import type { CompiledNode, CounterSpec, TriggerEntry } from "./contract/data.js";
+import type { Rules as CompiledRules } from "./contract/game.js";
+import type { KernelParts, OpHandler } from "./contract/hooks.js";
 import { DefinitionError } from "./errors.js";
 import { cloneJson } from "./json.js";
 import { eventTypes } from "./match.js";
 import { conditionsInOps } from "./op-walk.js";
 import type { ConditionFn, Preset, TaskHandler, TurnNode, ZoneDef } from "./preset.js";
-import type { OpHandler } from "./script.js";
 import { type CompiledStateChecks, compileStateChecks } from "./state-checks.js";
 import type {
   AbilityDef,
   CardDef,
   ConditionT,
   EventPattern,
-  LimitSpec,
   Op,
   PresetCardDef,
 } from "./vocabulary/schema.js";
 
-export interface CompiledNode extends TurnNode {
-  parent: string | null;
-  depth: number;
-}
+// Ability facts have a module of their own (abilities.ts); still importable from here.
+export { counterSpecFor, limitsOf, mayUse } from "./abilities.js";
 
-/**
- * An event counter: occurrences of a pattern per window, keyed by player, object or nothing — and
- * also by the player who caused each (`byCause`) when the pattern names one relative to its reader
- * (`by: opponent`).
- */
-export interface CounterSpec {
-  id: string;
-  pattern: EventPattern;
-  window: string;
-  by: "player" | "object" | "all";
-  byCause: boolean;
-}
-
-export interface TriggerEntry {
-  card: CardDef;
-  ability: AbilityDef;
-  zones: readonly string[];
-}
-
-/**
- * An ability its controller may decline: optional, or with a "you may" anywhere in its effect
- * (Ryusousha Valchulis: "after the attack, you may put this creature into the battle zone").
- */
-export function mayUse(ability: AbilityDef): boolean {
-  return ability.optional === true || hasMay(ability.effect);
-}
-
-function hasMay(v: unknown): boolean {
-  if (Array.isArray(v)) return v.some(hasMay);
-  if (v === null || typeof v !== "object") return false;
-  if ((v as { op?: unknown }).op === "may") return true;
-  return Object.values(v).some(hasMay);
-}
+export type { CompiledNode, CounterSpec, TriggerEntry } from "./contract/data.js";
+export type { KernelParts } from "./contract/hooks.js";
 
 function deepFreeze(v: unknown): void {
   if (v === null || typeof v !== "object" || Object.isFrozen(v)) return;
@@ -67,32 +35,7 @@ function deepFreeze(v: unknown): void {
   for (const x of Object.values(v)) deepFreeze(x);
 }
 
-/** An ability's limits, as a list; defaults filled (every card is checked and completed when compiled). */
-export function limitsOf(ability: AbilityDef): LimitSpec[] {
-  if (!ability.limit) return [];
-  return (Array.isArray(ability.limit) ? ability.limit : [ability.limit]) as LimitSpec[];
-}
-
-/** The counter that reads "occurrences of this pattern in this window". */
-export function counterSpecFor(pattern: EventPattern, window: string): CounterSpec {
-  const by: CounterSpec["by"] = pattern.self
-    ? "object"
-    : pattern.player && pattern.player !== "any"
-      ? "player"
-      : "all";
-  const { player: _p, self: _s, noun: _n, by: cause, ...absolute } = pattern;
-  const byCause = cause !== undefined && cause !== "any";
-  const id = `${window}|${by}${byCause ? "+cause" : ""}|${JSON.stringify(absolute)}`;
-  return { id, pattern: absolute, window, by, byCause };
-}
-
-export interface KernelParts {
-  tasks: Record<string, TaskHandler>;
-  ops: Record<string, OpHandler>;
-  conditions: Record<string, ConditionFn>;
-}
-
-export class Rules {
+export class Rules implements CompiledRules {
   readonly nodes = new Map<string, CompiledNode>();
   readonly cards = new Map<string, CardDef>();
   readonly abilities = new Map<string, Map<string, AbilityDef>>();
@@ -169,7 +112,9 @@ export class Rules {
       );
     }
     for (const c of preset.counters ?? []) this.registerCounter(c.pattern, c.window);
-    for (const c of actionLimitPatterns(preset.actionLimits)) this.registerCounter(c.pattern, c.window);
+    // The events the preset's limited actions count (action-limits.ts).
+    for (const a of Object.values(preset.actionLimits ?? {}))
+      this.registerCounter(a.counts, a.window ?? "turn");
     this.compiledDone = true;
   }
 

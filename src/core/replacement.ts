@@ -3,8 +3,9 @@
  * replaced again (RULINGS DM-3.8). Among several that could apply, the preset's order decides
  * (by default the order of the cards in play, RULINGS DM-3.9); those not applied are not used up.
  */
+
+import type { Game } from "./contract/game.js";
 import { emit } from "./events.js";
-import type { Game } from "./game.js";
 import { type AbilityRef, chargeLimits, checkLimits, usedUpOf } from "./limits.js";
 import { evalCondition, matchEvent } from "./match.js";
 import { scriptTask } from "./script.js";

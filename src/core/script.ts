@@ -3,127 +3,17 @@
  * time from a task on the engine's stack, so an effect can stop for a decision and continue when
  * the answer comes, and a game saved in the middle of an effect restores and continues exactly.
  */
+
+import type { EffectContext, ScriptTask } from "./contract/data.js";
+import type { Game } from "./contract/game.js";
 import { EngineError } from "./errors.js";
-import type { Game } from "./game.js";
 import type { Json, JsonObject } from "./json.js";
 import { eventField, matchObject, relativePlayers, selectObjects } from "./match.js";
-import type { GameEvent, GameObject, ObjectId, PlayerId, Task } from "./types.js";
+import type { GameEvent, GameObject, PlayerId, Task } from "./types.js";
 import type { Op, RelativePlayer, Selector } from "./vocabulary/schema.js";
 
-/** Who and what an effect is about. */
-export interface EffectContext {
-  controller: PlayerId;
-  source?: ObjectId;
-  sourceInc?: number;
-  card?: string;
-  ability?: string;
-  keyword?: string;
-  /** The event that triggered the ability, or the event a replacement replaces. */
-  event?: GameEvent;
-  /** A "one or more" ability (CR 603.2c): every occurrence of its event in the batch, `event` first. */
-  batch?: GameEvent[];
-  /** Inside a replacement: what happens is not replaced again (RULINGS DM-3.8). */
-  noReplace?: boolean;
-  /** The pending ability or stack item this effect belongs to. */
-  pending?: number;
-  /** Its controller already chose to use it (a hidden-response window): its opening "you may" is answered yes. */
-  accepted?: boolean;
-}
-
-export interface ScriptTask extends Task {
-  t: "script";
-  ops: Op[];
-  pc: number;
-  ctx: EffectContext;
-  /** Variables of this effect; nested blocks use their root frame's (varsAt). */
-  vars?: JsonObject;
-  varsAt?: number;
-  /** Scratch state of the op at pc (loop index, picks so far); cleared when pc advances. */
-  scratch?: Json;
-}
-
-/** next: advance; wait: a decision was asked, call again with the answer; again: call again (a child ran). */
-export type OpResult = "next" | "wait" | "again" | "stop";
-
-/**
- * The kinds of value an op argument takes (src/core/op-args.ts checks them when cards load;
- * scripts/gen-ops.ts turns them into TypeScript types and docs/reference/ops.md):
- * - `number`: a number, `"$var"` (a number, or a list's length) or `{ count: Selector }` (resolveNumber);
- * - `integer`: a whole number written as is (the op reads no `$var`);
- * - `string`, `boolean`, `json` (anything);
- * - `var`: the name of an effect variable, written without `$` (`as: "t"`, read later as `"$t"`);
- * - `zone`: a zone kind of the preset;
- * - `player` / `players`: `controller`, `owner`, `event`, a relative player (`self`, `opponent`,
- *   `any`, `active`, `nonActive`), `"$var"` or a player number — one player, or each named;
- * - `objects`: `self`, `selfCard`, `event`, `"$var"`, an object id, `{ select: Selector }`, or a list;
- * - `selector`, `condition`, `cardFilter`: the vocabulary's Selector, Condition, CardFilter;
- * - `ops`: a nested list of ops (checked like the effect around it);
- * - `expiry`: `"turn"`, `"nextTurn"`, `"source"`, `{ endOf: node }`, `{ until: node }`,
- *   `{ nextTurnOf: player }` or `{ tag }`;
- * - `strings`: a list of strings; `nodes`: a list of turn node ids (checked against the turn tree);
- * - `record` / `records`: an object (a list of objects) whose fields are described by `fields`.
- */
-export type ArgType =
-  | "number"
-  | "integer"
-  | "string"
-  | "boolean"
-  | "json"
-  | "var"
-  | "zone"
-  | "player"
-  | "players"
-  | "objects"
-  | "selector"
-  | "condition"
-  | "cardFilter"
-  | "ops"
-  | "expiry"
-  | "strings"
-  | "node"
-  | "nodes"
-  | "record"
-  | "records";
-
-/** One argument of an op: checked when cards load, typed and documented from this. */
-export interface ArgSpec {
-  type: ArgType;
-  /** A card that leaves it out is refused when the game is created. */
-  required?: boolean;
-  /** What it means, in one sentence (docs/reference/ops.md, TSDoc of the generated op types). */
-  doc: string;
-  /** For `string` and `zone`: the only values allowed. */
-  values?: readonly string[];
-  /** What the op uses when it is left out. */
-  default?: Json;
-  /** For `record` and `records`: the object's fields. */
-  fields?: Record<string, ArgSpec>;
-}
-
-export interface OpHandler {
-  run(game: Game, op: Op, frame: ScriptTask): OpResult;
-  /**
-   * The op's arguments by name (every op of the kernel and of the built-in presets has them):
-   * a card using an unknown argument, leaving out a required one or giving one of the wrong kind
-   * is refused when the game is created; nested `ops` arguments are checked the same way.
-   */
-  args?: Record<string, ArgSpec>;
-  /**
-   * @deprecated Give `args` with `type: "ops"` instead. The nested op lists of an op that has no
-   * `args`, checked when cards load.
-   */
-  blocks?(op: Op): Op[][];
-  /**
-   * As a cost or a target choice on activation: why it can't be done now (a reason a player can
-   * read), or null. Checked before an ability is offered (activation.ts); ops that name objects
-   * chosen by an earlier op (`$x`) can't be judged beforehand and return null.
-   */
-  feasible?(game: Game, op: Op, frame: ScriptTask): string | null;
-  /** Load-time check of rules between arguments (after `args` are checked): a message, or null when fine. */
-  check?(op: Op): string | null;
-  /** What the op does, in one line (docs/reference/ops.md, error messages). */
-  doc?: string;
-}
+export type { ArgSpec, ArgType, EffectContext, OpResult, ScriptTask } from "./contract/data.js";
+export type { OpHandler } from "./contract/hooks.js";
 
 export function scriptTask(ops: Op[], ctx: EffectContext, vars: JsonObject = {}): ScriptTask {
   return { t: "script", ops, pc: 0, ctx, vars };

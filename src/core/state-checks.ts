@@ -5,35 +5,12 @@
  * destroyed; Magic's state-based actions are performed whenever a player would receive priority
  * (CR 704.3). No preset checks them by hand at chosen points.
  */
-import { EngineError } from "./errors.js";
-import type { Game } from "./game.js";
 
-/** One state check of a preset. */
-export interface StateCheck {
-  /** A name for messages and docs ("deckOut"). */
-  id: string;
-  /** The rule it implements ("DM 104.2", "CR 704.5a"). */
-  rule: string;
-  /**
-   * When the kernel runs it: "always" (default) after every step of the engine's work that changed
-   * the game — every op, every task —; or only before one of these kinds of decision is asked
-   * (CR 704.3: "whenever a player would receive priority") and when the preset asks (`game.checkState()`).
-   */
-  when?: "always" | { beforeDecision: readonly string[] };
-  /**
-   * Looks and acts: performs what the rule says for everything it finds, all at once (CR 704.3:
-   * simultaneously), and returns whether it changed the game. The kernel then runs every check
-   * again, from the first, until none acts.
-   */
-  run(game: Game): boolean;
-  /**
-   * Event types that can't make this check act (Magic's state-based actions read no mana pool: a
-   * "mana" event can't make a creature die). After events of these types only, the kernel doesn't
-   * run the checks again; an event of any other type — and any event of a preset that says
-   * nothing — counts as a change.
-   */
-  ignores?: readonly string[];
-}
+import type { Game } from "./contract/game.js";
+import type { CompiledStateChecks, StateCheck } from "./contract/hooks.js";
+import { EngineError } from "./errors.js";
+
+export type { CompiledStateChecks, StateCheck } from "./contract/hooks.js";
 
 const runCheck = (game: Game, check: StateCheck): boolean => check.run(game);
 
@@ -62,16 +39,6 @@ export function runStateChecks(game: Game, checks: readonly StateCheck[]): boole
   throw new EngineError(
     `state checks still act after ${MAX_ROUNDS} rounds at ${game.where()}: a loop in ${checks.map((c) => c.id).join(", ")}`,
   );
-}
-
-/** The checks split by when they run (Rules compiles this once per preset). */
-export interface CompiledStateChecks {
-  always: StateCheck[];
-  /** Every check (always ones first, in declaration order), by the decision kind it precedes. */
-  beforeDecision: Map<string, StateCheck[]>;
-  all: StateCheck[];
-  /** Event types every check ignores: they leave the checks' last verdict standing. */
-  quiet: ReadonlySet<string>;
 }
 
 export function compileStateChecks(checks: readonly StateCheck[] | undefined): CompiledStateChecks {

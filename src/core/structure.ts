@@ -3,10 +3,11 @@
  * triggers), runs its body and its children, and ends (its end actions, then durations "until the
  * end of" it expire). RULINGS DM-T1, DM-T9 to DM-T12, MT-1, MT-2, MT-19.
  */
+
+import type { CompiledNode } from "./contract/data.js";
+import type { Game } from "./contract/game.js";
 import { expireDurations } from "./durations.js";
 import { closeWindow, emit, heard, openWindow } from "./events.js";
-import type { Game } from "./game.js";
-import type { CompiledNode } from "./registry.js";
 import type { Task, TurnModification } from "./types.js";
 
 type SkipTo = Extract<TurnModification, { kind: "skipTo" }>;

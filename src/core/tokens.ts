@@ -5,9 +5,10 @@
  * play (CR 111.7, 704.5d), every object of a player who leaves the game (CR 800.4a): the object is
  * removed from its zone and from the state, so it is in no zone and nothing can find it again.
  */
+
+import type { Game } from "./contract/game.js";
 import { EngineError } from "./errors.js";
 import { emit } from "./events.js";
-import type { Game } from "./game.js";
 import { createObject } from "./objects.js";
 import type { Cause, GameObject, LogEntry, PlayerId } from "./types.js";
 

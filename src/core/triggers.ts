@@ -2,19 +2,22 @@
  * Triggered abilities: matching events to abilities, the pending set, and resolution with its
  * limit checks (DESIGN: triggers and pending effects; RULINGS DM-2.1, DM-3.3 to 3.5, DM-4.1, 4.2).
  */
+
+import { limitsOf, mayUse } from "./abilities.js";
 import { hasTargets } from "./activation.js";
+import type { HiddenResponseWords, TriggerEntry } from "./contract/data.js";
+import type { Game } from "./contract/game.js";
 import { emit } from "./events.js";
-import type { Game } from "./game.js";
 import type { JsonObject } from "./json.js";
 import { cloneJson } from "./json.js";
 import { abilityLabel } from "./labels.js";
 import { type AbilityRef, chargeLimit, checkLimit, usedUpOf } from "./limits.js";
 import { evalCondition, matchEvent } from "./match.js";
-import { seenIn } from "./objects.js";
-import { limitsOf, mayUse, type TriggerEntry } from "./registry.js";
 import { type ScriptTask, scriptTask } from "./script.js";
 import type { GameObject, LogEntry, ObjectId, PendingAbility, PlayerId, Task } from "./types.js";
-import type { AbilityDef } from "./vocabulary/schema.js";
+import { seenIn } from "./visibility.js";
+
+export type { HiddenResponseWords } from "./contract/data.js";
 
 /** Does this ability work from where its object is now? Self-triggers may look back at where it was. */
 function worksFrom(entry: TriggerEntry, zoneKind: string, obj: GameObject, ev: LogEntry): boolean {
@@ -513,20 +516,6 @@ function hiddenPending(game: Game, player: number): PendingAbility[] {
     const o = game.state.objects[x.obj];
     return o !== undefined && !seenByAll(game, o) && mayUse(game.rules.ability(x.card, x.ability));
   });
-}
-
-/** How a preset words the private question about hidden cards (askHiddenResponse). */
-export interface HiddenResponseWords {
-  /** The question, asked whether or not the player holds a usable card. */
-  prompt: string;
-  /** Added for the player only when none of theirs can be used now. */
-  noneNow: string;
-  /** What the other players are told: "<player name> may …". */
-  othersSee: string;
-  /** An option's label for one pending ability. */
-  use(card: string, ability: AbilityDef, abilityId: string): string;
-  /** The label of declining them all. */
-  decline: string;
 }
 
 const RESPOND_WORDS: HiddenResponseWords = {

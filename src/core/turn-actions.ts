@@ -9,8 +9,9 @@
  * what?: Selector }`; a static ability is `{ kind: exempt, from: <action>, what?: Selector }` —
  * without `what`, it exempts its own object ("This doesn't untap during your untap step").
  */
+
+import type { Game } from "./contract/game.js";
 import { activeEffects } from "./durations.js";
-import type { Game } from "./game.js";
 import type { Json } from "./json.js";
 import { matchObject } from "./match.js";
 import type { GameObject } from "./types.js";

@@ -2,9 +2,10 @@
  * Turns as objects and the one queue of turn modifications: extra turns are taken last added,
  * first taken (DM 500.5, CR 500.7; RULINGS DM-T13), skips remove a player's next turn.
  */
+
+import type { Game } from "./contract/game.js";
 import { expireDurations } from "./durations.js";
 import { closeWindow, emit, heard, openWindow } from "./events.js";
-import type { Game } from "./game.js";
 import { nodeTask } from "./structure.js";
 import type { PlayerId, Task, TurnModification } from "./types.js";
 

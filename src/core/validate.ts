@@ -5,11 +5,12 @@
  * refusal names the field (`state.objects.c12.card`) and what was wrong (DESIGN: validation at
  * every door).
  */
+
+import type { Rules } from "./contract/game.js";
 import { DefinitionError } from "./errors.js";
 import type { Json } from "./json.js";
 import { validateOptions } from "./options.js";
 import type { Preset } from "./preset.js";
-import type { Rules } from "./registry.js";
 import type { GameState } from "./types.js";
 
 /** Refuses with the field's path and the problem. */

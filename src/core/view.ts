@@ -11,65 +11,14 @@
  * Every value is a fresh copy: nothing in a view can change the game. Non-interference is proved
  * by property (tests/properties/noninterference.test.ts).
  */
-import type { Game } from "./game.js";
+
+import type { DecisionView, HiddenCard, PlayerView, VisibleCard, ZoneView } from "./contract/data.js";
+import type { Game } from "./contract/game.js";
 import type { Json, JsonObject } from "./json.js";
-import { seenIn, trackersOf } from "./objects.js";
 import type { Decision, GameObject, LogEntry, PlayerId } from "./types.js";
+import { seenIn, trackersOf } from "./visibility.js";
 
-export interface VisibleCard {
-  /** The card's handle, or its place (`deck@0#7`) while the viewer only looks at it in a hidden zone. */
-  id: string;
-  card: string;
-  name: string;
-  tapped: boolean;
-  faceDown: boolean;
-  counters: Record<string, number>;
-  under: (VisibleCard | HiddenCard)[];
-  vars: JsonObject;
-}
-
-/** A card whose identity the viewer can't see; `id` (its handle) when they can follow it (a face-down card on the field). */
-export interface HiddenCard {
-  hidden: true;
-  id?: string;
-  tapped?: boolean;
-}
-
-export interface ZoneView {
-  kind: string;
-  owner: PlayerId | null;
-  count: number;
-  cards: (VisibleCard | HiddenCard)[];
-}
-
-/** A pending decision as the deciding player sees it. */
-export interface DecisionView {
-  id: number;
-  player: PlayerId;
-  /** The player it is made for, when the viewer controls them this turn (CR 722.4). */
-  for?: PlayerId;
-  kind: string;
-  prompt: string;
-  options: { id: string; label: string; private?: boolean }[];
-  /** Hidden cards the player looks at while deciding, by the ids their view gives them. */
-  reveals?: string[];
-}
-
-export interface PlayerView {
-  viewer: PlayerId;
-  preset: string;
-  /** The turn; `controlledBy`: the player controlling the turn's player (CR 722). */
-  turn: { id: number; player: PlayerId; extra: boolean; controlledBy?: PlayerId };
-  path: string[];
-  attack: number | null;
-  players: { id: PlayerId; name: string; vars: JsonObject }[];
-  zones: Record<string, ZoneView>;
-  /** The pending decision: with its options if it is the viewer's, else only who decides what. */
-  decision: DecisionView | { player: PlayerId; kind: string; prompt: string; for?: PlayerId } | null;
-  result: { winner: PlayerId | null; reason: string } | null;
-  /** This turn's events as the viewer may see them. */
-  log: JsonObject[];
-}
+export type { DecisionView, HiddenCard, PlayerView, VisibleCard, ZoneView } from "./contract/data.js";
 
 /** Data fields that are engine bookkeeping: counters of events, incarnations and asks, limit cell keys. */
 const BOOKKEEPING = new Set(["fromInc", "key", "pending", "decision"]);

@@ -1,0 +1,50 @@
+/**
+ * Zones as lists of card ids: their ids, their creation, and putting a card id in or taking it out
+ * (no event: the caller records what happened). Every change of membership tells the game, which
+ * keeps facts derived from it (Game.membershipFact).
+ */
+import type { PlaceOptions } from "./contract/data.js";
+import type { Game, GameReader } from "./contract/game.js";
+
+/** What changing a zone's cards needs: the game, told that membership changed. */
+type ZoneKeeper = Pick<Game, "membershipChanged">;
+
+import { EngineError } from "./errors.js";
+import type { ObjectId, PlayerId, ZoneState } from "./types.js";
+
+export function zoneId(kind: string, owner: PlayerId | null): string {
+  return owner === null ? kind : `${kind}@${owner}`;
+}
+
+export function createZones(game: GameReader): Record<string, ZoneState> {
+  const zones: Record<string, ZoneState> = {};
+  for (const def of game.rules.preset.zones) {
+    const owners: (PlayerId | null)[] = def.perPlayer ? game.state.players.map((p) => p.id) : [null];
+    for (const owner of owners) {
+      const id = zoneId(def.kind, owner);
+      zones[id] = { id, kind: def.kind, owner, visibility: def.visibility, cards: [] };
+    }
+  }
+  return zones;
+}
+
+/** Puts a card id into a zone's list (no event: the caller records what happened). */
+export function insertCard(
+  game: ZoneKeeper,
+  zone: ZoneState,
+  id: ObjectId,
+  position: PlaceOptions["position"],
+): void {
+  game.membershipChanged();
+  if (position === "bottom") zone.cards.unshift(id);
+  else if (typeof position === "number") zone.cards.splice(position, 0, id);
+  else zone.cards.push(id);
+}
+
+/** Takes a card id out of a zone's list (no event). */
+export function removeCard(game: ZoneKeeper, zone: ZoneState, id: ObjectId): void {
+  const i = zone.cards.indexOf(id);
+  if (i < 0) throw new EngineError(`card ${id} is not in zone ${zone.id}`);
+  zone.cards.splice(i, 1);
+  game.membershipChanged();
+}
