@@ -247,26 +247,39 @@ export function sampleDecks(): [string[], string[]] {
     ids.flatMap(([id, n]) => Array.from({ length: n }, () => id));
   const fireNature = deck([
     ["ichigeki-dasshu-topgear", 4],
-    ["crimson-hammer", 4],
+    ["crimson-hammer", 3],
     ["faerie-life", 2],
     // G・ストライク (DM Shield: G・ストライク): from a broken shield, an attacker is held back a turn.
     ["fairy-re-life", 2],
     ["ryusousha-valchulis", 4],
-    ["flamelance-trap", 4],
-    ["natural-snare", 4],
+    ["flamelance-trap", 3],
+    ["natural-snare", 3],
     ["bolbalzak-shiden-dragon", 2],
     ["furaku-no-chojin", 2],
     // A tap ability (DM Attack step: tap abilities): destroys a creature of power 2000 or less.
-    ["kipos-contraption", 4],
-    ["ryu-no-kyokugen-dogiragolden", 4],
+    ["kipos-contraption", 2],
+    ["ryu-no-kyokugen-dogiragolden", 3],
     ["mutekiken-katsuking-max", 2],
     ["bolshack-voljaak", 2],
+    // Durations and events (time-cards.ts, break-cards.ts): "this turn can attack untapped
+    // creatures" and "you don't lose until the start of your next turn"; an extra turn whose end
+    // loses the game; untapping all your mana; a break by an ability; drawing per shield broken.
+    ["densetsu-no-legend-dogiragon", 1],
+    ["musou-ryuki-bolbalzak", 1],
+    ["bolbalzak-ex", 1],
+    ["shinken-no-chojin", 1],
+    ["shikkuryu-bolshack-ash-raider", 2],
   ]);
   const lightWater = deck([
     ["daishuketsu-aqua-brothers", 4],
-    ["spiral-gate", 3],
+    ["spiral-gate", 2],
     ["ghost-touch", 2],
-    ["procyon-dragoon", 4],
+    ["procyon-dragoon", 2],
+    // "Doesn't untap at the start of your opponent's next turn"; no charge until your next turn;
+    // "at the end of your turn, untap this creature" (time-cards.ts).
+    ["touketsu-no-maten-dying-message", 1],
+    ["reality-void", 1],
+    ["shinjinbukaki-cotton", 1],
     ["wave", 2],
     ["holy-awe", 2],
     // A Shield Trigger that skips the rest of the opponent's turn (ターンの残りをとばす).

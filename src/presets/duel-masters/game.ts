@@ -5,6 +5,7 @@
  * the two ways to lose (a direct attack with no shields, an empty deck).
  */
 
+import { actionAllowance } from "../../core/action-limits.js";
 import { activateNow } from "../../core/activation.js";
 import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
@@ -20,9 +21,11 @@ import { scriptTask } from "../../core/script.js";
 import type { StateCheck } from "../../core/state-checks.js";
 import { nodeTask } from "../../core/structure.js";
 import { exemptFrom } from "../../core/turn-actions.js";
-import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
+import type { Cause, DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
 import { freeSummonCandidates, manaSummonCandidates } from "./activation.js";
+import { attackCause, breakShields } from "./breaks.js";
+import { CHARGE } from "./charge.js";
 import { cannotLose, hasRaceCategory, isSealed } from "./keywords.js";
 import { canPay, choosePayment, civilizationsOf, costOf, payMana } from "./mana.js";
 import { mugenClimb, mugenClimbOptions } from "./mugen-climb.js";
@@ -128,17 +131,20 @@ export const extraWinCheck: StateCheck = {
   },
 };
 
-/** DM-T15: continuous effects of kind "noUntap" keep a permanent tapped at the start of turn. */
+/**
+ * DM-T15: the preset's own name for "doesn't untap at the start of the turn" — a continuous effect
+ * of kind `noUntap` on a creature (that incarnation) or on a player (their cards). The same as the
+ * kernel's `exempt` with `{ from: untap }` (turn-actions.ts), which new cards write; both are read
+ * by the start of turn step's untap (`dm.untap`), and only by it: an effect may still untap them
+ * (dmwiki フリーズ: only the turn-based untap is stopped).
+ */
 function untapPrevented(game: Game, obj: GameObject): boolean {
-  return game
-    .effects("noUntap")
-    .some(
-      (d) =>
-        d.effect.target &&
-        "obj" in d.effect.target &&
-        d.effect.target.obj === obj.id &&
-        d.effect.target.inc === obj.inc,
-    );
+  return game.effects("noUntap").some((d) => {
+    const t = d.effect.target;
+    if (!t) return false;
+    if ("player" in t) return t.player === obj.controller;
+    return t.obj === obj.id && t.inc === obj.inc;
+  });
 }
 
 /**
@@ -514,11 +520,13 @@ function creatureAttackOptions(game: Game, player: PlayerId): DecisionOption[] {
   for (const o of game.cardsIn("battle", player)) {
     if (!canAttack(game, o)) continue;
     const name = game.card(o).name;
+    const untappedToo = attacksUntapped(game, o);
     for (const d of defenders) {
-      if (!playerProtected(game, d, o))
+      if (!playerProtected(game, d, o) && !ownRestriction(game, o, "cantAttackPlayers"))
         out.push({ id: `attack:${game.ref(o)}`, label: `Attack ${game.playerName(d)} with ${name}` });
+      if (ownRestriction(game, o, "cantAttackCreatures")) continue;
       for (const t of game.cardsIn("battle", d))
-        if (t.tapped && isCreature(game, t) && !isSealed(game, t))
+        if ((t.tapped || untappedToo) && isCreature(game, t) && !isSealed(game, t))
           out.push({
             id: `attack:${game.ref(o)}:${game.ref(t)}`,
             label: `Attack ${game.card(t).name} with ${name}`,
@@ -526,6 +534,22 @@ function creatureAttackOptions(game: Game, player: PlayerId): DecisionOption[] {
     }
   }
   return out;
+}
+
+/**
+ * A static ability of this kind on the creature itself ("このクリーチャーは、クリーチャーを攻撃できない":
+ * `cantAttackCreatures`; "相手プレイヤーを攻撃できない": `cantAttackPlayers`), if it works (not sealed).
+ */
+function ownRestriction(game: Game, obj: GameObject, kind: string): boolean {
+  return game.staticAbilities(kind).some((ref) => ref.obj.id === obj.id);
+}
+
+/** "This turn, this creature can attack untapped creatures" (`attackUntapped` effects on it: Legend Dogiragon). */
+function attacksUntapped(game: Game, obj: GameObject): boolean {
+  return game.effects("attackUntapped").some((d) => {
+    const t = d.effect.target;
+    return !!t && "obj" in t && t.obj === obj.id && t.inc === obj.inc;
+  });
 }
 
 /** The attack step's options: the attacks, then the tap abilities that may be used instead. */
@@ -749,18 +773,20 @@ export const dmTasks: Record<string, TaskHandler> = {
     kind: "charge",
     prompt: "Put a card from your hand into your mana zone, or skip",
     passLabel: "Don't charge",
+    // DM 503.2: one charge a turn, as the kernel's action limit `charge` (index.ts), which
+    // continuous effects raise or lower (Reality Void: none until its caster's next turn).
     actions(game, p) {
-      if (game.state.players[p]!.vars.chargedOn === game.state.clock.turn.id) return [];
+      if (!actionAllowance(game, CHARGE, p).ok) return [];
       return game
         .cardsIn("hand", p)
         .map((o) => ({ id: `charge:${game.ref(o)}`, label: `Charge ${game.card(o).name}` }));
     },
     perform(game, p, option) {
       const obj = game.obj(option.id.slice("charge:".length));
-      game.state.players[p]!.vars.chargedOn = game.state.clock.turn.id;
-      // Multicolored cards enter the mana zone tapped.
+      // Multicolored cards enter the mana zone tapped (entering tapped is not becoming tapped).
       game.move(obj, zoneId("mana", p), {
         tapped: civilizationsOf(game, obj).length > 1,
+        cause: { kind: "action", player: p },
         data: { charge: true },
       });
     },
@@ -854,7 +880,8 @@ export const dmTasks: Record<string, TaskHandler> = {
     // Events only for what happened: an attacker gone from the battle zone declares no attack.
     const obj = inBattleZone(game, a.attacker);
     if (!obj) return;
-    setTapped(game, obj, true);
+    // DM Attack step: declaring the attack taps the attacker — its controller's action.
+    setTapped(game, obj, true, attackCause(game, obj));
     emit(game, {
       type: "attack",
       player: obj.controller,
@@ -897,7 +924,15 @@ export const dmTasks: Record<string, TaskHandler> = {
     perform(game, p, option) {
       const a = attackState(game)!;
       const blocker = game.obj(option.id.slice("block:".length));
-      setTapped(game, blocker, true);
+      // Blocking taps the Blocker: the defending player's action.
+      setTapped(game, blocker, true, {
+        kind: "action",
+        player: p,
+        obj: blocker.id,
+        inc: blocker.inc,
+        card: blocker.card,
+        name: game.card(blocker).name,
+      });
       a.blocker = blocker.id;
       emit(game, {
         type: "block",
@@ -907,6 +942,18 @@ export const dmTasks: Record<string, TaskHandler> = {
         card: blocker.card,
         name: game.card(blocker).name,
       });
+      // "When this creature is blocked" (ブロックされた時): the event about the attacker.
+      const attacker = inBattleZone(game, a.attacker);
+      if (attacker)
+        emit(game, {
+          type: "blocked",
+          player: attacker.controller,
+          obj: attacker.id,
+          inc: attacker.inc,
+          card: attacker.card,
+          name: game.card(attacker).name,
+          data: { by: blocker.id },
+        });
     },
   }),
   // Battle by power: the lower is destroyed, both on a tie.
@@ -980,19 +1027,17 @@ export const dmTasks: Record<string, TaskHandler> = {
       player: defender,
       data: { n: broken.length, last: broken.length === shields.length, by: attacker.id },
     });
-    game.pushTask({ t: "dm.breakShields", player: defender, shields: broken });
+    // The break's cause is fixed now: the shields break even if the attacker leaves first (the
+    // fandom wiki's "Before the break": the break still occurs).
+    game.pushTask({ t: "dm.breakShields", shields: broken, cause: attackCause(game, attacker) });
     game.pushTask({ t: "dm.checkpoint", node: task.node ?? null });
   },
-  // The shields an attack breaks go to their owner's hand at once (those still in the shield zone).
+  // The shields an attack breaks go to their owner's hand at once (those still in the shield
+  // zone), each a `break` caused by the attacker's action, and a `broke` by the attacker (breaks.ts).
   "dm.breakShields": (game, task) => {
     game.popTask(task);
-    const owner = Number(task.player);
-    for (const id of task.shields as string[]) {
-      const shield = game.state.objects[id];
-      // Replaceable: a face-up Shield Go card goes to the graveyard instead (DM シールド・ゴー).
-      if (shield && shield.zone === zoneId("shield", owner))
-        game.moveWithReplacement(shield, zoneId("hand", owner), { event: "break" });
-    }
+    const shields = (task.shields as string[]).flatMap((id) => game.state.objects[id] ?? []);
+    breakShields(game, shields, task.cause as unknown as Cause, true);
     openShieldWindow(game);
   },
   /**

@@ -10,7 +10,10 @@ import type { Preset } from "../../core/preset.js";
 import { pendingStack } from "../../core/triggers.js";
 import type { LogEntry } from "../../core/types.js";
 import { dmActivation, dmConditionLabels } from "./activation.js";
+import { breakCards } from "./break-cards.js";
+import { breakOps } from "./breaks.js";
 import { dmCards, sampleDecks } from "./cards.js";
+import { chargeLimits, chargeRefusal } from "./charge.js";
 import { dmDeckRules, playsSampleDecks, randomDecks, startingZone } from "./decks.js";
 import { evolutionOps } from "./evolution-ops.js";
 import { attackState, crossedTo, deckOutCheck, dmTasks, extraWinCheck, noteShieldToHand } from "./game.js";
@@ -29,6 +32,7 @@ import { dmOps } from "./ops.js";
 import { paperNoteCards, playsNoteCards } from "./plays-note-cards.js";
 import { playsCards, seedCards } from "./seed-cards.js";
 import { starCards } from "./star-cards.js";
+import { timeCards } from "./time-cards.js";
 import { dmTurn } from "./turn.js";
 import { turnRuleCards } from "./turn-cards.js";
 import { dmCardFields, dmEffectKinds, dmEvents } from "./vocabulary.js";
@@ -59,8 +63,20 @@ function narrate(game: Game, e: LogEntry): string | null {
       return `Battle: ${e.name} (${d.power}) against ${d.againstName} (${d.againstPower}).`;
     case "destroy":
       return `${e.name} is destroyed.`;
-    case "break":
-      return `A shield of ${who} is broken${e.name ? "" : ""}.`;
+    case "break": {
+      // The cause names what broke it (an attacker's action, or an effect's source); the shield
+      // itself is named only to those who see it (its owner).
+      const by = e.cause?.name ? ` by ${e.cause.name}${e.cause.kind === "effect" ? "'s ability" : ""}` : "";
+      return `A shield of ${who} is broken${by}${e.name ? ` (${e.name})` : ""}.`;
+    }
+    case "tap":
+    case "untap": {
+      // Taps and untaps by an effect are told (attacks, blocks, mana and the untap step tell
+      // themselves; `broke` and `blocked` are told by the break and the block: null, unsaid).
+      if (e.cause?.kind !== "effect") return null;
+      const by = e.cause.name ? ` (${e.cause.name})` : "";
+      return `${e.name ?? "A card"} becomes ${e.type === "tap" ? "tapped" : "untapped"}${by}.`;
+    }
     case "deploy":
       return `${who} puts ${e.name} into the battle zone.`;
     case "cross":
@@ -95,10 +111,21 @@ function makePreset(id: string, name: string, play: boolean): Preset {
         ...starCards,
         ...paperNoteCards,
         ...turnRuleCards,
+        ...timeCards,
+        ...breakCards,
         ...playsCards,
         ...playsNoteCards,
       ]
-    : [...dmCards, ...seedCards, ...keywordCards, ...starCards, ...paperNoteCards, ...turnRuleCards];
+    : [
+        ...dmCards,
+        ...seedCards,
+        ...keywordCards,
+        ...starCards,
+        ...paperNoteCards,
+        ...turnRuleCards,
+        ...timeCards,
+        ...breakCards,
+      ];
   return {
     id,
     name,
@@ -130,7 +157,10 @@ function makePreset(id: string, name: string, play: boolean): Preset {
     turn: dmTurn,
     tasks: { ...dmTasks, ...sealTasks },
     cards,
-    ops: { ...dmOps, ...keywordOps, ...evolutionOps },
+    ops: { ...dmOps, ...keywordOps, ...evolutionOps, ...breakOps },
+    // DM 503.2: one mana charge a turn, which continuous effects change (charge.ts).
+    actionLimits: chargeLimits,
+    refusal: (game, d, choice) => chargeRefusal(game, d, choice),
     // Pending abilities, then the Shield Trigger window for shields their effects put into a hand.
     checkpoint: "dm.checkpoint",
     // Not a redirect: every move asks it, so it notes shields put into a hand, whatever put them

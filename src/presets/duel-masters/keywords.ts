@@ -13,7 +13,7 @@ import type { OpHandler } from "../../core/script.js";
 import { resolveObjects, resolvePlayers, sourceOf } from "../../core/script.js";
 import type { StateCheck } from "../../core/state-checks.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
-import { attackState, openShieldWindow } from "./game.js";
+import { attackState } from "./game.js";
 import { civilizationsOf, costOf } from "./mana.js";
 
 /** A race category matches every race whose name contains it (DM 200.3: "Dragon", "Mecha", "Jokers"). */
@@ -375,19 +375,6 @@ export const keywordOps: Record<string, OpHandler> = {
       const later = (game.state.vars.afterAttack as JsonObject[] | undefined) ?? [];
       later.push({ do: op.do ?? [], ctx: frame.ctx as unknown as JsonObject });
       game.state.vars.afterAttack = later;
-      return "next";
-    },
-  },
-  breakOwnShields: {
-    doc: "The controller breaks all their own shields: each goes to their hand (Shield Trigger may be used).",
-    args: {},
-    run(game, _op, frame) {
-      const p = frame.ctx.controller;
-      const shields = [...game.zone("shield", p).cards].reverse();
-      // Replaceable: a face-up Shield Go card goes to the graveyard instead (DM シールド・ゴー).
-      for (const id of shields) game.moveWithReplacement(game.obj(id), zoneId("hand", p), { event: "break" });
-      // Broken at once; the Shield Trigger / Strike Back window opens for them all (DM ブレイク).
-      openShieldWindow(game);
       return "next";
     },
   },

@@ -65,7 +65,8 @@ export function mugenClimb(game: Game, player: PlayerId, obj: GameObject): void 
           as: "climbers",
           prompt: `Mugen Climb: tap ${m.creatures} of your creatures`,
         },
-        { op: "tap", what: "$climbers" },
+        // A cost: the tap events' cause is kind "cost" (Mugen Climb, ability mugenClimb).
+        { op: "tapCost", what: "$climbers" },
         { op: "castFree", what: "self" },
       ],
       { controller: player, source: obj.id, sourceInc: obj.inc, card: obj.card, ability: "mugenClimb" },

@@ -103,6 +103,27 @@ export type DuelMastersModesOp = {
 };
 
 /**
+ * 自分はゲームに負ける (Bombazar's, 無双竜機ボルバルザーク's, "at the end of that turn, you lose the game"): that player loses the game — unless an effect says they don't lose (cantLose, 負けない): then nothing happens but a `lossPrevented` event.
+ */
+export type DuelMastersLoseGameOp = {
+  op: "loseGame";
+  /**
+   * Who loses.
+   * @defaultValue "controller"
+   */
+  player?: PlayerRef;
+};
+
+/**
+ * Taps objects as a cost (a tap ability's タップ, Mugen Climb's "tap N of your creatures"): as the kernel's tap, but each `tap` event's cause is kind `cost` (what was paid for: this ability).
+ */
+export type DuelMastersTapCostOp = {
+  op: "tapCost";
+  /** The objects tapped (they must be untapped). */
+  what: ObjectRef;
+};
+
+/**
  * ターンの残りをとばす (DM Turn: skip the rest of the turn): every other ability waiting to resolve lapses (a `lapsed` event each); the running steps end — what is resolving finishes first, "until the end of" durations end — and the turn goes straight to its end of turn step, whose "at the end of the turn" abilities trigger as usual. In the end of turn step already, no step is left to skip.
  */
 export type DuelMastersSkipRestOfTurnOp = {
@@ -273,11 +294,6 @@ export type DuelMastersAfterAttackOp = {
   do: DuelMastersOp[];
 };
 
-/** The controller breaks all their own shields: each goes to their hand (Shield Trigger may be used). */
-export type DuelMastersBreakOwnShieldsOp = {
-  op: "breakOwnShields";
-};
-
 /**
  * The controller may put an evolution creature from there onto one of their creatures (or Shinkarise Tamaseeds) for no cost; from the deck, the deck is shuffled after.
  */
@@ -302,6 +318,27 @@ export type DuelMastersPutEvolutionOp = {
  */
 export type DuelMastersStarLeaveOp = {
   op: "starLeave";
+};
+
+/**
+ * ブレイクする by an effect: breaks those shields at once (each still in a shield zone goes to its owner's hand; a `break` event whose cause is this effect). `breaker: "source"` when the text names this creature as the one that breaks (このクリーチャーは…ブレイクする): then each shield broken is also a `broke` event about it; `"controller"` (the default) when no creature is named (相手のシールドを1枚ブレイクする). Breakers don't count (only an attack's break uses them). The Shield Trigger window opens once the effect has resolved.
+ */
+export type DuelMastersBreakShieldsOp = {
+  op: "breakShields";
+  /** The shields broken (chosen before, by the breaking side). */
+  what: ObjectRef;
+  /**
+   * "source": this effect's creature breaks them; "controller": its controller does.
+   * @defaultValue "controller"
+   */
+  breaker?: "source" | "controller";
+};
+
+/**
+ * The controller breaks all their own shields (Shukyoku Sengen: 自分のシールドをすべてブレイクしてもよい): each goes to their hand at once, cause this effect; the Shield Trigger window opens once the effect has resolved.
+ */
+export type DuelMastersBreakOwnShieldsOp = {
+  op: "breakOwnShields";
 };
 
 /**
@@ -338,6 +375,8 @@ export type DuelMastersOp =
   | LogOp
   | AddCounterOp
   | CheckTargetsOp
+  | DuelMastersLoseGameOp
+  | DuelMastersTapCostOp
   | DuelMastersSkipRestOfTurnOp
   | DuelMastersGrSummonOp
   | DuelMastersOpponentMayOp
@@ -357,6 +396,7 @@ export type DuelMastersOp =
   | DuelMastersFlipPsychicOp
   | DuelMastersToHyperspatialOp
   | DuelMastersAfterAttackOp
-  | DuelMastersBreakOwnShieldsOp
   | DuelMastersPutEvolutionOp
-  | DuelMastersStarLeaveOp;
+  | DuelMastersStarLeaveOp
+  | DuelMastersBreakShieldsOp
+  | DuelMastersBreakOwnShieldsOp;

@@ -1,16 +1,43 @@
 /** Duel Masters effect ops beyond the kernel's. */
 import { EngineError } from "../../core/errors.js";
 import { emit } from "../../core/events.js";
-import { zoneId } from "../../core/objects.js";
+import { setTapped, zoneId } from "../../core/objects.js";
 import { causeOf } from "../../core/ops.js";
 import { nextInt } from "../../core/rng.js";
 import type { OpHandler } from "../../core/script.js";
 import { pushBlock, resolveObjects, resolvePlayer, resolvePlayers, varsOf } from "../../core/script.js";
 import type { Op } from "../../core/vocabulary/schema.js";
 import { isEvolution, useCard } from "./game.js";
+import { cannotLose } from "./keywords.js";
 import { END_STEP } from "./turn.js";
 
 export const dmOps: Record<string, OpHandler> = {
+  loseGame: {
+    doc: "自分はゲームに負ける (Bombazar's, 無双竜機ボルバルザーク's, \"at the end of that turn, you lose the game\"): that player loses the game — unless an effect says they don't lose (cantLose, 負けない): then nothing happens but a `lossPrevented` event.",
+    args: { player: { type: "player", default: "controller", doc: "Who loses." } },
+    run(game, op, frame) {
+      const p = resolvePlayer(game, op.player ?? "controller", frame);
+      const source = frame.ctx.card ? game.rules.card(frame.ctx.card).name : "an effect";
+      if (cannotLose(game, p)) {
+        emit(game, { type: "lossPrevented", player: p, data: { by: source } });
+        return "next";
+      }
+      game.declareLoser(p, `${source} made them lose the game`);
+      return "stop";
+    },
+  },
+  tapCost: {
+    doc: "Taps objects as a cost (a tap ability's タップ, Mugen Climb's \"tap N of your creatures\"): as the kernel's tap, but each `tap` event's cause is kind `cost` (what was paid for: this ability).",
+    args: { what: { type: "objects", required: true, doc: "The objects tapped (they must be untapped)." } },
+    feasible(game, op, frame) {
+      return game.rules.ops.get("tap")!.feasible!(game, op, frame);
+    },
+    run(game, op, frame) {
+      const cause = { ...causeOf(game, frame), kind: "cost" as const };
+      for (const obj of resolveObjects(game, op.what, frame)) setTapped(game, obj, true, cause);
+      return "next";
+    },
+  },
   skipRestOfTurn: {
     doc: 'ターンの残りをとばす (DM Turn: skip the rest of the turn): every other ability waiting to resolve lapses (a `lapsed` event each); the running steps end — what is resolving finishes first, "until the end of" durations end — and the turn goes straight to its end of turn step, whose "at the end of the turn" abilities trigger as usual. In the end of turn step already, no step is left to skip.',
     args: {},

@@ -35,8 +35,9 @@ export const kiposContraption: CardDef = {
       kind: "activated",
       keyword: TAP_ABILITY,
       text: "Destroy one of your opponent's creatures that has power 2000 or less.",
-      // Its cost is tapping the creature: untapped, not summoning sick (activation.ts), in the attack step.
-      cost: [{ op: "tap", what: "self" }],
+      // Its cost is tapping the creature: untapped, not summoning sick (activation.ts), in the attack
+      // step; the tap is a cost (the tap event's cause kind "cost").
+      cost: [{ op: "tapCost", what: "self" }],
       effect: pickAndMove({
         chooser: "controller",
         from: { zone: "battle", controller: "opponent", type: "creature", where: { power: { lte: 2000 } } },
@@ -140,16 +141,19 @@ export const gejira: CardDef = {
       text: "SS: this creature breaks 2 of your opponent's shields.",
       // Replaces its own untap in its controller's start of turn step (silent-skill.ts).
       replaces: { on: "startUntap", self: true },
-      instead: pickAndMove({
-        chooser: "controller",
-        from: { zone: "shield", controller: "opponent" },
-        to: "hand",
-        prompt: "Break 2 of your opponent's shields",
-        min: 2,
-        max: 2,
-        as: "broken",
-        event: "break",
-      }),
+      // "このクリーチャーは…ブレイクする": Gejira is the breaker (each shield a `broke` event about it).
+      instead: [
+        {
+          op: "choose",
+          chooser: "controller",
+          from: { zone: "shield", controller: "opponent" },
+          min: 2,
+          max: 2,
+          as: "broken",
+          prompt: "Break 2 of your opponent's shields",
+        },
+        { op: "breakShields", what: "$broken", breaker: "source" },
+      ],
     },
   ],
 };

@@ -44,13 +44,18 @@ export const dmEvents: Record<string, string> = {
     "A creature attacked (it is tapped first): obj (the attacker), player (its controller), data.target.",
   attacked:
     "A creature was chosen as an attack's target: obj (the attacked creature), player (its controller).",
-  block: "A creature blocked the attack: obj (the blocker), player (its controller).",
+  block:
+    "A creature blocked the attack: obj (the blocker), player (its controller); the blocker's tap before it is an action (cause kind action).",
+  blocked:
+    'An attacking creature was blocked ("when this creature is blocked", ブロックされた時): obj (the attacker), player (its controller), data.by (the blocker).',
   battle:
     "Two creatures battle: obj (the attacker), player (its controller), data.against, data.againstName, data.power, data.againstPower.",
   battleWon:
     "A creature won a battle (it is still in the battle zone, the other is not): obj, player (its controller).",
   break:
-    "A shield was broken and went to its owner's hand: a move from shield to hand; obj, player (the shield's owner), cause.",
+    'A shield was broken and went to its owner\'s hand: a move from shield to hand; obj (the shield: its identity only for those who see it), player (the shield\'s owner), cause — what broke it: kind "action" (player, obj, card, name: the creature whose attack broke it) or kind "effect" (the effect\'s controller and source). One per shield; a replaced break is none.',
+  broke:
+    'A creature broke a shield (DM ブレイクした時): obj (the breaker: the attacker, or a creature an ability names as breaking), player (its controller), cause (as the break\'s), data.owner (whose shield). One per shield broken, after its `break`; nothing about the shield itself. "When this creature breaks a shield" is `{ on: broke, self: true }`; "one or more" adds `oneOrMore: true`.',
   shieldsBreaking:
     "An attack is about to break shields (DM ブレイクされる時, before they go to the hand): player (the shields' owner), data.n (how many), data.last (true when they are all the player's remaining shields).",
   shield:
@@ -82,7 +87,10 @@ export const dmEvents: Record<string, string> = {
 export const dmEffectKinds: Record<string, string> = {
   power: "value: a power bonus (+N) for the target creature while the effect lasts (DM 'gets +N power').",
   cantLose: "The target player can't lose the game while it lasts (\"you don't lose the game this turn\").",
-  noUntap: "The target creature (or the target player's cards) do not untap in the untap step.",
+  noUntap:
+    "The target creature (or the target player's cards) do not untap in the start of turn step's untap (DM-T15): the preset's older name for the kernel's `exempt` with value `{ from: untap }`, which new cards write.",
+  attackUntapped:
+    'The target creature can attack untapped creatures while it lasts ("このターン、このクリーチャーはアンタップしているクリーチャーを攻撃できる").',
   cantAttackPlayer: "The target creature (or the target player's creatures) can't attack players.",
   noAttacks:
     "The target creature, the target player's creatures, or (no target) all creatures can't attack while it lasts (G-Strike: one creature, this turn).",
