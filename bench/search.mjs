@@ -4,7 +4,7 @@
  * run, on the same machine, CPU time (process.cpuUsage), JIT warmed before every timing (each child
  * runs its workload for --warm CPU-seconds first, default 4; 0.5 with --quick).
  *
- *   node bench/search.mjs [--baseline SHA] [--quick] [--json] [--warm CPU-SECONDS]
+ *   node bench/search.mjs [--baseline SHA] [--quick] [--json] [--warm CPU-SECONDS] [--games-only]
  *
  * The baseline (default d9cc967, the code when issue 19 was filed, before issue 18's rules; 409b4f1
  * is the code right before issue 19's first commit, with issue 18 done — the same rules as today)
@@ -350,6 +350,12 @@ for (const preset of presets) {
   log(
     `| ${preset} | ${show(r.base)} | ${show(r.same)} | ${(r.same.gamesPerCpuSec / r.base.gamesPerCpuSec).toFixed(2)}× | ${f(r.base.actionsPerCpuSec)} | ${f(r.same.actionsPerCpuSec)} | ${(r.same.actionsPerCpuSec / r.base.actionsPerCpuSec).toFixed(2)}× | ${show(r.own)} |`,
   );
+}
+
+// `--games-only`: the per-response comparison alone (random games on the same deck lists).
+if (args.includes("--games-only")) {
+  if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
+  process.exit(0);
 }
 
 const copies = sideBySide(

@@ -111,7 +111,9 @@ export class HumanSeat {
   }
 
   private show(game: Game, d: DecisionView): void {
-    const lines = [`\n▶ ${game.playerName(this.seat)}, your decision: ${d.prompt}`];
+    // CR 722.4: controlling another player's turn, the seat decides for them.
+    const forWhom = d.for !== undefined ? ` (for ${game.playerName(d.for)}, whose turn you control)` : "";
+    const lines = [`\n▶ ${game.playerName(this.seat)}, your decision${forWhom}: ${d.prompt}`];
     d.options.forEach((o, i) => {
       lines.push(`  ${String(i + 1).padStart(String(d.options.length).length)}. ${o.label}`);
     });
