@@ -32,6 +32,8 @@ export interface ActionLimitDef {
   window?: string;
   /** One use, in words: "land", "Normal Summon or Set", "mana charge". */
   noun: string;
+  /** Several, in words, when adding an "s" won't do ("Normal Summons or Sets"). */
+  plural?: string;
 }
 
 /** The kind of continuous effects and static abilities that change an action limit. */
@@ -115,8 +117,8 @@ export function actionAllowance(game: Game, action: string, player: PlayerId): A
   return out;
 }
 
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+function plural(n: number, def: ActionLimitDef): string {
+  return `${n} ${n === 1 ? def.noun : (def.plural ?? `${def.noun}s`)}`;
 }
 
 function refusal(
@@ -131,7 +133,7 @@ function refusal(
 ): string {
   const who = game.playerName(player);
   const within = window === "turn" ? `this turn (turn ${game.state.clock.turn.id})` : `in this ${window}`;
-  const did = `${who} has made ${plural(used, def.noun)} ${within}`;
+  const did = `${who} has made ${plural(used, def)} ${within}`;
   if (cap && cap.max === allowed) return `${did}: ${cap.source} allows at most ${allowed}`;
   const base = Math.max(
     def.times ?? Number.POSITIVE_INFINITY,

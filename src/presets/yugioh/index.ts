@@ -10,27 +10,33 @@ import { ygoActivation } from "./activation.js";
 import { battleEndOps } from "./battle-end.js";
 import { battleEndCards } from "./battle-end-cards.js";
 import { sampleDecks, ygoCards } from "./cards.js";
-import { chainEntries, chainOf, chainOps, chainTasks, nextChainWindow } from "./chain.js";
+import { chainEntries, chainOf, chainOps, chainTasks, effectsNegated, nextChainWindow } from "./chain.js";
 import { beforeControlChange, controlSourceCheck, hasMonsterRoom } from "./control.js";
 import { controlCards } from "./control-cards.js";
 import { damageStepCards } from "./damage-step-cards.js";
 import { randomDecks, ygoDeckRules } from "./decks.js";
 import { diceCards } from "./dice-cards.js";
 import { diceOps } from "./dice-ops.js";
+import { durationCards } from "./duration-cards.js";
 import { effectCards } from "./effect-cards.js";
 import { effectPartCards } from "./effect-part-cards.js";
 import { effectDone, effectPartOps } from "./effect-parts.js";
 import { equipOps } from "./equip-control.js";
+import { eventCards } from "./event-cards.js";
+import { eventOps } from "./event-ops.js";
 import { exchangeOps } from "./exchange.js";
 import { fusionOps, summonableFusions } from "./fusion.js";
 import { attackState, lossCheck, ygoTasks } from "./game.js";
 import { maintenance } from "./maintenance.js";
 import { freeMainColumns, placesCheck, pointsTo } from "./master-rule.js";
+import { staticOf } from "./monsters.js";
+import { NORMAL_SUMMON, normalSummonLimit, normalSummonRefusal } from "./normal-summon.js";
 import { effectOps, ygoOps } from "./ops.js";
 import { isExtraDeckMonster, isPendulum, pendulumSummon, summonAllowed, ygoRedirect } from "./pendulum.js";
 import { specialSummonLimited } from "./summon-limits.js";
 import { summonedTask, summonRespondable } from "./summon-negation.js";
 import { boundCardsCheck, equippedMonster, linkMaterials, xyzMaterials } from "./summon-procedures.js";
+import { afterTargetingResolved } from "./targeting.js";
 import { releaseHeldTriggers, ygoTriggers } from "./triggers.js";
 import { ygoTurn } from "./turn.js";
 import { turnCards } from "./turn-cards.js";
@@ -133,6 +139,8 @@ export function yugioh(): Preset {
     ...effectPartCards,
     ...controlCards,
     ...damageStepCards,
+    ...durationCards,
+    ...eventCards,
   ];
   return {
     id: "yugioh",
@@ -190,6 +198,7 @@ export function yugioh(): Preset {
       "ygo.summoned": summonedTask,
       "ygo.linkMaterials": linkMaterials,
       "ygo.effectDone": effectDone,
+      "ygo.afterTargeting": afterTargetingResolved,
     },
     ops: {
       ...ygoOps,
@@ -201,6 +210,7 @@ export function yugioh(): Preset {
       ...effectPartOps,
       ...equipOps,
       ...exchangeOps,
+      ...eventOps,
     },
     cards,
     deckRules: ygoDeckRules,
@@ -214,7 +224,10 @@ export function yugioh(): Preset {
     // Spell Speeds, priority, the Damage Step, Set cards, zones (activation.ts).
     activation: ygoActivation,
     stack: chainEntries,
-    playerVars: () => ({ lp: STARTING_LP, normalSummonTurn: 0 }),
+    playerVars: () => ({ lp: STARTING_LP }),
+    // YG Summon: one Normal Summon or Set per turn; effects change the number (normal-summon.ts).
+    actionLimits: { [NORMAL_SUMMON]: normalSummonLimit },
+    refusal: normalSummonRefusal,
     // Words for the named conditions in whyNot's reasons.
     conditionLabels: {
       lastLinkIs: "only in response to the activation it answers (the chain link just made)",
@@ -325,6 +338,9 @@ export function yugioh(): Preset {
         return game.card(obj).name.includes("Frog") && game.card(obj).name !== "Frog the Jam";
       if (field === "utopiaMonster")
         return game.card(obj).types.includes("monster") && game.card(obj).name.includes("Utopia");
+      // "a Normal Trap" (Diskblade Rider's target).
+      if (field === "normalTrap")
+        return game.card(obj).types.includes("trap") && game.card(obj).types.includes("normal");
       if (field === "heroMonster")
         return game.card(obj).types.includes("monster") && /\bHERO\b/.test(game.card(obj).name);
       if (field === "attribute") return game.card(obj).stats?.attribute ?? printed;
@@ -348,6 +364,10 @@ export function yugioh(): Preset {
           if (target(d) && d.effect.kind === "atk") atk += Number(d.effect.value);
           else if (target(d) && d.effect.kind === "atkSet") atk = Number(d.effect.value);
         if (game.state.zones[obj.zone]!.kind === "monster" && !obj.faceDown) {
+          // "Gains 300 ATK for each Spell Counter on it" (Breaker the Magical Warrior).
+          const perCounter = staticOf(game, obj, "atkPerCounter");
+          if (perCounter && !effectsNegated(game, obj))
+            atk += Number(perCounter.by) * (obj.counters[String(perCounter.counter)] ?? 0);
           // An Equip Card's ATK gain (ZW - Pegasus Twin Saber).
           for (const ref of game.staticAbilities("equipAtk"))
             if (equippedMonster(game, ref.obj) === obj) atk += Number(ref.ability.static!.by);
@@ -375,7 +395,7 @@ export function yugioh(): Preset {
           game.createCard(card, p, extra ? "extra" : "deck", { faceDown: extra });
         }
         game.shuffle(zoneId("deck", p));
-        game.draw(p, OPENING_HAND);
+        game.draw(p, OPENING_HAND, { kind: "rule", rule: "openingHand" });
       }
       nextChainWindow(game); // the next chain's "once per Chain" window
     },
