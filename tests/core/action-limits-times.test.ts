@@ -74,6 +74,30 @@ describe("an action limit set to a number (times)", () => {
     expect(actionAllowance(g, "summon", 0)).toMatchObject({ allowed: 2, ok: false });
   });
 
+  it("says several uses with the limit's own plural when it has one", () => {
+    const g = Game.create(
+      {
+        ...preset(),
+        actionLimits: {
+          summon: {
+            counts: { on: "summon", player: "self" },
+            times: 1,
+            noun: "Normal Summon or Set",
+            plural: "Normal Summons or Sets",
+          },
+        },
+      },
+      { setup: false },
+    );
+    g.run();
+    g.createCard("twice", 0, "field");
+    summon(g);
+    summon(g);
+    expect(actionAllowance(g, "summon", 0).reason).toBe(
+      "P1 has made 2 Normal Summons or Sets this turn (turn 1), and may make 2 (2 from Twice)",
+    );
+  });
+
   it("refuses a times that is not a whole number, naming the card and the field", () => {
     const bad = staticLimit("bad", "Bad", { times: 1.5 });
     expect(() => Game.create(preset(), { setup: false, cards: [bad] })).toThrow(

@@ -19,6 +19,8 @@ const endPhaseOf = (whose: "self" | "opponent") =>
     condition: { turn: whose },
   }) as const;
 
+const ordinal = (n: number): string => ["1st", "2nd", "3rd"][n - 1] ?? `${n}th`;
+
 /**
  * "… during the End Phase of your opponent's Nth turn": one delayed ability per turn counted, each
  * waiting for the End Phase of the opponent's next turn that is played, the last doing `last`; each
@@ -29,7 +31,10 @@ function opponentTurnsCounted(n: number, last: YugiohOp[]): AbilityDef[] {
   return Array.from({ length: n }, (_, i) => ({
     id: `opponentTurn${i + 1}`,
     kind: "delayed" as const,
-    text: `The End Phase of your opponent's ${["1st", "2nd", "3rd"][i] ?? `${i + 1}th`} turn after this card's activation`,
+    text:
+      i + 1 < n
+        ? `The End Phase of your opponent's ${ordinal(i + 1)} turn since this card's activation (${i + 1} of ${n}).`
+        : `The End Phase of your opponent's ${ordinal(n)} turn: destroy this card.`,
     ...endPhaseOf("opponent"),
     effect:
       i + 1 < n ? [{ op: "delayed" as const, ability: `opponentTurn${i + 2}`, expires: "source" }] : last,

@@ -65,7 +65,23 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
     case "tribute":
       return `${who} Tributes ${e.name}${e.to === "extra" ? " (face-up to the Extra Deck)" : ""}.`;
     case "position":
+      if (d.flipped === true)
+        return `${e.name} is flipped face-up in ${d.to === "def" ? "Defense" : "Attack"} Position${e.cause?.name ? ` (${e.cause.name})` : ""}.`;
       return `${who} changes ${e.name} to ${d.faceDown === true ? "face-down " : ""}${d.to === "def" ? "Defense" : "Attack"} Position.`;
+    case "counter": {
+      const kind = `${String(d.counter).charAt(0).toUpperCase()}${String(d.counter).slice(1)} Counter`;
+      const n = Math.abs(Number(d.n));
+      const what = n === 1 ? `A ${kind} is` : `${n} ${kind}s are`;
+      return `${what} ${Number(d.n) > 0 ? "placed on" : "removed from"} ${e.name} (${d.total}).`;
+    }
+    case "banish":
+      return `${e.name} is banished.`;
+    case "trigger": {
+      // A lingering effect applied later (a delayed ability: "during your next Standby Phase"): its words.
+      if (d.delayed !== true || hiddenFrom || e.card === undefined) return null;
+      const text = game.rules.ability(e.card, String(d.ability)).text;
+      return text ? `⏳ ${e.name} (${who}): ${text}` : null;
+    }
     case "attack":
       return d.target === "directly" ? `${e.name} attacks directly.` : `${e.name} attacks ${d.target}.`;
     case "lpGain":
@@ -90,8 +106,11 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
       return `${who} gains the effect of ${e.name}.`;
     case "coinToss":
       return `Coin toss: ${(d.results as string[]).join(", ")}.`;
-    case "specialSummon":
-      return `${who} Special Summons ${e.name}${d.position === "def" ? " in Defense Position" : ""}.`;
+    case "specialSummon": {
+      // Who Special Summons it: the effect's controller (the move's player is the card's owner).
+      const by = e.cause?.player === undefined ? who : game.playerName(e.cause.player);
+      return `${by} Special Summons ${e.name}${d.position === "def" ? " in Defense Position" : ""}.`;
+    }
     case "summonNegated":
       return `The Summon of ${e.name} is negated.`;
     case "fusionSummon":

@@ -4,7 +4,7 @@
 import { addDuration } from "../../core/durations.js";
 import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
-import type { Json } from "../../core/json.js";
+import type { Json, JsonObject } from "../../core/json.js";
 import { turnFaceUp, zoneId } from "../../core/objects.js";
 import { causeOf, kernelOps } from "../../core/ops.js";
 import { nextInt } from "../../core/rng.js";
@@ -532,7 +532,7 @@ export const effectOps: Record<string, OpHandler> = {
           // Flipped face-up where it is: a face-down monster is in Defense Position (its FLIP effects trigger).
           if (!o.faceDown) continue;
           turnFaceUp(game, o, cause);
-          emitPosition(game, o, frame.ctx.controller, cause);
+          emitPosition(game, o, frame.ctx.controller, cause, { flipped: true });
           continue;
         }
         // A Link Monster can't be changed to Defense Position (Master Rule 2020).
@@ -570,7 +570,7 @@ export const effectOps: Record<string, OpHandler> = {
  * `data.byEffect`), caused by that effect, so "if this card's battle position is changed" and "if
  * a monster is changed to face-down Defense Position by an opponent's card effect" can be written.
  */
-function emitPosition(game: Game, o: GameObject, player: PlayerId, cause: Cause): void {
+function emitPosition(game: Game, o: GameObject, player: PlayerId, cause: Cause, more?: JsonObject): void {
   emit(game, {
     type: "position",
     player,
@@ -579,7 +579,7 @@ function emitPosition(game: Game, o: GameObject, player: PlayerId, cause: Cause)
     card: o.card,
     name: game.card(o).name,
     cause,
-    data: { to: String(o.vars.pos ?? "def"), faceDown: o.faceDown, byEffect: true },
+    data: { to: String(o.vars.pos ?? "def"), faceDown: o.faceDown, byEffect: true, ...more },
   });
 }
 
