@@ -7,10 +7,13 @@
  * A preset declares each action it limits (`Preset.actionLimits`): the events that count as one
  * use of it — counted in O(1) like any event — how many a player may make per window, and what to
  * call one. Effects change the number: a continuous effect of kind `actionLimit` on a player (the
- * `until` op, value `{ action, add?, max? }`) or a static ability `{ kind: actionLimit, action,
- * add?, max?, player? }` (`player`: `self` — the default —, `opponent` or `any`, relative to its
- * controller). `add` allows more; `max` caps the total whatever allows more ("can't cast more than
- * one spell each turn"); the lowest cap wins.
+ * `until` op, value `{ action, times?, add?, max? }`) or a static ability `{ kind: actionLimit,
+ * action, times?, add?, max?, player? }` (`player`: `self` — the default —, `opponent` or `any`,
+ * relative to its controller). `times` makes the number allowed at least that many, however many
+ * such effects apply (Yu-Gi-Oh!'s Double Summon, "You can conduct 2 Normal Summons/Sets this turn,
+ * not just 1": two of them still allow 2); `add` allows more on top; `max` caps the total whatever
+ * allows more ("can't cast more than one spell each turn"); the highest `times` and the lowest cap
+ * win.
  */
 
 import type { ActionLimitDef, Allowance } from "./contract/data.js";
@@ -28,6 +31,7 @@ export const ACTION_LIMIT = "actionLimit";
 
 interface LimitChange {
   action?: unknown;
+  times?: unknown;
   add?: unknown;
   max?: unknown;
   player?: RelativePlayer;
@@ -35,9 +39,19 @@ interface LimitChange {
 
 /** A continuous effect or static ability changing a limit, with its source's name. */
 interface Change {
+  times: number | undefined;
   add: number;
   max: number | undefined;
   source: string;
+}
+
+function changeOf(v: LimitChange, source: string): Change {
+  return {
+    times: typeof v.times === "number" ? v.times : undefined,
+    add: typeof v.add === "number" ? v.add : 0,
+    max: typeof v.max === "number" ? v.max : undefined,
+    source,
+  };
 }
 
 function changesFor(game: Game, action: string, player: PlayerId): Change[] {
@@ -48,21 +62,13 @@ function changesFor(game: Game, action: string, player: PlayerId): Change[] {
       if (v.action !== action) continue;
       const t = d.effect.target;
       if (t && "player" in t && t.player !== player) continue;
-      out.push({
-        add: typeof v.add === "number" ? v.add : 0,
-        max: typeof v.max === "number" ? v.max : undefined,
-        source: d.source?.name ?? d.label,
-      });
+      out.push(changeOf(v, d.source?.name ?? d.label));
     }
   if (game.rules.staticZones.has(ACTION_LIMIT))
     for (const ref of game.staticAbilities(ACTION_LIMIT)) {
       const st = ref.ability.static as LimitChange;
       if (st.action !== action || !isRelative(game, st.player ?? "self", player, ref.controller)) continue;
-      out.push({
-        add: typeof st.add === "number" ? st.add : 0,
-        max: typeof st.max === "number" ? st.max : undefined,
-        source: ref.card.name,
-      });
+      out.push(changeOf(st, ref.card.name));
     }
   return out;
 }
@@ -75,6 +81,8 @@ export function actionAllowance(game: Game, action: string, player: PlayerId): A
   const changes = changesFor(game, action, player);
   let allowed = def.times ?? Number.POSITIVE_INFINITY;
   let cap: Change | undefined;
+  // "You can conduct 2 … this turn": the number becomes at least that many (the highest wins).
+  for (const c of changes) if (c.times !== undefined && c.times > allowed) allowed = c.times;
   for (const c of changes) allowed += c.add;
   for (const c of changes) if (c.max !== undefined && (cap === undefined || c.max < cap.max!)) cap = c;
   if (cap && cap.max! < allowed) allowed = cap.max!;
@@ -85,8 +93,8 @@ export function actionAllowance(game: Game, action: string, player: PlayerId): A
   return out;
 }
 
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+function plural(n: number, def: ActionLimitDef): string {
+  return `${n} ${n === 1 ? def.noun : (def.plural ?? `${def.noun}s`)}`;
 }
 
 function refusal(
@@ -101,11 +109,17 @@ function refusal(
 ): string {
   const who = game.playerName(player);
   const within = window === "turn" ? `this turn (turn ${game.state.clock.turn.id})` : `in this ${window}`;
-  const did = `${who} has made ${plural(used, def.noun)} ${within}`;
+  const did = `${who} has made ${plural(used, def)} ${within}`;
   if (cap && cap.max === allowed) return `${did}: ${cap.source} allows at most ${allowed}`;
-  const added = changes.filter((c) => c.add !== 0);
-  const from = added.length
-    ? ` (${added.map((c) => `${c.add > 0 ? "+" : ""}${c.add} from ${c.source}`).join(", ")})`
-    : "";
+  const base = Math.max(
+    def.times ?? Number.POSITIVE_INFINITY,
+    ...changes.map((c) => c.times ?? Number.NEGATIVE_INFINITY),
+  );
+  const raised = changes.filter((c) => c.times !== undefined && c.times === base && c.times !== def.times);
+  const parts = [
+    ...raised.slice(0, 1).map((c) => `${c.times} from ${c.source}`),
+    ...changes.filter((c) => c.add !== 0).map((c) => `${c.add > 0 ? "+" : ""}${c.add} from ${c.source}`),
+  ];
+  const from = parts.length ? ` (${parts.join(", ")})` : "";
   return `${did}, and may make ${allowed}${from}`;
 }

@@ -301,8 +301,8 @@ class CardChecker {
 
   /**
    * The kernel's rule-changing kinds, as a static ability or an `until` effect's value: `exempt {
-   * from, what? }`, `permission { grants, what?, player? }`, `actionLimit { action, add?, max?,
-   * player? }` (`player` only on a static: an effect names its player as its target).
+   * from, what? }`, `permission { grants, what?, player? }`, `actionLimit { action, times?, add?,
+   * max?, player? }` (`player` only on a static: an effect names its player as its target).
    */
   private kernelRule(kind: string, v: unknown, at: string, isStatic: boolean): void {
     if (v === null || typeof v !== "object" || Array.isArray(v)) {
@@ -316,7 +316,7 @@ class CardChecker {
     const fields: Record<string, readonly string[]> = {
       exempt: ["from", "what"],
       permission: ["grants", "what", "player"],
-      actionLimit: ["action", "add", "max", "player"],
+      actionLimit: ["action", "times", "add", "max", "player"],
     };
     const allowed = [...fields[kind]!, ...(isStatic ? ["kind"] : [])].filter(
       (f) => isStatic || f !== "player",
@@ -340,14 +340,14 @@ class CardChecker {
           `${at}.action`,
           `unknown action limit "${String(r.action)}"${hint(String(r.action), known)}; preset "${this.ctx.preset.id}" limits ${known.length ? known.join(", ") : "no action (Preset.actionLimits)"}`,
         );
-      for (const f of ["add", "max"] as const)
-        if (r[f] !== undefined && (!Number.isInteger(r[f]) || (f === "max" && (r[f] as number) < 0)))
+      for (const f of ["times", "add", "max"] as const)
+        if (r[f] !== undefined && (!Number.isInteger(r[f]) || (f !== "add" && (r[f] as number) < 0)))
           this.add(
             `${at}.${f}`,
-            `${f} is a whole number${f === "max" ? " (0 or more)" : ""}, not ${JSON.stringify(r[f])}`,
+            `${f} is a whole number${f !== "add" ? " (0 or more)" : ""}, not ${JSON.stringify(r[f])}`,
           );
-      if (r.add === undefined && r.max === undefined)
-        this.add(at, "an actionLimit says add (more uses) or max (a cap)");
+      if (r.add === undefined && r.max === undefined && r.times === undefined)
+        this.add(at, "an actionLimit says times (at least that many uses), add (more uses) or max (a cap)");
     }
     if (r.what !== undefined) {
       const found = vocabularyProblems("Selector", r.what, "what");

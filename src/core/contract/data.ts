@@ -209,6 +209,8 @@ export interface ActionLimitDef {
   window?: string;
   /** One use, in words: "land", "Normal Summon or Set", "mana charge". */
   noun: string;
+  /** Several, in words, when adding an "s" won't do ("Normal Summons or Sets"). */
+  plural?: string;
 }
 
 /** Where a player stands with a limited action now. */

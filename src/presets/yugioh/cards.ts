@@ -65,8 +65,10 @@ export function sampleDecks(): string[][] {
     ["blue-eyes-white-dragon", 3],
     ["barrel-dragon", 2],
     ["summoned-skull", 3],
-    ["celtic-guardian", 2],
-    ["gemini-elf", 2],
+    // Spell Counters (the kernel's counters) and targeting: Breaker the Magical Warrior.
+    ["breaker-the-magical-warrior", 2],
+    // "Until the end of your opponent's turn".
+    ["diskblade-rider", 2],
     // Pendulum Monsters: Scales 1 and 5, Zefraath's extra Pendulum Summon.
     ["satellarknight-zefrathuban", 2],
     ["shaddoll-zefranaga", 1],
@@ -83,8 +85,12 @@ export function sampleDecks(): string[][] {
     ["battle-fader", 1],
     ["swift-scarecrow", 1],
     ["zw-pegasus-twin-saber", 1],
-    ["swarm-of-locusts", 3],
-    ["call-of-the-haunted", 2],
+    ["swarm-of-locusts", 2],
+    // Remains on the field until the End Phase of the opponent's 3rd turn.
+    ["swords-of-revealing-light", 1],
+    ["call-of-the-haunted", 1],
+    // "During your next Standby Phase, Special Summon it" (a Normal Trap: a Normal Trap for Diskblade Rider too).
+    ["the-deep-grave", 1],
     ["solemn-strike", 2],
     ["solemn-judgment", 1],
     // Changes a face-up monster to face-down Defense Position (a Quick-Play Spell).
@@ -97,7 +103,7 @@ export function sampleDecks(): string[][] {
   ]);
   const b = deck([
     ["dark-magician", 3],
-    ["summoned-skull", 2],
+    ["summoned-skull", 1],
     // A Quick-Play Spell that changes ATK: activated in the Damage Step until damage calculation.
     ["rush-recklessly", 1],
     ["mystical-elf", 1],
@@ -110,8 +116,10 @@ export function sampleDecks(): string[][] {
     ["graceful-charity", 1],
     ["magical-blast", 1],
     ["change-of-heart", 1],
-    ["flip-flop-frog", 2],
-    ["evilswarm-castor", 3],
+    ["flip-flop-frog", 1],
+    // Destroyed after a card effect that targets it resolves; can't be destroyed by battle.
+    ["spirit-reaper", 2],
+    ["evilswarm-castor", 2],
     ["fire-formation-tensu", 2],
     ["peten-the-dark-clown", 2],
     ["book-of-moon", 1],
@@ -120,6 +128,8 @@ export function sampleDecks(): string[][] {
     ["creature-swap", 1],
     ["graceful-dice", 1],
     ["dice-re-roll", 1],
+    // "You can conduct 2 Normal Summons/Sets this turn" (the Normal Summon's action limit).
+    ["double-summon", 1],
     ["spellbook-of-secrets", 2],
     // "Skip your next 2 Draw Phases" (the kernel's skipNode).
     ["reckless-greed", 1],

@@ -12,6 +12,7 @@ import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import type { AbilityRef } from "../../core/limits.js";
 import { turnFaceUp, zoneId } from "../../core/objects.js";
+import { causeOf } from "../../core/ops.js";
 import type { StackEntry, TaskHandler } from "../../core/preset.js";
 import type { OpHandler } from "../../core/script.js";
 import { scriptTask } from "../../core/script.js";
@@ -21,6 +22,7 @@ import { skippedPast } from "./battle-end.js";
 import { isPendulum } from "./pendulum.js";
 import { negateSummon, pendingSummon } from "./summon-negation.js";
 import { equippedMonster } from "./summon-procedures.js";
+import { type TargetRef, targetedNow } from "./targeting.js";
 
 export interface ChainLink extends JsonObject {
   obj: string;
@@ -37,6 +39,8 @@ export interface ChainLink extends JsonObject {
   card_: boolean;
   /** The zone kind the card was in when the effect was activated ("activated on the field"). */
   from: string;
+  /** The objects its activation targeted, each as it was then (targeting.ts). */
+  targeted: TargetRef[];
 }
 
 interface ChainState extends JsonObject {
@@ -60,10 +64,19 @@ export function isCardActivation(card: CardDef, abilityId: string): boolean {
   return abilityId === "activate" && (isSpellTrap(card) || isPendulum(card));
 }
 
-/** Continuous Spells and Traps and Pendulum Scales stay on the field after resolving. */
+/**
+ * Continuous Spells and Traps and Pendulum Scales stay on the field after resolving, and a card
+ * whose text says so ("After this card's activation, it remains on the field": Swords of Revealing
+ * Light, static `remainsOnField`).
+ */
 function staysOnField(card: CardDef): boolean {
   // Equip Spells stay equipped (equip-control.ts); one that can't be equipped leaves by itself.
-  return card.types.includes("continuous") || card.types.includes("equip") || isPendulum(card);
+  return (
+    card.types.includes("continuous") ||
+    card.types.includes("equip") ||
+    isPendulum(card) ||
+    (card.abilities ?? []).some((a) => a.kind === "static" && a.static?.kind === "remainsOnField")
+  );
 }
 
 /** Spell Speed of an ability: its `timing` for monsters; by card type for Spells and Traps. */
@@ -244,6 +257,7 @@ export const chainOps: Record<string, OpHandler> = {
         negated: null,
         card_: isCardActivation(card, ability.id),
         from: String(frame.vars?.activatedFrom ?? ""),
+        targeted: targetedNow(game, frame.vars ?? {}),
       });
       chain.next = game.opponents(frame.ctx.controller)[0]!;
       chain.passes = 0;
@@ -271,7 +285,7 @@ export const chainOps: Record<string, OpHandler> = {
           controller: link.controller,
         });
         if (op.destroy === true && obj.inc === link.inc && game.state.zones[obj.zone]!.kind !== "graveyard")
-          game.move(obj, zoneId("graveyard", obj.owner), { event: "destroy" });
+          game.move(obj, zoneId("graveyard", obj.owner), { event: "destroy", cause: causeOf(game, frame) });
       }
       emit(game, {
         type: "activationNegated",
@@ -465,6 +479,8 @@ const resolveLink: TaskHandler = (game, task: Task) => {
   const effect = hasTargets(ability.cost)
     ? [{ op: "checkTargets" }, ...(ability.effect ?? [])]
     : ability.effect;
+  // Once it has resolved: "after resolving a card effect that targets this card" (targeting.ts).
+  if (link.targeted?.length) game.pushTask({ t: "ygo.afterTargeting", targeted: link.targeted });
   if (effect?.length) {
     // Then its "…, then …" parts are looked at (effect-parts.ts: missing the timing in the middle of an effect).
     game.pushTask({ t: "ygo.effectDone" });
@@ -581,7 +597,9 @@ export const chainTasks: Record<string, TaskHandler> = {
   "ygo.toGraveyard": (game, task) => {
     game.popTask(task);
     const obj = game.state.objects[String(task.obj)];
-    if (obj && obj.inc === task.inc) game.move(obj, zoneId("graveyard", obj.owner), { event: "move" });
+    // A Spell/Trap Card sent to the GY after resolving: by the rules, not by an effect.
+    if (obj && obj.inc === task.inc)
+      game.move(obj, zoneId("graveyard", obj.owner), { event: "move", cause: { kind: "rule" } });
   },
 };
 

@@ -652,7 +652,8 @@ export const changeOfHeart: CardDef = {
           prompt: "Target 1 monster your opponent controls",
         },
       ],
-      effect: [{ op: "gainControl", what: "$target", expires: { until: "end" } }],
+      // "until the End Phase" of this turn (expiries.ts).
+      effect: [{ op: "gainControl", what: "$target", expires: { begin: "end", turn: "this" } }],
     },
   ],
 };

@@ -6,6 +6,7 @@
 import type { Game } from "../../core/game.js";
 import type { Json } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
+import { causeOf } from "../../core/ops.js";
 import type { OpHandler } from "../../core/script.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
 import { monstersOf, staticOf, summonForbidden } from "./monsters.js";
@@ -104,11 +105,12 @@ export const fusionOps: Record<string, OpHandler> = {
         });
         return "wait";
       }
+      const cause = causeOf(game, frame);
       for (const id of scratch.materials) {
         const m = game.obj(id);
-        game.move(m, zoneId("graveyard", m.owner), { event: "fusionMaterial" });
+        game.move(m, zoneId("graveyard", m.owner), { event: "fusionMaterial", cause });
       }
-      specialSummonTo(game, fusion, p, "fusionSummon", false); // by Polymerization's resolution
+      specialSummonTo(game, fusion, p, "fusionSummon", false, cause); // by Polymerization's resolution
       return "next";
     },
   },

@@ -7,12 +7,14 @@ import type { Game } from "../../core/game.js";
 import { actionLoop } from "../../core/interactions.js";
 import type { JsonObject } from "../../core/json.js";
 import type { AbilityRef } from "../../core/limits.js";
+import { isRelative } from "../../core/match.js";
 import { turnFaceUp, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import type { StateCheck } from "../../core/state-checks.js";
 import { nodeTask } from "../../core/structure.js";
 import type { Cause, DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
-import { activate, activationOptions, insteadOfDrawOptions } from "./chain.js";
+import type { RelativePlayer } from "../../core/vocabulary/schema.js";
+import { activate, activationOptions, effectsNegated, insteadOfDrawOptions } from "./chain.js";
 import {
   describeMonster,
   isLinkMonster,
@@ -26,6 +28,7 @@ import {
   summonForbidden,
   tributesFor,
 } from "./monsters.js";
+import { normalSummonAllowance, USES_NORMAL_SUMMON } from "./normal-summon.js";
 import { pendulumSummonOptions, summonAllowed } from "./pendulum.js";
 import { flipSummonMove, summonMove } from "./summon-negation.js";
 import {
@@ -39,6 +42,8 @@ import {
 export const HAND_LIMIT = 6;
 
 const RULE: Cause = { kind: "rule" };
+/** The turn player's normal draw (YG-T2): by the rules. */
+const NORMAL_DRAW: Cause = { kind: "rule", rule: "normalDraw" };
 
 export interface AttackState {
   attacker: string;
@@ -65,11 +70,35 @@ export function lifePoints(game: Game, p: PlayerId): number {
   return Number(game.state.players[p]!.vars.lp);
 }
 
-/** Changes a player's Life Points; a player at 0 loses the Duel (the state check `ygoLoss`). */
-export function changeLifePoints(game: Game, p: PlayerId, delta: number, kind: string): void {
+/** What changed a player's Life Points: its cause, and the monster that inflicted battle damage. */
+export interface LifePointsChange {
+  cause: Cause;
+  /** The monster that inflicted battle damage ("when this card inflicts battle damage"). */
+  by?: GameObject;
+  data?: JsonObject;
+}
+
+/**
+ * Changes a player's Life Points (an event `kind` with its cause; battle damage names the monster
+ * that inflicted it); a player at 0 loses the Duel (the state check `ygoLoss`).
+ */
+export function changeLifePoints(
+  game: Game,
+  p: PlayerId,
+  delta: number,
+  kind: string,
+  how: LifePointsChange,
+): void {
   const player = game.state.players[p]!;
   player.vars.lp = Math.max(0, lifePoints(game, p) + delta);
-  game.emit({ type: kind, player: p, data: { n: Math.abs(delta), lp: Number(player.vars.lp) } });
+  const by = how.by;
+  game.emit({
+    type: kind,
+    player: p,
+    ...(by ? { obj: by.id, inc: by.inc, card: by.card, name: game.card(by).name } : {}),
+    cause: how.cause,
+    data: { n: Math.abs(delta), lp: Number(player.vars.lp), ...how.data },
+  });
 }
 
 /** A player who had to draw with too few cards in their Deck (the state check `ygoLoss`). */
@@ -142,11 +171,11 @@ const normalDraw: TaskHandler = (game, task) => {
   game.popTask(task);
   if (game.state.vars.normalDrawReplaced === turnId(game)) return;
   if (game.zone("deck", p).cards.length === 0) {
-    game.draw(p, 1); // an event: drawFromEmpty
+    game.draw(p, 1, NORMAL_DRAW); // an event: drawFromEmpty
     markDeckedOut(game, p);
     return;
   }
-  game.draw(p, 1);
+  game.draw(p, 1, NORMAL_DRAW);
 };
 
 /**
@@ -165,8 +194,8 @@ function extraSummonSources(game: Game, p: PlayerId, obj: GameObject) {
 }
 
 function summonOptions(game: Game, p: PlayerId): DecisionOption[] {
-  const vars = game.state.players[p]!.vars;
-  const used = vars.normalSummonTurn === turnId(game);
+  // YG Summon: one Normal Summon or Set per turn, as effects change it (normal-summon.ts).
+  const allowed = normalSummonAllowance(game, p).ok;
   const onField = monstersOf(game, p).length;
   const inMain = mainZoneMonsters(game, p).length;
   const out: DecisionOption[] = [];
@@ -183,7 +212,7 @@ function summonOptions(game: Game, p: PlayerId): DecisionOption[] {
     if (need > onField || inMain - need >= MONSTER_ZONES) continue;
     const name = game.card(obj).name;
     const t = need ? ` (tribute ${need})` : "";
-    if (!used) {
+    if (allowed) {
       out.push({ id: `summon:${game.ref(obj)}`, label: `Normal Summon ${name}${t}` });
       out.push({ id: `set:${game.ref(obj)}`, label: `Set ${name}${t}` });
     }
@@ -237,19 +266,22 @@ function mainActions(game: Game, p: PlayerId, task: Task): DecisionOption[] {
   return out;
 }
 
-/** A Normal Summon or Set; an additional Normal Summon applies the effect that grants it instead. */
+/**
+ * A Normal Summon or Set: it uses the turn's Normal Summon (its event says so: the action limit
+ * counts it, normal-summon.ts); an additional Normal Summon applies the effect that grants it instead.
+ */
 function place(game: Game, p: PlayerId, obj: GameObject, set: boolean, extra?: AbilityRef): void {
   if (extra) game.applyStatic(extra);
-  else game.state.players[p]!.vars.normalSummonTurn = turnId(game);
+  const data: JsonObject = extra ? { extra: true } : { [USES_NORMAL_SUMMON]: true };
   // A Set is not a Summon; a Normal Summon may be negated first (YG Summon: negating a Summon).
   if (set)
     game.move(obj, zoneId("monster", p), {
       faceDown: true,
       event: "set",
       cause: { kind: "action", player: p },
-      ...(extra ? { data: { extra: true } } : {}),
+      data,
     });
-  else summonMove(game, obj, p, "normalSummon", extra ? { data: { extra: true } } : {});
+  else summonMove(game, obj, p, "normalSummon", { data });
   obj.vars.pos = set ? "def" : "atk";
   obj.vars.summonedTurn = turnId(game);
 }
@@ -397,6 +429,8 @@ const mainLoop = actionLoop({
       inc: obj.inc,
       card: obj.card,
       name: game.card(obj).name,
+      // The turn player's own change of battle position (not by an effect).
+      cause: { kind: "action", player: p },
       data: { to: String(obj.vars.pos) },
     });
   },
@@ -445,12 +479,31 @@ const tribute: TaskHandler = (game, task) => {
   );
 };
 
+/**
+ * Does a face-up card's static `cannotDeclareAttack` forbid `p`'s monsters to declare an attack
+ * (`player`: whose monsters, relative to its controller; Swords of Revealing Light: opponent)?
+ */
+function attacksForbidden(game: Game, p: PlayerId): boolean {
+  return game
+    .staticAbilities("cannotDeclareAttack")
+    .some((ref) =>
+      isRelative(
+        game,
+        (ref.ability.static!.player as RelativePlayer | undefined) ?? "opponent",
+        p,
+        ref.controller,
+      ),
+    );
+}
+
 function battleActions(game: Game, p: PlayerId): DecisionOption[] {
   const now = turnId(game);
   const opp = game.opponents(p)[0]!;
   const targets = monstersOf(game, opp);
   const out: DecisionOption[] = [];
-  for (const a of monstersOf(game, p)) {
+  // "Your opponent's monsters cannot declare an attack" while a card says so (Swords of Revealing Light).
+  const sealed = attacksForbidden(game, p);
+  for (const a of sealed ? [] : monstersOf(game, p)) {
     // YG-T5: face-up Attack Position monsters attack, each at most once per turn.
     if (a.faceDown || position(a) !== "atk" || a.vars.attackedTurn === now || a.vars.noAttackTurn === now)
       continue;
@@ -615,25 +668,38 @@ const damageCalculation: TaskHandler = (game, task) => {
   const { a, attacker, target } = c;
   const atk = stat(game, attacker, "atk");
   const p = attacker.controller;
+  // Battle damage, caused by the battle (a rule), inflicted by a monster.
+  const battle = (by: GameObject, data?: JsonObject): LifePointsChange => ({
+    cause: { kind: "rule", rule: "battle", player: by.controller },
+    by,
+    ...(data ? { data } : {}),
+  });
+  // "Cannot be destroyed by battle" (Spirit Reaper, face-up, its effects not negated): it stays;
+  // battle damage is still dealt.
+  const destroy = (...objs: GameObject[]) => {
+    for (const o of objs)
+      if (o.faceDown || effectsNegated(game, o) || !staticOf(game, o, "indestructibleByBattle"))
+        a.destroyed.push(o.id);
+  };
   if (!target) {
-    changeLifePoints(game, game.opponents(p)[0]!, -atk, "battleDamage");
+    changeLifePoints(game, game.opponents(p)[0]!, -atk, "battleDamage", battle(attacker, { direct: true }));
     return;
   }
   const q = target.controller;
   if (position(target) === "atk") {
     const other = stat(game, target, "atk");
     if (atk > other) {
-      a.destroyed.push(target.id);
-      changeLifePoints(game, q, other - atk, "battleDamage");
+      destroy(target);
+      changeLifePoints(game, q, other - atk, "battleDamage", battle(attacker));
     } else if (atk < other) {
-      a.destroyed.push(attacker.id);
-      changeLifePoints(game, p, atk - other, "battleDamage");
-    } else if (atk > 0) a.destroyed.push(attacker.id, target.id);
+      destroy(attacker);
+      changeLifePoints(game, p, atk - other, "battleDamage", battle(target));
+    } else if (atk > 0) destroy(attacker, target);
     return;
   }
   const def = stat(game, target, "def");
-  if (atk > def) a.destroyed.push(target.id);
-  else if (atk < def) changeLifePoints(game, p, atk - def, "battleDamage");
+  if (atk > def) destroy(target);
+  else if (atk < def) changeLifePoints(game, p, atk - def, "battleDamage", battle(target));
 };
 
 const destroyBattled: TaskHandler = (game, task) => {

@@ -10,27 +10,33 @@ import { ygoActivation } from "./activation.js";
 import { battleEndOps } from "./battle-end.js";
 import { battleEndCards } from "./battle-end-cards.js";
 import { sampleDecks, ygoCards } from "./cards.js";
-import { chainEntries, chainOf, chainOps, chainTasks, nextChainWindow } from "./chain.js";
+import { chainEntries, chainOf, chainOps, chainTasks, effectsNegated, nextChainWindow } from "./chain.js";
 import { beforeControlChange, controlSourceCheck, hasMonsterRoom } from "./control.js";
 import { controlCards } from "./control-cards.js";
 import { damageStepCards } from "./damage-step-cards.js";
 import { randomDecks, ygoDeckRules } from "./decks.js";
 import { diceCards } from "./dice-cards.js";
 import { diceOps } from "./dice-ops.js";
+import { durationCards } from "./duration-cards.js";
 import { effectCards } from "./effect-cards.js";
 import { effectPartCards } from "./effect-part-cards.js";
 import { effectDone, effectPartOps } from "./effect-parts.js";
 import { equipOps } from "./equip-control.js";
+import { eventCards } from "./event-cards.js";
+import { eventOps } from "./event-ops.js";
 import { exchangeOps } from "./exchange.js";
 import { fusionOps, summonableFusions } from "./fusion.js";
 import { attackState, lossCheck, ygoTasks } from "./game.js";
 import { maintenance } from "./maintenance.js";
 import { freeMainColumns, placesCheck, pointsTo } from "./master-rule.js";
+import { staticOf } from "./monsters.js";
+import { NORMAL_SUMMON, normalSummonLimit, normalSummonRefusal } from "./normal-summon.js";
 import { effectOps, ygoOps } from "./ops.js";
 import { isExtraDeckMonster, isPendulum, pendulumSummon, summonAllowed, ygoRedirect } from "./pendulum.js";
 import { specialSummonLimited } from "./summon-limits.js";
 import { summonedTask, summonRespondable } from "./summon-negation.js";
 import { boundCardsCheck, equippedMonster, linkMaterials, xyzMaterials } from "./summon-procedures.js";
+import { afterTargetingResolved } from "./targeting.js";
 import { releaseHeldTriggers, ygoTriggers } from "./triggers.js";
 import { ygoTurn } from "./turn.js";
 import { turnCards } from "./turn-cards.js";
@@ -59,7 +65,23 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
     case "tribute":
       return `${who} Tributes ${e.name}${e.to === "extra" ? " (face-up to the Extra Deck)" : ""}.`;
     case "position":
+      if (d.flipped === true)
+        return `${e.name} is flipped face-up in ${d.to === "def" ? "Defense" : "Attack"} Position${e.cause?.name ? ` (${e.cause.name})` : ""}.`;
       return `${who} changes ${e.name} to ${d.faceDown === true ? "face-down " : ""}${d.to === "def" ? "Defense" : "Attack"} Position.`;
+    case "counter": {
+      const kind = `${String(d.counter).charAt(0).toUpperCase()}${String(d.counter).slice(1)} Counter`;
+      const n = Math.abs(Number(d.n));
+      const what = n === 1 ? `A ${kind} is` : `${n} ${kind}s are`;
+      return `${what} ${Number(d.n) > 0 ? "placed on" : "removed from"} ${e.name} (${d.total}).`;
+    }
+    case "banish":
+      return `${e.name} is banished.`;
+    case "trigger": {
+      // A lingering effect applied later (a delayed ability: "during your next Standby Phase"): its words.
+      if (d.delayed !== true || hiddenFrom || e.card === undefined) return null;
+      const text = game.rules.ability(e.card, String(d.ability)).text;
+      return text ? `⏳ ${e.name} (${who}): ${text}` : null;
+    }
     case "attack":
       return d.target === "directly" ? `${e.name} attacks directly.` : `${e.name} attacks ${d.target}.`;
     case "lpGain":
@@ -84,8 +106,11 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
       return `${who} gains the effect of ${e.name}.`;
     case "coinToss":
       return `Coin toss: ${(d.results as string[]).join(", ")}.`;
-    case "specialSummon":
-      return `${who} Special Summons ${e.name}${d.position === "def" ? " in Defense Position" : ""}.`;
+    case "specialSummon": {
+      // Who Special Summons it: the effect's controller (the move's player is the card's owner).
+      const by = e.cause?.player === undefined ? who : game.playerName(e.cause.player);
+      return `${by} Special Summons ${e.name}${d.position === "def" ? " in Defense Position" : ""}.`;
+    }
     case "summonNegated":
       return `The Summon of ${e.name} is negated.`;
     case "fusionSummon":
@@ -133,6 +158,8 @@ export function yugioh(): Preset {
     ...effectPartCards,
     ...controlCards,
     ...damageStepCards,
+    ...durationCards,
+    ...eventCards,
   ];
   return {
     id: "yugioh",
@@ -190,6 +217,7 @@ export function yugioh(): Preset {
       "ygo.summoned": summonedTask,
       "ygo.linkMaterials": linkMaterials,
       "ygo.effectDone": effectDone,
+      "ygo.afterTargeting": afterTargetingResolved,
     },
     ops: {
       ...ygoOps,
@@ -201,6 +229,7 @@ export function yugioh(): Preset {
       ...effectPartOps,
       ...equipOps,
       ...exchangeOps,
+      ...eventOps,
     },
     cards,
     deckRules: ygoDeckRules,
@@ -214,7 +243,10 @@ export function yugioh(): Preset {
     // Spell Speeds, priority, the Damage Step, Set cards, zones (activation.ts).
     activation: ygoActivation,
     stack: chainEntries,
-    playerVars: () => ({ lp: STARTING_LP, normalSummonTurn: 0 }),
+    playerVars: () => ({ lp: STARTING_LP }),
+    // YG Summon: one Normal Summon or Set per turn; effects change the number (normal-summon.ts).
+    actionLimits: { [NORMAL_SUMMON]: normalSummonLimit },
+    refusal: normalSummonRefusal,
     // Words for the named conditions in whyNot's reasons.
     conditionLabels: {
       lastLinkIs: "only in response to the activation it answers (the chain link just made)",
@@ -325,6 +357,9 @@ export function yugioh(): Preset {
         return game.card(obj).name.includes("Frog") && game.card(obj).name !== "Frog the Jam";
       if (field === "utopiaMonster")
         return game.card(obj).types.includes("monster") && game.card(obj).name.includes("Utopia");
+      // "a Normal Trap" (Diskblade Rider's target).
+      if (field === "normalTrap")
+        return game.card(obj).types.includes("trap") && game.card(obj).types.includes("normal");
       if (field === "heroMonster")
         return game.card(obj).types.includes("monster") && /\bHERO\b/.test(game.card(obj).name);
       if (field === "attribute") return game.card(obj).stats?.attribute ?? printed;
@@ -348,6 +383,10 @@ export function yugioh(): Preset {
           if (target(d) && d.effect.kind === "atk") atk += Number(d.effect.value);
           else if (target(d) && d.effect.kind === "atkSet") atk = Number(d.effect.value);
         if (game.state.zones[obj.zone]!.kind === "monster" && !obj.faceDown) {
+          // "Gains 300 ATK for each Spell Counter on it" (Breaker the Magical Warrior).
+          const perCounter = staticOf(game, obj, "atkPerCounter");
+          if (perCounter && !effectsNegated(game, obj))
+            atk += Number(perCounter.by) * (obj.counters[String(perCounter.counter)] ?? 0);
           // An Equip Card's ATK gain (ZW - Pegasus Twin Saber).
           for (const ref of game.staticAbilities("equipAtk"))
             if (equippedMonster(game, ref.obj) === obj) atk += Number(ref.ability.static!.by);
@@ -375,7 +414,7 @@ export function yugioh(): Preset {
           game.createCard(card, p, extra ? "extra" : "deck", { faceDown: extra });
         }
         game.shuffle(zoneId("deck", p));
-        game.draw(p, OPENING_HAND);
+        game.draw(p, OPENING_HAND, { kind: "rule", rule: "openingHand" });
       }
       nextChainWindow(game); // the next chain's "once per Chain" window
     },

@@ -28,7 +28,7 @@ export const maintenance: TaskHandler = (game, task) => {
     const obj = game.obj(objId);
     done.push(`${obj.id}@${obj.inc}`);
     const lp = Number(game.ability(obj.card, String(task.ability)).static?.lp ?? 0);
-    if (verb === "pay") changeLifePoints(game, p, -lp, "payLP");
+    if (verb === "pay") changeLifePoints(game, p, -lp, "payLP", { cause: { kind: "cost", player: p } });
     else game.move(obj, zoneId("graveyard", obj.owner), { event: "destroy", cause: { kind: "rule" } });
   }
   const ref = due(game, done);

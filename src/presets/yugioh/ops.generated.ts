@@ -327,8 +327,10 @@ export type YugiohChangePositionOp = {
   op: "changePosition";
   /** The monsters changed. */
   what: ObjectRef;
-  /** The new battle position. */
-  to: "faceDownDefense" | "attack" | "defense";
+  /**
+   * The new battle position; `faceUp`: a face-down monster is flipped face-up in the position it is in ("flip all monsters they control face-up": Swords of Revealing Light).
+   */
+  to: "faceDownDefense" | "attack" | "defense" | "faceUp";
 };
 
 /** Changes this monster to face-down Defense Position by its own effect (RULINGS YG-1.5). */
@@ -436,6 +438,35 @@ export type YugiohExchangeControlOp = {
   fixPositions?: boolean;
 };
 
+/**
+ * Banishes those cards face-up (event `banish`, caused by this effect); `then` runs only if at least one was banished ("banish that target, and if you do, …").
+ */
+export type YugiohBanishOp = {
+  op: "banish";
+  /** The cards banished. */
+  what: ObjectRef;
+  /** Done only if something was banished (done at the same time: no new part). */
+  then?: YugiohOp[];
+};
+
+/**
+ * Places counters on those cards that are still face-up on the field, up to the printed maximum ("Place 1 Spell Counter on it (max. 1)"): the kernel's `addCounters` (event `counter`, caused by this effect; `data.n` the counters actually placed).
+ */
+export type YugiohPlaceCounterOp = {
+  op: "placeCounter";
+  /** The cards. */
+  what: ObjectRef;
+  /** The counter's name ("spell": Spell Counter). */
+  counter: string;
+  /**
+   * How many.
+   * @defaultValue 1
+   */
+  n?: number;
+  /** The most the card can hold (its text's “(max. N)”). */
+  max?: number;
+};
+
 /** Every op a `yugioh` card may use: the kernel's and the preset's own, a discriminated union on `op`. */
 export type YugiohOp =
   | YugiohIfOp
@@ -501,4 +532,6 @@ export type YugiohOp =
   | YugiohEndBattlePhaseOp
   | YugiohNextPartOp
   | YugiohEquipOp
-  | YugiohExchangeControlOp;
+  | YugiohExchangeControlOp
+  | YugiohBanishOp
+  | YugiohPlaceCounterOp;

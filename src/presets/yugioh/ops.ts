@@ -4,7 +4,7 @@
 import { addDuration } from "../../core/durations.js";
 import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
-import type { Json } from "../../core/json.js";
+import type { Json, JsonObject } from "../../core/json.js";
 import { turnFaceUp, zoneId } from "../../core/objects.js";
 import { causeOf, kernelOps } from "../../core/ops.js";
 import { nextInt } from "../../core/rng.js";
@@ -17,9 +17,10 @@ import {
   sourceOf,
   varsOf,
 } from "../../core/script.js";
-import type { GameObject, PlayerId } from "../../core/types.js";
+import type { Cause, GameObject, PlayerId } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
 import { turnMonsterFaceDown } from "./control.js";
+import { endOfThisTurn, endPhaseOfThisTurn } from "./expiries.js";
 import { attackState, changeLifePoints, markDeckedOut } from "./game.js";
 import { freeMainColumns, pointsTo } from "./master-rule.js";
 import { isLinkMonster, mainZonesFull, position, stat, summonForbidden } from "./monsters.js";
@@ -43,7 +44,7 @@ export function untilEndOfTurn(
   label: string,
 ): void {
   addDuration(game, {
-    expires: { at: "turnEnd", turn: game.state.clock.turn.id },
+    expires: endOfThisTurn(game),
     controller,
     label,
     effect: { ...effect, target: { obj: target.id, inc: target.inc } },
@@ -63,7 +64,7 @@ export const ygoOps: Record<string, OpHandler> = {
     },
     run(game, op, frame) {
       for (const p of resolvePlayers(game, op.player ?? "controller", frame))
-        changeLifePoints(game, p, amount(op.n), "lpGain");
+        changeLifePoints(game, p, amount(op.n), "lpGain", { cause: causeOf(game, frame) });
       return "next";
     },
   },
@@ -80,7 +81,7 @@ export const ygoOps: Record<string, OpHandler> = {
     run(game, op, frame) {
       // Both players at once: one op, so a loss check sees both at 0 together (a draw).
       for (const p of resolvePlayers(game, op.player ?? "opponent", frame))
-        changeLifePoints(game, p, -amount(op.n), "effectDamage");
+        changeLifePoints(game, p, -amount(op.n), "effectDamage", { cause: causeOf(game, frame) });
       return "next";
     },
   },
@@ -138,6 +139,7 @@ export const effectOps: Record<string, OpHandler> = {
         game.opponents(frame.ctx.controller)[0]!,
         -amount(Number(op.each) * n),
         "effectDamage",
+        { cause: causeOf(game, frame) },
       );
       return "next";
     },
@@ -162,7 +164,8 @@ export const effectOps: Record<string, OpHandler> = {
       if (!from) return "next";
       for (const t of resolveObjects(game, op.what, frame))
         addDuration(game, {
-          expires: { at: "nodeBegin", node: "end" },
+          // YG: "until the End Phase" of this turn (expiries.ts).
+          expires: endPhaseOfThisTurn(game),
           controller: frame.ctx.controller,
           label: `its name becomes ${game.card(from).name}`,
           effect: { kind: "name", value: game.card(from).name, target: { obj: t.id, inc: t.inc } },
@@ -221,6 +224,7 @@ export const effectOps: Record<string, OpHandler> = {
         const pos = op.position === "defense" && !isLinkMonster(game, o) ? "def" : "atk";
         game.move(o, zoneId("monster", frame.ctx.controller), {
           event: "specialSummon",
+          cause: causeOf(game, frame),
           ...(pos === "def" ? { data: { position: "def" } } : {}),
         });
         o.vars.pos = pos;
@@ -252,7 +256,9 @@ export const effectOps: Record<string, OpHandler> = {
     args: {},
     run(game, _op, frame) {
       const lp = Number(game.state.players[frame.ctx.controller]!.vars.lp);
-      changeLifePoints(game, frame.ctx.controller, -Math.floor(lp / 2), "payLP");
+      changeLifePoints(game, frame.ctx.controller, -Math.floor(lp / 2), "payLP", {
+        cause: { kind: "cost", player: frame.ctx.controller },
+      });
       return "next";
     },
   },
@@ -264,7 +270,9 @@ export const effectOps: Record<string, OpHandler> = {
       return lp >= amount(op.n) ? null : `can't pay ${amount(op.n)} LP with ${lp} LP`;
     },
     run(game, op, frame) {
-      changeLifePoints(game, frame.ctx.controller, -amount(op.n), "payLP");
+      changeLifePoints(game, frame.ctx.controller, -amount(op.n), "payLP", {
+        cause: { kind: "cost", player: frame.ctx.controller },
+      });
       return "next";
     },
   },
@@ -275,7 +283,11 @@ export const effectOps: Record<string, OpHandler> = {
       const p = frame.ctx.controller;
       const card = game.cardsIn("deck", p).find((o) => game.card(o).name === op.name);
       if (card && game.zone("spellTrap", p).cards.length < 5)
-        game.move(card, zoneId("spellTrap", p), { faceDown: true, event: "setCard" });
+        game.move(card, zoneId("spellTrap", p), {
+          faceDown: true,
+          event: "setCard",
+          cause: causeOf(game, frame),
+        });
       return "next";
     },
   },
@@ -289,7 +301,7 @@ export const effectOps: Record<string, OpHandler> = {
         delete frame.answer;
         const drawn = game.state.objects[String(frame.scratch)];
         if (summon && drawn) {
-          game.move(drawn, zoneId("monster", p), { event: "specialSummon" });
+          game.move(drawn, zoneId("monster", p), { event: "specialSummon", cause: causeOf(game, frame) });
           drawn.vars.pos = "atk";
           drawn.vars.summonedTurn = game.state.clock.turn.id;
           specialSummoned(game, drawn, p);
@@ -304,11 +316,11 @@ export const effectOps: Record<string, OpHandler> = {
       const top = game.cardsIn("deck", p).at(-1);
       if (!top) {
         // A player who must draw from an empty Deck loses (the state check `ygoLoss`).
-        game.draw(p, 1);
+        game.draw(p, 1, causeOf(game, frame));
         markDeckedOut(game, p);
         return "next";
       }
-      game.draw(p, 1);
+      game.draw(p, 1, causeOf(game, frame));
       emit(game, {
         type: "reveal",
         player: p,
@@ -319,7 +331,7 @@ export const effectOps: Record<string, OpHandler> = {
       });
       const c = game.card(top);
       if (!c.types.includes("monster") || !c.name.includes(String(op.family))) {
-        game.move(top, zoneId("graveyard", p), { event: "move" });
+        game.move(top, zoneId("graveyard", p), { event: "move", cause: causeOf(game, frame) });
         return "next";
       }
       // "you can Special Summon it": the controller chooses; a Fluffal kept stays in the hand.
@@ -382,7 +394,7 @@ export const effectOps: Record<string, OpHandler> = {
     args: { what: { type: "objects", required: true, doc: "The cards returned." } },
     run(game, op, frame) {
       for (const o of onTheField(game, resolveObjects(game, op.what, frame)))
-        game.move(o, zoneId("hand", o.owner), { event: "returnToHand" });
+        game.move(o, zoneId("hand", o.owner), { event: "returnToHand", cause: causeOf(game, frame) });
       return "next";
     },
   },
@@ -408,7 +420,10 @@ export const effectOps: Record<string, OpHandler> = {
       const self = sourceOf(game, frame.ctx);
       for (let i = 0; self && i < Number(op.n ?? 1) && self.under.length > 0; i++) {
         const material = game.obj(self.under[0]!);
-        game.move(material, zoneId("graveyard", material.owner), { event: "detach" });
+        game.move(material, zoneId("graveyard", material.owner), {
+          event: "detach",
+          cause: { kind: "cost", player: frame.ctx.controller },
+        });
       }
       return "next";
     },
@@ -425,10 +440,14 @@ export const effectOps: Record<string, OpHandler> = {
       // Its target gone (or face-down): nothing happens, the monster stays in the Monster Zone.
       if (!held) return "next";
       if (game.zone("spellTrap", p).cards.length >= 5) {
-        game.move(self, zoneId("graveyard", self.owner), { event: "move" });
+        game.move(self, zoneId("graveyard", self.owner), { event: "move", cause: causeOf(game, frame) });
         return "next";
       }
-      game.move(self, zoneId("spellTrap", p), { event: "equip", data: { to: game.card(target).name } });
+      game.move(self, zoneId("spellTrap", p), {
+        event: "equip",
+        cause: causeOf(game, frame),
+        data: { to: game.card(target).name },
+      });
       self.vars.equippedTo = { obj: target.id, inc: target.inc };
       return "next";
     },
@@ -500,8 +519,8 @@ export const effectOps: Record<string, OpHandler> = {
       to: {
         type: "string",
         required: true,
-        values: ["faceDownDefense", "attack", "defense"],
-        doc: "The new battle position.",
+        values: ["faceDownDefense", "attack", "defense", "faceUp"],
+        doc: 'The new battle position; `faceUp`: a face-down monster is flipped face-up in the position it is in ("flip all monsters they control face-up": Swords of Revealing Light).',
       },
     },
     run(game, op, frame) {
@@ -509,6 +528,13 @@ export const effectOps: Record<string, OpHandler> = {
       const cause = causeOf(game, frame);
       for (const o of resolveObjects(game, op.what, frame)) {
         if (o.underOf !== null || game.state.zones[o.zone]!.kind !== "monster") continue;
+        if (to === "faceUp") {
+          // Flipped face-up where it is: a face-down monster is in Defense Position (its FLIP effects trigger).
+          if (!o.faceDown) continue;
+          turnFaceUp(game, o, cause);
+          emitPosition(game, o, frame.ctx.controller, cause, { flipped: true });
+          continue;
+        }
         // A Link Monster can't be changed to Defense Position (Master Rule 2020).
         if (to !== "attack" && isLinkMonster(game, o)) continue;
         const pos = to === "attack" ? "atk" : "def";
@@ -519,16 +545,7 @@ export const effectOps: Record<string, OpHandler> = {
         } else if (o.faceDown) turnFaceUp(game, o, cause);
         else if (position(o) === pos) continue;
         o.vars.pos = pos;
-        emit(game, {
-          type: "position",
-          player: frame.ctx.controller,
-          obj: o.id,
-          inc: o.inc,
-          card: o.card,
-          name: game.card(o).name,
-          cause,
-          data: { to: pos, faceDown: o.faceDown, byEffect: true },
-        });
+        emitPosition(game, o, frame.ctx.controller, cause);
       }
       return "next";
     },
@@ -539,12 +556,32 @@ export const effectOps: Record<string, OpHandler> = {
     run(game, _op, frame) {
       const self = sourceOf(game, frame.ctx);
       if (!self || self.faceDown) return "next";
-      turnMonsterFaceDown(game, self, true);
+      const cause = causeOf(game, frame);
+      turnMonsterFaceDown(game, self, true, cause);
       self.vars.pos = "def";
+      emitPosition(game, self, frame.ctx.controller, cause);
       return "next";
     },
   },
 };
+
+/**
+ * A battle position changed by a card effect: event `position` (`data.to`, `data.faceDown`,
+ * `data.byEffect`), caused by that effect, so "if this card's battle position is changed" and "if
+ * a monster is changed to face-down Defense Position by an opponent's card effect" can be written.
+ */
+function emitPosition(game: Game, o: GameObject, player: PlayerId, cause: Cause, more?: JsonObject): void {
+  emit(game, {
+    type: "position",
+    player,
+    obj: o.id,
+    inc: o.inc,
+    card: o.card,
+    name: game.card(o).name,
+    cause,
+    data: { to: String(o.vars.pos ?? "def"), faceDown: o.faceDown, byEffect: true, ...more },
+  });
+}
 
 /** Toy Vendor's "you can Special Summon it" about the card it drew and showed. */
 function askVendorSummon(game: Game, p: PlayerId, name: string): void {

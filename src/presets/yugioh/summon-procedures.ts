@@ -7,7 +7,7 @@ import type { Game } from "../../core/game.js";
 import { putUnder, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import type { StateCheck } from "../../core/state-checks.js";
-import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
+import type { Cause, DecisionOption, GameObject, PlayerId } from "../../core/types.js";
 import { lifePoints } from "./game.js";
 import { extraDeckPlaces, masterRule2020 } from "./master-rule.js";
 import { describeMonster, mainZonesFull, monstersOf, stat, staticOf, summonForbidden } from "./monsters.js";
@@ -116,10 +116,11 @@ export function specialSummonTo(
   p: PlayerId,
   event = "specialSummon",
   negatable = true,
+  cause: Cause = { kind: "action", player: p },
 ): void {
   if (negatable) summonMove(game, obj, p, event);
   else {
-    game.move(obj, zoneId("monster", p), { event, cause: { kind: "action", player: p } });
+    game.move(obj, zoneId("monster", p), { event, cause });
     specialSummoned(game, obj, p); // by an effect's resolution: it has happened
   }
   obj.vars.pos = "atk";

@@ -17,11 +17,11 @@ const move = "a move; obj, card, from, to, player (owner), cause";
 
 export const ygoEvents: Record<string, string> = {
   normalSummon: `A monster was Normal (or Tribute) Summoned: ${move}.`,
-  set: `A card was Set from the hand: ${move}.`,
+  set: `A monster was Set from the hand: ${move}; data.usesNormalSummon when it uses the turn's Normal Summon or Set, data.extra for an additional one.`,
   flipSummon:
     "A face-down monster was Flip Summoned (turned face-up as being Flip Summoned, then `faceUp` once no Counter Trap negated it): obj, card, player.",
   specialSummon: `A monster was Special Summoned: ${move}; data.position "def" in Defense Position.`,
-  summoning: `A monster was placed on the field to be Summoned (or, for a Flip Summon, turned face-up in place: no from/to); the Summon (data.summon, its event) happens after the Counter Trap window unless negated: ${move}.`,
+  summoning: `A monster was placed on the field to be Summoned (or, for a Flip Summon, turned face-up in place: no from/to); the Summon (data.summon, its event) happens after the Counter Trap window unless negated: ${move}; a Normal Summon's data.usesNormalSummon when it uses the turn's Normal Summon or Set (counted as placed, negated or not).`,
   summonNegated:
     "A Summon was negated (Solemn Judgment, Solemn Strike): obj (the monster), player (who negated), data.summon.",
   fusionSummon: `A Fusion Monster was Fusion Summoned from the Extra Deck: ${move}.`,
@@ -35,18 +35,20 @@ export const ygoEvents: Record<string, string> = {
   destroy: `A card was destroyed: ${move}.`,
   discard: `A card was discarded: ${move}.`,
   returnToHand: `A card on the field was returned to the hand: ${move}.`,
+  banish: `A card was banished face-up by an effect (the \`banish\` op: "banish that target, and if you do"): ${move}.`,
   equip: `An Equip Card was placed in the Spell & Trap Zone equipped to a monster: ${move}, data.to.`,
   setCard: `A Spell or Trap Card was Set from the Deck by an effect: ${move}.`,
   activateCard: `A Spell/Trap Card was activated from the hand (placed on the field): ${move}.`,
   position:
-    "A monster's battle position was changed: obj, player, data.to (atk or def); by a card effect (`changePosition`) also data.faceDown and data.byEffect.",
+    "A monster's battle position was changed: obj, player, cause (the turn player's action, or the card effect), data.to (atk or def); by a card effect (`changePosition`, `setSelfFaceDown`) also data.faceDown and data.byEffect.",
   attack: "A monster declared an attack: obj (the attacker), player (its controller), data.target.",
   attackNegated: "An attack was negated by an effect: player, data.attacker.",
   attackStopped: "The attacking player stopped the attack (the attack target changed, YG-T6): obj, player.",
   replay: "A replay: the attacking player chose a new target or attacked directly: obj, player, data.target.",
-  lpGain: "A player gained Life Points: player, data.",
-  effectDamage: "A player took effect damage: player, data.",
-  battleDamage: "A player took battle damage: player, data.",
+  lpGain: "A player gained Life Points: player, cause (the effect), data.n, data.lp.",
+  effectDamage: "A player took effect damage: player, cause (the effect), data.n, data.lp.",
+  battleDamage:
+    "A player took battle damage: player (who took it), obj (the monster that inflicted it), cause (kind rule, rule battle, player: that monster's controller), data.n, data.lp, data.direct (a direct attack).",
   payLP: "A player paid Life Points as a cost (or a maintenance cost): player, data.n, data.lp.",
   activationNegated: "A chain link's activation was negated: player, data.link, data.ability.",
   effectNegated: "A chain link's effect was negated: player, data.link, data.ability.",
