@@ -632,7 +632,11 @@ class GameEngine implements Game {
   /** Carries out a chosen option (no checks: `act` made them). */
   private apply(d: Decision, option: DecisionOption): void {
     const top = this.state.tasks[this.state.tasks.length - 1]!;
-    top.answer = cloneJson(option);
+    // A copy (the decision's options stay as asked), built field by field: this runs once per answer.
+    const answer: DecisionOption = { id: option.id, label: option.label };
+    if (option.data !== undefined) answer.data = cloneJson(option.data);
+    if (option.private !== undefined) answer.private = option.private;
+    top.answer = answer;
     this.state.decision = null;
     // An answer alone changes nothing the state checks read: if they had found nothing before it,
     // they still find nothing (DESIGN, state checks: they run again once something happened).
@@ -1438,18 +1442,24 @@ class GameEngine implements Game {
       return out;
     }
     // Where each object that moved in the block was before it (the first move's origin), and the
-    // objects of events that look back though no zone changed (phasing out: CR 603.10a).
-    const lookBack = new Map<ObjectId, string>();
+    // objects of events that look back though no zone changed (phasing out: CR 603.10a) — for a
+    // preset whose triggers look back at all.
+    let lookBack: Map<ObjectId, string> | undefined;
     let existed: Set<ObjectId> | undefined;
+    const backMoves = this.rules.preset.lookBack === true;
     const backTypes = this.rules.lookBackTypes;
-    for (const e of batch) {
-      if (e.obj === undefined) continue;
-      if (e.from !== undefined && !lookBack.has(e.obj)) lookBack.set(e.obj, e.from);
-      if (backTypes.has(e.type)) {
-        existed ??= new Set();
-        existed.add(e.obj);
+    if (backMoves || backTypes.size > 0)
+      for (const e of batch) {
+        if (e.obj === undefined) continue;
+        if (backMoves && e.from !== undefined) {
+          lookBack ??= new Map();
+          if (!lookBack.has(e.obj)) lookBack.set(e.obj, e.from);
+        }
+        if (backTypes.has(e.type)) {
+          existed ??= new Set();
+          existed.add(e.obj);
+        }
       }
-    }
     for (const e of batch) collectTriggers(this, e, lookBack, existed);
     this.batchStart = this.state.ids.event; // what follows in the same step is another event
     return out;
