@@ -32,8 +32,13 @@ const common: Options = {
   esbuildPlugins: [stripDocsPlugin],
 };
 
-/** Each build cleans dist/ of its own files only (the two run at once); declarations are left to build-types. */
-const keep = (...globs: string[]) => [...globs, "**/*.d.ts", "**/*.d.cts"].map((g) => `!${g}`);
+/**
+ * Each build cleans dist/ of its own files only (the two run at once); declarations are left to
+ * build-types, and the playground app (dist/playground, built by `npm run build`) to its own build:
+ * `npm pack` and `npm publish` run `prepack` (the whole build) and then `prepare` (tsup alone).
+ */
+const keep = (...globs: string[]) =>
+  [...globs, "**/*.d.ts", "**/*.d.cts", "playground/**"].map((g) => `!${g}`);
 
 export default defineConfig([
   // ESM, with the CLI (bin: dist/cli/main.js).

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm run check:package`: builds, packs the tarball npm would publish into a temporary
- * directory, and checks it with publint (strict: warnings fail) and arethetypeswrong (profile
- * node16: ESM and CommonJS resolution under node16 and bundlers, for every entry point).
+ * `npm run check:package`: packs the tarball exactly as `npm publish` would (its scripts run:
+ * `prepack` builds everything, then `prepare`) into a temporary directory, and checks it with
+ * publint (strict: warnings fail) and arethetypeswrong (profile node16: ESM and CommonJS
+ * resolution under node16 and bundlers, for every entry point).
  * `.ci/run` runs it after the tests.
  */
 import { spawnSync } from "node:child_process";
@@ -24,14 +25,14 @@ function run(cmd, args, opts = {}) {
   return r;
 }
 
-run("npm", ["run", "-s", "build"], { stdio: ["ignore", "ignore", "inherit"] });
 const dir = mkdtempSync(join(tmpdir(), "turnkit-pack-"));
 try {
-  const packed = run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], {
+  const packed = run("npm", ["pack", "--json", "--pack-destination", dir], {
     stdio: ["ignore", "pipe", "inherit"],
     encoding: "utf8",
   });
-  const [info] = JSON.parse(packed.stdout);
+  // The scripts' own output comes first; the JSON is the rest.
+  const [info] = JSON.parse(packed.stdout.slice(packed.stdout.search(/^\[/m)));
   const tarball = join(dir, info.filename);
   process.stdout.write(
     `${info.filename}: ${info.entryCount} files, ${(statSync(tarball).size / 1024).toFixed(1)} KiB packed, ` +

@@ -1,11 +1,13 @@
 /**
- * The package as a user gets it (issue 16, item 5): `npm run build`, `npm pack`, and the tarball
- * installed (without the network: extracted into node_modules/turnkit, its dependencies linked to
- * this repository's) in two fresh TypeScript projects — ESM (`"type": "module"`) and CommonJS,
- * both with `moduleResolution: node16` — whose program imports the kernel, a preset and the
- * agents, is typechecked and compiled with this repository's `tsc`, and runs under node.
+ * The package as a user gets it: `npm pack` exactly as `npm publish` runs it (its scripts run:
+ * `prepack` builds everything, then `prepare`), and the tarball installed (without the network:
+ * extracted into node_modules/turnkit, its dependencies linked to this repository's) in fresh
+ * projects — ESM (`"type": "module"`) and CommonJS TypeScript projects, both with
+ * `moduleResolution: node16`, whose program imports the kernel, a preset and the agents, is
+ * typechecked and compiled with this repository's `tsc`, and runs under node; and the installed
+ * CLI, which plays a game and serves the playground, loaded in Chromium.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -19,7 +21,9 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, posix, relative, sep } from "node:path";
+import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, gameUrl } from "../support/browser.js";
 
 const root = join(import.meta.dirname, "..", "..");
 const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
@@ -120,12 +124,11 @@ const expected = { kernel: true, sameGame: true, lp: 8000, narrated: true, regis
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "turnkit-tarball-"));
-  run("npm", ["run", "-s", "build"], root);
-  const packed = JSON.parse(
-    run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], root),
-  ) as { filename: string }[];
+  // As `npm publish` packs: its lifecycle scripts run (npm prints their output before the JSON).
+  const out = run("npm", ["pack", "--json", "--pack-destination", work], root);
+  const packed = JSON.parse(out.slice(out.search(/^\[/m))) as { filename: string }[];
   pkg = packed[0]!.filename;
-}, 240_000);
+}, 360_000);
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
@@ -144,6 +147,10 @@ describe("the packed tarball", () => {
       "package.json",
       "dist/index.js",
       "dist/index.cjs",
+      "dist/cli/main.js",
+      // The playground app `turnkit playground` serves (the build's, kept by `prepare`).
+      "dist/playground/index.html",
+      "dist/playground/kernel/importmap.json",
     ])
       expect(all).toContain(f);
     expect(all.filter((f) => /^(src|spec|tests|scenarios|examples)\//.test(f))).toEqual([]);
@@ -173,4 +180,42 @@ describe("the packed tarball", () => {
     expect(readFileSync(join(dir, "out", "main.js"), "utf8")).toContain('require("turnkit")');
     expect(JSON.parse(run(process.execPath, ["out/main.js"], dir))).toEqual(expected);
   }, 120_000);
+
+  // Chromium: /usr/bin/chromium or $CHROMIUM (.ci/run installs it); CI never skips.
+  const browser = existsSync(CHROMIUM) || process.env.CI === "true";
+  it.runIf(browser)(
+    "its CLI plays a game and serves the playground, which loads in Chromium",
+    async () => {
+      const dir = project("cli-app", "module", "");
+      const cli = join(dir, "node_modules", "turnkit", "dist", "cli", "main.js");
+      const played = run(process.execPath, [cli, "play", "--game", "duel-masters", "--seed", "1"], dir);
+      expect(played).toMatch(/Game over/);
+      const server = spawn(process.execPath, [cli, "playground", "--port", "0"], { cwd: dir });
+      try {
+        const url = await new Promise<string>((ok, fail) => {
+          let text = "";
+          server.stdout.on("data", (d: Buffer) => {
+            text += d.toString();
+            const m = /(http:\/\/\S+)/.exec(text);
+            if (m) ok(m[1]!);
+          });
+          server.on("exit", (code) => fail(new Error(`turnkit playground exited ${code}: ${text}`)));
+        });
+        const chrome = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+        try {
+          const page = await chrome.newPage();
+          const errors: string[] = [];
+          page.on("pageerror", (e) => errors.push(e.message));
+          await page.goto(gameUrl(url, { preset: "skirmish", seed: 1 }));
+          await page.getByTestId("board").waitFor({ timeout: 30_000 });
+          expect(errors).toEqual([]);
+        } finally {
+          await chrome.close();
+        }
+      } finally {
+        server.kill();
+      }
+    },
+    180_000,
+  );
 });
