@@ -44,6 +44,7 @@ import {
   REPLAY_LIMITS,
   readReplay,
   replayGame,
+  rulesChange,
   stateDigest,
   writeReplay,
 } from "./replay.js";
@@ -769,13 +770,15 @@ with --deck needs nothing more: its replay file records every player's deck.`,
         cards,
       );
       const digest = checkFinalState(game, replay, file);
+      // Reproduced, though recorded under other rules: said, not hidden.
+      const change = rulesChange(replay, game);
       if (opts.json)
         io.stdout(
-          `${JSON.stringify({ type: "result", reproduced: true, sha256: digest, turn: game.state.clock.turn.id, winner: game.result?.winner ?? null, reason: game.result?.reason ?? null })}\n`,
+          `${JSON.stringify({ type: "result", reproduced: true, sha256: digest, turn: game.state.clock.turn.id, winner: game.result?.winner ?? null, reason: game.result?.reason ?? null, ...(change ? { rules: change } : {}) })}\n`,
         );
       else
         io.stdout(
-          `Replay reproduced the final state exactly (sha256 ${digest.slice(0, 16)}…, turn ${game.state.clock.turn.id}).\n`,
+          `Replay reproduced the final state exactly (sha256 ${digest.slice(0, 16)}…, turn ${game.state.clock.turn.id}).${change ? ` Note: the file was ${change}.` : ""}\n`,
         );
     });
 

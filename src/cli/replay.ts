@@ -18,7 +18,14 @@ import { readTextFile } from "../scenario/load.js";
 import { DECK_LIMITS } from "./decks.js";
 import { DivergenceError, InputError } from "./errors.js";
 
-export { type KernelSeed, REPLAY_LIMITS, ReplayFile, seedForFile, stateDigest } from "../replay/format.js";
+export {
+  type KernelSeed,
+  REPLAY_LIMITS,
+  ReplayFile,
+  rulesChange,
+  seedForFile,
+  stateDigest,
+} from "../replay/format.js";
 
 type ReplayFile = format.ReplayFile;
 

@@ -245,9 +245,14 @@ export function runMerge(files: string[]): SimulationResult {
         `${file}: not valid JSON (${(e as Error).message}); give files written by simulate --json`,
       );
     }
-    if ((value as { format?: unknown } | null)?.format !== "turnkit/simulate@1")
+    const format = (value as { format?: unknown } | null)?.format;
+    if (format === "turnkit/simulate@1")
       throw new InputError(
-        `${file}: not a simulate result (no "format": "turnkit/simulate@1"); give files written by simulate --json`,
+        `${file}: a result of an older turnkit (turnkit/simulate@1), which records neither its version nor its rules: run that shard again`,
+      );
+    if (format !== "turnkit/simulate@2")
+      throw new InputError(
+        `${file}: not a simulate result (no "format": "turnkit/simulate@2"); give files written by simulate --json`,
       );
     return value as SimulationResult;
   });

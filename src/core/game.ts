@@ -10,6 +10,7 @@ import { type DeckRules, deckProblems } from "./decks.js";
 import { activeEffects, checkWhileDurations } from "./durations.js";
 import { DefinitionError, EngineError, IllegalActionError, TurnkitError } from "./errors.js";
 import { countEvents, emit, heard, openWindow } from "./events.js";
+import { fingerprintDifference, type RulesFingerprint, rulesFingerprint } from "./fingerprint.js";
 import { cloneJson, type Json, type JsonObject } from "./json.js";
 import {
   type AbilityRef,
@@ -61,6 +62,7 @@ import type {
   ZoneState,
 } from "./types.js";
 import { checkBody, checkHeader, questionOf } from "./validate.js";
+import { TURNKIT_VERSION } from "./version.js";
 import { type PlayerView, viewFor } from "./view.js";
 import type { AbilityDef, CardDef, EventPattern } from "./vocabulary/schema.js";
 
@@ -169,6 +171,25 @@ const kernelConditions = {
   never: () => false,
 };
 
+/** How a saved state is loaded (`Game.fromState`, `Game.deserialize`). */
+export interface LoadOptions {
+  /**
+   * Load a state saved under other rules (another card library, turn tree or options: its
+   * `madeBy` fingerprint differs). By default it is refused, saying what differs: its objects,
+   * tasks and durations were made by those rules, so the game might not go on as it would have.
+   */
+  acceptOtherRules?: boolean;
+}
+
+/** A save is loaded under the rules that made it: otherwise it is refused, naming what differs. */
+function sameRules(made: GameState["madeBy"], now: RulesFingerprint): void {
+  if (made.rules.all === now.all) return;
+  const parts = fingerprintDifference(made.rules, now);
+  throw new DefinitionError(
+    `saved state, madeBy: saved by turnkit ${made.turnkit} under other rules than these (turnkit ${TURNKIT_VERSION}): ${parts.length ? `${parts.join(", ")} ${parts.length === 1 ? "differs" : "differ"}` : "they differ"}; replay its game instead, or load it with { acceptOtherRules: true }`,
+  );
+}
+
 /** Refuses decks that break the preset's deck rules, naming the player and every problem. */
 function checkDecks(deckRules: DeckRules, rules: CompiledRules, names: string[], decks: unknown[]): void {
   for (const [i, deck] of decks.entries()) {
@@ -228,7 +249,8 @@ class GameEngine implements Game {
     if (preset.deckRules && Array.isArray(opts.decks)) checkDecks(preset.deckRules, rules, names, opts.decks);
     const vars = preset.playerVars?.(options) ?? {};
     const state: GameState = {
-      format: "turnkit/state@2",
+      format: "turnkit/state@3",
+      madeBy: { turnkit: TURNKIT_VERSION, rules: rulesFingerprint(rules, options) },
       preset: preset.id,
       options,
       seed,
@@ -275,7 +297,7 @@ class GameEngine implements Game {
    * preset, options, players, zones, cards and where they lie, the engine's work, and the pending
    * decision against the one the rules ask at that point. Refuses with what and where.
    */
-  static fromState(preset: Preset, state: GameState): Game {
+  static fromState(preset: Preset, state: GameState, opts: LoadOptions = {}): Game {
     const header = checkHeader(preset, state);
     let rules: CompiledRules;
     try {
@@ -283,6 +305,7 @@ class GameEngine implements Game {
     } catch (e) {
       throw new DefinitionError(`saved state, extraCards: ${(e as Error).message}`);
     }
+    if (!opts.acceptOtherRules) sameRules(header.madeBy, rulesFingerprint(rules, header.options));
     const checked = cloneJson(state);
     checkBody(rules, checked);
     // Copied by the state copier: copies of this game (snapshots, clones) serialize as it does.
@@ -336,7 +359,7 @@ class GameEngine implements Game {
     return JSON.stringify(this.state);
   }
 
-  static deserialize(preset: Preset, json: string): Game {
+  static deserialize(preset: Preset, json: string, opts: LoadOptions = {}): Game {
     if (typeof json !== "string") throw new DefinitionError("a saved state is a JSON string");
     if (json.length > MAX_STATE_CHARS)
       throw new DefinitionError(`saved state is ${json.length} characters; at most ${MAX_STATE_CHARS}`);
@@ -346,7 +369,7 @@ class GameEngine implements Game {
     } catch (e) {
       throw new DefinitionError(`saved state is not JSON: ${(e as Error).message}`);
     }
-    return GameEngine.fromState(preset, parsed as GameState);
+    return GameEngine.fromState(preset, parsed as GameState, opts);
   }
 
   /**

@@ -17,7 +17,8 @@ export {
 export { activeEffects, addDuration, expireDurations } from "./durations.js";
 export * from "./errors.js";
 export { closeWindow, countEvents, emit, openWindow } from "./events.js";
-export { type Action, Game, type NewGameOptions, type Snapshot } from "./game.js";
+export { FINGERPRINT_PARTS, fingerprintDifference, rulesFingerprint } from "./fingerprint.js";
+export { type Action, Game, type LoadOptions, type NewGameOptions, type Snapshot } from "./game.js";
 export { type ActionLoopSpec, actionLoop, drawOrLoseTask, untapAll, untapTask } from "./interactions.js";
 export type { Json, JsonObject } from "./json.js";
 export { cloneJson } from "./json.js";
@@ -86,6 +87,7 @@ export type { StateCheck } from "./state-checks.js";
 export { nodeTask } from "./structure.js";
 export { EXEMPT, exemptFrom } from "./turn-actions.js";
 export * from "./types.js";
+export { TURNKIT_VERSION } from "./version.js";
 export type { HiddenCard, PlayerView, VisibleCard, ZoneView } from "./view.js";
 export type {
   ExpiryRef,

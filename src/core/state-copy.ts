@@ -68,6 +68,8 @@ export function copyState(s: GameState, log: GameState["log"]): GameState {
   for (const id in s.objects) objects[id] = copyObject(s.objects[id]!);
   return {
     format: s.format,
+    // Never changed after the game is made: shared, like the extra cards.
+    madeBy: s.madeBy,
     preset: s.preset,
     options: copyRecord(s.options),
     seed: s.seed,

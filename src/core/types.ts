@@ -337,9 +337,26 @@ export interface Task {
   [field: string]: unknown;
 }
 
+/** The hashes (16 hex digits each) of the parts of a game's rules (core/fingerprint.ts), and of all together. */
+export interface RulesFingerprint {
+  all: string;
+  turn: string;
+  cards: string;
+  preset: string;
+  options: string;
+}
+
+/** What made a game: the turnkit version and its rules' fingerprint (a save loads only under the same rules). */
+export interface MadeBy {
+  turnkit: string;
+  rules: RulesFingerprint;
+}
+
 /** The whole state of a game: plain JSON data (DESIGN: state is plain data). */
 export interface GameState {
-  format: "turnkit/state@2";
+  format: "turnkit/state@3";
+  /** The turnkit version and the rules that made this game: a save loads only under the same rules. */
+  madeBy: MadeBy;
   preset: string;
   options: JsonObject;
   /** The seed's text (integers in decimal): hashed into the generators. */

@@ -121,7 +121,16 @@ export function checkHeader(preset: Preset, raw: unknown): GameState {
       "format",
       "saved by an older turnkit (turnkit/state@1, before handles and 128-bit seeds); replay its game instead",
     );
-  if (s.format !== "turnkit/state@2") bad("format", `not a turnkit state (${JSON.stringify(s.format)})`);
+  if (s.format === "turnkit/state@2")
+    bad(
+      "format",
+      "saved by an older turnkit (turnkit/state@2, before saves recorded the rules that made them); replay its game instead",
+    );
+  if (s.format !== "turnkit/state@3") bad("format", `not a turnkit state (${JSON.stringify(s.format)})`);
+  const made = obj(s.madeBy, "madeBy");
+  str(made.turnkit, "madeBy.turnkit");
+  const fp = obj(made.rules, "madeBy.rules");
+  for (const k of ["all", "turn", "cards", "preset", "options"]) str(fp[k], `madeBy.rules.${k}`);
   if (s.preset !== preset.id) bad("preset", `made by preset "${String(s.preset)}", not "${preset.id}"`);
   const options = validateOptions(preset, obj(s.options, "options"));
   for (const k of Object.keys(options))

@@ -1,5 +1,6 @@
 /**
- * The replay file format (`turnkit/replay@1`) without the file system: its schema, bounds and
+ * The replay file format (`turnkit/replay@2`; `turnkit/replay@1` files, which record no version,
+ * are still read) without the file system: its schema, bounds and
  * parsing, the state digest, and re-creating a game response by response. `turnkit replay`
  * (src/cli/replay.ts) and the playground (a browser) share it, so a file one writes the other reads,
  * with the same messages and the same digest.
@@ -14,10 +15,12 @@ import { z } from "zod";
 import { jsonPathOffset, scanJson } from "../cli/json-scan.js";
 import { type DeckRules, deckProblems } from "../core/decks.js";
 import { EngineError, TurnkitError } from "../core/errors.js";
+import { fingerprintDifference } from "../core/fingerprint.js";
 import { type Action, Game, type NewGameOptions } from "../core/game.js";
 import type { Json } from "../core/json.js";
 import type { Preset } from "../core/preset.js";
 import type { Decision } from "../core/types.js";
+import { TURNKIT_VERSION } from "../core/version.js";
 import type { CardDef } from "../core/vocabulary/schema.js";
 import { getPreset } from "../presets/index.js";
 import { describeBytes, formatPath, type Position, positionAt } from "../scenario/load.js";
@@ -63,9 +66,24 @@ export const REPLAY_LIMITS = {
 /** A seed as the kernel takes it (an integer or a string; the kernel hashes its text). */
 export type KernelSeed = NonNullable<NewGameOptions["seed"]>;
 
+/** The parts of a rules fingerprint (core/fingerprint.ts), as a replay records them. */
+const Fingerprint = z
+  .object({
+    all: z.string().max(64),
+    turn: z.string().max(64),
+    cards: z.string().max(64),
+    preset: z.string().max(64),
+    options: z.string().max(64),
+  })
+  .strict();
+
 export const ReplayFile = z
   .object({
-    format: z.literal("turnkit/replay@1"),
+    format: z.enum(["turnkit/replay@2", "turnkit/replay@1"]),
+    /** The turnkit version that recorded it (absent in a `turnkit/replay@1` file). */
+    turnkit: z.string().max(64).optional().describe("the turnkit version that recorded the game"),
+    /** The fingerprint of the rules it was played under (absent in a `turnkit/replay@1` file). */
+    rules: Fingerprint.optional().describe("the fingerprint of the rules the game was played under"),
     preset: z.string(),
     options: z.record(z.string(), JsonSchema),
     seed: z
@@ -98,9 +116,40 @@ export const ReplayFile = z
   .strict();
 export type ReplayFile = z.infer<typeof ReplayFile>;
 
-/** The SHA-256 of the game's serialization, in hex: equal digests, equal games. */
+/**
+ * The SHA-256 of the game's serialization, in hex: equal digests, equal games. What made the game
+ * (`madeBy`: the turnkit version, the rules' fingerprint) is left out: the same game played under
+ * changed rules has the same digest, and the replay says the rules changed.
+ */
 export function stateDigest(game: Game): string {
-  return bytesToHex(sha256(new TextEncoder().encode(game.serialize())));
+  const { madeBy: _made, ...state } = game.state;
+  return bytesToHex(sha256(new TextEncoder().encode(JSON.stringify(state))));
+}
+
+/**
+ * How the rules a replay was recorded under differ from the game's now, in words, or null when
+ * they are the same (or the file, a `turnkit/replay@1`, recorded none).
+ */
+export function rulesChange(file: ReplayFile, game: Game): string | null {
+  if (!file.rules) return null;
+  const now = game.state.madeBy;
+  if (file.rules.all === now.rules.all) return null;
+  const parts = fingerprintDifference(file.rules, now.rules);
+  const what = parts.length
+    ? `${parts.join(", ")} ${parts.length === 1 ? "differs" : "differ"}`
+    : "they differ";
+  return `recorded by turnkit ${file.turnkit ?? "?"} under other rules than today's (turnkit ${TURNKIT_VERSION}): ${what}`;
+}
+
+/** Said of a `turnkit/replay@1` file, which records neither version nor rules. */
+const NO_VERSION = "recorded by an older turnkit that kept no record of its version or rules";
+
+/** What a divergence message adds: that the file was recorded under other (or unknown) rules. */
+function becauseOfRules(file: ReplayFile, game: Game): string {
+  const change = rulesChange(file, game);
+  if (change) return `; the file was ${change}, which is why it diverges`;
+  if (!file.rules) return `; the file was ${NO_VERSION}: a change of the rules since may be why it diverges`;
+  return "";
 }
 
 /** A seed as a replay file writes it: an integer when it is one (the kernel's text of it), else its text. */
@@ -126,7 +175,9 @@ export function replayFileOf(
 ): ReplayFile {
   const s = game.state;
   return {
-    format: "turnkit/replay@1",
+    format: "turnkit/replay@2",
+    turnkit: s.madeBy.turnkit,
+    rules: s.madeBy.rules,
     preset: s.preset,
     options: s.options,
     seed: seedForFile(s.seed),
@@ -380,14 +431,25 @@ export function replayGame(
   try {
     game.run();
   } catch (e) {
-    throw new ReplayDivergenceError(`${name}: starting the game failed: ${describeReplayError(e)}`);
+    throw new ReplayDivergenceError(
+      `${name}: starting the game failed: ${describeReplayError(e)}${becauseOfRules(file, game)}`,
+    );
   }
   file.responses.forEach((_, i) => {
-    const action = replayAction(game, file, i, name);
+    let action: Action;
+    try {
+      action = replayAction(game, file, i, name);
+    } catch (e) {
+      if (e instanceof ReplayDivergenceError)
+        throw new ReplayDivergenceError(`${e.message}${becauseOfRules(file, game)}`);
+      throw e;
+    }
     try {
       game.act(action);
     } catch (e) {
-      throw new ReplayDivergenceError(`${replayLabel(file, i, name)}: ${describeReplayError(e)}`);
+      throw new ReplayDivergenceError(
+        `${replayLabel(file, i, name)}: ${describeReplayError(e)}${becauseOfRules(file, game)}`,
+      );
     }
   });
   return game;
@@ -417,6 +479,6 @@ export function checkFinalState(game: Game, file: ReplayFile, name = "replay"): 
     hint =
       "; turn and result agree, so the state differs in detail (another seed, options or version of the rules?)";
   throw new ReplayDivergenceError(
-    `${locate(file, name, ["final"])}: the replay diverged: the final state (sha256 ${digest.slice(0, 16)}…) differs from the saved one (${saved.sha256.slice(0, 16)}…); ${now}; ${then}${hint}`,
+    `${locate(file, name, ["final"])}: the replay diverged: the final state (sha256 ${digest.slice(0, 16)}…) differs from the saved one (${saved.sha256.slice(0, 16)}…); ${now}; ${then}${hint}${becauseOfRules(file, game)}`,
   );
 }

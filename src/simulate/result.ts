@@ -3,6 +3,7 @@
  * up into the result the whole range gives in one run.
  */
 import { DefinitionError } from "../core/errors.js";
+import { fingerprintDifference } from "../core/fingerprint.js";
 import { lengthStats, wilson } from "./stats.js";
 import { addTally, canonical, emptyTally } from "./tally.js";
 import type { Rate, SimulationResult, Tally, WinCount } from "./types.js";
@@ -10,7 +11,17 @@ import type { Rate, SimulationResult, Tally, WinCount } from "./types.js";
 /** What a result says besides its sums (the same fields as the result's). */
 export type ResultMeta = Pick<
   SimulationResult,
-  "preset" | "options" | "players" | "maxActions" | "seeds" | "shard" | "played" | "decks" | "agents"
+  | "turnkit"
+  | "rules"
+  | "preset"
+  | "options"
+  | "players"
+  | "maxActions"
+  | "seeds"
+  | "shard"
+  | "played"
+  | "decks"
+  | "agents"
 >;
 
 function rate(c: WinCount): Rate {
@@ -27,7 +38,7 @@ function rate(c: WinCount): Rate {
 export function resultOf(meta: ResultMeta, tally: Tally): SimulationResult {
   const t = canonical(tally);
   return {
-    format: "turnkit/simulate@1",
+    format: "turnkit/simulate@2",
     ...meta,
     games: t.games,
     finished: t.finished,
@@ -92,9 +103,21 @@ export function withoutTiming(r: SimulationResult): SimulationResult {
 export function merge(results: SimulationResult[]): SimulationResult {
   if (results.length === 0) throw new DefinitionError("merge: no results given");
   for (const r of results)
-    if (r?.format !== "turnkit/simulate@1")
-      throw new DefinitionError(`merge: not a turnkit simulate result (format ${JSON.stringify(r?.format)})`);
+    if (r?.format !== "turnkit/simulate@2")
+      throw new DefinitionError(
+        r?.format === "turnkit/simulate@1"
+          ? "merge: a result of an older turnkit (turnkit/simulate@1), which records neither its version nor its rules: run that shard again"
+          : `merge: not a turnkit simulate result (format ${JSON.stringify(r?.format)})`,
+      );
   const first = results[0]!;
+  // Played by another version of turnkit or under other rules: not parts of one run.
+  const otherRules = results.find((r) => r.turnkit !== first.turnkit || r.rules?.all !== first.rules?.all);
+  if (otherRules) {
+    const parts = fingerprintDifference(otherRules.rules ?? {}, first.rules);
+    throw new DefinitionError(
+      `merge: the results were played by different versions or rules (turnkit ${first.turnkit} and ${otherRules.turnkit}${parts.length ? `; ${parts.join(", ")} ${parts.length === 1 ? "differs" : "differ"}` : ""}): not parts of one run`,
+    );
+  }
   const same = (r: SimulationResult) =>
     JSON.stringify([r.preset, r.options, r.players, r.maxActions, r.seeds, r.decks, r.agents ?? null]) ===
     JSON.stringify([
@@ -131,6 +154,8 @@ export function merge(results: SimulationResult[]): SimulationResult {
     );
   return resultOf(
     {
+      turnkit: first.turnkit,
+      rules: first.rules,
       preset: first.preset,
       options: first.options,
       players: first.players,

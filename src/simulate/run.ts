@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { AgentSpecError, formatAgentSpec, parseAgentSpec } from "../agents/spec.js";
 import { DefinitionError } from "../core/errors.js";
+import { Game } from "../core/game.js";
 import type { Preset } from "../core/preset.js";
 import { getPreset } from "../presets/index.js";
 import { Pool } from "../workers/pool.js";
@@ -148,9 +149,19 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
     }
   }
   const seconds = (performance.now() - t0) / 1000;
+  // What made the games: the version, and the rules' fingerprint (a game's, not dealt).
+  const made = Game.create(preset, {
+    players,
+    options: setup.options,
+    ...(setup.cards.length ? { cards: setup.cards } : {}),
+    setup: false,
+    seed: first,
+  }).state.madeBy;
   return {
     ...resultOf(
       {
+        turnkit: made.turnkit,
+        rules: made.rules,
         preset: preset.id,
         options: setup.options,
         players,

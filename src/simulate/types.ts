@@ -5,6 +5,7 @@
 import type { Agent } from "../agents/random.js";
 import type { JsonObject } from "../core/json.js";
 import type { Preset } from "../core/preset.js";
+import type { RulesFingerprint } from "../core/types.js";
 import type { CardDef } from "../core/vocabulary/schema.js";
 
 /** A deck a simulation plays: a name for the summary and the card ids the preset's setup takes. */
@@ -127,7 +128,11 @@ export interface LengthStats {
 }
 
 export interface SimulationResult {
-  format: "turnkit/simulate@1";
+  format: "turnkit/simulate@2";
+  /** The turnkit version that played the games. */
+  turnkit: string;
+  /** The fingerprint of the rules they were played under (core/fingerprint.ts): shards merge only under the same. */
+  rules: RulesFingerprint;
   preset: string;
   options: JsonObject;
   players: number;

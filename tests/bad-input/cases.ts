@@ -158,7 +158,8 @@ export const replayFiles: Record<string, Expected> = {
   },
   "wrong-format.replay": {
     code: 2,
-    stderr: /wrong-format\.replay:2:13: format: Invalid input: expected "turnkit\/replay@1"/,
+    stderr:
+      /wrong-format\.replay:2:13: format: Invalid option: expected one of "turnkit\/replay@2"\|"turnkit\/replay@1"/,
   },
   "missing-final.replay": {
     code: 2,

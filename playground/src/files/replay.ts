@@ -1,5 +1,5 @@
 /**
- * Replay files in the playground: export the game shown as a `turnkit/replay@1` file (what
+ * Replay files in the playground: export the game shown as a `turnkit/replay@2` file (what
  * `turnkit play --save` writes and `turnkit replay` reads), and load one into a Session, response
  * by response, so its history can be stepped through. Parsing, checks and messages are the CLI's
  * (src/replay/format.ts); the digest shown is `turnkit replay`'s.

@@ -169,7 +169,7 @@ export function HistoryPanel({ session, onLoad }: HistoryPanelProps) {
             <button
               type="button"
               data-testid="export-replay"
-              title="The game up to this step as a turnkit/replay@1 file (turnkit replay reads it)"
+              title="The game up to this step as a turnkit/replay@2 file (turnkit replay reads it)"
               onClick={() => download(exportName, exportReplay(session), "application/json")}
             >
               Export replay

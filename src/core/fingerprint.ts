@@ -1,0 +1,75 @@
+/**
+ * A fingerprint of a game's compiled rules (DESIGN: determinism — "every replay and save says which
+ * version and rules made it"): SHA-256 hashes of the parts a game depends on, so that a replay or a
+ * save recorded under other rules can say *what* differs instead of diverging silently — the turn
+ * tree, the card library (the preset's and the game's own cards, each card's definition), the
+ * preset's other declarations (zones, events, effect kinds, limits on actions, windows, the names
+ * of its tasks, ops, conditions and state checks) and the options. Code (a task's or an op's body)
+ * can't be hashed here: a change of code shows as another turnkit or preset version.
+ */
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+import type { Rules } from "./contract/game.js";
+import type { JsonObject } from "./json.js";
+import type { RulesFingerprint } from "./types.js";
+
+export type { RulesFingerprint } from "./types.js";
+
+/** The parts' names, in the words of messages. */
+export const FINGERPRINT_PARTS: Readonly<Record<Exclude<keyof RulesFingerprint, "all">, string>> = {
+  turn: "the turn tree",
+  cards: "the card library",
+  preset: "the preset's declarations (zones, events, tasks, ops, state checks)",
+  options: "the options",
+};
+
+/** JSON with the keys of every object sorted: the same data, the same text. */
+function canonical(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) =>
+    x !== null && typeof x === "object" && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : x,
+  );
+}
+
+const hash = (v: unknown): string => bytesToHex(sha256(new TextEncoder().encode(canonical(v)))).slice(0, 16);
+
+const computed = new WeakMap<Rules, RulesFingerprint>();
+
+/** The fingerprint of compiled rules (computed once per Rules object). */
+export function rulesFingerprint(rules: Rules, options: JsonObject): RulesFingerprint {
+  const known = computed.get(rules);
+  if (known) return known;
+  const p = rules.preset;
+  const names = (m: ReadonlyMap<string, unknown>) => [...m.keys()].sort();
+  const parts = {
+    turn: hash(rules.root),
+    cards: hash([...rules.cards.values()].sort((a, b) => (a.id < b.id ? -1 : 1))),
+    preset: hash({
+      id: p.id,
+      zones: p.zones,
+      windows: [...rules.windows].sort(),
+      events: p.events ?? {},
+      effectKinds: Object.keys(p.effectKinds ?? {}).sort(),
+      actionLimits: p.actionLimits ?? {},
+      tasks: names(rules.tasks),
+      ops: names(rules.ops),
+      conditions: names(rules.conditions),
+      stateChecks: rules.stateChecks.all.map((c) => [c.id, c.rule, c.when ?? "always"]),
+      lookBack: p.lookBack === true,
+      lookBackEvents: p.lookBackEvents ?? [],
+      checkpoint: p.checkpoint ?? null,
+    }),
+    options: hash(options),
+  };
+  const out: RulesFingerprint = { all: hash(parts), ...parts };
+  computed.set(rules, out);
+  return out;
+}
+
+/** The parts that differ between two fingerprints, in words ("the card library, the options"). */
+export function fingerprintDifference(then: Partial<RulesFingerprint>, now: RulesFingerprint): string[] {
+  return (Object.keys(FINGERPRINT_PARTS) as (keyof typeof FINGERPRINT_PARTS)[])
+    .filter((k) => then[k] !== undefined && then[k] !== now[k])
+    .map((k) => FINGERPRINT_PARTS[k]);
+}
