@@ -20,7 +20,7 @@ export const KERNEL_EVENTS: Readonly<Record<string, string>> = {
   faceDown: "An object was turned face-down: obj, player (controller), data.bySelf.",
   faceUp: "An object was turned face-up: obj, player (controller).",
   counter:
-    "Counters were put on or removed from an object (the addCounter op): obj, data.counter, data.n, data.total.",
+    "Counters were put on or removed from an object, by any cause (the addCounter op, addCounters): obj, player (controller), cause, data.counter, data.n (the change, signed), data.total (now), data.before (before it).",
   reveal:
     "A hidden card was shown to every player (as a replacement moved it from a hidden zone): obj, card, data.why.",
   turnBegin: "A turn began: player (active), data.turn, data.extra, data.ordinal.",

@@ -20,6 +20,7 @@ import { limitCards } from "./limit-cards.js";
 import { manaCards } from "./mana-cards.js";
 import type { MagicOp } from "./ops.generated.js";
 import { planeswalkerCards } from "./planeswalker-cards.js";
+import { chapter } from "./sagas.js";
 import { tokenCards } from "./token-cards.js";
 import { triggerCards } from "./trigger-cards.js";
 import { turnCards } from "./turn-cards.js";
@@ -388,39 +389,30 @@ const library: CardDef[] = [
     cost: 5,
     stats: { chapters: 3 },
     text: "I — Each opponent sacrifices a creature or planeswalker. II — Each opponent discards a card. III — Put target creature or planeswalker card from a graveyard onto the battlefield under your control.",
+    // CR 714.2b: each chapter triggers on lore counters put on it, by any cause (sagas.ts).
     abilities: [
-      {
-        id: "chapter1",
-        kind: "triggered",
-        text: "I — Each opponent sacrifices a creature or planeswalker.",
-        trigger: { on: "chapter", self: true, where: { "data.chapter": 1 } },
-        effect: [{ op: "opponentsSacrifice", what: "creatureOrPlaneswalker" }],
-      },
-      {
-        id: "chapter2",
-        kind: "triggered",
-        text: "II — Each opponent discards a card.",
-        trigger: { on: "chapter", self: true, where: { "data.chapter": 2 } },
-        effect: [{ op: "opponentsDiscard" }],
-      },
-      {
-        id: "chapter3",
-        kind: "triggered",
-        text: "III — Put target creature or planeswalker card from a graveyard onto the battlefield under your control.",
-        trigger: { on: "chapter", self: true, where: { "data.chapter": 3 } },
-        // CR 603.3d: the target is chosen as the chapter ability is put on the stack.
-        cost: [
-          {
-            op: "choose",
-            target: true,
-            chooser: "controller",
-            as: "t",
-            from: { zone: "graveyard", owner: "any", type: ["creature", "planeswalker"] },
-            prompt: "Target creature or planeswalker card in a graveyard",
-          },
-        ],
-        effect: [{ op: "reanimate", what: "$t" }],
-      },
+      chapter(1, "Each opponent sacrifices a creature or planeswalker.", [
+        { op: "opponentsSacrifice", what: "creatureOrPlaneswalker" },
+      ]),
+      chapter(2, "Each opponent discards a card.", [{ op: "opponentsDiscard" }]),
+      chapter(
+        3,
+        "Put target creature or planeswalker card from a graveyard onto the battlefield under your control.",
+        [{ op: "reanimate", what: "$t" }],
+        {
+          // CR 603.3d: the target is chosen as the chapter ability is put on the stack.
+          cost: [
+            {
+              op: "choose",
+              target: true,
+              chooser: "controller",
+              as: "t",
+              from: { zone: "graveyard", owner: "any", type: ["creature", "planeswalker"] },
+              prompt: "Target creature or planeswalker card in a graveyard",
+            },
+          ],
+        },
+      ),
     ],
   },
   // Instants and sorceries: their spell ability runs as they resolve (CR 608.2).

@@ -69,18 +69,28 @@ function narrate(game: Game, e: LogEntry): string | null {
           : `${d.source} deals ${d.n} damage to ${who} (life ${d.life}).`;
     case "lifeGain":
       return `${who} gains ${d.n} life (life ${d.life}).`;
+    case "lifeLoss":
+      // Damage and payments say it themselves.
+      return d.damage === true || d.paid === true ? null : `${who} loses ${d.n} life (life ${d.life}).`;
+    case "poison":
+      return `${who} gets ${d.n} poison counter${d.n === 1 ? "" : "s"} (${d.total} in all).`;
+    case "mill":
+      return `${who} mills ${e.name}.`;
+    case "counter":
+      return counterLine(e, d);
+    case "tap":
+    case "untap":
+      return tapLine(game, e);
     case "dies":
       return d.sacrificed === true ? null : `${e.name} dies (${d.reason}).`; // the sacrifice event narrates it
     case "phaseOut":
-      return `${e.name} phases out.`;
+      return `${e.name} phases out${d.indirect === true ? " with the permanent it is attached to" : ""}.`;
     case "phaseIn":
-      return `${e.name} phases in.`;
+      return `${e.name} phases in${d.indirect === true ? " with the permanent it is attached to" : ""}.`;
     case "dayNight":
       return `It becomes ${d.now}.`;
     case "setInMotion":
       return `${who} sets ${e.name} in motion.`;
-    case "chapter":
-      return `${e.name}: chapter ${d.chapter}.`;
     case "rollToVisit":
       return `${who} rolls ${d.value} to visit Attractions.`;
     case "visit":
@@ -119,11 +129,38 @@ function narrate(game: Game, e: LogEntry): string | null {
     case "mana":
     case "assignDamage":
     case "putOnStack":
-    case "counter":
       return null;
     default:
       return null;
   }
+}
+
+/** "Nissa gets 3 loyalty counters (3 in all)." — not for counters damage removes or puts (its line says it). */
+function counterLine(e: LogEntry, d: JsonObject): string | null {
+  if (e.cause?.rule === "damage") return null;
+  const n = Number(d.n);
+  const what = `${Math.abs(n)} ${d.counter} counter${Math.abs(n) === 1 ? "" : "s"}`;
+  return n > 0
+    ? `${e.name} gets ${what} (${d.total} in all).`
+    : `${what} ${Math.abs(n) === 1 ? "is" : "are"} removed from ${e.name} (${d.total} left).`;
+}
+
+/**
+ * "Llanowar Elves becomes tapped (cost of its ability)." — the untap step's untaps, attacks and
+ * the lands a payment taps say so themselves (untapAll, attack, the cast).
+ */
+function tapLine(game: Game, e: LogEntry): string | null {
+  const c = e.cause;
+  if (!c || c.kind === "action" || c.rule === "untap" || (c.kind === "cost" && c.ability === "mana"))
+    return null;
+  const how = e.type === "tap" ? "becomes tapped" : "becomes untapped";
+  const by =
+    c.kind === "cost"
+      ? " (a cost)"
+      : c.name
+        ? ` (${c.name}${c.player !== undefined ? `, ${game.playerName(c.player)}` : ""})`
+        : "";
+  return `${e.name} ${how}${by}.`;
 }
 
 export function magic(): Preset {
@@ -205,6 +242,8 @@ export function magic(): Preset {
     checkpoint: "mtg.checkpoint",
     stack: stackEntries,
     lookBack: true, // CR 603.10a
+    // CR 603.10a: "whenever this phases out" triggers though it no longer exists (phasing.ts).
+    lookBackEvents: ["phaseOut"],
     // CR 702.26b: a phased-out permanent is treated as though it doesn't exist (phasing.ts).
     exists: (_game, obj) => !phasedOut(obj),
     // CR 508.1c–d, 509.1b–c: why an attacker or blocker (or "done") is refused (declarations.ts).

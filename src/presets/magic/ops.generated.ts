@@ -14,7 +14,6 @@ import type {
   GainControlOp,
   LogOp,
   LoseOp,
-  MoveOp,
   NumberRef,
   ObjectRef,
   PlayerRef,
@@ -306,6 +305,160 @@ export type MagicNoSchemesNextTurnOp = {
 };
 
 /**
+ * (Internal) {T} paid as a cost: taps the objects, each `tap` event caused by the cost (a mana ability's: cause.ability "mana").
+ */
+export type MagicMtgTapCostOp = {
+  op: "mtg.tapCost";
+  /** The objects. */
+  what: ObjectRef;
+  /** The cost of a mana ability (CR 605). */
+  mana?: boolean;
+};
+
+/**
+ * (Internal) counters put on or removed from objects as a cost (a loyalty ability's, CR 606.4), each `counter` event caused by the cost.
+ */
+export type MagicMtgCounterCostOp = {
+  op: "mtg.counterCost";
+  /** The objects. */
+  what: ObjectRef;
+  /** The counter's name. */
+  counter: string;
+  /**
+   * How many (negative: removed).
+   * @defaultValue 1
+   */
+  n?: NumberRef;
+};
+
+/**
+ * Declares a player target in a cost: "target player" (`player: any`, the default) or "target opponent" (`player: opponent`); `$as` names the player chosen.
+ */
+export type MagicTargetPlayerOp = {
+  op: "targetPlayer";
+  /** The variable that names the player chosen. */
+  as: string;
+  /**
+   * Who may be chosen, relative to the controller: "any" (target player), "opponent" (target opponent).
+   * @defaultValue "any"
+   */
+  player?: "any" | "opponent" | "self";
+  /**
+   * The question asked.
+   * @defaultValue "Target player"
+   */
+  prompt?: string;
+};
+
+/**
+ * Those permanents phase out, at once (CR 702.26): treated as though they don't exist until they phase in as their controller's next untap step begins; what is attached to them phases out with them (CR 702.26g). "All permanents you control phase out" is `what: { select: { zone: battlefield, controller: self } }`. One that can't phase out (an `exempt` effect `from: phaseOut`) stays.
+ */
+export type MagicPhaseOutOp = {
+  op: "phaseOut";
+  /** The permanents that phase out. */
+  what: ObjectRef;
+};
+
+/**
+ * Moves objects to a zone (several at once: one simultaneous move); replacement effects apply. A permanent put onto the battlefield gets what it enters with: its counters, a planeswalker's loyalty, a Saga's lore counter (CR 122.6, 306.5b, 714.3a).
+ */
+export type MagicMoveOp = {
+  op: "move";
+  /** The objects moved. */
+  what: ObjectRef;
+  /** The zone kind they go to. */
+  to: string;
+  /**
+   * Whose zone: "owner" (each object's owner), "controller" (its controller) or a player.
+   * @defaultValue "owner"
+   */
+  zoneOwner?: PlayerRef;
+  /**
+   * Where in the zone.
+   * @defaultValue "top"
+   */
+  position?: "top" | "bottom";
+  /** Face-down in the new zone. */
+  faceDown?: boolean;
+  /** Tapped (or untapped with false) in the new zone. */
+  tapped?: boolean;
+  /**
+   * The event type recorded (destroy, discard …).
+   * @defaultValue "move"
+   */
+  event?: string;
+  /** Shown to every player as it moves. */
+  reveal?: boolean;
+};
+
+/**
+ * Each of those players loses n life (CR 119.3): a `lifeLoss` event with data.n. "That player loses 4 life" (who caused the event) is `players: eventCause`.
+ */
+export type MagicLoseLifeOp = {
+  op: "loseLife";
+  /**
+   * Who loses life (APNAP order).
+   * @defaultValue "controller"
+   */
+  players?: PlayerRef;
+  /**
+   * How much.
+   * @defaultValue 1
+   */
+  n?: NumberRef;
+};
+
+/**
+ * Each of those players gets n poison counters (CR 122.1f; ten or more loses, CR 704.5c): a `poison` event with data.n and data.total.
+ */
+export type MagicGivePoisonOp = {
+  op: "givePoison";
+  /**
+   * Who gets them (APNAP order).
+   * @defaultValue "opponent"
+   */
+  players?: PlayerRef;
+  /**
+   * How many.
+   * @defaultValue 1
+   */
+  n?: NumberRef;
+};
+
+/**
+ * Each of those players mills n cards (CR 701.13): the top n cards of their library go to their graveyard at once (one event), as many as there are.
+ */
+export type MagicMillOp = {
+  op: "mill";
+  /**
+   * Who mills (APNAP order).
+   * @defaultValue "controller"
+   */
+  players?: PlayerRef;
+  /**
+   * How many cards each.
+   * @defaultValue 1
+   */
+  n?: NumberRef;
+};
+
+/**
+ * Taps every untapped permanent of `type` those players control, at once (one event: "whenever one or more … become tapped" triggers once, CR 603.2c); with `dontUntap`, each doesn't untap during its controller's next untap step (the kernel's `exempt` effect, CR 502.3). "Tap all creatures target player controls" (Sleep) is `players: $p` with the target declared by `targetPlayer`.
+ */
+export type MagicTapPermanentsOp = {
+  op: "tapPermanents";
+  /** Whose permanents. */
+  players: PlayerRef;
+  /**
+   * Which card type.
+   * @defaultValue "creature"
+   */
+  type?: string;
+  /** They don't untap during their controller's next untap step. */
+  dontUntap?: boolean;
+};
+
+/**
  * Creates n tokens of a token definition (a library card with `stats.token: true`) on the battlefield under the controller's control (CR 111.2); `tapped`, `attacking` ("that's tapped and attacking": put onto the battlefield attacking, CR 508.4 — its controller chooses what it attacks) and `as` (a variable naming them, for a delayed trigger).
  */
 export type MagicCreateTokenOp = {
@@ -367,7 +520,6 @@ export type MagicOp =
   | MagicForEachOp
   | MagicRepeatOp
   | MagicModesOp
-  | MoveOp
   | ShuffleOp
   | TapOp
   | UntapOp
@@ -410,6 +562,15 @@ export type MagicOp =
   | MagicPutOntoBattlefieldOp
   | MagicUntapAttackersOp
   | MagicNoSchemesNextTurnOp
+  | MagicMtgTapCostOp
+  | MagicMtgCounterCostOp
+  | MagicTargetPlayerOp
+  | MagicPhaseOutOp
+  | MagicMoveOp
+  | MagicLoseLifeOp
+  | MagicGivePoisonOp
+  | MagicMillOp
+  | MagicTapPermanentsOp
   | MagicCreateTokenOp
   | MagicCounterSpellOp
   | MagicEndTheTurnOp
