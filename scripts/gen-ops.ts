@@ -177,7 +177,7 @@ function renderKernel(): string {
       ],
       "",
     ),
-    'export type PlayerRef = RelativePlayer | "controller" | "owner" | "event" | `$${string}` | number;',
+    'export type PlayerRef = RelativePlayer | "controller" | "owner" | "event" | "eventCause" | `$${string}` | number;',
     ...comment(
       [
         'Objects: `"self"` (the source, same incarnation), `"selfCard"`, `"event"` (the event\'s object), `"batch"`',

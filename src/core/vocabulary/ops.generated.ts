@@ -11,7 +11,14 @@ export type NumberRef = number | `$${string}` | { count: Selector } | { event: s
  * A player: the controller, the source's owner, the event's player, one relative to the controller,
  * a `"$var"` holding one, or a player number.
  */
-export type PlayerRef = RelativePlayer | "controller" | "owner" | "event" | `$${string}` | number;
+export type PlayerRef =
+  | RelativePlayer
+  | "controller"
+  | "owner"
+  | "event"
+  | "eventCause"
+  | `$${string}`
+  | number;
 /**
  * Objects: `"self"` (the source, same incarnation), `"selfCard"`, `"event"` (the event's object), `"batch"`
  * (the objects of every occurrence in a "one or more" ability's batch),

@@ -15,6 +15,7 @@ import { auraCards } from "./aura-cards.js";
 import { targetCreature } from "./card-parts.js";
 import { combatCards } from "./combat-cards.js";
 import { controlCards } from "./control-cards.js";
+import { eventCards } from "./event-cards.js";
 import { keywordCards } from "./keyword-cards.js";
 import { limitCards } from "./limit-cards.js";
 import { manaCards } from "./mana-cards.js";
@@ -511,6 +512,8 @@ const library: CardDef[] = [
   ...attackCards,
   // The turn and its limits against official rulings (additional beginning phase, CR 500.8).
   ...limitCards,
+  // Cards that watch events: phasing, becoming the target, tapping, batches, Sagas (event-cards.ts).
+  ...eventCards,
 ];
 
 export const magicCards: CardDef[] = library.map(withColours);

@@ -1,7 +1,7 @@
 /**
  * What a permanent gets as it enters the battlefield, however it enters — cast and resolved (CR
  * 608.3), played (a land), put there or returned by an effect (CR 110.2), created (a token): the
- * counters it enters with (CR 122.6, 614.1c: `stats.entersWith`), a planeswalker's printed loyalty
+ * counters it enters with (CR 122.6, 614.1c: `stats.entersWith`; `stats.entersTapped`), a planeswalker's printed loyalty
  * (CR 306.5b) and a Saga's first lore counter (CR 714.3a, which triggers its chapter I: sagas.ts).
  * Each is a `counter` event (the kernel's addCounters) caused by the rule, in the same step of the
  * engine as the move, so "whenever counters are put on" and chapter abilities see them (CR 122.6:
@@ -49,6 +49,9 @@ function entersWithOf(game: Game, obj: GameObject): [string, number][] {
 /** The counters `obj` gets as it enters the battlefield (CR 122.6, 306.5b, 614.1c, 714.3a). */
 export function enteredBattlefield(game: Game, obj: GameObject): void {
   if (game.state.zones[obj.zone]?.kind !== "battlefield") return;
+  // CR 614.1c: "enters the battlefield tapped" (`stats.entersTapped`): it enters so, it doesn't
+  // become tapped — no `tap` event (the kernel's setTapped is for becoming tapped).
+  if (game.card(obj).stats?.entersTapped === true) obj.tapped = true;
   const cause = entering(game, obj);
   const loyalty = printedLoyalty(game, obj);
   if (loyalty > 0) addCounters(game, obj, LOYALTY, loyalty, cause); // CR 306.5b

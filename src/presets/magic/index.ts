@@ -17,6 +17,7 @@ import { cardConditionLabels, cardConditions } from "./conditions.js";
 import { applyDayNightOption, DAY_NIGHT_VALUES } from "./day-night.js";
 import { magicDeckRules, randomDecks } from "./decks.js";
 import { declarationRefusal } from "./declarations.js";
+import { eventTokens } from "./event-cards.js";
 import { runSkipLeftPlayers } from "./leave-game.js";
 import { magicOps } from "./ops.js";
 import { planeswalkerTokens } from "./planeswalker-cards.js";
@@ -227,7 +228,7 @@ export function magic(): Preset {
     drawFrom: "library",
     turn: () => magicTurn(),
     // Token definitions (CR 111.1: not cards) join the library but never a deck.
-    cards: [...magicCards, ...magicTokens, ...planeswalkerTokens, ...attackTokens],
+    cards: [...magicCards, ...magicTokens, ...planeswalkerTokens, ...attackTokens, ...eventTokens],
     deckRules: {
       ...magicDeckRules,
       forbidden: [

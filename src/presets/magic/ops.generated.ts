@@ -351,6 +351,23 @@ export type MagicTargetPlayerOp = {
 };
 
 /**
+ * Declares "any target" in an ability's cost (CR 115.4): a creature, a planeswalker or a player, chosen as it is activated or put on the stack; `damageAnyTarget` deals its damage to it.
+ */
+export type MagicTargetAnyOp = {
+  op: "targetAny";
+  /**
+   * The variable that names the target chosen.
+   * @defaultValue "target"
+   */
+  as?: string;
+  /**
+   * The question asked.
+   * @defaultValue "Any target"
+   */
+  prompt?: string;
+};
+
+/**
  * Those permanents phase out, at once (CR 702.26): treated as though they don't exist until they phase in as their controller's next untap step begins; what is attached to them phases out with them (CR 702.26g). "All permanents you control phase out" is `what: { select: { zone: battlefield, controller: self } }`. One that can't phase out (an `exempt` effect `from: phaseOut`) stays.
  */
 export type MagicPhaseOutOp = {
@@ -565,6 +582,7 @@ export type MagicOp =
   | MagicMtgTapCostOp
   | MagicMtgCounterCostOp
   | MagicTargetPlayerOp
+  | MagicTargetAnyOp
   | MagicPhaseOutOp
   | MagicMoveOp
   | MagicLoseLifeOp

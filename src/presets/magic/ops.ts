@@ -48,7 +48,15 @@ import {
   poisonOf,
   sacrifice,
 } from "./state.js";
-import { hasRecordedTargets, TARGET_PLAYER, targetable, targetPlayerOp, targetPlayers } from "./targets.js";
+import {
+  hasRecordedTargets,
+  TARGET_ANY,
+  TARGET_PLAYER,
+  targetAnyOp,
+  targetable,
+  targetPlayerOp,
+  targetPlayers,
+} from "./targets.js";
 import { tokenOps } from "./tokens.js";
 
 /** What dealt damage: its source, for the events damage causes (combat damage is a turn-based action's, CR 510.2). */
@@ -644,6 +652,7 @@ export const magicOps: Record<string, OpHandler> = {
   // life, poison, mill, tapping at once and entering the battlefield (event-ops.ts).
   ...costOps,
   [TARGET_PLAYER]: targetPlayerOp,
+  [TARGET_ANY]: targetAnyOp,
   ...phasingOps,
   ...eventOps,
   // Tokens (CR 111) and countering spells (CR 701.5): tokens.ts, counter.ts.

@@ -56,7 +56,7 @@ const PLAYERS = "@players";
 export const TARGET_PLAYER = "targetPlayer";
 
 export const isTargetOp = (op: Op): boolean =>
-  (op.op === "choose" && op.target === true) || op.op === TARGET_PLAYER;
+  (op.op === "choose" && op.target === true) || op.op === TARGET_PLAYER || op.op === "targetAny";
 
 /** The spell ability of a card (its effect as it resolves, CR 608.2), if it has one. */
 export const spellAbility = (card: CardDef): AbilityDef | undefined =>
@@ -229,6 +229,52 @@ export const targetPlayerOp: OpHandler = {
     }
     recordPlayerTarget(varsOf(game, frame), String(op.as), chosen);
     becomeTargets(game, [], [chosen], causeOf(game, frame)); // CR 115.1, 603.2
+    return "next";
+  },
+};
+
+/** The op that declares "any target" in an ability's cost (a creature, a planeswalker or a player, CR 115.4). */
+export const TARGET_ANY = "targetAny";
+
+/**
+ * "Any target" in an activated or triggered ability's cost (CR 115.4, 602.2b, 603.3d): its
+ * controller chooses a creature, a planeswalker (one it can target: hexproof, shroud, protection)
+ * or a player as it is activated or put on the stack — options `target:<card>` and
+ * `player:<name>`. The target becomes the target (a `targeted` event), is recorded under `as`
+ * (what `damageAnyTarget` deals its damage to) and is checked again as it resolves.
+ */
+export const targetAnyOp: OpHandler = {
+  doc: 'Declares "any target" in an ability\'s cost (CR 115.4): a creature, a planeswalker or a player, chosen as it is activated or put on the stack; `damageAnyTarget` deals its damage to it.',
+  args: {
+    as: { type: "var", default: "target", doc: "The variable that names the target chosen." },
+    prompt: { type: "string", default: "Any target", doc: "The question asked." },
+  },
+  run(game, op, frame) {
+    const as = String(op.as ?? "target");
+    const spec: TargetSpec = { as, from: ANY_TARGET, players: true, declared: false };
+    const choices = targetChoices(game, spec, frame.ctx);
+    const idOf = (t: TargetChoice): string =>
+      t.obj ? `target:${game.ref(t.obj)}` : `player:${game.playerName(t.player!)}`;
+    const answer = frame.answer?.id;
+    delete frame.answer;
+    const chosen = answer === undefined ? undefined : choices.find((t) => idOf(t) === answer);
+    if (!chosen) {
+      game.ask({
+        player: frame.ctx.controller,
+        kind: "target",
+        prompt: String(op.prompt ?? "Any target"),
+        options: choices.map((t) => ({ id: idOf(t), label: t.label })),
+      });
+      return "wait";
+    }
+    recordTarget(game, varsOf(game, frame), spec, chosen);
+    const cause = causeOf(game, frame);
+    becomeTargets(
+      game,
+      chosen.obj ? [chosen.obj] : [],
+      chosen.player !== undefined ? [chosen.player] : [],
+      cause,
+    );
     return "next";
   },
 };
