@@ -103,7 +103,7 @@ function narrate(game: Game, e: LogEntry): string | null {
     case "leaveGame":
       return `${who} leaves the game with every object they own.`;
     case "countered":
-      return `${e.name} is countered.`;
+      return d.ability !== undefined ? `${e.name}'s ability is countered.` : `${e.name} is countered.`;
     case "counterFailed":
       return `${e.name} can't be countered.`;
     case "ceaseToExist":

@@ -498,6 +498,15 @@ export type MagicCreateTokenOp = {
 };
 
 /**
+ * Counters the spell or ability that caused the triggering event ("whenever this becomes the target of a spell or ability …, counter that spell or ability", CR 701.5a), if it is still on the stack; with `unlessPays` ("{2}") its controller may pay that mana instead (CR 118.12).
+ */
+export type MagicCounterCauseOp = {
+  op: "counterCause";
+  /** Mana its controller may pay to keep it, e.g. "{2}". */
+  unlessPays?: string;
+};
+
+/**
  * Counters those spells (CR 701.5a): each is removed from the stack and put into its owner's graveyard, and doesn't resolve; a spell that can't be countered (`stats.cantBeCountered`) stays.
  */
 export type MagicCounterSpellOp = {
@@ -590,6 +599,7 @@ export type MagicOp =
   | MagicMillOp
   | MagicTapPermanentsOp
   | MagicCreateTokenOp
+  | MagicCounterCauseOp
   | MagicCounterSpellOp
   | MagicEndTheTurnOp
   | MagicAttachOp

@@ -174,6 +174,17 @@ export function targetsStillLegal(game: Game, vars: JsonObject, ctx: EffectConte
   return !(chosen > 0 && legal === 0 && game.rules.preset.activation?.illegalTargets === "fizzle");
 }
 
+/** Whether this spell or ability already targets the object or player (CR 115.1: it becomes its target once). */
+function alreadyTargeted(
+  vars: JsonObject,
+  obj: GameObject | undefined,
+  player: PlayerId | undefined,
+): boolean {
+  if (obj) return targetsOf(vars).includes(obj.id);
+  const players = (vars[PLAYERS] ?? {}) as Record<string, number[]>;
+  return player !== undefined && Object.values(players).some((list) => list.includes(player));
+}
+
 /** Reasons (kind "target") why the player targets an ability declares can't be chosen now (CR 115.4, 603.3d). */
 export function playerTargetReasons(
   game: Game,
@@ -227,8 +238,10 @@ export const targetPlayerOp: OpHandler = {
       });
       return "wait";
     }
-    recordPlayerTarget(varsOf(game, frame), String(op.as), chosen);
-    becomeTargets(game, [], [chosen], causeOf(game, frame)); // CR 115.1, 603.2
+    const vars = varsOf(game, frame);
+    const again = alreadyTargeted(vars, undefined, chosen);
+    recordPlayerTarget(vars, String(op.as), chosen);
+    if (!again) becomeTargets(game, [], [chosen], causeOf(game, frame)); // CR 115.1, 603.2
     return "next";
   },
 };
@@ -267,14 +280,16 @@ export const targetAnyOp: OpHandler = {
       });
       return "wait";
     }
-    recordTarget(game, varsOf(game, frame), spec, chosen);
-    const cause = causeOf(game, frame);
-    becomeTargets(
-      game,
-      chosen.obj ? [chosen.obj] : [],
-      chosen.player !== undefined ? [chosen.player] : [],
-      cause,
-    );
+    const vars = varsOf(game, frame);
+    const again = alreadyTargeted(vars, chosen.obj, chosen.player);
+    recordTarget(game, vars, spec, chosen);
+    if (!again)
+      becomeTargets(
+        game,
+        chosen.obj ? [chosen.obj] : [],
+        chosen.player !== undefined ? [chosen.player] : [],
+        causeOf(game, frame),
+      );
     return "next";
   },
 };
