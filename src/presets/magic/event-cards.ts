@@ -378,9 +378,10 @@ export const eventCards: CardDef[] = [
   }),
 
   // ---- "Whenever you gain life", "that many", once each turn (CR 603.2c, 119) ----------------
-  // Journey into Nyx; {4}{W}{W} Creature — Human Soldier 4/6, "Whenever you gain life, you may put
+  // Journey into Nyx; {4}{W}{W} Enchantment Creature — Human Soldier 4/6, "Whenever you gain life, you may put
   // that many +1/+1 counters on each creature you control. Do this only once each turn." (from memory).
   creature("nykthos-paragon", "Nykthos Paragon", "{4}{W}{W}", 6, 4, 6, ["Human", "Soldier"], {
+    types: ["enchantment", "creature"],
     text: "Whenever you gain life, you may put that many +1/+1 counters on each creature you control. Do this only once each turn.",
     abilities: [
       {
@@ -459,6 +460,146 @@ export const eventCards: CardDef[] = [
           expires: { tag: "endOfTurn" },
           label: "+2/+1 until end of turn",
         },
+      ]),
+    ],
+  },
+  // Theros Beyond Death; {2}{R} Enchantment — Saga, "I, II, III — Until end of turn, target creature
+  // gains trample and gets +X/+0, where X is the number of lore counters on The Triumph of Anax.
+  // IV — Target creature you control fights up to one target creature you don't control." (from
+  // memory). X is read from the counter event that triggered the chapter (its `data.total`).
+  {
+    id: "the-triumph-of-anax",
+    name: "The Triumph of Anax",
+    types: ["enchantment", "saga"],
+    cost: 3,
+    stats: { manaCost: "{2}{R}", chapters: 4, subtypes: ["Saga"] },
+    text: "I, II, III — Until end of turn, target creature gains trample and gets +X/+0, where X is the number of lore counters on The Triumph of Anax. IV — Target creature you control fights up to one target creature you don't control.",
+    abilities: [
+      ...[1, 2, 3].map((n) =>
+        chapter(
+          n,
+          "Until end of turn, target creature gains trample and gets +X/+0, where X is the number of lore counters on The Triumph of Anax.",
+          [
+            { op: "pumpTarget", power: { event: "data.total" }, toughness: 0 },
+            {
+              op: "until",
+              effect: { kind: "keyword", value: "trample" },
+              target: "$target",
+              expires: { tag: "endOfTurn" },
+              label: "trample until end of turn",
+            },
+          ],
+          { cost: [target({ zone: "battlefield", type: "creature" }, "target creature")] },
+        ),
+      ),
+      chapter(
+        4,
+        "Target creature you control fights up to one target creature you don't control.",
+        [{ op: "fight", what: "$mine", with: "$theirs" }],
+        {
+          cost: [
+            target(
+              { zone: "battlefield", type: "creature", controller: "self" },
+              "target creature you control",
+              "mine",
+            ),
+            {
+              op: "choose",
+              chooser: "controller",
+              target: true,
+              as: "theirs",
+              min: 0,
+              max: 1,
+              from: { zone: "battlefield", type: "creature", controller: "opponent" },
+              prompt: "up to one target creature you don't control",
+            },
+          ],
+        },
+      ),
+    ],
+  },
+  // Theros Beyond Death; {3}{R} Enchantment — Saga, "I — Gain control of target creature for as long
+  // as The Akroan War remains on the battlefield. II — Until your next turn, creatures your
+  // opponents control attack each combat if able. III — Each tapped creature deals damage to itself
+  // equal to its power." (from memory).
+  {
+    id: "the-akroan-war",
+    name: "The Akroan War",
+    types: ["enchantment", "saga"],
+    cost: 4,
+    stats: { manaCost: "{3}{R}", chapters: 3, subtypes: ["Saga"] },
+    text: "I — Gain control of target creature for as long as The Akroan War remains on the battlefield. II — Until your next turn, creatures your opponents control attack each combat if able. III — Each tapped creature deals damage to itself equal to its power.",
+    abilities: [
+      chapter(
+        1,
+        "Gain control of target creature for as long as The Akroan War remains on the battlefield.",
+        // CR 611.2b: for as long as its source stays (the kernel's `source` expiry).
+        [{ op: "gainControl", what: "$target", expires: "source" }],
+        { cost: [target({ zone: "battlefield", type: "creature" }, "target creature")] },
+      ),
+      chapter(2, "Until your next turn, creatures your opponents control attack each combat if able.", [
+        {
+          op: "until",
+          effect: { kind: "must", value: ["attack"] },
+          target: { select: { zone: "battlefield", controller: "opponent", type: "creature" } },
+          expires: { begin: "turn", player: "self" },
+          label: "attacks each combat if able until your next turn",
+        },
+      ]),
+      chapter(3, "Each tapped creature deals damage to itself equal to its power.", [
+        { op: "damageItself", what: { select: { zone: "battlefield", type: "creature", tapped: true } } },
+      ]),
+    ],
+  },
+  // Wilds of Eldraine; {2}{W} Enchantment — Saga, "I — Exile up to one target creature. II — Target
+  // creature you control gets +2/+2 and gains flying until end of turn. III — Return the exiled card
+  // to the battlefield under its owner's control." (from memory). I and III are linked (CR 607).
+  {
+    id: "the-princess-takes-flight",
+    name: "The Princess Takes Flight",
+    types: ["enchantment", "saga"],
+    cost: 3,
+    stats: { manaCost: "{2}{W}", chapters: 3, subtypes: ["Saga"] },
+    text: "I — Exile up to one target creature. II — Target creature you control gets +2/+2 and gains flying until end of turn. III — Return the exiled card to the battlefield under its owner's control.",
+    abilities: [
+      chapter(1, "Exile up to one target creature.", [{ op: "exileLinked", what: "$target" }], {
+        cost: [
+          {
+            op: "choose",
+            chooser: "controller",
+            target: true,
+            as: "target",
+            min: 0,
+            max: 1,
+            from: { zone: "battlefield", type: "creature" },
+            prompt: "up to one target creature",
+          },
+        ],
+      }),
+      chapter(
+        2,
+        "Target creature you control gets +2/+2 and gains flying until end of turn.",
+        [
+          { op: "pumpTarget", power: 2, toughness: 2 },
+          {
+            op: "until",
+            effect: { kind: "keyword", value: "flying" },
+            target: "$target",
+            expires: { tag: "endOfTurn" },
+            label: "flying until end of turn",
+          },
+        ],
+        {
+          cost: [
+            target(
+              { zone: "battlefield", type: "creature", controller: "self" },
+              "target creature you control",
+            ),
+          ],
+        },
+      ),
+      chapter(3, "Return the exiled card to the battlefield under its owner's control.", [
+        { op: "returnLinked" },
       ]),
     ],
   },

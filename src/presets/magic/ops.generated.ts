@@ -227,15 +227,15 @@ export type MagicDamageAnyTargetOp = {
 export type MagicPumpTargetOp = {
   op: "pumpTarget";
   /**
-   * Power added.
+   * Power added (a number, or "that many": `{ event: data.total }`).
    * @defaultValue 0
    */
-  power?: number;
+  power?: NumberRef;
   /**
    * Toughness added.
    * @defaultValue 0
    */
-  toughness?: number;
+  toughness?: NumberRef;
 };
 
 /** Put a counter on target creature you control. */
@@ -476,6 +476,40 @@ export type MagicTapPermanentsOp = {
 };
 
 /**
+ * The creature `what` fights the creature `with` (CR 701.12a): each deals damage equal to its power to the other, at once; if either is no longer a creature on the battlefield, no damage is dealt (CR 701.12b).
+ */
+export type MagicFightOp = {
+  op: "fight";
+  /** The first creature (the target chosen as it was cast or put on the stack). */
+  what: ObjectRef;
+  /** The creature it fights. */
+  with: ObjectRef;
+};
+
+/**
+ * Each of those creatures deals damage to itself equal to its power, at once ("each tapped creature deals damage to itself equal to its power").
+ */
+export type MagicDamageItselfOp = {
+  op: "damageItself";
+  /** The creatures. */
+  what: ObjectRef;
+};
+
+/** Exiles those objects and records them on this source (CR 607.2a), for `returnLinked` to return. */
+export type MagicExileLinkedOp = {
+  op: "exileLinked";
+  /** The objects exiled. */
+  what: ObjectRef;
+};
+
+/**
+ * Returns the cards this source exiled (`exileLinked`) and that are still in exile to the battlefield under their owners' control, at once.
+ */
+export type MagicReturnLinkedOp = {
+  op: "returnLinked";
+};
+
+/**
  * Creates n tokens of a token definition (a library card with `stats.token: true`) on the battlefield under the controller's control (CR 111.2); `tapped`, `attacking` ("that's tapped and attacking": put onto the battlefield attacking, CR 508.4 — its controller chooses what it attacks) and `as` (a variable naming them, for a delayed trigger).
  */
 export type MagicCreateTokenOp = {
@@ -598,6 +632,10 @@ export type MagicOp =
   | MagicGivePoisonOp
   | MagicMillOp
   | MagicTapPermanentsOp
+  | MagicFightOp
+  | MagicDamageItselfOp
+  | MagicExileLinkedOp
+  | MagicReturnLinkedOp
   | MagicCreateTokenOp
   | MagicCounterCauseOp
   | MagicCounterSpellOp

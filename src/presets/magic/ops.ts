@@ -24,11 +24,13 @@ import type { Op } from "../../core/vocabulary/schema.js";
 import { activatedOp } from "./activation.js";
 import { costOps } from "./costs.js";
 import { counterOps } from "./counter.js";
+import { damageOps } from "./damage-ops.js";
 import { endTurnOps } from "./end-turn.js";
 import { enteredBattlefield } from "./entering.js";
 import { eventOps } from "./event-ops.js";
 import { damageKeywords, indestructible } from "./keywords.js";
 import { gainLife, loseLife } from "./life.js";
+import { linkedOps } from "./linked.js";
 import { addManaTo, cantPay, genericCost, type ManaCost, parseMana, payCost } from "./mana.js";
 import { phasingOps } from "./phasing.js";
 import { isPlaneswalker, LOYALTY, loyaltyOf } from "./planeswalkers.js";
@@ -97,7 +99,8 @@ export function dealDamage(
       p.vars.poison = poisonOf(game, to) + n;
       data.poison = p.vars.poison as number;
     } else data.life = life(game, to) - n;
-    game.emit({ type: "damage", player: to, ...(source.obj ? { obj: source.obj.id } : {}), cause, data });
+    // The event is about the player dealt damage; its source is the cause (cause.obj).
+    game.emit({ type: "damage", player: to, cause, data });
     if (!infect) loseLife(game, to, n, cause, { damage: true }); // CR 120.3a
     damageKeywords(game, source.obj, source.controller, to, n); // CR 702.15b
     return;
@@ -434,8 +437,12 @@ export const magicOps: Record<string, OpHandler> = {
   pumpTarget: {
     doc: "The target chosen as the spell was cast (or the ability activated) gets +power/+toughness until end of turn (CR 514.2); never asked again as it resolves (CR 601.2c, 608.2b).",
     args: {
-      power: { type: "integer", default: 0, doc: "Power added." },
-      toughness: { type: "integer", default: 0, doc: "Toughness added." },
+      power: {
+        type: "number",
+        default: 0,
+        doc: 'Power added (a number, or "that many": `{ event: data.total }`).',
+      },
+      toughness: { type: "number", default: 0, doc: "Toughness added." },
     },
     run(game, op, frame) {
       let chosen = chosenTargets(game, frame);
@@ -454,7 +461,10 @@ export const magicOps: Record<string, OpHandler> = {
         if (id === null) return "wait";
         chosen = [game.obj(id.slice(7))];
       }
-      const value = { power: Number(op.power ?? 0), toughness: Number(op.toughness ?? 0) };
+      const value = {
+        power: resolveNumber(game, op.power, frame, 0),
+        toughness: resolveNumber(game, op.toughness, frame, 0),
+      };
       for (const t of chosen) {
         if (typeof t === "number") continue;
         addDuration(game, {
@@ -655,6 +665,8 @@ export const magicOps: Record<string, OpHandler> = {
   [TARGET_ANY]: targetAnyOp,
   ...phasingOps,
   ...eventOps,
+  ...damageOps,
+  ...linkedOps,
   // Tokens (CR 111) and countering spells (CR 701.5): tokens.ts, counter.ts.
   ...tokenOps,
   ...counterOps,

@@ -40,7 +40,7 @@ export const magicEvents: Record<string, string> = {
   damagePrevented:
     "Damage to a permanent was prevented (protection, CR 702.16e): obj, player (its controller), data (n, source, combat, reason).",
   damage:
-    'Damage was dealt to a creature, planeswalker or player: obj, player, cause (its source — player, obj, name — and rule "damage", as on the counters and life loss it causes; kind "rule" for combat damage, "effect" otherwise), data (n, source, combat; data.loyalty: a planeswalker\'s loyalty left, CR 120.3c; data.poison: the player\'s poison counters after damage from a source with infect, data.counters: the creature\'s -1/-1 counters after it, CR 702.90b–c).',
+    'Damage was dealt to a creature, planeswalker or player: obj (the permanent dealt damage; none for a player), player (its controller, or the player dealt damage), cause (its source — player, obj, name — and rule "damage", as on the counters and life loss it causes; kind "rule" for combat damage, "effect" otherwise), data (n, source, combat; data.loyalty: a planeswalker\'s loyalty left, CR 120.3c; data.poison: the player\'s poison counters after damage from a source with infect, data.counters: the creature\'s -1/-1 counters after it, CR 702.90b–c).',
   lifeGain:
     "A player gained life (CR 119.3): player, cause, data.n (how much), data.life (the total now); data.lifelink.",
   lifeLoss:
