@@ -528,16 +528,19 @@ export function defaultMagicDeck(variant: number): string[] {
   // Every rule the preset has, in play: coloured mana and mana abilities, X, the evergreen
   // keywords, tokens, counterspells, Auras and Equipment, a Saga, "doesn't untap", mana that stays,
   // a planeswalker and a legendary creature (two Isamarus: the legend rule), an additional combat,
-  // protection (White Knight, Black Knight), a control change (Act of Treason), a delayed
-  // triggered ability (Sneak Attack), optional triggers (Brass Man, Gravedigger), attack and block
-  // restrictions and requirements (Goblin Raider, Bloodrock Cyclops, Culling Mark, Pacifism), a
-  // tapper (Gideon's Lawkeeper), first strike given in combat (Kindled Fury), skipped steps (Eon
-  // Hub, Savor the Moment), an attack cost (Propaganda), exalted, a token put onto the battlefield
-  // attacking (Geist of Saint Traft), infect and poison counters (Glistener Elf).
+  // protection (White Knight), a control change (Act of Treason), a delayed triggered ability
+  // (Sneak Attack), optional triggers (Brass Man), attack and block restrictions and requirements
+  // (Bloodrock Cyclops, Culling Mark, Pacifism), a tapper (Gideon's Lawkeeper), first strike given
+  // in combat (Kindled Fury), skipped steps (Eon Hub, Savor the Moment), an attack cost
+  // (Propaganda), exalted, a token put onto the battlefield attacking (Geist of Saint Traft), infect
+  // and poison counters (Glistener Elf); events (event-cards.ts): phasing and its triggers (Teferi's
+  // Imp), phasing by an effect (Slip Out the Back), "becomes the target" by an opponent (Thunderbreak
+  // Regent) and heroic (Lagonna-Band Trailblazer), a Saga's chapters on lore counters (History of
+  // Benalia).
   const spells = [
     "llanowar-elves",
-    "gravedigger",
-    "goblin-raider",
+    "teferis-imp",
+    "thunderbreak-regent",
     "bloodrock-cyclops",
     "culling-mark",
     "gideons-lawkeeper",
@@ -550,11 +553,11 @@ export function defaultMagicDeck(variant: number): string[] {
     "relentless-assault",
     // Its Attraction deck is made at setup; it visits as the precombat main phase begins (CR 505.5).
     "complaints-clerk",
-    "alley-strangler",
+    "lagonna-band-trailblazer",
     "boros-swiftblade",
     "vampire-nighthawk",
     "serra-angel",
-    "darksteel-myr",
+    "history-of-benalia",
     "brass-man",
     "sneak-attack",
     "colossal-dreadmaw",
@@ -568,7 +571,7 @@ export function defaultMagicDeck(variant: number): string[] {
     "blaze",
     "savor-the-moment",
     "act-of-treason",
-    "black-knight",
+    "slip-out-the-back",
     "cancel",
     // Skipped steps (CR 500.10, 614.10): every upkeep while it is out; an extra turn without untap.
     "eon-hub",
