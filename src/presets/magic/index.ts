@@ -81,7 +81,9 @@ function narrate(game: Game, e: LogEntry): string | null {
       return counterLine(e, d);
     case "tap":
     case "untap":
-      return tapLine(game, e);
+      return tapLine(e);
+    case "targeted":
+      return targetedLine(game, e, d);
     case "dies":
       return d.sacrificed === true ? null : `${e.name} dies (${d.reason}).`; // the sacrifice event narrates it
     case "phaseOut":
@@ -150,18 +152,27 @@ function counterLine(e: LogEntry, d: JsonObject): string | null {
  * "Llanowar Elves becomes tapped (cost of its ability)." — the untap step's untaps, attacks and
  * the lands a payment taps say so themselves (untapAll, attack, the cast).
  */
-function tapLine(game: Game, e: LogEntry): string | null {
+function tapLine(e: LogEntry): string | null {
   const c = e.cause;
   if (!c || c.kind === "action" || c.rule === "untap" || (c.kind === "cost" && c.ability === "mana"))
     return null;
-  const how = e.type === "tap" ? "becomes tapped" : "becomes untapped";
-  const by =
-    c.kind === "cost"
-      ? " (a cost)"
-      : c.name
-        ? ` (${c.name}${c.player !== undefined ? `, ${game.playerName(c.player)}` : ""})`
-        : "";
-  return `${e.name} ${how}${by}.`;
+  if (c.kind === "cost")
+    return c.obj === e.obj
+      ? `${e.name} is tapped to pay its cost.`
+      : `${e.name} is tapped to pay ${c.name}'s cost.`;
+  return `${e.name} becomes ${e.type === "tap" ? "tapped" : "untapped"}${c.name ? ` by ${byWhat(c)}` : ""}.`;
+}
+
+/** "Lightning Bolt" (a spell), "Gideon's Lawkeeper's ability" (an ability). */
+const byWhat = (c: NonNullable<LogEntry["cause"]>): string =>
+  c.ability === "spell" ? String(c.name) : `${c.name}'s ability`;
+
+/** "◎ Grizzly Bears becomes the target of Lightning Bolt." */
+function targetedLine(game: Game, e: LogEntry, d: JsonObject): string | null {
+  const c = e.cause;
+  if (!c?.name) return null;
+  const target = d.target === "player" && e.player !== undefined ? game.playerName(e.player) : e.name;
+  return `◎ ${target} becomes the target of ${byWhat(c)}.`;
 }
 
 export function magic(): Preset {
