@@ -5,7 +5,7 @@
  * (ops.ts: damage, counters and life it causes, each an event with its amount).
  */
 import type { Game } from "../../core/game.js";
-import { type OpHandler, resolveObjects } from "../../core/script.js";
+import { type OpHandler, resolveNumber, resolveObjects, sourceOf } from "../../core/script.js";
 import type { GameObject } from "../../core/types.js";
 import { dealDamage } from "./ops.js";
 import { isType, nameOf, phasedOut, stat } from "./state.js";
@@ -28,6 +28,30 @@ function powerDamage(game: Game, o: GameObject, to: GameObject): void {
 }
 
 export const damageOps: Record<string, OpHandler> = {
+  damageEach: {
+    doc: 'The source deals n damage to each of those permanents (creatures, planeswalkers), at once ("deals 2 damage to each creature").',
+    args: {
+      what: { type: "objects", required: true, doc: "The permanents dealt damage." },
+      n: { type: "number", default: 1, doc: "Damage to each." },
+    },
+    run(game, op, frame) {
+      const n = resolveNumber(game, op.n, frame, 1);
+      const src =
+        sourceOf(game, frame.ctx) ?? (frame.ctx.source ? game.state.objects[frame.ctx.source] : undefined);
+      const source = {
+        ...(src ? { obj: src } : {}),
+        name: frame.ctx.card ? game.rules.card(frame.ctx.card).name : "an effect",
+        controller: frame.ctx.controller,
+      };
+      const objs = resolveObjects(game, op.what, frame).filter(
+        (o) => game.state.zones[o.zone]?.kind === "battlefield" && !phasedOut(o),
+      );
+      game.simultaneously(() => {
+        for (const o of objs) dealDamage(game, source, o, n);
+      });
+      return "next";
+    },
+  },
   fight: {
     doc: "The creature `what` fights the creature `with` (CR 701.12a): each deals damage equal to its power to the other, at once; if either is no longer a creature on the battlefield, no damage is dealt (CR 701.12b).",
     args: {

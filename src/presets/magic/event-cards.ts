@@ -603,6 +603,38 @@ export const eventCards: CardDef[] = [
       ]),
     ],
   },
+  // Dominaria United; {2}{R}{R} Enchantment — Saga, "Read ahead. I — The Elder Dragon War deals 2
+  // damage to each creature and each opponent. II — Discard any number of cards, then draw that
+  // many cards. III — Create a 4/4 red Dragon creature token with flying." (from memory).
+  {
+    id: "the-elder-dragon-war",
+    name: "The Elder Dragon War",
+    types: ["enchantment", "saga"],
+    cost: 4,
+    keywords: ["read ahead"],
+    stats: { manaCost: "{2}{R}{R}", chapters: 3, subtypes: ["Saga"] },
+    text: "Read ahead (Choose a chapter and start with that many lore counters. Add one after your draw step. Skipped chapters don't trigger.) I — The Elder Dragon War deals 2 damage to each creature and each opponent. II — Discard any number of cards, then draw that many cards. III — Create a 4/4 red Dragon creature token with flying.",
+    abilities: [
+      chapter(1, "The Elder Dragon War deals 2 damage to each creature and each opponent.", [
+        { op: "damageEach", what: { select: { zone: "battlefield", type: "creature" } }, n: 2 },
+        { op: "damagePlayers", players: "opponent", n: 2 },
+      ]),
+      chapter(2, "Discard any number of cards, then draw that many cards.", [
+        {
+          op: "choose",
+          chooser: "controller",
+          from: { zone: "hand", owner: "self" },
+          min: 0,
+          max: 60,
+          as: "discarded",
+          prompt: "Discard any number of cards",
+        },
+        { op: "move", what: "$discarded", to: "graveyard", event: "discard" },
+        { op: "draw", n: "$discarded" },
+      ]),
+      chapter(3, "Create a 4/4 red Dragon creature token with flying.", [tokens("dragon-token")]),
+    ],
+  },
   // Tempest; {1}{W} Sorcery, "Exile target nontoken permanent, then return it to the battlefield
   // under its owner's control." (from memory). A Saga returned gets a lore counter (CR 714.3a).
   {
@@ -696,4 +728,5 @@ export const eventTokens: CardDef[] = [
     abilities: [demonUpkeep],
   }),
   token("knight-token", "Knight", ["W"], 2, 2, ["Knight"], { keywords: ["vigilance"], text: "Vigilance" }),
+  token("dragon-token", "Dragon", ["R"], 4, 4, ["Dragon"], { keywords: ["flying"], text: "Flying" }),
 ];

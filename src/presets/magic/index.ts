@@ -17,6 +17,7 @@ import { cardConditionLabels, cardConditions } from "./conditions.js";
 import { applyDayNightOption, DAY_NIGHT_VALUES } from "./day-night.js";
 import { magicDeckRules, randomDecks } from "./decks.js";
 import { declarationRefusal } from "./declarations.js";
+import { enteringTasks } from "./entering.js";
 import { eventTokens } from "./event-cards.js";
 import { runSkipLeftPlayers } from "./leave-game.js";
 import { magicOps } from "./ops.js";
@@ -284,6 +285,7 @@ export function magic(): Preset {
       ...tbaTasks,
       ...combatTasks,
       ...planeswalkerTasks,
+      ...enteringTasks,
     },
     // Current characteristics: the face shown (CR 712), counters and "gets +N/+N" effects (CR 613).
     characteristic(game, obj, field, printed) {

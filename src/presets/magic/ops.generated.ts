@@ -476,6 +476,20 @@ export type MagicTapPermanentsOp = {
 };
 
 /**
+ * The source deals n damage to each of those permanents (creatures, planeswalkers), at once ("deals 2 damage to each creature").
+ */
+export type MagicDamageEachOp = {
+  op: "damageEach";
+  /** The permanents dealt damage. */
+  what: ObjectRef;
+  /**
+   * Damage to each.
+   * @defaultValue 1
+   */
+  n?: NumberRef;
+};
+
+/**
  * The creature `what` fights the creature `with` (CR 701.12a): each deals damage equal to its power to the other, at once; if either is no longer a creature on the battlefield, no damage is dealt (CR 701.12b).
  */
 export type MagicFightOp = {
@@ -632,6 +646,7 @@ export type MagicOp =
   | MagicGivePoisonOp
   | MagicMillOp
   | MagicTapPermanentsOp
+  | MagicDamageEachOp
   | MagicFightOp
   | MagicDamageItselfOp
   | MagicExileLinkedOp

@@ -23,7 +23,13 @@ export const chapterTrigger = (n: number) =>
   ({
     on: "counter",
     self: true,
-    where: { "data.counter": LORE, "data.before": { lt: n }, "data.total": { gte: n } },
+    // CR 702.155: the lore counters read ahead puts below the chosen chapter trigger nothing.
+    where: {
+      "data.counter": LORE,
+      "data.before": { lt: n },
+      "data.total": { gte: n },
+      "cause.rule": { ne: "readAhead" },
+    },
     noun: `chapter ${n}`,
   }) as const;
 
