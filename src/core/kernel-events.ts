@@ -16,7 +16,7 @@ export const KERNEL_EVENTS: Readonly<Record<string, string>> = {
   untap:
     'An object became untapped, by any means: obj, player (controller), cause (as for tap; the untap step: kind "rule", rule "untap").',
   targeted:
-    'An object or a player became the target of a spell or ability (targets chosen: the choose op with target: true, or a preset\'s own target choice; CR 115.1): obj and player (its controller), or player alone with data.target "player"; cause (the spell or ability: player, obj, card, name, ability). Each object once per choice.',
+    'An object or a player became the target of a spell or ability (targets chosen: the choose op with target: true, or a preset\'s own target choice; CR 115.1): obj and player (its controller), or player alone with data.target "player"; cause (the spell or ability: player, obj, card, name, ability). Each object once per spell or ability, however often it targets it.',
   faceDown: "An object was turned face-down: obj, player (controller), data.bySelf.",
   faceUp: "An object was turned face-up: obj, player (controller).",
   counter:
