@@ -56,7 +56,7 @@ export function counterSpell(game: Game, obj: GameObject, cause: Cause): boolean
 /** Counters the ability at `i` on the stack (CR 701.5a): it is removed and doesn't resolve. */
 export function counterAbility(game: Game, i: number, cause: Cause): void {
   const item = stack(game)[i];
-  if (!item || item.kind !== "ability") return;
+  if (item?.kind !== "ability") return;
   stack(game).splice(i, 1);
   const pa = item.pending;
   game.emit({

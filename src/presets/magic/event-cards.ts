@@ -703,6 +703,7 @@ const demonUpkeep: Ability = {
     {
       op: "if",
       if: { count: { zone: "battlefield", controller: "self", type: "creature", other: true }, gte: 1 },
+      // biome-ignore lint/suspicious/noThenProperty: "then" is the if op's branch in the card vocabulary
       then: [
         {
           op: "choose",
