@@ -21,6 +21,7 @@ import { limitCards } from "./limit-cards.js";
 import { manaCards } from "./mana-cards.js";
 import type { MagicOp } from "./ops.generated.js";
 import { planeswalkerCards } from "./planeswalker-cards.js";
+import { sagaCards } from "./saga-cards.js";
 import { chapter } from "./sagas.js";
 import { tokenCards } from "./token-cards.js";
 import { triggerCards } from "./trigger-cards.js";
@@ -514,6 +515,8 @@ const library: CardDef[] = [
   ...limitCards,
   // Cards that watch events: phasing, becoming the target, tapping, batches, Sagas (event-cards.ts).
   ...eventCards,
+  // Sagas on counter events, read ahead, Flicker and Boomerang (saga-cards.ts).
+  ...sagaCards,
 ];
 
 export const magicCards: CardDef[] = library.map(withColours);
@@ -533,7 +536,7 @@ export function defaultMagicDeck(variant: number): string[] {
   // (Bloodrock Cyclops, Culling Mark, Pacifism), a tapper (Gideon's Lawkeeper), first strike given
   // in combat (Kindled Fury), skipped steps (Eon Hub, Savor the Moment), an attack cost
   // (Propaganda), exalted, a token put onto the battlefield attacking (Geist of Saint Traft), infect
-  // and poison counters (Glistener Elf); events (event-cards.ts): phasing and its triggers (Teferi's
+  // and poison counters (Glistener Elf); events (event-cards.ts, saga-cards.ts): phasing and its triggers (Teferi's
   // Imp), phasing by an effect (Slip Out the Back), "becomes the target" by an opponent (Thunderbreak
   // Regent) and heroic (Lagonna-Band Trailblazer), a Saga's chapters on lore counters (History of
   // Benalia).

@@ -30,6 +30,7 @@ import {
   runTriggersToStack,
   triggerOnStackOp,
 } from "./priority.js";
+import { sagaTokens } from "./saga-cards.js";
 import { stateBasedActions } from "./sba.js";
 import { inGame, keywords, nameOf, phasedOut, stackEntries, stat } from "./state.js";
 import { tbaTasks } from "./tba.js";
@@ -240,7 +241,14 @@ export function magic(): Preset {
     drawFrom: "library",
     turn: () => magicTurn(),
     // Token definitions (CR 111.1: not cards) join the library but never a deck.
-    cards: [...magicCards, ...magicTokens, ...planeswalkerTokens, ...attackTokens, ...eventTokens],
+    cards: [
+      ...magicCards,
+      ...magicTokens,
+      ...planeswalkerTokens,
+      ...attackTokens,
+      ...eventTokens,
+      ...sagaTokens,
+    ],
     deckRules: {
       ...magicDeckRules,
       forbidden: [
