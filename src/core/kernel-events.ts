@@ -16,11 +16,11 @@ export const KERNEL_EVENTS: Readonly<Record<string, string>> = {
   untap:
     'An object became untapped, by any means: obj, player (controller), cause (as for tap; the untap step: kind "rule", rule "untap").',
   targeted:
-    'An object or a player became the target of a spell or ability (targets chosen: the choose op with target: true, or a preset\'s own target choice; CR 115.1): obj and player (its controller), or player alone with data.target "player"; cause (the spell or ability: player, obj, card, name, ability). Each object once per choice.',
+    'An object or a player became the target of a spell or ability (targets chosen: the choose op with target: true, or a preset\'s own target choice; CR 115.1): obj and player (its controller), or player alone with data.target "player"; cause (the spell or ability: player, obj, card, name, ability). Each object once per spell or ability, however often it targets it.',
   faceDown: "An object was turned face-down: obj, player (controller), data.bySelf.",
   faceUp: "An object was turned face-up: obj, player (controller).",
   counter:
-    "Counters were put on or removed from an object (the addCounter op): obj, data.counter, data.n, data.total.",
+    "Counters were put on or removed from an object, by any cause (the addCounter op, addCounters): obj, player (controller), cause, data.counter, data.n (the change, signed), data.total (now), data.before (before it).",
   reveal:
     "A hidden card was shown to every player (as a replacement moved it from a hidden zone): obj, card, data.why.",
   turnBegin: "A turn began: player (active), data.turn, data.extra, data.ordinal.",

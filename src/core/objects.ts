@@ -300,9 +300,10 @@ export function setTapped(game: Game, obj: GameObject, tapped: boolean, cause?: 
 /**
  * Puts `n` counters named `counter` on an object (a negative `n` removes them; never below
  * zero), by any cause — an effect, a cost, a turn-based action, a rule — and says so with a
- * `counter` event whose `data.n` is how many actually changed ("that many") and `data.total` how
- * many it has now: "whenever one or more +1/+1 counters are put on …", a Saga's chapter (CR
- * 714.2b). Null when nothing changed.
+ * `counter` event whose `data.n` is how many actually changed ("that many"), `data.total` how
+ * many it has now and `data.before` how many it had: "whenever one or more +1/+1 counters are put
+ * on …", a Saga's chapter N (CR 714.2b: `data.before` below N, `data.total` at least N). Null
+ * when nothing changed.
  */
 export function addCounters(
   game: Game,
@@ -324,7 +325,7 @@ export function addCounters(
     card: obj.card,
     name: game.rules.card(obj.card).name,
     ...(cause ? { cause } : {}),
-    data: { counter, n: total - before, total },
+    data: { counter, n: total - before, total, before },
   });
 }
 

@@ -30,6 +30,7 @@ export const PLAYER_WORDS = [
   "controller",
   "owner",
   "event",
+  "eventCause",
   "self",
   "opponent",
   "any",
@@ -38,7 +39,7 @@ export const PLAYER_WORDS = [
 ] as const;
 
 /** Object references every `objects` argument takes besides `"$var"`, an object id and `{ select }`. */
-export const OBJECT_WORDS = ["self", "selfCard", "event", "batch"] as const;
+export const OBJECT_WORDS = ["self", "selfCard", "event", "eventCause", "batch"] as const;
 
 /** Expiry words; the object forms are `{ endOf }`, `{ until }`, `{ nextTurnOf }` and `{ tag }`. */
 export const EXPIRY_WORDS = ["turn", "nextTurn", "source", "never"] as const;
@@ -332,7 +333,7 @@ class Checker {
         path,
         at,
         arg,
-        `does not name objects: "${v}"${suggestion(v, OBJECT_WORDS, false) || ` (self, selfCard, event, batch, "$var", an object id or { select: Selector })`}`,
+        `does not name objects: "${v}"${suggestion(v, OBJECT_WORDS, false) || ` (self, selfCard, event, eventCause, batch, "$var", an object id or { select: Selector })`}`,
       );
       return;
     }
@@ -346,7 +347,7 @@ class Checker {
       path,
       at,
       arg,
-      `does not name objects: ${show(v)} (self, selfCard, event, "$var", an object id or { select: Selector })`,
+      `does not name objects: ${show(v)} (self, selfCard, event, eventCause, batch, "$var", an object id or { select: Selector })`,
     );
   }
 

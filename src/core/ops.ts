@@ -3,7 +3,7 @@
  * durations, extra turns, randomness). Presets add their own ops beside these.
  */
 
-import { becomeTargets, checkTargetsOp, describeSelector, recordTargets } from "./activation.js";
+import { becomeTargets, checkTargetsOp, describeSelector, recordTargets, targetsOf } from "./activation.js";
 import type { Game } from "./contract/game.js";
 import { gainControl } from "./control.js";
 import { addDuration, expiryOver } from "./durations.js";
@@ -195,8 +195,11 @@ const chooseOp: OpHandler = {
       const vars = varsOf(game, frame);
       vars[String(o.as)] = scratch.picked;
       if (o.target === true) {
+        // CR 115.1: an object a spell or ability already targets (another of its targets) doesn't
+        // become its target again: one `targeted` event per object per spell or ability.
+        const already = new Set(targetsOf(vars));
         recordTargets(game, vars, String(o.as), o.from ?? null, scratch.picked);
-        const objs = scratch.picked.map((id) => game.state.objects[id]!);
+        const objs = scratch.picked.filter((id) => !already.has(id)).map((id) => game.state.objects[id]!);
         becomeTargets(game, objs, [], causeOf(game, frame));
       }
       return "next";

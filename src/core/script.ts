@@ -83,6 +83,8 @@ export function resolveObjects(game: Game, ref: Json | undefined, frame: ScriptT
     if (ref === "selfCard")
       return ctx.source && game.state.objects[ctx.source] ? [game.state.objects[ctx.source]!] : [];
     if (ref === "event") return ctx.event ? eventObjects(game, [ctx.event]) : [];
+    // "That spell", "that ability's source": what caused the triggering event, as it was then.
+    if (ref === "eventCause") return causeObject(game, ctx.event);
     // "Those creatures": every object of the batch's occurrences, still the same objects (CR 603.2c).
     if (ref === "batch") return eventObjects(game, ctx.batch ?? (ctx.event ? [ctx.event] : []));
     if (ref.startsWith("$")) return resolveObjects(game, varsOf(game, frame)[ref.slice(1)] ?? null, frame);
@@ -110,13 +112,20 @@ function eventObjects(game: Game, events: readonly GameEvent[]): GameObject[] {
   return out;
 }
 
+/** The object that caused an event (`cause.obj`), while it is still the incarnation the cause names. */
+function causeObject(game: Game, ev: GameEvent | undefined): GameObject[] {
+  const c = ev?.cause;
+  const o = c?.obj ? game.state.objects[c.obj] : undefined;
+  return o && (c!.inc === undefined || o.inc === c!.inc) ? [o] : [];
+}
+
 /** A number field of an event ("data.n"); 0 when absent. */
 function eventNumber(ev: GameEvent | undefined, path: string): number {
   const v = ev ? eventField(ev, path) : undefined;
   return typeof v === "number" ? v : 0;
 }
 
-/** Players an op names: self/controller, opponent, active, nonActive, any, owner, "event", "$var" or a number. */
+/** Players an op names: self/controller, opponent, active, nonActive, any, owner, "event", "eventCause", "$var" or a number. */
 export function resolvePlayers(game: Game, ref: Json | undefined, frame: ScriptTask): PlayerId[] {
   const ctx = frame.ctx;
   if (ref === undefined || ref === null || ref === "controller") return [ctx.controller];
@@ -127,6 +136,8 @@ export function resolvePlayers(game: Game, ref: Json | undefined, frame: ScriptT
       return s ? [s.owner] : [ctx.controller];
     }
     if (ref === "event") return ctx.event?.player === undefined ? [] : [ctx.event.player];
+    // "That player": who caused the triggering event (the controller of the spell or ability).
+    if (ref === "eventCause") return ctx.event?.cause?.player === undefined ? [] : [ctx.event.cause.player];
     if (ref.startsWith("$")) return resolvePlayers(game, varsOf(game, frame)[ref.slice(1)] ?? null, frame);
     return relativePlayers(game, ref as RelativePlayer, ctx.controller);
   }

@@ -8,12 +8,20 @@ import type { Condition, RelativePlayer, Selector } from "./types.generated.js";
  */
 export type NumberRef = number | `$${string}` | { count: Selector } | { event: string } | { batch: string };
 /**
- * A player: the controller, the source's owner, the event's player, one relative to the controller,
- * a `"$var"` holding one, or a player number.
+ * A player: the controller, the source's owner, the event's player, who caused the event
+ * (`"eventCause"`: "that player"), one relative to the controller, a `"$var"` holding one, or a player number.
  */
-export type PlayerRef = RelativePlayer | "controller" | "owner" | "event" | `$${string}` | number;
+export type PlayerRef =
+  | RelativePlayer
+  | "controller"
+  | "owner"
+  | "event"
+  | "eventCause"
+  | `$${string}`
+  | number;
 /**
- * Objects: `"self"` (the source, same incarnation), `"selfCard"`, `"event"` (the event's object), `"batch"`
+ * Objects: `"self"` (the source, same incarnation), `"selfCard"`, `"event"` (the event's object),
+ * `"eventCause"` (what caused the event: "that spell", still the same object), `"batch"`
  * (the objects of every occurrence in a "one or more" ability's batch),
  * `"$var"`, an object id, `{ select: Selector }`, or a list of these.
  */

@@ -13,6 +13,7 @@
 import {
   type ActivationRules,
   abilityZones,
+  becomeTargets,
   canActivate,
   mayActivate,
   type Reason,
@@ -24,8 +25,9 @@ import { abilityLabel } from "../../core/labels.js";
 import type { AbilityRef } from "../../core/limits.js";
 import { evalCondition } from "../../core/match.js";
 import { type EffectContext, type OpHandler, scriptTask, varsOf } from "../../core/script.js";
-import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
+import type { Cause, DecisionOption, GameObject, PlayerId } from "../../core/types.js";
 import type { AbilityDef, CardDef, ConditionT, Op } from "../../core/vocabulary/schema.js";
+import { asCost } from "./costs.js";
 import {
   cantPay,
   type ManaCost,
@@ -36,10 +38,10 @@ import {
   payCost,
   tapsSelf,
 } from "./mana.js";
-import { LOYALTY, printedLoyalty } from "./planeswalkers.js";
 import { isType, nameOf, phasedOut, stack, summoningSick } from "./state.js";
 import {
   isTargetOp,
+  playerTargetReasons,
   recordTarget,
   spellAbility,
   spellTarget,
@@ -123,6 +125,7 @@ export const magicActivation: ActivationRules = {
       return out;
     }
     const obj = ref.obj;
+    out.push(...playerTargetReasons(game, ref.ability.cost, player)); // CR 115.4: "target player"
     if (phasedOut(obj))
       out.push({
         kind: "rule",
@@ -278,6 +281,28 @@ export function castSpell(game: Game, p: PlayerId, obj: GameObject, suffix: stri
     data: { cost, ...(mana.x > 0 ? { x } : {}), ...(chosen ? { target: chosen.label } : {}) },
   });
   stack(game).push({ kind: "spell", obj: obj.id, controller: p, vars });
+  // CR 115.1, 601.2c, 603.2: its target, locked in, becomes the target of the spell now that it
+  // is cast (a `targeted` event caused by the spell; once however often the spell names it).
+  if (chosen)
+    becomeTargets(
+      game,
+      chosen.obj ? [chosen.obj] : [],
+      chosen.player !== undefined ? [chosen.player] : [],
+      spellCause(game, obj, p),
+    );
+}
+
+/** The cause a spell on the stack gives what it does as it is cast (`ability: "spell"`). */
+export function spellCause(game: Game, obj: GameObject, p: PlayerId): Cause {
+  return {
+    kind: "effect",
+    player: p,
+    obj: obj.id,
+    inc: obj.inc,
+    card: obj.card,
+    name: game.card(obj).name,
+    ability: SPELL,
+  };
 }
 
 /**
@@ -294,9 +319,10 @@ export function activateAbility(game: Game, p: PlayerId, objRef: string, ability
   if (!verdict.ok) throw refused(`${ref.card.name} can't be activated now`, verdict.reasons);
   game.useLimits(ref);
   const cost = ref.ability.cost ?? [];
+  // Paid as costs ({T}, loyalty counters: costs.ts), each event caused by the cost.
   const ops: Op[] = [
     ...cost.filter(isTargetOp),
-    ...cost.filter((op) => !isTargetOp(op) && op.op !== "payMana"),
+    ...cost.filter((op) => !isTargetOp(op) && op.op !== "payMana").map((op) => asCost(op)),
     ...cost.filter((op) => op.op === "payMana"),
     { op: "mtg.activated" },
   ];
@@ -347,16 +373,3 @@ export const activatedOp: OpHandler = {
     return "next";
   },
 };
-
-/**
- * CR 614.1c: "enters the battlefield with N counters" (`stats.entersWith: { "+1/+1": 2 }`); a
- * planeswalker with its printed loyalty (CR 306.5b).
- */
-export function entersWith(game: Game, obj: GameObject): void {
-  if (game.state.zones[obj.zone]?.kind !== "battlefield") return;
-  const loyalty = printedLoyalty(game, obj);
-  if (loyalty > 0) obj.counters[LOYALTY] = (obj.counters[LOYALTY] ?? 0) + loyalty;
-  const counters = game.card(obj).stats?.entersWith as Record<string, number> | undefined;
-  if (!counters) return;
-  for (const [c, n] of Object.entries(counters)) obj.counters[c] = (obj.counters[c] ?? 0) + Number(n);
-}

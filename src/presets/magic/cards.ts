@@ -15,11 +15,14 @@ import { auraCards } from "./aura-cards.js";
 import { targetCreature } from "./card-parts.js";
 import { combatCards } from "./combat-cards.js";
 import { controlCards } from "./control-cards.js";
+import { eventCards } from "./event-cards.js";
 import { keywordCards } from "./keyword-cards.js";
 import { limitCards } from "./limit-cards.js";
 import { manaCards } from "./mana-cards.js";
 import type { MagicOp } from "./ops.generated.js";
 import { planeswalkerCards } from "./planeswalker-cards.js";
+import { sagaCards } from "./saga-cards.js";
+import { chapter } from "./sagas.js";
 import { tokenCards } from "./token-cards.js";
 import { triggerCards } from "./trigger-cards.js";
 import { turnCards } from "./turn-cards.js";
@@ -388,39 +391,30 @@ const library: CardDef[] = [
     cost: 5,
     stats: { chapters: 3 },
     text: "I — Each opponent sacrifices a creature or planeswalker. II — Each opponent discards a card. III — Put target creature or planeswalker card from a graveyard onto the battlefield under your control.",
+    // CR 714.2b: each chapter triggers on lore counters put on it, by any cause (sagas.ts).
     abilities: [
-      {
-        id: "chapter1",
-        kind: "triggered",
-        text: "I — Each opponent sacrifices a creature or planeswalker.",
-        trigger: { on: "chapter", self: true, where: { "data.chapter": 1 } },
-        effect: [{ op: "opponentsSacrifice", what: "creatureOrPlaneswalker" }],
-      },
-      {
-        id: "chapter2",
-        kind: "triggered",
-        text: "II — Each opponent discards a card.",
-        trigger: { on: "chapter", self: true, where: { "data.chapter": 2 } },
-        effect: [{ op: "opponentsDiscard" }],
-      },
-      {
-        id: "chapter3",
-        kind: "triggered",
-        text: "III — Put target creature or planeswalker card from a graveyard onto the battlefield under your control.",
-        trigger: { on: "chapter", self: true, where: { "data.chapter": 3 } },
-        // CR 603.3d: the target is chosen as the chapter ability is put on the stack.
-        cost: [
-          {
-            op: "choose",
-            target: true,
-            chooser: "controller",
-            as: "t",
-            from: { zone: "graveyard", owner: "any", type: ["creature", "planeswalker"] },
-            prompt: "Target creature or planeswalker card in a graveyard",
-          },
-        ],
-        effect: [{ op: "reanimate", what: "$t" }],
-      },
+      chapter(1, "Each opponent sacrifices a creature or planeswalker.", [
+        { op: "opponentsSacrifice", what: "creatureOrPlaneswalker" },
+      ]),
+      chapter(2, "Each opponent discards a card.", [{ op: "opponentsDiscard" }]),
+      chapter(
+        3,
+        "Put target creature or planeswalker card from a graveyard onto the battlefield under your control.",
+        [{ op: "reanimate", what: "$t" }],
+        {
+          // CR 603.3d: the target is chosen as the chapter ability is put on the stack.
+          cost: [
+            {
+              op: "choose",
+              target: true,
+              chooser: "controller",
+              as: "t",
+              from: { zone: "graveyard", owner: "any", type: ["creature", "planeswalker"] },
+              prompt: "Target creature or planeswalker card in a graveyard",
+            },
+          ],
+        },
+      ),
     ],
   },
   // Instants and sorceries: their spell ability runs as they resolve (CR 608.2).
@@ -519,6 +513,10 @@ const library: CardDef[] = [
   ...attackCards,
   // The turn and its limits against official rulings (additional beginning phase, CR 500.8).
   ...limitCards,
+  // Cards that watch events: phasing, becoming the target, tapping, batches, Sagas (event-cards.ts).
+  ...eventCards,
+  // Sagas on counter events, read ahead, Flicker and Boomerang (saga-cards.ts).
+  ...sagaCards,
 ];
 
 export const magicCards: CardDef[] = library.map(withColours);
@@ -533,16 +531,19 @@ export function defaultMagicDeck(variant: number): string[] {
   // Every rule the preset has, in play: coloured mana and mana abilities, X, the evergreen
   // keywords, tokens, counterspells, Auras and Equipment, a Saga, "doesn't untap", mana that stays,
   // a planeswalker and a legendary creature (two Isamarus: the legend rule), an additional combat,
-  // protection (White Knight, Black Knight), a control change (Act of Treason), a delayed
-  // triggered ability (Sneak Attack), optional triggers (Brass Man, Gravedigger), attack and block
-  // restrictions and requirements (Goblin Raider, Bloodrock Cyclops, Culling Mark, Pacifism), a
-  // tapper (Gideon's Lawkeeper), first strike given in combat (Kindled Fury), skipped steps (Eon
-  // Hub, Savor the Moment), an attack cost (Propaganda), exalted, a token put onto the battlefield
-  // attacking (Geist of Saint Traft), infect and poison counters (Glistener Elf).
+  // protection (White Knight), a control change (Act of Treason), a delayed triggered ability
+  // (Sneak Attack), optional triggers (Brass Man), attack and block restrictions and requirements
+  // (Bloodrock Cyclops, Culling Mark, Pacifism), a tapper (Gideon's Lawkeeper), first strike given
+  // in combat (Kindled Fury), skipped steps (Eon Hub, Savor the Moment), an attack cost
+  // (Propaganda), exalted, a token put onto the battlefield attacking (Geist of Saint Traft), infect
+  // and poison counters (Glistener Elf); events (event-cards.ts, saga-cards.ts): phasing and its triggers (Teferi's
+  // Imp), phasing by an effect (Slip Out the Back), "becomes the target" by an opponent (Thunderbreak
+  // Regent) and heroic (Lagonna-Band Trailblazer), a Saga's chapters on lore counters (History of
+  // Benalia).
   const spells = [
     "llanowar-elves",
-    "gravedigger",
-    "goblin-raider",
+    "teferis-imp",
+    "thunderbreak-regent",
     "bloodrock-cyclops",
     "culling-mark",
     "gideons-lawkeeper",
@@ -555,11 +556,11 @@ export function defaultMagicDeck(variant: number): string[] {
     "relentless-assault",
     // Its Attraction deck is made at setup; it visits as the precombat main phase begins (CR 505.5).
     "complaints-clerk",
-    "alley-strangler",
+    "lagonna-band-trailblazer",
     "boros-swiftblade",
     "vampire-nighthawk",
     "serra-angel",
-    "darksteel-myr",
+    "history-of-benalia",
     "brass-man",
     "sneak-attack",
     "colossal-dreadmaw",
@@ -573,7 +574,7 @@ export function defaultMagicDeck(variant: number): string[] {
     "blaze",
     "savor-the-moment",
     "act-of-treason",
-    "black-knight",
+    "slip-out-the-back",
     "cancel",
     // Skipped steps (CR 500.10, 614.10): every upkeep while it is out; an extra turn without untap.
     "eon-hub",

@@ -152,18 +152,9 @@ const declareAttackers: Handler = (game, task) => {
       o.vars[WALKER] = walker.id;
       o.vars[WALKER_INC] = walker.inc;
     }
-    // CR 508.1f, 702.20b: attacking causes it to become tapped (a `tap` event whose cause is the attack).
-    if (!hasKeyword(game, o, "vigilance"))
-      setTapped(game, o, true, { kind: "action", player: ap, obj: o.id, name: nameOf(game, o) });
     game.state.vars.attackersDeclared = true; // CR 508.8
-    game.emit({
-      type: "attack",
-      player: ap,
-      obj: o.id,
-      inc: o.inc,
-      name: nameOf(game, o),
-      data: walker ? { defender: def, planeswalker: nameOf(game, walker) } : { defender: def },
-    });
+    // Tapped and announced once every attacker is chosen, all at once (finishAttackers, CR 508.1f).
+    task.declared = [...((task.declared as string[] | undefined) ?? []), o.id];
     return;
   }
   const options: DecisionOption[] = [];
@@ -219,8 +210,42 @@ function payAttackCost(game: Game, o: GameObject, def: PlayerId, walker: boolean
   });
 }
 
+/**
+ * CR 508.1f, 508.2, 603.2c: the declared attackers become tapped (not those with vigilance, CR
+ * 702.20b: a `tap` event whose cause is the attack) and attack, all at once: one event of the
+ * rules, so "whenever one or more creatures attack" triggers once for them all.
+ */
+function tapAndAnnounce(game: Game, ids: readonly string[]): void {
+  const ap = game.state.clock.turn.player;
+  game.simultaneously(() => {
+    for (const id of ids) {
+      const o = game.state.objects[id];
+      if (!o || typeof o.vars.attacking !== "number") continue;
+      if (!hasKeyword(game, o, "vigilance"))
+        setTapped(game, o, true, { kind: "action", player: ap, obj: o.id, name: nameOf(game, o) });
+    }
+    for (const id of ids) {
+      const o = game.state.objects[id];
+      if (!o || typeof o.vars.attacking !== "number") continue;
+      const walker =
+        typeof o.vars[WALKER] === "string" ? game.state.objects[o.vars[WALKER] as string] : undefined;
+      game.emit({
+        type: "attack",
+        player: ap,
+        obj: o.id,
+        inc: o.inc,
+        name: nameOf(game, o),
+        data: walker
+          ? { defender: o.vars.attacking, planeswalker: nameOf(game, walker) }
+          : { defender: o.vars.attacking },
+      });
+    }
+  });
+}
+
 function finishAttackers(game: Game, task: Task): void {
   game.popTask(task);
+  tapAndAnnounce(game, (task.declared as string[] | undefined) ?? []);
   // CR 506.5: the only creature declared as an attacker attacks alone (exalted, CR 702.83a). A
   // creature put onto the battlefield attacking later was never declared (CR 508.4).
   const declared = attackers(game);

@@ -4,11 +4,33 @@
  * "you may pay {1}. If you do, …" (CR 603.5, 118.3: a player can't choose to pay a cost they can't
  * pay, so the question isn't asked).
  */
+
+import { attachedTo } from "../../core/attachments.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import { cantPay, parseMana } from "./mana.js";
+import { phasedOut } from "./state.js";
 
 export const cardConditions = {
+  /**
+   * The ability's controller controls its source, still the same object and phased in ("for as
+   * long as you control Willbreaker", CR 611.2b): the `while` of a duration names that object.
+   */
+  controlsSource: (game: Game, args: JsonObject | undefined): boolean => {
+    const o = typeof args?.obj === "string" ? game.state.objects[args.obj] : undefined;
+    return (
+      o !== undefined &&
+      game.state.zones[o.zone]?.kind === "battlefield" &&
+      o.controller === args?.controller &&
+      !phasedOut(o)
+    );
+  },
+  /** The triggering event is about the permanent this Aura or Equipment is attached to ("enchanted creature"). */
+  attachedToEventObject: (game: Game, args: JsonObject | undefined): boolean => {
+    const self = typeof args?.obj === "string" ? game.state.objects[args.obj] : undefined;
+    const host = self ? attachedTo(game, self) : undefined;
+    return host != null && host.id === args?.eventObj;
+  },
   /** The source of the ability is tapped ("if Brass Man is tapped"). */
   sourceTapped: (game: Game, args: JsonObject | undefined): boolean => {
     const id = args?.obj;
@@ -21,6 +43,8 @@ export const cardConditions = {
 };
 
 export const cardConditionLabels: Record<string, string> = {
+  controlsSource: "you control this permanent",
+  attachedToEventObject: "it is the permanent this is attached to",
   sourceTapped: "this permanent is tapped",
   canPayMana: "you can pay the mana",
 };

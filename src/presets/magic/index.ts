@@ -17,6 +17,8 @@ import { cardConditionLabels, cardConditions } from "./conditions.js";
 import { applyDayNightOption, DAY_NIGHT_VALUES } from "./day-night.js";
 import { magicDeckRules, randomDecks } from "./decks.js";
 import { declarationRefusal } from "./declarations.js";
+import { enteringTasks } from "./entering.js";
+import { eventTokens } from "./event-cards.js";
 import { runSkipLeftPlayers } from "./leave-game.js";
 import { magicOps } from "./ops.js";
 import { planeswalkerTokens } from "./planeswalker-cards.js";
@@ -28,6 +30,7 @@ import {
   runTriggersToStack,
   triggerOnStackOp,
 } from "./priority.js";
+import { sagaTokens } from "./saga-cards.js";
 import { stateBasedActions } from "./sba.js";
 import { inGame, keywords, nameOf, phasedOut, stackEntries, stat } from "./state.js";
 import { tbaTasks } from "./tba.js";
@@ -69,18 +72,30 @@ function narrate(game: Game, e: LogEntry): string | null {
           : `${d.source} deals ${d.n} damage to ${who} (life ${d.life}).`;
     case "lifeGain":
       return `${who} gains ${d.n} life (life ${d.life}).`;
+    case "lifeLoss":
+      // Damage and payments say it themselves.
+      return d.damage === true || d.paid === true ? null : `${who} loses ${d.n} life (life ${d.life}).`;
+    case "poison":
+      return `${who} gets ${d.n} poison counter${d.n === 1 ? "" : "s"} (${d.total} in all).`;
+    case "mill":
+      return `${who} mills ${e.name}.`;
+    case "counter":
+      return counterLine(e, d);
+    case "tap":
+    case "untap":
+      return tapLine(e);
+    case "targeted":
+      return targetedLine(game, e, d);
     case "dies":
       return d.sacrificed === true ? null : `${e.name} dies (${d.reason}).`; // the sacrifice event narrates it
     case "phaseOut":
-      return `${e.name} phases out.`;
+      return `${e.name} phases out${d.indirect === true ? " with the permanent it is attached to" : ""}.`;
     case "phaseIn":
-      return `${e.name} phases in.`;
+      return `${e.name} phases in${d.indirect === true ? " with the permanent it is attached to" : ""}.`;
     case "dayNight":
       return `It becomes ${d.now}.`;
     case "setInMotion":
       return `${who} sets ${e.name} in motion.`;
-    case "chapter":
-      return `${e.name}: chapter ${d.chapter}.`;
     case "rollToVisit":
       return `${who} rolls ${d.value} to visit Attractions.`;
     case "visit":
@@ -92,7 +107,7 @@ function narrate(game: Game, e: LogEntry): string | null {
     case "leaveGame":
       return `${who} leaves the game with every object they own.`;
     case "countered":
-      return `${e.name} is countered.`;
+      return d.ability !== undefined ? `${e.name}'s ability is countered.` : `${e.name} is countered.`;
     case "counterFailed":
       return `${e.name} can't be countered.`;
     case "ceaseToExist":
@@ -119,11 +134,47 @@ function narrate(game: Game, e: LogEntry): string | null {
     case "mana":
     case "assignDamage":
     case "putOnStack":
-    case "counter":
       return null;
     default:
       return null;
   }
+}
+
+/** "Nissa gets 3 loyalty counters (3 in all)." — not for counters damage removes or puts (its line says it). */
+function counterLine(e: LogEntry, d: JsonObject): string | null {
+  if (e.cause?.rule === "damage") return null;
+  const n = Number(d.n);
+  const what = `${Math.abs(n)} ${d.counter} counter${Math.abs(n) === 1 ? "" : "s"}`;
+  return n > 0
+    ? `${e.name} gets ${what} (${d.total} in all).`
+    : `${what} ${Math.abs(n) === 1 ? "is" : "are"} removed from ${e.name} (${d.total} left).`;
+}
+
+/**
+ * "Llanowar Elves becomes tapped (cost of its ability)." — the untap step's untaps, attacks and
+ * the lands a payment taps say so themselves (untapAll, attack, the cast).
+ */
+function tapLine(e: LogEntry): string | null {
+  const c = e.cause;
+  if (!c || c.kind === "action" || c.rule === "untap" || (c.kind === "cost" && c.ability === "mana"))
+    return null;
+  if (c.kind === "cost")
+    return c.obj === e.obj
+      ? `${e.name} is tapped to pay its cost.`
+      : `${e.name} is tapped to pay ${c.name}'s cost.`;
+  return `${e.name} becomes ${e.type === "tap" ? "tapped" : "untapped"}${c.name ? ` by ${byWhat(c)}` : ""}.`;
+}
+
+/** "Lightning Bolt" (a spell), "Gideon's Lawkeeper's ability" (an ability). */
+const byWhat = (c: NonNullable<LogEntry["cause"]>): string =>
+  c.ability === "spell" ? String(c.name) : `${c.name}'s ability`;
+
+/** "◎ Grizzly Bears becomes the target of Lightning Bolt." */
+function targetedLine(game: Game, e: LogEntry, d: JsonObject): string | null {
+  const c = e.cause;
+  if (!c?.name) return null;
+  const target = d.target === "player" && e.player !== undefined ? game.playerName(e.player) : e.name;
+  return `◎ ${target} becomes the target of ${byWhat(c)}.`;
 }
 
 export function magic(): Preset {
@@ -190,7 +241,14 @@ export function magic(): Preset {
     drawFrom: "library",
     turn: () => magicTurn(),
     // Token definitions (CR 111.1: not cards) join the library but never a deck.
-    cards: [...magicCards, ...magicTokens, ...planeswalkerTokens, ...attackTokens],
+    cards: [
+      ...magicCards,
+      ...magicTokens,
+      ...planeswalkerTokens,
+      ...attackTokens,
+      ...eventTokens,
+      ...sagaTokens,
+    ],
     deckRules: {
       ...magicDeckRules,
       forbidden: [
@@ -205,6 +263,8 @@ export function magic(): Preset {
     checkpoint: "mtg.checkpoint",
     stack: stackEntries,
     lookBack: true, // CR 603.10a
+    // CR 603.10a: "whenever this phases out" triggers though it no longer exists (phasing.ts).
+    lookBackEvents: ["phaseOut"],
     // CR 702.26b: a phased-out permanent is treated as though it doesn't exist (phasing.ts).
     exists: (_game, obj) => !phasedOut(obj),
     // CR 508.1c–d, 509.1b–c: why an attacker or blocker (or "done") is refused (declarations.ts).
@@ -233,6 +293,7 @@ export function magic(): Preset {
       ...tbaTasks,
       ...combatTasks,
       ...planeswalkerTasks,
+      ...enteringTasks,
     },
     // Current characteristics: the face shown (CR 712), counters and "gets +N/+N" effects (CR 613).
     characteristic(game, obj, field, printed) {

@@ -123,7 +123,8 @@ export const keywordCards: CardDef[] = [
         id: "ping",
         kind: "activated",
         text: "{T}: Prodigal Pyromancer deals 1 damage to any target.",
-        cost: [{ op: "tap", what: "self" }],
+        // CR 115.4, 602.2b: "any target", chosen as it is activated.
+        cost: [{ op: "tap", what: "self" }, { op: "targetAny" }],
         effect: [{ op: "damageAnyTarget", n: 1 }],
       },
     ],

@@ -16,6 +16,7 @@ import { setTapped } from "../../core/objects.js";
 import { scriptTask } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
 import type { AbilityDef, CardDef, Op } from "../../core/vocabulary/schema.js";
+import { asCost } from "./costs.js";
 import { isType, nameOf, permanents, phasedOut } from "./state.js";
 
 /** The five colours and colourless (CR 105.1, 106.1b): the types of mana a pool holds. */
@@ -387,7 +388,8 @@ export function activateManaAbility(game: Game, p: PlayerId, obj: GameObject, ab
     return;
   }
   game.pushTask(
-    scriptTask([...(ability.cost ?? []), ...(ability.effect ?? [])], {
+    // Its {T} is a mana ability's cost (costs.ts: cause.ability "mana", "whenever you tap … for mana").
+    scriptTask([...(ability.cost ?? []).map((op) => asCost(op, true)), ...(ability.effect ?? [])], {
       controller: p,
       source: obj.id,
       sourceInc: obj.inc,

@@ -14,7 +14,6 @@ import type {
   GainControlOp,
   LogOp,
   LoseOp,
-  MoveOp,
   NumberRef,
   ObjectRef,
   PlayerRef,
@@ -228,15 +227,15 @@ export type MagicDamageAnyTargetOp = {
 export type MagicPumpTargetOp = {
   op: "pumpTarget";
   /**
-   * Power added.
+   * Power added (a number, or "that many": `{ event: data.total }`).
    * @defaultValue 0
    */
-  power?: number;
+  power?: NumberRef;
   /**
    * Toughness added.
    * @defaultValue 0
    */
-  toughness?: number;
+  toughness?: NumberRef;
 };
 
 /** Put a counter on target creature you control. */
@@ -306,6 +305,225 @@ export type MagicNoSchemesNextTurnOp = {
 };
 
 /**
+ * (Internal) {T} paid as a cost: taps the objects, each `tap` event caused by the cost (a mana ability's: cause.ability "mana").
+ */
+export type MagicMtgTapCostOp = {
+  op: "mtg.tapCost";
+  /** The objects. */
+  what: ObjectRef;
+  /** The cost of a mana ability (CR 605). */
+  mana?: boolean;
+};
+
+/**
+ * (Internal) counters put on or removed from objects as a cost (a loyalty ability's, CR 606.4), each `counter` event caused by the cost.
+ */
+export type MagicMtgCounterCostOp = {
+  op: "mtg.counterCost";
+  /** The objects. */
+  what: ObjectRef;
+  /** The counter's name. */
+  counter: string;
+  /**
+   * How many (negative: removed).
+   * @defaultValue 1
+   */
+  n?: NumberRef;
+};
+
+/**
+ * Declares a player target in a cost: "target player" (`player: any`, the default) or "target opponent" (`player: opponent`); `$as` names the player chosen.
+ */
+export type MagicTargetPlayerOp = {
+  op: "targetPlayer";
+  /** The variable that names the player chosen. */
+  as: string;
+  /**
+   * Who may be chosen, relative to the controller: "any" (target player), "opponent" (target opponent).
+   * @defaultValue "any"
+   */
+  player?: "any" | "opponent" | "self";
+  /**
+   * The question asked.
+   * @defaultValue "Target player"
+   */
+  prompt?: string;
+};
+
+/**
+ * Declares "any target" in an ability's cost (CR 115.4): a creature, a planeswalker or a player, chosen as it is activated or put on the stack; `damageAnyTarget` deals its damage to it.
+ */
+export type MagicTargetAnyOp = {
+  op: "targetAny";
+  /**
+   * The variable that names the target chosen.
+   * @defaultValue "target"
+   */
+  as?: string;
+  /**
+   * The question asked.
+   * @defaultValue "Any target"
+   */
+  prompt?: string;
+};
+
+/**
+ * Those permanents phase out, at once (CR 702.26): treated as though they don't exist until they phase in as their controller's next untap step begins; what is attached to them phases out with them (CR 702.26g). "All permanents you control phase out" is `what: { select: { zone: battlefield, controller: self } }`. One that can't phase out (an `exempt` effect `from: phaseOut`) stays.
+ */
+export type MagicPhaseOutOp = {
+  op: "phaseOut";
+  /** The permanents that phase out. */
+  what: ObjectRef;
+};
+
+/**
+ * Moves objects to a zone (several at once: one simultaneous move); replacement effects apply. A permanent put onto the battlefield gets what it enters with: its counters, a planeswalker's loyalty, a Saga's lore counter (CR 122.6, 306.5b, 714.3a).
+ */
+export type MagicMoveOp = {
+  op: "move";
+  /** The objects moved. */
+  what: ObjectRef;
+  /** The zone kind they go to. */
+  to: string;
+  /**
+   * Whose zone: "owner" (each object's owner), "controller" (its controller) or a player.
+   * @defaultValue "owner"
+   */
+  zoneOwner?: PlayerRef;
+  /**
+   * Where in the zone.
+   * @defaultValue "top"
+   */
+  position?: "top" | "bottom";
+  /** Face-down in the new zone. */
+  faceDown?: boolean;
+  /** Tapped (or untapped with false) in the new zone. */
+  tapped?: boolean;
+  /**
+   * The event type recorded (destroy, discard …).
+   * @defaultValue "move"
+   */
+  event?: string;
+  /** Shown to every player as it moves. */
+  reveal?: boolean;
+};
+
+/**
+ * Each of those players loses n life (CR 119.3): a `lifeLoss` event with data.n. "That player loses 4 life" (who caused the event) is `players: eventCause`.
+ */
+export type MagicLoseLifeOp = {
+  op: "loseLife";
+  /**
+   * Who loses life (APNAP order).
+   * @defaultValue "controller"
+   */
+  players?: PlayerRef;
+  /**
+   * How much.
+   * @defaultValue 1
+   */
+  n?: NumberRef;
+};
+
+/**
+ * Each of those players gets n poison counters (CR 122.1f; ten or more loses, CR 704.5c): a `poison` event with data.n and data.total.
+ */
+export type MagicGivePoisonOp = {
+  op: "givePoison";
+  /**
+   * Who gets them (APNAP order).
+   * @defaultValue "opponent"
+   */
+  players?: PlayerRef;
+  /**
+   * How many.
+   * @defaultValue 1
+   */
+  n?: NumberRef;
+};
+
+/**
+ * Each of those players mills n cards (CR 701.13): the top n cards of their library go to their graveyard at once (one event), as many as there are.
+ */
+export type MagicMillOp = {
+  op: "mill";
+  /**
+   * Who mills (APNAP order).
+   * @defaultValue "controller"
+   */
+  players?: PlayerRef;
+  /**
+   * How many cards each.
+   * @defaultValue 1
+   */
+  n?: NumberRef;
+};
+
+/**
+ * Taps every untapped permanent of `type` those players control, at once (one event: "whenever one or more … become tapped" triggers once, CR 603.2c); with `dontUntap`, each doesn't untap during its controller's next untap step (the kernel's `exempt` effect, CR 502.3). "Tap all creatures target player controls" (Sleep) is `players: $p` with the target declared by `targetPlayer`.
+ */
+export type MagicTapPermanentsOp = {
+  op: "tapPermanents";
+  /** Whose permanents. */
+  players: PlayerRef;
+  /**
+   * Which card type.
+   * @defaultValue "creature"
+   */
+  type?: string;
+  /** They don't untap during their controller's next untap step. */
+  dontUntap?: boolean;
+};
+
+/**
+ * The source deals n damage to each of those permanents (creatures, planeswalkers), at once ("deals 2 damage to each creature").
+ */
+export type MagicDamageEachOp = {
+  op: "damageEach";
+  /** The permanents dealt damage. */
+  what: ObjectRef;
+  /**
+   * Damage to each.
+   * @defaultValue 1
+   */
+  n?: NumberRef;
+};
+
+/**
+ * The creature `what` fights the creature `with` (CR 701.12a): each deals damage equal to its power to the other, at once; if either is no longer a creature on the battlefield, no damage is dealt (CR 701.12b).
+ */
+export type MagicFightOp = {
+  op: "fight";
+  /** The first creature (the target chosen as it was cast or put on the stack). */
+  what: ObjectRef;
+  /** The creature it fights. */
+  with: ObjectRef;
+};
+
+/**
+ * Each of those creatures deals damage to itself equal to its power, at once ("each tapped creature deals damage to itself equal to its power").
+ */
+export type MagicDamageItselfOp = {
+  op: "damageItself";
+  /** The creatures. */
+  what: ObjectRef;
+};
+
+/** Exiles those objects and records them on this source (CR 607.2a), for `returnLinked` to return. */
+export type MagicExileLinkedOp = {
+  op: "exileLinked";
+  /** The objects exiled. */
+  what: ObjectRef;
+};
+
+/**
+ * Returns the cards this source exiled (`exileLinked`) and that are still in exile to the battlefield under their owners' control, at once.
+ */
+export type MagicReturnLinkedOp = {
+  op: "returnLinked";
+};
+
+/**
  * Creates n tokens of a token definition (a library card with `stats.token: true`) on the battlefield under the controller's control (CR 111.2); `tapped`, `attacking` ("that's tapped and attacking": put onto the battlefield attacking, CR 508.4 — its controller chooses what it attacks) and `as` (a variable naming them, for a delayed trigger).
  */
 export type MagicCreateTokenOp = {
@@ -325,6 +543,15 @@ export type MagicCreateTokenOp = {
   attacking?: boolean;
   /** The variable that receives the created tokens' ids. */
   as?: string;
+};
+
+/**
+ * Counters the spell or ability that caused the triggering event ("whenever this becomes the target of a spell or ability …, counter that spell or ability", CR 701.5a), if it is still on the stack; with `unlessPays` ("{2}") its controller may pay that mana instead (CR 118.12).
+ */
+export type MagicCounterCauseOp = {
+  op: "counterCause";
+  /** Mana its controller may pay to keep it, e.g. "{2}". */
+  unlessPays?: string;
 };
 
 /**
@@ -367,7 +594,6 @@ export type MagicOp =
   | MagicForEachOp
   | MagicRepeatOp
   | MagicModesOp
-  | MoveOp
   | ShuffleOp
   | TapOp
   | UntapOp
@@ -410,7 +636,23 @@ export type MagicOp =
   | MagicPutOntoBattlefieldOp
   | MagicUntapAttackersOp
   | MagicNoSchemesNextTurnOp
+  | MagicMtgTapCostOp
+  | MagicMtgCounterCostOp
+  | MagicTargetPlayerOp
+  | MagicTargetAnyOp
+  | MagicPhaseOutOp
+  | MagicMoveOp
+  | MagicLoseLifeOp
+  | MagicGivePoisonOp
+  | MagicMillOp
+  | MagicTapPermanentsOp
+  | MagicDamageEachOp
+  | MagicFightOp
+  | MagicDamageItselfOp
+  | MagicExileLinkedOp
+  | MagicReturnLinkedOp
   | MagicCreateTokenOp
+  | MagicCounterCauseOp
   | MagicCounterSpellOp
   | MagicEndTheTurnOp
   | MagicAttachOp

@@ -8,7 +8,7 @@
 import { addDuration } from "../../core/durations.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
-import { setTapped, zoneId } from "../../core/objects.js";
+import { addCounters, setTapped, zoneId } from "../../core/objects.js";
 import { causeOf } from "../../core/ops.js";
 import {
   type OpHandler,
@@ -21,11 +21,18 @@ import {
 } from "../../core/script.js";
 import type { Cause, DecisionOption, GameObject, PlayerId } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
-import { activatedOp, entersWith } from "./activation.js";
+import { activatedOp } from "./activation.js";
+import { costOps } from "./costs.js";
 import { counterOps } from "./counter.js";
+import { damageOps } from "./damage-ops.js";
 import { endTurnOps } from "./end-turn.js";
+import { enteredBattlefield } from "./entering.js";
+import { eventOps } from "./event-ops.js";
 import { damageKeywords, indestructible } from "./keywords.js";
+import { gainLife, loseLife } from "./life.js";
+import { linkedOps } from "./linked.js";
 import { addManaTo, cantPay, genericCost, type ManaCost, parseMana, payCost } from "./mana.js";
+import { phasingOps } from "./phasing.js";
 import { isPlaneswalker, LOYALTY, loyaltyOf } from "./planeswalkers.js";
 import { colours, protects } from "./protection.js";
 import {
@@ -43,12 +50,36 @@ import {
   poisonOf,
   sacrifice,
 } from "./state.js";
-import { hasRecordedTargets, targetable, targetPlayers } from "./targets.js";
+import {
+  hasRecordedTargets,
+  TARGET_ANY,
+  TARGET_PLAYER,
+  targetAnyOp,
+  targetable,
+  targetPlayerOp,
+  targetPlayers,
+} from "./targets.js";
 import { tokenOps } from "./tokens.js";
+
+/** What dealt damage: its source, for the events damage causes (combat damage is a turn-based action's, CR 510.2). */
+function damageCause(
+  source: { obj?: GameObject; name: string; controller: PlayerId },
+  combat: boolean,
+): Cause {
+  return {
+    kind: combat ? "rule" : "effect",
+    rule: "damage",
+    player: source.controller,
+    ...(source.obj ? { obj: source.obj.id, inc: source.obj.inc, card: source.obj.card } : {}),
+    name: source.name,
+  };
+}
 
 /**
  * Deals damage to a creature (marked, CR 120.3e), a planeswalker (loyalty counters removed,
- * CR 120.3c) or a player (life loss, CR 120.3a).
+ * CR 120.3c) or a player (life loss, CR 120.3a). Counters it puts or removes (loyalty; -1/-1 from
+ * a source with wither or infect, CR 702.80c, 702.90c) and the life it takes are events with
+ * their amount, caused by the damage (`cause.rule: "damage"`).
  */
 export function dealDamage(
   game: Game,
@@ -60,17 +91,17 @@ export function dealDamage(
   if (n <= 0) return;
   const data: JsonObject = { n, source: source.name, combat };
   const infect = source.obj !== undefined && hasKeyword(game, source.obj, "infect");
+  const cause = damageCause(source, combat);
   if (typeof to === "number") {
     const p = game.state.players[to]!;
     if (infect) {
       // CR 702.90b: damage from a source with infect to a player gives poison counters, not life loss.
       p.vars.poison = poisonOf(game, to) + n;
       data.poison = p.vars.poison as number;
-    } else {
-      p.vars.life = life(game, to) - n;
-      data.life = p.vars.life as number;
-    }
-    game.emit({ type: "damage", player: to, ...(source.obj ? { obj: source.obj.id } : {}), data });
+    } else data.life = life(game, to) - n;
+    // The event is about the player dealt damage; its source is the cause (cause.obj).
+    game.emit({ type: "damage", player: to, cause, data });
+    if (!infect) loseLife(game, to, n, cause, { damage: true }); // CR 120.3a
     damageKeywords(game, source.obj, source.controller, to, n); // CR 702.15b
     return;
   }
@@ -83,23 +114,31 @@ export function dealDamage(
       obj: to.id,
       inc: to.inc,
       name: nameOf(game, to),
+      cause,
       data: { ...data, reason: "protection (CR 702.16e)" },
     });
     return;
   }
-  if (isPlaneswalker(game, to)) {
-    to.counters[LOYALTY] = Math.max(0, loyaltyOf(to) - n); // CR 120.3c
-    data.loyalty = to.counters[LOYALTY];
-  }
-  if (isType(game, to, "creature") && infect) {
-    // CR 702.90c: to a creature, -1/-1 counters instead of marked damage (CR 120.3d).
-    to.counters[MINUS] = (to.counters[MINUS] ?? 0) + n;
-    data.counters = to.counters[MINUS];
-  } else if (isType(game, to, "creature") || !isPlaneswalker(game, to)) {
+  const wither = infect || (source.obj !== undefined && hasKeyword(game, source.obj, "wither"));
+  if (isPlaneswalker(game, to)) data.loyalty = Math.max(0, loyaltyOf(to) - n); // CR 120.3c
+  if (isType(game, to, "creature") && wither) data.counters = (to.counters[MINUS] ?? 0) + n;
+  else if (isType(game, to, "creature") || !isPlaneswalker(game, to)) {
     to.vars.damage = Number(to.vars.damage ?? 0) + n;
     data.marked = to.vars.damage as number;
   }
-  game.emit({ type: "damage", player: to.controller, obj: to.id, inc: to.inc, name: nameOf(game, to), data });
+  game.emit({
+    type: "damage",
+    player: to.controller,
+    obj: to.id,
+    inc: to.inc,
+    name: nameOf(game, to),
+    cause,
+    data,
+  });
+  // Counters the damage removes or puts: events of their own, after the damage event.
+  if (isPlaneswalker(game, to)) addCounters(game, to, LOYALTY, -n, cause); // CR 120.3c
+  // CR 702.80c, 702.90c: to a creature, -1/-1 counters instead of marked damage (CR 120.3d).
+  if (isType(game, to, "creature") && wither) addCounters(game, to, MINUS, n, cause);
   damageKeywords(game, source.obj, source.controller, to, n); // CR 702.2b, 702.15b
 }
 
@@ -254,8 +293,8 @@ export const magicOps: Record<string, OpHandler> = {
     run(game, op, frame) {
       const p = frame.ctx.controller;
       const n = resolveNumber(game, op.n, frame, 1);
-      game.state.players[p]!.vars.life = life(game, p) - n;
-      game.emit({ type: "payLife", player: p, data: { n, life: life(game, p) } });
+      game.emit({ type: "payLife", player: p, data: { n, life: life(game, p) - n } });
+      loseLife(game, p, n, { ...causeOf(game, frame), kind: "cost" }, { paid: true }); // CR 119.4
       return "next";
     },
   },
@@ -335,10 +374,7 @@ export const magicOps: Record<string, OpHandler> = {
     doc: "The controller gains n life.",
     args: { n: { type: "number", default: 1, doc: "Life gained." } },
     run(game, op, frame) {
-      const p = frame.ctx.controller;
-      const n = resolveNumber(game, op.n, frame, 1);
-      game.state.players[p]!.vars.life = life(game, p) + n;
-      game.emit({ type: "lifeGain", player: p, data: { n, life: life(game, p) } });
+      gainLife(game, frame.ctx.controller, resolveNumber(game, op.n, frame, 1), causeOf(game, frame));
       return "next";
     },
   },
@@ -401,8 +437,12 @@ export const magicOps: Record<string, OpHandler> = {
   pumpTarget: {
     doc: "The target chosen as the spell was cast (or the ability activated) gets +power/+toughness until end of turn (CR 514.2); never asked again as it resolves (CR 601.2c, 608.2b).",
     args: {
-      power: { type: "integer", default: 0, doc: "Power added." },
-      toughness: { type: "integer", default: 0, doc: "Toughness added." },
+      power: {
+        type: "number",
+        default: 0,
+        doc: 'Power added (a number, or "that many": `{ event: data.total }`).',
+      },
+      toughness: { type: "number", default: 0, doc: "Toughness added." },
     },
     run(game, op, frame) {
       let chosen = chosenTargets(game, frame);
@@ -421,7 +461,10 @@ export const magicOps: Record<string, OpHandler> = {
         if (id === null) return "wait";
         chosen = [game.obj(id.slice(7))];
       }
-      const value = { power: Number(op.power ?? 0), toughness: Number(op.toughness ?? 0) };
+      const value = {
+        power: resolveNumber(game, op.power, frame, 0),
+        toughness: resolveNumber(game, op.toughness, frame, 0),
+      };
       for (const t of chosen) {
         if (typeof t === "number") continue;
         addDuration(game, {
@@ -464,15 +507,7 @@ export const magicOps: Record<string, OpHandler> = {
         if (id === null) return "wait";
         t = game.obj(id.slice(7));
       }
-      const c = String(op.counter ?? "+1/+1");
-      t.counters[c] = (t.counters[c] ?? 0) + 1;
-      game.emit({
-        type: "counter",
-        player: t.controller,
-        obj: t.id,
-        name: nameOf(game, t),
-        data: { counter: c, n: 1 },
-      });
+      addCounters(game, t, String(op.counter ?? "+1/+1"), 1, causeOf(game, frame));
       return "next";
     },
   },
@@ -563,7 +598,7 @@ export const magicOps: Record<string, OpHandler> = {
         // The target chosen as the chapter ability went on the stack (CR 603.3d, 608.2b).
         for (const t of resolveObjects(game, op.what, frame)) {
           game.move(t, zoneId("battlefield", frame.ctx.controller), { cause: causeOf(game, frame) });
-          entersWith(game, t); // CR 306.5b, 614.1c
+          enteredBattlefield(game, t); // CR 306.5b, 614.1c, 714.3a
         }
         return "next";
       }
@@ -586,7 +621,7 @@ export const magicOps: Record<string, OpHandler> = {
       if (id === null) return "wait";
       const back = game.obj(id.slice(7));
       game.move(back, zoneId("battlefield", frame.ctx.controller), { cause: causeOf(game, frame) });
-      entersWith(game, back); // CR 306.5b, 614.1c
+      enteredBattlefield(game, back); // CR 306.5b, 614.1c, 714.3a
       return "next";
     },
   },
@@ -594,10 +629,14 @@ export const magicOps: Record<string, OpHandler> = {
     doc: "Puts those cards onto the battlefield under the controller's control (CR 110.2), as they enter (counters, loyalty: CR 306.5b, 614.1c).",
     args: { what: { type: "objects", required: true, doc: "The cards put onto the battlefield." } },
     run(game, op, frame) {
-      for (const o of resolveObjects(game, op.what, frame)) {
-        game.move(o, zoneId("battlefield", frame.ctx.controller), { cause: causeOf(game, frame) });
-        entersWith(game, o);
-      }
+      const objs = resolveObjects(game, op.what, frame);
+      // Put onto the battlefield by one instruction: they enter at once (CR 603.2c, 603.6a).
+      game.simultaneously(() => {
+        for (const o of objs) {
+          game.move(o, zoneId("battlefield", frame.ctx.controller), { cause: causeOf(game, frame) });
+          enteredBattlefield(game, o); // CR 306.5b, 614.1c, 714.3a
+        }
+      });
       return "next";
     },
   },
@@ -619,6 +658,15 @@ export const magicOps: Record<string, OpHandler> = {
       return "next";
     },
   },
+  // Costs paid as costs (costs.ts), player targets (targets.ts), phasing by effects (phasing.ts),
+  // life, poison, mill, tapping at once and entering the battlefield (event-ops.ts).
+  ...costOps,
+  [TARGET_PLAYER]: targetPlayerOp,
+  [TARGET_ANY]: targetAnyOp,
+  ...phasingOps,
+  ...eventOps,
+  ...damageOps,
+  ...linkedOps,
   // Tokens (CR 111) and countering spells (CR 701.5): tokens.ts, counter.ts.
   ...tokenOps,
   ...counterOps,

@@ -17,18 +17,12 @@ import { type ArgSpec, type ScriptTask, scriptTask, varsOf } from "../../core/sc
 import { pendingOptionId } from "../../core/triggers.js";
 import type { DecisionOption, GameObject, PendingAbility, PlayerId, Task } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
-import {
-  activateAbility,
-  activateOptions,
-  castOptions,
-  castSpell,
-  entersWith,
-  sorceryTiming,
-} from "./activation.js";
+import { activateAbility, activateOptions, castOptions, castSpell, sorceryTiming } from "./activation.js";
 import { auraSpellResolves, enterAttached } from "./attachments.js";
+import { enteredBattlefield } from "./entering.js";
 import { activateManaAbility, manaOptions } from "./mana.js";
 import { apnap, battlefield, inGame, type StackItem, stack, waiting } from "./state.js";
-import { targetsStillLegal } from "./targets.js";
+import { isTargetOp, playerTargetReasons, targetsStillLegal } from "./targets.js";
 
 /**
  * What a player may do with priority besides passing: play a land, and the spells and abilities
@@ -74,6 +68,7 @@ export function performPriorityAction(game: Game, p: PlayerId, id: string): void
     // CR 603.6a: a land played enters the battlefield like any other permanent: the zone change
     // is a `move` event ("whenever a land enters" triggers on it), then the play itself is noted.
     game.move(obj, battlefield(p));
+    enteredBattlefield(game, obj); // a land Saga's lore counter (CR 714.3a), counters it enters with
     game.emit({
       type: "playLand",
       player: p,
@@ -110,14 +105,17 @@ export function triggersWaiting(game: Game): boolean {
  */
 function pushAbility(game: Game, pa: PendingAbility): boolean {
   const ability = game.rules.ability(pa.card, pa.ability);
-  const targets = (ability.cost ?? []).filter((op) => op.op === "choose" && op.target === true);
+  const targets = (ability.cost ?? []).filter(isTargetOp);
   if (targets.length === 0 || pa.vars) {
     placeAbility(game, pa);
     return false;
   }
   const obj = game.state.objects[pa.obj]!;
   const ref = { obj, card: game.rules.card(pa.card), ability, controller: pa.controller };
-  const none = costReasons(game, ref, pa.controller).filter((r) => r.kind === "target");
+  const none = [
+    ...costReasons(game, ref, pa.controller).filter((r) => r.kind === "target"),
+    ...playerTargetReasons(game, ability.cost, pa.controller),
+  ];
   if (none.length > 0) {
     game.emit({
       type: "fizzle",
@@ -224,30 +222,6 @@ export function runTriggersToStack(game: Game, task: Task): void {
   game.popTask(task);
 }
 
-/** Puts a lore counter on a Saga; each chapter reached triggers (CR 714.2b, 714.3b). */
-export function addLore(game: Game, saga: GameObject, n: number): void {
-  const before = saga.counters.lore ?? 0;
-  saga.counters.lore = before + n;
-  game.emit({
-    type: "counter",
-    player: saga.controller,
-    obj: saga.id,
-    name: game.card(saga).name,
-    data: { counter: "lore", n, total: before + n },
-  });
-  const chapters = Number(game.card(saga).stats?.chapters ?? 0);
-  for (let ch = before + 1; ch <= Math.min(before + n, chapters); ch++)
-    game.emit({
-      type: "chapter",
-      player: saga.controller,
-      obj: saga.id,
-      inc: saga.inc,
-      card: saga.card,
-      name: game.card(saga).name,
-      data: { chapter: ch },
-    });
-}
-
 /** Resolves the top object of the stack (CR 608). */
 function resolveTop(game: Game): void {
   const item = stack(game).pop() as StackItem;
@@ -291,9 +265,8 @@ function resolveTop(game: Game): void {
   game.emit({ type: "resolveSpell", player: item.controller, obj: obj.id, name: card.name });
   const moved = game.obj(obj.id);
   game.move(moved, battlefield(item.controller));
-  entersWith(game, moved);
+  enteredBattlefield(game, moved); // CR 306.5b, 614.1c, 714.3a
   enterAttached(game, moved, item); // CR 303.4b: an Aura enters attached to its target
-  if ((card.stats?.chapters ?? 0) !== 0) addLore(game, moved, 1); // CR 714.3a
 }
 
 /**

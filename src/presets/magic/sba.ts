@@ -6,14 +6,15 @@
  * kernel repeats the check until none applies.
  */
 import type { Game } from "../../core/game.js";
-import { zoneId } from "../../core/objects.js";
+import { addCounters, zoneId } from "../../core/objects.js";
 import type { StateCheck } from "../../core/state-checks.js";
-import type { GameObject, PlayerId } from "../../core/types.js";
+import type { Cause, GameObject, PlayerId } from "../../core/types.js";
 import { fixAttachments, illegalAttachments } from "./attachments.js";
 import { nightboundMakesNight } from "./day-night.js";
 import { DEATHTOUCH, indestructible } from "./keywords.js";
 import { leaveGame } from "./leave-game.js";
 import { isPlaneswalker, legendChoicePending, legendRule, loyaltyOf } from "./planeswalkers.js";
+import { finalChapter, LORE } from "./sagas.js";
 import {
   allPermanents,
   damage,
@@ -109,8 +110,8 @@ function onePass(game: Game): boolean {
       if (isPlaneswalker(game, o) && loyaltyOf(o) <= 0 && dying[dying.length - 1]?.obj !== o)
         dying.push({ obj: o, reason: "0 loyalty" });
       // CR 704.5s: a Saga with lore counters at least its final chapter, no chapter ability on the stack.
-      const chapters = Number(game.card(o).stats?.chapters ?? 0);
-      if (chapters > 0 && (o.counters.lore ?? 0) >= chapters && !onStack().has(o.id))
+      const chapters = finalChapter(game, o);
+      if (chapters > 0 && (o.counters[LORE] ?? 0) >= chapters && !onStack().has(o.id))
         dying.push({ obj: o, reason: "final chapter done" });
     }
     return { attachments, dying };
@@ -146,18 +147,17 @@ function onePass(game: Game): boolean {
 }
 
 /**
- * CR 704.5q: a permanent with both +1/+1 and -1/-1 counters loses N of each, N the smaller count.
- * Its power and toughness don't change, so the other actions found in the same check stand.
+ * CR 704.5q: a permanent with both +1/+1 and -1/-1 counters loses N of each, N the smaller count
+ * (two `counter` events caused by the rule, then `countersAnnihilated`). Its power and toughness
+ * don't change, so the other actions found in the same check stand.
  */
 function annihilateCounters(game: Game, perms: GameObject[]): boolean {
   let acted = false;
   for (const o of perms) {
     const n = Math.min(o.counters[PLUS] ?? 0, o.counters[MINUS] ?? 0);
     if (n <= 0) continue;
-    for (const c of [PLUS, MINUS]) {
-      o.counters[c] = o.counters[c]! - n;
-      if (o.counters[c] === 0) delete o.counters[c];
-    }
+    const cause: Cause = { kind: "rule", rule: "704.5q", player: o.controller };
+    for (const c of [PLUS, MINUS]) addCounters(game, o, c, -n, cause);
     game.emit({
       type: "countersAnnihilated",
       player: o.controller,

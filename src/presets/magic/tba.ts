@@ -5,14 +5,14 @@
  */
 import { expireDurations } from "../../core/durations.js";
 import type { Game } from "../../core/game.js";
-import { setTapped, zoneId } from "../../core/objects.js";
+import { addCounters, setTapped, zoneId } from "../../core/objects.js";
 import { nextInt } from "../../core/rng.js";
 import { exemptFrom } from "../../core/turn-actions.js";
 import type { Task } from "../../core/types.js";
 import { emptyManaPools } from "./mana.js";
 import { drawCards } from "./ops.js";
 import { untapStepPhasing } from "./phasing.js";
-import { addLore } from "./priority.js";
+import { LORE } from "./sagas.js";
 import { dayNight, doesNotUntap, isType, maxHandSize, nameOf, permanents, waiting } from "./state.js";
 
 type Handler = (game: Game, task: Task) => void;
@@ -100,11 +100,15 @@ const scheme: Handler = (game, task) => {
   });
 };
 
-/** CR 703.4f: the active player puts a lore counter on each Saga they control. */
+/**
+ * CR 703.4f, 714.3b: the active player puts a lore counter on each Saga they control, at once (one
+ * batch): `counter` events caused by this turn-based action, which trigger chapters (sagas.ts).
+ */
 const lore: Handler = (game, task) => {
   game.popTask(task);
   const ap = game.state.clock.turn.player;
-  for (const o of permanents(game, ap)) if (isType(game, o, "saga")) addLore(game, o, 1);
+  for (const o of permanents(game, ap))
+    if (isType(game, o, "saga")) addCounters(game, o, LORE, 1, { kind: "rule", rule: "lore", player: ap });
 };
 
 /** CR 703.4g, 701.50: if the active player controls an Attraction, they roll to visit their Attractions. */

@@ -9,6 +9,7 @@ import { causeOf } from "../../core/ops.js";
 import { type OpHandler, resolveNumber, varsOf } from "../../core/script.js";
 import { ceaseToExist, createToken, isToken } from "../../core/tokens.js";
 import { enterAttackingOptions, mayEnterAttacking, setAttacking } from "./enter-attacking.js";
+import { enteredBattlefield } from "./entering.js";
 import { battlefield } from "./state.js";
 
 export const tokenOps: Record<string, OpHandler> = {
@@ -54,7 +55,9 @@ export const tokenOps: Record<string, OpHandler> = {
         const { obj } = createToken(game, String(op.token), p, battlefield(p), causeOf(game, frame));
         tokenIds(game).push(obj.id);
         ids.push(obj.id);
+        // Entering tapped is not becoming tapped (CR 110.5b): no `tap` event.
         if (op.tapped === true) obj.tapped = true;
+        enteredBattlefield(game, obj); // counters it enters with (CR 122.6, 306.5b, 714.3a)
         if (attacks !== null) setAttacking(game, obj, attacks);
       }
       if (op.as !== undefined) varsOf(game, frame)[String(op.as)] = ids;

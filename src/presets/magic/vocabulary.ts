@@ -9,7 +9,6 @@ export const magicEvents: Record<string, string> = {
   cast: `A spell was cast (put on the stack): ${move}.`,
   putOnStack: "A triggered or activated ability was put on the stack: obj, player, data.",
   resolveSpell: "A spell resolved: obj, card, player.",
-  counter: "A spell or ability was countered: obj, player, data.",
   dies: `A permanent died (went from the battlefield to its owner's graveyard; a state-based action's data.reason): ${move}.`,
   sacrifice: `A permanent was sacrificed: ${move}.`,
   discard: `A card was discarded: ${move}.`,
@@ -17,9 +16,9 @@ export const magicEvents: Record<string, string> = {
   turnFaceUp: `A scheme card was turned face up into the command zone (Archenemy): ${move}.`,
   transform: "A double-faced permanent transformed: obj, player.",
   phaseIn:
-    "A permanent phased in: obj, player; data.indirect when it phased in with the permanent it is attached to (CR 702.26g).",
+    'A permanent phased in (CR 702.26): obj, inc (kept: no zone change), player (its controller), cause (kind "rule", rule "phasing": the untap step\'s; or the effect); data.indirect when it phased in with the permanent it is attached to (CR 702.26g).',
   phaseOut:
-    "A permanent phased out: obj, player; data.indirect when it phased out with the permanent it is attached to (CR 702.26g).",
+    'A permanent phased out (CR 702.26): obj, inc, player (its controller), cause (kind "rule", rule "phasing": the untap step\'s; "effect": a spell or ability that phases it out); data.indirect when it phased out with the permanent it is attached to (CR 702.26g). Its abilities and those of the others phasing out with it trigger on it though they no longer exist (lookBackEvents, CR 603.10a).',
   attach:
     "An Aura or Equipment became attached to a permanent (CR 701.3a): obj, player (its controller), data.to, data.toName.",
   unattach: "An Equipment became unattached (CR 704.5n): obj, player (its controller), data.reason.",
@@ -41,8 +40,13 @@ export const magicEvents: Record<string, string> = {
   damagePrevented:
     "Damage to a permanent was prevented (protection, CR 702.16e): obj, player (its controller), data (n, source, combat, reason).",
   damage:
-    "Damage was dealt to a creature, planeswalker or player: obj, player, data (n, source, combat; data.loyalty: a planeswalker's loyalty left, CR 120.3c; data.poison: the player's poison counters after damage from a source with infect, data.counters: the creature's -1/-1 counters after it, CR 702.90b–c).",
-  lifeGain: "A player gained life: player, data.",
+    'Damage was dealt to a creature, planeswalker or player: obj (the permanent dealt damage; none for a player), player (its controller, or the player dealt damage), cause (its source — player, obj, name — and rule "damage", as on the counters and life loss it causes; kind "rule" for combat damage, "effect" otherwise), data (n, source, combat; data.loyalty: a planeswalker\'s loyalty left, CR 120.3c; data.poison: the player\'s poison counters after damage from a source with infect, data.counters: the creature\'s -1/-1 counters after it, CR 702.90b–c).',
+  lifeGain:
+    "A player gained life (CR 119.3): player, cause, data.n (how much), data.life (the total now); data.lifelink.",
+  lifeLoss:
+    "A player lost life (CR 119.3): player, cause, data.n (how much), data.life (the total now); data.damage when damage caused it (CR 120.3a), data.paid when it was paid (CR 119.4).",
+  poison: "A player got poison counters (CR 122.1f): player, cause, data.n, data.total.",
+  mill: `A card was milled (CR 701.13: put from the top of its owner's library into their graveyard): ${move}.`,
   countersAnnihilated:
     "A permanent with both +1/+1 and -1/-1 counters lost N of each as a state-based action (CR 704.5q): obj, player (its controller), data.n.",
   payLife: "A player paid life: player, data.",
@@ -66,8 +70,6 @@ export const magicEvents: Record<string, string> = {
   dayNight: "It became day or night: data.now, data.was, data.reason.",
   dayNightCheck:
     "The day/night check at the start of the untap step: data.was, data.now, data.spellsLastTurn.",
-  chapter:
-    "A Saga reached a chapter (a lore counter was put on it): obj, player (its controller), data.chapter.",
   visit: "An Attraction was visited (the die roll lit it up): obj, player, data.value.",
   rollToVisit: "A player rolled to visit their Attractions: player, data.",
   openAttraction: `An Attraction was opened: ${move}.`,
