@@ -22,22 +22,33 @@ import type { Game } from "../../core/game.js";
 import { cloneJson, type JsonObject } from "../../core/json.js";
 import { abilityLabel } from "../../core/labels.js";
 import type { AbilityRef } from "../../core/limits.js";
-import { evalCondition } from "../../core/match.js";
+import { evalCondition, isRelative } from "../../core/match.js";
+import { granted } from "../../core/permissions.js";
 import { type EffectContext, type OpHandler, scriptTask, varsOf } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
-import type { AbilityDef, CardDef, ConditionT, Op } from "../../core/vocabulary/schema.js";
+import type { AbilityDef, CardDef, ConditionT, Op, RelativePlayer } from "../../core/vocabulary/schema.js";
+import { whyNotCastMore } from "./action-limits.js";
 import {
   cantPay,
+  cantPayWithout,
+  genericCost,
   type ManaCost,
   manaCostOf,
   manaTotal,
   maxX,
   otherActivatedAbilities,
+  parseMana,
   payCost,
   tapsSelf,
 } from "./mana.js";
 import { LOYALTY, printedLoyalty } from "./planeswalkers.js";
-import { isType, nameOf, phasedOut, stack, summoningSick } from "./state.js";
+import {
+  isPlayerTargetOp,
+  playerTargetChoices,
+  recordPlayerTarget,
+  spellPlayerTarget,
+} from "./player-targets.js";
+import { isType, nameOf, phasedOut, sorceryTiming, stack, summoningSick } from "./state.js";
 import {
   isTargetOp,
   recordTarget,
@@ -48,19 +59,38 @@ import {
   targetChoices,
 } from "./targets.js";
 
-const MAIN = new Set(["main1", "main2"]);
 export const SPELL = "spell";
-
-/** Sorcery timing (CR 307.1): the active player, a main phase, an empty stack. */
-export function sorceryTiming(game: Game, p: PlayerId): boolean {
-  const c = game.state.clock;
-  return c.turn.player === p && MAIN.has(c.path[c.path.length - 1] ?? "") && stack(game).length === 0;
-}
 
 /** Instants (and spells with flash, CR 702.8a) may be cast any time their controller has priority. */
 function instantSpeed(card: CardDef): boolean {
   return card.types.includes("instant") || (card.keywords ?? []).includes("flash");
 }
+
+/**
+ * CR 702.8a, 601.3: a spell may be cast at instant speed if it is an instant, has flash, or an
+ * effect lets its caster cast it "as though it had flash" (Leyline of Anticipation, Alchemist's
+ * Refuge, Winding Canyons: the kernel's permission "flash"). Returns what allows it, or null.
+ */
+export function flashFrom(game: Game, card: CardDef, obj: GameObject, p: PlayerId): string | null {
+  if (instantSpeed(card)) return card.name;
+  return granted(game, "flash", p, obj);
+}
+
+/**
+ * "Each opponent can cast spells only any time they could cast a sorcery" (Teferi, Mage of
+ * Zhalfir; Teferi, Time Raveler): a static `{ kind: castOnlyAsSorcery, player: opponent }` (player
+ * relative to its controller; `opponent` by default). Its card's name, or null. It wins over flash
+ * (CR 601.3: an effect that prohibits casting applies whatever allows it).
+ */
+function sorceryOnlyFrom(game: Game, p: PlayerId): string | null {
+  if (!game.rules.staticZones.has(SORCERY_ONLY)) return null;
+  for (const ref of game.staticAbilities(SORCERY_ONLY)) {
+    const who = (ref.ability.static as { player?: RelativePlayer }).player ?? "opponent";
+    if (isRelative(game, who, p, ref.controller)) return ref.card.name;
+  }
+  return null;
+}
+const SORCERY_ONLY = "castOnlyAsSorcery";
 
 /** A casting restriction printed on a card: `stats.castOnly: { if: Condition, text }` (docs/magic.md). */
 interface CastOnly {
@@ -92,13 +122,19 @@ export const magicActivation: ActivationRules = {
   timing(game, ref, player) {
     const why: string[] = [];
     // CR 117.1: a player casts spells and activates abilities only while they have priority.
+    // The decision is the player's it is for: a player controlled during their turn (CR 722.4).
     const d = game.state.decision;
-    if (d && !(d.kind === "priority" && d.player === player))
+    if (d && !(d.kind === "priority" && (d.for ?? d.player) === player))
       why.push(`${game.playerName(player)} doesn't have priority (CR 117.1)`);
     if (ref.ability.id === SPELL) {
-      if (!instantSpeed(ref.card) && !sorceryTiming(game, player))
+      const only = sorceryOnlyFrom(game, player);
+      if (only && !sorceryTiming(game, player))
         why.push(
-          `${ref.card.name} is not an instant: it can be cast only in ${game.playerName(player)}'s main phase while the stack is empty (CR 307.1, 117.1a)`,
+          `${only}: ${game.playerName(player)} can cast spells only any time they could cast a sorcery (CR 307.1, 601.3)`,
+        );
+      else if (!sorceryTiming(game, player) && flashFrom(game, ref.card, ref.obj, player) === null)
+        why.push(
+          `${ref.card.name} is not an instant and nothing lets ${game.playerName(player)} cast it as though it had flash: it can be cast only in their main phase while the stack is empty (CR 307.1, 117.1a, 702.8a)`,
         );
     } else if (ref.ability.timing === "sorcery" && !sorceryTiming(game, player))
       why.push(
@@ -113,16 +149,31 @@ export const magicActivation: ActivationRules = {
       // CR 601.2g–h: each coloured symbol paid with its colour, generic with any (X announced as 0 here).
       const why = cantPay(game, player, manaCostOf(card));
       if (why) out.push({ kind: "cost", text: `${card.name} ${why} (CR 601.2g–h)` });
+      // CR 601.3: an effect may forbid casting more spells this turn (Rule of Law, Silence).
+      const more = whyNotCastMore(game, player);
+      if (more) out.push({ kind: "rule", text: more });
       const only = castOnly(card);
       if (only && !evalCondition(game, only.if, { controller: player, obj: ref.obj }))
         out.push({ kind: "condition", text: `${card.name}: “${only.text}” (CR 601.3)` });
       const spec = spellTarget(card);
       // A target declared with the kernel's choose is checked by the kernel (costs); an effect op's own here.
-      if (spec && !spec.declared && targetChoices(game, spec, ctxOf(ref.obj, player, SPELL)).length === 0)
+      const undeclared = (spec && !spec.declared) || spellPlayerTarget(card) !== null;
+      if (undeclared && spellTargets(game, card, ref.obj, player)!.length === 0)
         out.push({ kind: "target", text: `${card.name} has no legal target (CR 601.2c)` });
       return out;
     }
     const obj = ref.obj;
+    // CR 602.2b, 601.2h: "{G}{U}, {T}: …" on a land: its own mana can't pay the rest of the cost.
+    if (tapsSelf(ref.ability) && !obj.tapped)
+      for (const op of ref.ability.cost ?? []) {
+        if (op.op !== "payMana") continue;
+        const mana =
+          op.mana !== undefined
+            ? parseMana(String(op.mana))
+            : genericCost(typeof op.n === "number" ? op.n : 0);
+        const why = cantPayWithout(game, player, mana, obj);
+        if (why) out.push({ kind: "cost", text: `${nameOf(game, obj)} is tapped to pay {T}: ${why}` });
+      }
     if (phasedOut(obj))
       out.push({
         kind: "rule",
@@ -151,6 +202,17 @@ const ON_BATTLEFIELD: readonly string[] = ["battlefield"];
 
 // ---- options -------------------------------------------------------------------------------
 
+/**
+ * A spell's legal targets now (CR 601.2c): an object or "any target" (targets.ts), or a player
+ * (player-targets.ts); null when it has no target.
+ */
+function spellTargets(game: Game, card: CardDef, obj: GameObject, p: PlayerId): TargetChoice[] | null {
+  const spec = spellTarget(card);
+  if (spec) return targetChoices(game, spec, ctxOf(obj, p, SPELL));
+  const players = spellPlayerTarget(card);
+  return players ? playerTargetChoices(game, players, p) : null;
+}
+
 /** Spells `p` may cast now, one option per legal target (CR 601.2c), built from canActivate. */
 export function castOptions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
@@ -159,16 +221,16 @@ export function castOptions(game: Game, p: PlayerId): DecisionOption[] {
     const card = game.card(o);
     if (card.types.includes("land")) continue;
     // A fast path: canActivate refuses these too (cost, timing), with their reasons.
-    if (!(sorcery || instantSpeed(card))) continue;
+    if (!sorcery && flashFrom(game, card, o, p) === null) continue;
     const cost = manaCostOf(card);
     const most = maxX(game, p, cost);
     if (most < 0 || !mayActivate(game, castRef(game, o, p), p)) continue;
     const label = `Cast ${card.name} (${card.cost ?? 0})`;
-    const spec = spellTarget(card);
+    const targets = spellTargets(game, card, o, p);
     const suffixes =
-      spec === null
+      targets === null
         ? [{ suffix: "", label }]
-        : targetChoices(game, spec, ctxOf(o, p, SPELL)).map((t) => ({
+        : targets.map((t) => ({
             suffix: `:${t.suffix}`,
             label: `${label} targeting ${t.label}`,
           }));
@@ -260,10 +322,12 @@ export function castSpell(game: Game, p: PlayerId, obj: GameObject, suffix: stri
   const spec = spellTarget(card);
   const vars: JsonObject = {};
   let chosen: TargetChoice | undefined;
-  if (spec) {
-    chosen = targetChoices(game, spec, ctxOf(obj, p, SPELL)).find((t) => t.suffix === target);
+  const targets = spellTargets(game, card, obj, p);
+  if (targets) {
+    chosen = targets.find((t) => t.suffix === target);
     if (!chosen) throw new IllegalActionError(`${card.name} needs a legal target, not "${target}"`);
-    recordTarget(game, vars, spec, chosen);
+    if (spec) recordTarget(game, vars, spec, chosen);
+    else recordPlayerTarget(vars, spellPlayerTarget(card)!, chosen.player!);
   } else if (target !== "") throw new IllegalActionError(`${card.name} has no target`);
   // CR 601.2f: the total cost includes X; it must be paid in full (601.2g–h).
   const why = cantPay(game, p, mana, x);
@@ -295,13 +359,16 @@ export function activateAbility(game: Game, p: PlayerId, objRef: string, ability
   game.useLimits(ref);
   const cost = ref.ability.cost ?? [];
   const ops: Op[] = [
-    ...cost.filter(isTargetOp),
-    ...cost.filter((op) => !isTargetOp(op) && op.op !== "payMana"),
+    ...cost.filter(chosenFirst),
+    ...cost.filter((op) => !chosenFirst(op) && op.op !== "payMana"),
     ...cost.filter((op) => op.op === "payMana"),
     { op: "mtg.activated" },
   ];
   game.pushTask(scriptTask(ops, ctxOf(obj, p, abilityId)));
 }
+
+/** Targets, objects or players, are chosen before the other costs are paid (CR 601.2c via 602.2b). */
+const chosenFirst = (op: Op): boolean => isTargetOp(op) || isPlayerTargetOp(op);
 
 /** The last op of an activation: the ability, its costs paid, goes on the stack with its targets (CR 601.2i via 602.2b). */
 export const activatedOp: OpHandler = {

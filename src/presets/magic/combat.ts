@@ -22,6 +22,7 @@ import {
   whyNotKeepsRequirements,
 } from "./declarations.js";
 import { WALKER, WALKER_INC } from "./enter-attacking.js";
+import { exertStep, mayExert } from "./exert.js";
 import { lethalDamage } from "./keywords.js";
 import { manaTotal, payCost, showMana } from "./mana.js";
 import { dealDamage } from "./ops.js";
@@ -134,6 +135,8 @@ const chooseDefender: Handler = (game, task) => {
 const declareAttackers: Handler = (game, task) => {
   const ap = game.state.clock.turn.player;
   const defs = defenders(game);
+  // CR 701.39: "you may exert <it> as it attacks", asked as it is declared (exert.ts).
+  if (exertStep(game, task)) return;
   if (task.answer) {
     const [, id = "", who, walkerRef] = task.answer.id.split(":");
     task.answer = undefined;
@@ -164,6 +167,7 @@ const declareAttackers: Handler = (game, task) => {
       name: nameOf(game, o),
       data: walker ? { defender: def, planeswalker: nameOf(game, walker) } : { defender: def },
     });
+    if (mayExert(game, o)) task.exerting = o.id;
     return;
   }
   const options: DecisionOption[] = [];

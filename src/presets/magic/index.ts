@@ -8,6 +8,7 @@ import type { JsonObject } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
 import type { Preset } from "../../core/preset.js";
 import type { LogEntry, PlayerId } from "../../core/types.js";
+import { magicActionLimits } from "./action-limits.js";
 import { magicActivation } from "./activation.js";
 import { attachmentOps } from "./attachments.js";
 import { attackTokens } from "./attack-cards.js";
@@ -16,7 +17,6 @@ import { combatConditions, combatTasks } from "./combat.js";
 import { cardConditionLabels, cardConditions } from "./conditions.js";
 import { applyDayNightOption, DAY_NIGHT_VALUES } from "./day-night.js";
 import { magicDeckRules, randomDecks } from "./decks.js";
-import { declarationRefusal } from "./declarations.js";
 import { runSkipLeftPlayers } from "./leave-game.js";
 import { magicOps } from "./ops.js";
 import { planeswalkerTokens } from "./planeswalker-cards.js";
@@ -28,9 +28,12 @@ import {
   runTriggersToStack,
   triggerOnStackOp,
 } from "./priority.js";
+import { colours } from "./protection.js";
+import { magicRefusal } from "./refusals.js";
 import { stateBasedActions } from "./sba.js";
 import { inGame, keywords, nameOf, phasedOut, stackEntries, stat } from "./state.js";
 import { tbaTasks } from "./tba.js";
+import { timeOps } from "./time-ops.js";
 import { magicTokens } from "./token-cards.js";
 import { magicTurn } from "./turn.js";
 import { magicEffectKinds, magicEvents } from "./vocabulary.js";
@@ -207,8 +210,11 @@ export function magic(): Preset {
     lookBack: true, // CR 603.10a
     // CR 702.26b: a phased-out permanent is treated as though it doesn't exist (phasing.ts).
     exists: (_game, obj) => !phasedOut(obj),
-    // CR 508.1c–d, 509.1b–c: why an attacker or blocker (or "done") is refused (declarations.ts).
-    refusal: declarationRefusal,
+    // CR 508.1c–d, 509.1b–c: why an attacker or blocker (or "done") is refused (declarations.ts);
+    // CR 305.2, 601.3: why a land play or a cast is (refusals.ts).
+    refusal: magicRefusal,
+    // CR 305.2, 601.3: land plays and spells cast per turn, as the kernel's action limits.
+    actionLimits: magicActionLimits,
     // CR 704.3: state-based actions whenever a player would receive priority (sba.ts).
     stateChecks: [stateBasedActions],
     // Casting and activating: timing, mana, casting restrictions, {T} and summoning sickness, targets (activation.ts).
@@ -223,7 +229,12 @@ export function magic(): Preset {
       ...cardConditions,
     },
     conditionLabels: cardConditionLabels,
-    ops: { ...magicOps, ...attachmentOps, "mtg.triggerOnStack": triggerOnStackOp },
+    ops: {
+      ...magicOps,
+      ...attachmentOps,
+      ...timeOps,
+      "mtg.triggerOnStack": triggerOnStackOp,
+    },
     tasks: {
       "mtg.priority": runPriority,
       "mtg.checkpoint": runCheckpoint,
@@ -239,6 +250,7 @@ export function magic(): Preset {
       if (field === "power" || field === "toughness") return stat(game, obj, field);
       if (field === "name") return nameOf(game, obj);
       if (field === "keywords") return keywords(game, obj);
+      if (field === "colors") return colours(game, obj); // CR 105.2, 202.2 ("green creature spells")
       return printed;
     },
     setup(game, spec) {

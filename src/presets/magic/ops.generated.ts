@@ -29,7 +29,7 @@ import type {
   UntilOp,
   WinOp,
 } from "../../core/vocabulary/ops.generated.js";
-import type { Condition } from "../../core/vocabulary/types.generated.js";
+import type { Condition, Selector } from "../../core/vocabulary/types.generated.js";
 
 /** Runs `then` if the condition holds, else `else`. */
 export type MagicIfOp = {
@@ -352,6 +352,50 @@ export type MagicAttachOp = {
   what: ObjectRef;
 };
 
+/**
+ * Taps every permanent matching `what` that each of `players` controls ("Tap all creatures target player controls"), simultaneously; `as` remembers every such permanent — tapped now or already — for the rest of the effect ("those creatures").
+ */
+export type MagicTapAllOp = {
+  op: "tapAll";
+  /** Whose permanents (a `$target` player, `opponent` …). */
+  players: PlayerRef;
+  /** Which of their permanents, e.g. `{ type: creature }`. */
+  what: Selector;
+  /** The variable that receives them. */
+  as?: string;
+};
+
+/**
+ * It becomes day or night (CR 726): `to: toggle` — "if it's night, it becomes day; otherwise, it becomes night" —, `day` or `night`. Daybound and nightbound permanents transform; "whenever day becomes night or night becomes day" triggers on the `dayNight` event when it was day or night before.
+ */
+export type MagicSetDayNightOp = {
+  op: "setDayNight";
+  /**
+   * What it becomes.
+   * @defaultValue "toggle"
+   */
+  to?: "toggle" | "day" | "night";
+};
+
+/**
+ * In a cost: the target player ("target player", `who: opponent`: "target opponent", CR 115.4), chosen as the spell is cast (its cast option, `cast:<card>:P2`) or the ability is activated or put on the stack (a `targetPlayer` decision); the effect names it as `$as` (a player).
+ */
+export type MagicTargetPlayerOp = {
+  op: "targetPlayer";
+  /**
+   * The variable that receives the player.
+   * @defaultValue "target"
+   */
+  as?: string;
+  /**
+   * Who may be targeted: "any" player, or an "opponent" of the controller.
+   * @defaultValue "any"
+   */
+  who?: "any" | "opponent";
+  /** The question asked (default: “Choose target player”). */
+  prompt?: string;
+};
+
 /** (Internal) puts the triggered ability whose targets were just chosen on the stack. */
 export type MagicMtgTriggerOnStackOp = {
   op: "mtg.triggerOnStack";
@@ -414,4 +458,7 @@ export type MagicOp =
   | MagicCounterSpellOp
   | MagicEndTheTurnOp
   | MagicAttachOp
+  | MagicTapAllOp
+  | MagicSetDayNightOp
+  | MagicTargetPlayerOp
   | MagicMtgTriggerOnStackOp;
