@@ -9,6 +9,7 @@
  * (priority.ts), and their turns are skipped (`mtg.skipLeftPlayers`, CR 800.4a).
  */
 import { endControlOf } from "../../core/control.js";
+import { endDurations, expireDurations } from "../../core/durations.js";
 import type { Game } from "../../core/game.js";
 import { zoneId } from "../../core/objects.js";
 import { ceaseToExist, isToken } from "../../core/tokens.js";
@@ -84,12 +85,33 @@ export function leaveGame(game: Game, p: PlayerId): void {
  */
 export function runSkipLeftPlayers(game: Game, task: Task): void {
   game.popTask(task);
+  // The active player left: the rest of their turn had no phases, so no cleanup step — its "until
+  // end of turn" effects end now, as the turn ends (CR 514.2).
+  if (!inGame(game, game.state.clock.turn.player)) expireDurations(game, { at: "tag", tag: "endOfTurn" });
   const n = game.state.players.length;
   const from = game.state.clock.rotation;
   for (let k = 1; k < n; k++) {
     const q = (from + k) % n;
     if (inGame(game, q)) break;
-    if (!game.state.turnQueue.some((m) => m.kind === "skip" && m.player === q))
+    if (!game.state.turnQueue.some((m) => m.kind === "skip" && m.player === q)) {
       game.state.turnQueue.push({ kind: "skip", player: q, source: "left the game (CR 800.4a)" });
+      turnWouldHaveBegun(game, q);
+    }
   }
+}
+
+/**
+ * CR 800.4k (as XMage's tests cite it): an effect that lasts until a point in the turn of a player
+ * who left the game — "until your next turn", "until your next upkeep", "until the end of your
+ * next turn" — ends when that player's turn would have begun: that turn never comes.
+ */
+function turnWouldHaveBegun(game: Game, q: PlayerId): void {
+  const ended = game.state.durations.filter(
+    (d) =>
+      d.expires.at === "boundary" &&
+      d.expires.players !== undefined &&
+      d.expires.players.length > 0 &&
+      d.expires.players.every((p) => p === q),
+  );
+  if (ended.length > 0) endDurations(game, ended, "turnWouldHaveBegun");
 }

@@ -13,7 +13,6 @@ import type {
   ExtraTurnOp,
   GainControlOp,
   LogOp,
-  LoseOp,
   MoveOp,
   NumberRef,
   ObjectRef,
@@ -353,6 +352,20 @@ export type MagicAttachOp = {
 };
 
 /**
+ * That player loses the game (CR 104.3a); with more than two players they leave it and the game goes on (CR 800.4a). The effect stops.
+ */
+export type MagicLoseOp = {
+  op: "lose";
+  /**
+   * Who loses.
+   * @defaultValue "controller"
+   */
+  player?: PlayerRef;
+  /** Why, in the log. */
+  reason?: string;
+};
+
+/**
  * Taps every permanent matching `what` that each of `players` controls ("Tap all creatures target player controls"), simultaneously; `as` remembers every such permanent — tapped now or already — for the rest of the effect ("those creatures").
  */
 export type MagicTapAllOp = {
@@ -427,7 +440,6 @@ export type MagicOp =
   | AddNodesOp
   | SkipTurnOp
   | WinOp
-  | LoseOp
   | RollOp
   | CoinOp
   | EmitOp
@@ -458,6 +470,7 @@ export type MagicOp =
   | MagicCounterSpellOp
   | MagicEndTheTurnOp
   | MagicAttachOp
+  | MagicLoseOp
   | MagicTapAllOp
   | MagicSetDayNightOp
   | MagicTargetPlayerOp

@@ -1,5 +1,6 @@
 /**
- * Ops of the cards that change the turn and time: tapping everything of a kind a player controls
+ * Ops of the cards that change the turn and time: losing the game in multiplayer (the loser leaves
+ * and the game goes on), tapping everything of a kind a player controls
  * (Sleep: "Tap all creatures target player controls. Those creatures don't untap during that
  * player's next untap step."), day and night (`setDayNight`, day-night.ts) and player targets
  * (`targetPlayer`, player-targets.ts).
@@ -13,7 +14,8 @@ import type { GameObject } from "../../core/types.js";
 import type { Selector } from "../../core/vocabulary/schema.js";
 import { setDayNightOp } from "./day-night.js";
 import { targetPlayerOp } from "./player-targets.js";
-import { apnap } from "./state.js";
+import { playersLose } from "./sba.js";
+import { apnap, inGame } from "./state.js";
 
 /** The permanents matching `what` (on the battlefield) that `player` controls. */
 function permanentsOf(
@@ -50,8 +52,28 @@ const tapAllOp: OpHandler = {
   },
 };
 
+/**
+ * "You lose the game" (CR 104.3a): Magic's own `lose` in place of the kernel's — in a game of more
+ * than two players the loser leaves and the game goes on (CR 104.2a, 800.4a: sba.ts
+ * `playersLose`), as for a loss by state-based action. The effect stops.
+ */
+const loseOp: OpHandler = {
+  doc: "That player loses the game (CR 104.3a); with more than two players they leave it and the game goes on (CR 800.4a). The effect stops.",
+  args: {
+    player: { type: "player", default: "controller", doc: "Who loses." },
+    reason: { type: "string", doc: "Why, in the log." },
+  },
+  run(game, op, frame) {
+    const p = resolvePlayers(game, op.player ?? "controller", frame)[0];
+    if (p !== undefined && inGame(game, p))
+      playersLose(game, [{ p, reason: String(op.reason ?? "an effect made them lose") }]);
+    return "stop";
+  },
+};
+
 /** The Magic ops of this module (index.ts adds them to the preset's). */
 export const timeOps: Record<string, OpHandler> = {
+  lose: loseOp,
   tapAll: tapAllOp,
   setDayNight: setDayNightOp,
   targetPlayer: targetPlayerOp,
