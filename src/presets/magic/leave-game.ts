@@ -79,15 +79,30 @@ export function leaveGame(game: Game, p: PlayerId): void {
 }
 
 /**
- * CR 800.4a: players who left the game take no turns. Run as a turn ends: each player who left
- * and comes next in turn order gets a skip (the kernel's turn queue), so the next turn is the
- * next player still in the game's.
+ * CR 800.4a: players who left the game take no turns. Run as a turn ends: extra turns of players
+ * who left are dropped, and each player who left and comes next in turn order gets a skip (the
+ * kernel's turn queue), so the next turn is the next player still in the game's.
  */
 export function runSkipLeftPlayers(game: Game, task: Task): void {
   game.popTask(task);
   // The active player left: the rest of their turn had no phases, so no cleanup step — its "until
   // end of turn" effects end now, as the turn ends (CR 514.2).
   if (!inGame(game, game.state.clock.turn.player)) expireDurations(game, { at: "tag", tag: "endOfTurn" });
+  // Extra turns given to a player who has left ("each player takes an extra turn", added before
+  // they left or for every player by a relative reference) are never taken (CR 800.4a).
+  const q0 = game.state.turnQueue;
+  for (let i = q0.length - 1; i >= 0; i--) {
+    const m = q0[i]!;
+    if ((m.kind === "extra" || m.kind === "control") && !inGame(game, m.player)) {
+      q0.splice(i, 1);
+      if (m.kind === "extra")
+        game.emit({
+          type: "turnSkipped",
+          player: m.player,
+          data: { extra: true, reason: "left the game (CR 800.4a)" },
+        });
+    }
+  }
   const n = game.state.players.length;
   const from = game.state.clock.rotation;
   for (let k = 1; k < n; k++) {
