@@ -117,6 +117,13 @@ function narrate(game: Game, e: LogEntry): string | null {
       return `${who} chooses ${d.name} as the defending player.`;
     case "damageOrder":
       return `Damage assignment order for ${e.name}: ${(d.order as string[]).join(", ")}.`;
+    case "turnControlAdded":
+      // CR 722.6: a player who controls themselves makes their own decisions (the kernel says the rest).
+      return d.by === e.player
+        ? `${who} will control themselves during their next turn${typeof d.source === "string" ? ` (${d.source})` : ""}: they make their own decisions.`
+        : null;
+    case "exert":
+      return `${who} exerts ${e.name}: it won't untap during ${who}'s next untap step.`;
     case "cleanupPriority":
       return "Something happened in the cleanup step: players get priority, and another cleanup step follows.";
     case "mana":

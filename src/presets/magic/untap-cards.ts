@@ -221,7 +221,7 @@ export const untapCards: CardDef[] = [
         id: "exert",
         kind: "static",
         text: "If Combat Celebrant hasn't been exerted this turn, you may exert it as it attacks.",
-        condition: { not: { events: { on: "exert", self: true }, gte: 1 } },
+        condition: { not: { events: { on: "exert", self: true }, window: "turn", gte: 1 } },
         static: { kind: "exert" },
       },
       {
