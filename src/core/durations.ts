@@ -108,10 +108,15 @@ export function expireDurations(game: Game, boundary: Boundary): void {
   const ended: Duration[] = [];
   for (const d of game.state.durations)
     if (expiresAt(game, d, boundary) || !stillAttached(game, d)) ended.push(d);
-  if (ended.length > 0) end(game, ended, boundary.at);
+  if (ended.length > 0) endDurations(game, ended, boundary.at);
 }
 
-function end(game: Game, ended: readonly Duration[], boundary: string): void {
+/**
+ * Ends these durations now (each a `durationEnd` event naming `boundary`; control effects give
+ * their objects back): for a preset's own boundary, e.g. Magic's "that player's turn would have
+ * begun" for a player who left the game (CR 800.4).
+ */
+export function endDurations(game: Game, ended: readonly Duration[], boundary: string): void {
   game.state.durations = game.state.durations.filter((d) => !ended.includes(d));
   for (const d of ended)
     emit(game, {
@@ -141,7 +146,7 @@ export function objectLeft(game: Game, obj: string, inc: number): void {
     )
       ended.push(d);
   }
-  if (ended.length > 0) end(game, ended, "objectLeaves");
+  if (ended.length > 0) endDurations(game, ended, "objectLeaves");
 }
 
 function whileHolds(game: Game, e: Extract<Expiry, { at: "while" }>): boolean {
@@ -163,6 +168,6 @@ export function checkWhileDurations(game: Game): void {
     any = true;
     if (!whileHolds(game, d.expires)) ended.push(d);
   }
-  if (ended.length > 0) end(game, ended, "while");
+  if (ended.length > 0) endDurations(game, ended, "while");
   if (!any) game.whileDurations = false;
 }

@@ -677,9 +677,17 @@ class GameEngine implements Game {
     const event: GameEvent = {
       type: "decision",
       player: d.player,
-      data: { decision: d.id, kind: d.kind, prompt: d.prompt, choice: option.id, label: option.label },
+      data: {
+        decision: d.id,
+        kind: d.kind,
+        prompt: d.prompt,
+        choice: option.id,
+        label: option.label,
+        ...(d.for !== undefined ? { for: d.for } : {}),
+      },
       seenBy: d.for !== undefined ? [d.player, d.for] : [d.player],
-      public: ["kind"],
+      // Who decided for whom is public (CR 722: everyone knows who controls the turn).
+      public: d.for !== undefined ? ["kind", "for"] : ["kind"],
     };
     emit(this, event);
     // …unless an ability triggered on the answer itself.

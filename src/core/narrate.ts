@@ -173,7 +173,9 @@ export function narrate(game: Game, entry: LogEntry, viewer: PlayerId | null = n
       // The question with its answer; another player's view holds only the kind of question.
       const label = text(d.label, "(an answer only they see)");
       const prompt = typeof d.prompt === "string" && d.prompt ? d.prompt : null;
-      return { depth, text: prompt ? `${p}: ${prompt} → ${label}` : `→ ${p}: ${label}` };
+      // A decision made for another player (CR 722.4): "P1 for P2: …".
+      const by = typeof d.for === "number" ? `${p} for ${who(game, d.for)}` : p;
+      return { depth, text: prompt ? `${by}: ${prompt} → ${label}` : `→ ${by}: ${label}` };
     }
     case "extraTurnAdded":
       return { depth, text: `${p} will take an extra turn after this one.` };

@@ -661,7 +661,13 @@ const delayedOp: OpHandler = {
       type: "expiry",
       doc: 'When it lapses if it has not triggered ("turn": "at the end of this turn"); absent: it waits until it triggers.',
     },
+    repeats: {
+      type: "boolean",
+      doc: 'It has a stated duration ("this turn, whenever …", CR 603.7b): it triggers each time its event happens until `expires`, not only the next time.',
+    },
   },
+  check: (op) =>
+    op.repeats === true && op.expires === undefined ? "repeats needs expires (its stated duration)" : null,
   run(game, op, frame) {
     const o = ops(op);
     const ctx = frame.ctx;
@@ -679,6 +685,7 @@ const delayedOp: OpHandler = {
           obj: ctx.source,
           inc: ctx.sourceInc ?? game.state.objects[ctx.source]?.inc ?? 0,
           vars: { [String(o.as ?? "it")]: remembered.map((r) => ({ obj: r.id, inc: r.inc })) },
+          ...(o.repeats === true ? { repeats: true } : {}),
         },
       },
     });

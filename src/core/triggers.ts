@@ -277,12 +277,15 @@ interface DelayedValue {
   obj: ObjectId;
   inc: number;
   vars: JsonObject;
+  /** A stated duration ("this turn, whenever …"): it triggers each time until it ends (603.7b). */
+  repeats?: boolean;
 }
 
 /**
  * Delayed triggered abilities (CR 603.7) waiting for this event: each that matches triggers once
- * (603.7b: "the next") and is gone; it becomes a pending ability of its card, controlled by the
- * player whose effect created it, with the objects it remembered.
+ * (603.7b: "the next") and is gone — unless it has a stated duration (`repeats`: "this turn,
+ * whenever …"), then it stays until that ends; it becomes a pending ability of its card,
+ * controlled by the player whose effect created it, with the objects it remembered.
  */
 function collectDelayed(game: Game, ev: LogEntry): void {
   for (const d of [...game.state.durations]) {
@@ -300,7 +303,7 @@ function collectDelayed(game: Game, ev: LogEntry): void {
       })
     )
       continue;
-    game.state.durations = game.state.durations.filter((x) => x !== d);
+    if (!v.repeats) game.state.durations = game.state.durations.filter((x) => x !== d);
     const { obj, inc, card, ability: id } = v;
     pend(
       game,

@@ -8,13 +8,18 @@
  * An effect is a continuous effect of kind `exempt` (the `until` op), value `{ from: <action>,
  * what?: Selector }`; a static ability is `{ kind: exempt, from: <action>, what?: Selector }` —
  * without `what`, it exempts its own object ("This doesn't untap during your untap step").
+ *
+ * An effect whose duration ends at the end of the node the action runs in, in a turn of a given
+ * player ("doesn't untap during <that player>'s next untap step"), exempts only in that player's
+ * run of the node: exerted by the player who stole it, a creature untaps in its owner's untap step
+ * once control has gone back (CR 701.39b with 502.3).
  */
 
 import type { Game } from "./contract/game.js";
 import { activeEffects } from "./durations.js";
 import type { Json } from "./json.js";
 import { matchObject } from "./match.js";
-import type { GameObject } from "./types.js";
+import type { Duration, GameObject } from "./types.js";
 import type { Selector } from "./vocabulary/schema.js";
 
 /** The kind of continuous effects and static abilities that exempt objects from a turn-based action. */
@@ -25,12 +30,37 @@ interface ExemptValue {
   what?: Selector;
 }
 
+/**
+ * "During <player>'s next <node>": an effect ending at the end of a node that is running now
+ * applies in this run only if this run is the one that ends it — the turn is one of the
+ * players it names, or of whoever controls its target.
+ */
+function inNamedRun(game: Game, d: Duration): boolean {
+  const e = d.expires;
+  if (e.at !== "boundary" || e.edge !== "end" || e.node === null) return true;
+  const clock = game.state.clock;
+  if (!clock.path.includes(e.node)) return true;
+  if (e.turn !== undefined) return e.turn === clock.turn.id;
+  if (e.after !== undefined) return false; // its turn has not begun (durations.ts pins it as it does)
+  return qualifies(game, d, clock.turn.player);
+}
+
+function qualifies(game: Game, d: Duration, player: number): boolean {
+  const e = d.expires as Extract<Duration["expires"], { at: "boundary" }>;
+  if (e.ofTarget) {
+    const t = d.effect.target;
+    if (!t) return false;
+    return ("obj" in t ? game.state.objects[t.obj]?.controller : t.player) === player;
+  }
+  return e.players === undefined || e.players.includes(player);
+}
+
 /** Does an effect or static ability say that `obj` is left out of turn-based action `action` now? */
 export function exemptFrom(game: Game, action: string, obj: GameObject): boolean {
   if (game.state.durations.length > 0)
     for (const d of activeEffects(game, EXEMPT)) {
       const v = (d.effect.value ?? {}) as ExemptValue;
-      if (v.from !== action) continue;
+      if (v.from !== action || !inNamedRun(game, d)) continue;
       const t = d.effect.target;
       if (t && "obj" in t) {
         if (t.obj === obj.id && t.inc === obj.inc) return true;

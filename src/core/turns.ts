@@ -57,7 +57,6 @@ export function runGameTask(game: Game, _task: Task): void {
   p.turns += 1;
   p.lastTurn = state.clock.turn.id + 1;
   state.clock.turn = { id: p.lastTurn, player, extra, ordinal: p.turns };
-  takeTurnControl(game);
   game.pushTask({ t: "turn", stage: "begin" } satisfies TurnTask);
 }
 
@@ -104,6 +103,8 @@ export function runTurnTask(game: Game, task: Task): void {
         data: { turn: turn.id, extra: turn.extra, ordinal: turn.ordinal },
       });
     else game.state.ids.event++; // unheard: keep the sequence (events.heard)
+    // CR 722.1: who controls this turn is settled as it begins, before anything happens in it.
+    takeTurnControl(game);
     t.stage = "end";
     game.pushTask(nodeTask(game.rules.root.id));
     return;

@@ -97,7 +97,9 @@ export function offeredActivationProblems(game: Game): string[] {
     if (!m) continue;
     let verdict: ReturnType<Game["canActivate"]>;
     try {
-      verdict = game.canActivate(m[1]!, m[2]!, { player: d.player });
+      // The options are the player's the decision is for: in a turn another player controls (CR
+      // 722.4) the decider (`player`) is the controller, the options the controlled player's.
+      verdict = game.canActivate(m[1]!, m[2]!, { player: d.for ?? d.player });
     } catch (e) {
       problems.push(`option ${o.id}: canActivate threw ${(e as Error).message}`);
       continue;

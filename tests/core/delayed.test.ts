@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Game } from "../../src/core/game.js";
+import type { Json } from "../../src/core/json.js";
 import type { TurnNode } from "../../src/core/preset.js";
 import { scriptTask } from "../../src/core/script.js";
 import type { CardDef } from "../../src/core/vocabulary/schema.js";
@@ -19,7 +20,7 @@ const turn: TurnNode = {
   ],
 };
 
-const bell = (on: string, expires?: string): CardDef => ({
+const bell = (on: string, expires?: unknown, repeats?: boolean): CardDef => ({
   id: "bell",
   name: "Bell",
   types: ["creature"],
@@ -27,7 +28,14 @@ const bell = (on: string, expires?: string): CardDef => ({
     {
       id: "ring",
       kind: "activated",
-      effect: [{ op: "delayed", ability: "echo", ...(expires ? { expires } : {}) }],
+      effect: [
+        {
+          op: "delayed",
+          ability: "echo",
+          ...(expires ? { expires: expires as Json } : {}),
+          ...(repeats ? { repeats } : {}),
+        },
+      ],
     },
     {
       id: "echo",
@@ -85,6 +93,26 @@ describe("delayed triggered abilities", () => {
     g.act("pass");
     expect(g.state.durations).toHaveLength(0);
     expect(delayedTriggers(g)).toHaveLength(0);
+  });
+
+  it("with a stated duration (repeats), trigger each time until it ends (CR 603.7b)", () => {
+    // "Until the end of your next turn, at the beginning of each end step": turns 2 and 3.
+    const { g } = game(bell("end", { end: "turn", player: "opponent", turn: "next" }, true));
+    g.act("go"); // turn 1, P1's
+    g.act("pass");
+    expect(delayedTriggers(g)).toHaveLength(1);
+    expect(g.state.durations).toHaveLength(1);
+    g.act("pass"); // turn 2, P2's: its end step, and the duration ends with the turn
+    expect(delayedTriggers(g)).toHaveLength(2);
+    expect(g.state.durations).toHaveLength(0);
+    g.act("pass");
+    expect(delayedTriggers(g)).toHaveLength(2);
+  });
+
+  it("refuse repeats without a stated duration", () => {
+    expect(() =>
+      Game.create(tinyPreset({ turn, cards: [bell("end", undefined, true)] }), { setup: false }),
+    ).toThrow(/repeats needs expires/);
   });
 
   it("wait in a saved game and trigger after it is loaded", () => {

@@ -306,6 +306,10 @@ export type DelayedOp = {
    * When it lapses if it has not triggered ("turn": "at the end of this turn"); absent: it waits until it triggers.
    */
   expires?: ExpiryRef;
+  /**
+   * It has a stated duration ("this turn, whenever …", CR 603.7b): it triggers each time its event happens until `expires`, not only the next time.
+   */
+  repeats?: boolean;
 };
 
 /**

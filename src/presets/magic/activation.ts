@@ -23,22 +23,27 @@ import type { Game } from "../../core/game.js";
 import { cloneJson, type JsonObject } from "../../core/json.js";
 import { abilityLabel } from "../../core/labels.js";
 import type { AbilityRef } from "../../core/limits.js";
-import { evalCondition } from "../../core/match.js";
+import { evalCondition, isRelative } from "../../core/match.js";
+import { granted } from "../../core/permissions.js";
 import { type EffectContext, type OpHandler, scriptTask, varsOf } from "../../core/script.js";
 import type { Cause, DecisionOption, GameObject, PlayerId } from "../../core/types.js";
-import type { AbilityDef, CardDef, ConditionT, Op } from "../../core/vocabulary/schema.js";
+import type { AbilityDef, CardDef, ConditionT, Op, RelativePlayer } from "../../core/vocabulary/schema.js";
+import { whyNotCastMore } from "./action-limits.js";
 import { asCost } from "./costs.js";
 import {
   cantPay,
+  cantPayWithout,
+  genericCost,
   type ManaCost,
   manaCostOf,
   manaTotal,
   maxX,
   otherActivatedAbilities,
+  parseMana,
   payCost,
   tapsSelf,
 } from "./mana.js";
-import { isType, nameOf, phasedOut, stack, summoningSick } from "./state.js";
+import { isType, nameOf, phasedOut, sorceryTiming, stack, summoningSick } from "./state.js";
 import {
   isTargetOp,
   playerTargetReasons,
@@ -50,19 +55,38 @@ import {
   targetChoices,
 } from "./targets.js";
 
-const MAIN = new Set(["main1", "main2"]);
 export const SPELL = "spell";
-
-/** Sorcery timing (CR 307.1): the active player, a main phase, an empty stack. */
-export function sorceryTiming(game: Game, p: PlayerId): boolean {
-  const c = game.state.clock;
-  return c.turn.player === p && MAIN.has(c.path[c.path.length - 1] ?? "") && stack(game).length === 0;
-}
 
 /** Instants (and spells with flash, CR 702.8a) may be cast any time their controller has priority. */
 function instantSpeed(card: CardDef): boolean {
   return card.types.includes("instant") || (card.keywords ?? []).includes("flash");
 }
+
+/**
+ * CR 702.8a, 601.3: a spell may be cast at instant speed if it is an instant, has flash, or an
+ * effect lets its caster cast it "as though it had flash" (Leyline of Anticipation, Alchemist's
+ * Refuge, Winding Canyons: the kernel's permission "flash"). Returns what allows it, or null.
+ */
+export function flashFrom(game: Game, card: CardDef, obj: GameObject, p: PlayerId): string | null {
+  if (instantSpeed(card)) return card.name;
+  return granted(game, "flash", p, obj);
+}
+
+/**
+ * "Each opponent can cast spells only any time they could cast a sorcery" (Teferi, Mage of
+ * Zhalfir; Teferi, Time Raveler): a static `{ kind: castOnlyAsSorcery, player: opponent }` (player
+ * relative to its controller; `opponent` by default). Its card's name, or null. It wins over flash
+ * (CR 601.3: an effect that prohibits casting applies whatever allows it).
+ */
+function sorceryOnlyFrom(game: Game, p: PlayerId): string | null {
+  if (!game.rules.staticZones.has(SORCERY_ONLY)) return null;
+  for (const ref of game.staticAbilities(SORCERY_ONLY)) {
+    const who = (ref.ability.static as { player?: RelativePlayer }).player ?? "opponent";
+    if (isRelative(game, who, p, ref.controller)) return ref.card.name;
+  }
+  return null;
+}
+const SORCERY_ONLY = "castOnlyAsSorcery";
 
 /** A casting restriction printed on a card: `stats.castOnly: { if: Condition, text }` (docs/magic.md). */
 interface CastOnly {
@@ -94,13 +118,19 @@ export const magicActivation: ActivationRules = {
   timing(game, ref, player) {
     const why: string[] = [];
     // CR 117.1: a player casts spells and activates abilities only while they have priority.
+    // The decision is the player's it is for: a player controlled during their turn (CR 722.4).
     const d = game.state.decision;
-    if (d && !(d.kind === "priority" && d.player === player))
+    if (d && !(d.kind === "priority" && (d.for ?? d.player) === player))
       why.push(`${game.playerName(player)} doesn't have priority (CR 117.1)`);
     if (ref.ability.id === SPELL) {
-      if (!instantSpeed(ref.card) && !sorceryTiming(game, player))
+      const only = sorceryOnlyFrom(game, player);
+      if (only && !sorceryTiming(game, player))
         why.push(
-          `${ref.card.name} is not an instant: it can be cast only in ${game.playerName(player)}'s main phase while the stack is empty (CR 307.1, 117.1a)`,
+          `${only}: ${game.playerName(player)} can cast spells only any time they could cast a sorcery (CR 307.1, 601.3)`,
+        );
+      else if (!sorceryTiming(game, player) && flashFrom(game, ref.card, ref.obj, player) === null)
+        why.push(
+          `${ref.card.name} is not an instant and nothing lets ${game.playerName(player)} cast it as though it had flash: it can be cast only in their main phase while the stack is empty (CR 307.1, 117.1a, 702.8a)`,
         );
     } else if (ref.ability.timing === "sorcery" && !sorceryTiming(game, player))
       why.push(
@@ -115,6 +145,9 @@ export const magicActivation: ActivationRules = {
       // CR 601.2g–h: each coloured symbol paid with its colour, generic with any (X announced as 0 here).
       const why = cantPay(game, player, manaCostOf(card));
       if (why) out.push({ kind: "cost", text: `${card.name} ${why} (CR 601.2g–h)` });
+      // CR 601.3: an effect may forbid casting more spells this turn (Rule of Law, Silence).
+      const more = whyNotCastMore(game, player);
+      if (more) out.push({ kind: "rule", text: more });
       const only = castOnly(card);
       if (only && !evalCondition(game, only.if, { controller: player, obj: ref.obj }))
         out.push({ kind: "condition", text: `${card.name}: “${only.text}” (CR 601.3)` });
@@ -126,6 +159,17 @@ export const magicActivation: ActivationRules = {
     }
     const obj = ref.obj;
     out.push(...playerTargetReasons(game, ref.ability.cost, player)); // CR 115.4: "target player"
+    // CR 602.2b, 601.2h: "{G}{U}, {T}: …" on a land: its own mana can't pay the rest of the cost.
+    if (tapsSelf(ref.ability) && !obj.tapped)
+      for (const op of ref.ability.cost ?? []) {
+        if (op.op !== "payMana") continue;
+        const mana =
+          op.mana !== undefined
+            ? parseMana(String(op.mana))
+            : genericCost(typeof op.n === "number" ? op.n : 0);
+        const why = cantPayWithout(game, player, mana, obj);
+        if (why) out.push({ kind: "cost", text: `${nameOf(game, obj)} is tapped to pay {T}: ${why}` });
+      }
     if (phasedOut(obj))
       out.push({
         kind: "rule",
@@ -154,6 +198,12 @@ const ON_BATTLEFIELD: readonly string[] = ["battlefield"];
 
 // ---- options -------------------------------------------------------------------------------
 
+/** A spell's legal targets now (CR 601.2c): an object, a player or "any target" (targets.ts); null when it has none. */
+function spellTargets(game: Game, card: CardDef, obj: GameObject, p: PlayerId): TargetChoice[] | null {
+  const spec = spellTarget(card);
+  return spec ? targetChoices(game, spec, ctxOf(obj, p, SPELL)) : null;
+}
+
 /** Spells `p` may cast now, one option per legal target (CR 601.2c), built from canActivate. */
 export function castOptions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
@@ -162,16 +212,16 @@ export function castOptions(game: Game, p: PlayerId): DecisionOption[] {
     const card = game.card(o);
     if (card.types.includes("land")) continue;
     // A fast path: canActivate refuses these too (cost, timing), with their reasons.
-    if (!(sorcery || instantSpeed(card))) continue;
+    if (!sorcery && flashFrom(game, card, o, p) === null) continue;
     const cost = manaCostOf(card);
     const most = maxX(game, p, cost);
     if (most < 0 || !mayActivate(game, castRef(game, o, p), p)) continue;
     const label = `Cast ${card.name} (${card.cost ?? 0})`;
-    const spec = spellTarget(card);
+    const targets = spellTargets(game, card, o, p);
     const suffixes =
-      spec === null
+      targets === null
         ? [{ suffix: "", label }]
-        : targetChoices(game, spec, ctxOf(o, p, SPELL)).map((t) => ({
+        : targets.map((t) => ({
             suffix: `:${t.suffix}`,
             label: `${label} targeting ${t.label}`,
           }));
@@ -263,10 +313,11 @@ export function castSpell(game: Game, p: PlayerId, obj: GameObject, suffix: stri
   const spec = spellTarget(card);
   const vars: JsonObject = {};
   let chosen: TargetChoice | undefined;
-  if (spec) {
-    chosen = targetChoices(game, spec, ctxOf(obj, p, SPELL)).find((t) => t.suffix === target);
+  const targets = spellTargets(game, card, obj, p);
+  if (targets) {
+    chosen = targets.find((t) => t.suffix === target);
     if (!chosen) throw new IllegalActionError(`${card.name} needs a legal target, not "${target}"`);
-    recordTarget(game, vars, spec, chosen);
+    recordTarget(game, vars, spec!, chosen);
   } else if (target !== "") throw new IllegalActionError(`${card.name} has no target`);
   // CR 601.2f: the total cost includes X; it must be paid in full (601.2g–h).
   const why = cantPay(game, p, mana, x);

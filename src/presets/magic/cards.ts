@@ -15,17 +15,21 @@ import { auraCards } from "./aura-cards.js";
 import { targetCreature } from "./card-parts.js";
 import { combatCards } from "./combat-cards.js";
 import { controlCards } from "./control-cards.js";
+import { dayNightCards } from "./day-night-cards.js";
 import { eventCards } from "./event-cards.js";
 import { keywordCards } from "./keyword-cards.js";
 import { limitCards } from "./limit-cards.js";
 import { manaCards } from "./mana-cards.js";
 import type { MagicOp } from "./ops.generated.js";
+import { permissionCards } from "./permission-cards.js";
 import { planeswalkerCards } from "./planeswalker-cards.js";
 import { sagaCards } from "./saga-cards.js";
 import { chapter } from "./sagas.js";
 import { tokenCards } from "./token-cards.js";
 import { triggerCards } from "./trigger-cards.js";
 import { turnCards } from "./turn-cards.js";
+import { turnControlCards } from "./turn-control-cards.js";
+import { untapCards } from "./untap-cards.js";
 
 /** A card of this library: its ops are checked against the preset's at compile time. */
 type CardDef = PresetCardDef<MagicOp>;
@@ -141,8 +145,8 @@ const library: CardDef[] = [
     text: "Defender",
     stats: { subtypes: ["Wall"] },
   }),
-  // "Doesn't untap during your untap step" (CR 502.3): a `doesNotUntap` static the untap step
-  // respects. Arabian Nights (1993), artifact creature — Construct, {1}, 1/3; Oracle text as
+  // "Doesn't untap during your untap step" (CR 502.3): the kernel's static `{ kind: exempt, from:
+  // untap }` (src/core/turn-actions.ts), which the untap step asks. Arabian Nights (1993), artifact creature — Construct, {1}, 1/3; Oracle text as
   // below, from memory of the Oracle wording (no source for it was reachable from here). Its upkeep
   // ability: an intervening if (CR 603.4: checked as it triggers and as it resolves) and an
   // optional cost chosen as it resolves (CR 603.5), asked only if {1} can be paid (CR 118.3).
@@ -159,7 +163,7 @@ const library: CardDef[] = [
         id: "noUntap",
         kind: "static",
         text: "Brass Man doesn't untap during your untap step.",
-        static: { kind: "doesNotUntap" },
+        static: { kind: "exempt", from: "untap" },
       },
       {
         id: "upkeep",
@@ -517,6 +521,12 @@ const library: CardDef[] = [
   ...eventCards,
   // Sagas on counter events, read ahead, Flicker and Boomerang (saga-cards.ts).
   ...sagaCards,
+  // Turn and time (CR 500.7, 502.3, 305.2a, 601.3, 702.8, 722, 726): untap exemptions and exert,
+  // land plays and spell caps, flash granted, turn control, extra and skipped turns, day and night.
+  ...untapCards,
+  ...permissionCards,
+  ...turnControlCards,
+  ...dayNightCards,
 ];
 
 export const magicCards: CardDef[] = library.map(withColours);
@@ -588,6 +598,28 @@ export function defaultMagicDeck(variant: number): string[] {
     "akrasan-squire",
     "glistener-elf",
   ];
+  // Every other deck (P2's, P4's) plays the turn-and-time cards in place of some of these: turn
+  // control (Mindslaver), land plays (Explore, Exploration), a cap on spells (Rule of Law), flash
+  // granted (Alchemist's Refuge, a land), untap exemptions (Crippling Chill, exert), an extra turn
+  // for a target player (Time Warp) and day and night (The Celestus).
+  if (variant % 2 === 1)
+    for (const [out, into] of TIME_SWAPS) {
+      const list = into === "alchemists-refuge" ? deck : spells;
+      list[list.indexOf(out)] = into;
+    }
   deck.push(...spells);
   return deck;
 }
+
+/** The sample deck's cards swapped for the turn-and-time cards in every other deck. */
+const TIME_SWAPS: readonly (readonly [string, string])[] = [
+  ["relentless-assault", "mindslaver"],
+  ["cancel", "explore"],
+  ["upwelling", "exploration"],
+  ["propaganda", "rule-of-law"],
+  ["kindled-fury", "crippling-chill"],
+  ["akrasan-squire", "glory-bound-initiate"],
+  ["savor-the-moment", "time-warp"],
+  ["abrupt-decay", "the-celestus"],
+  ["island", "alchemists-refuge"],
+];

@@ -22,6 +22,7 @@ import {
   whyNotKeepsRequirements,
 } from "./declarations.js";
 import { WALKER, WALKER_INC } from "./enter-attacking.js";
+import { exertStep, mayExert } from "./exert.js";
 import { lethalDamage } from "./keywords.js";
 import { manaTotal, payCost, showMana } from "./mana.js";
 import { dealDamage } from "./ops.js";
@@ -134,6 +135,8 @@ const chooseDefender: Handler = (game, task) => {
 const declareAttackers: Handler = (game, task) => {
   const ap = game.state.clock.turn.player;
   const defs = defenders(game);
+  // CR 701.39: "you may exert <it> as it attacks", asked as it is declared (exert.ts).
+  if (exertStep(game, task)) return;
   if (task.answer) {
     const [, id = "", who, walkerRef] = task.answer.id.split(":");
     task.answer = undefined;
@@ -155,6 +158,8 @@ const declareAttackers: Handler = (game, task) => {
     game.state.vars.attackersDeclared = true; // CR 508.8
     // Tapped and announced once every attacker is chosen, all at once (finishAttackers, CR 508.1f).
     task.declared = [...((task.declared as string[] | undefined) ?? []), o.id];
+    // CR 701.39a: "you may exert it as it attacks", asked now (exert.ts).
+    if (mayExert(game, o)) task.exerting = o.id;
     return;
   }
   const options: DecisionOption[] = [];

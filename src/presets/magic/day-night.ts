@@ -1,13 +1,17 @@
 /**
  * Day and night (CR 726) beyond the untap-step check (tba.ts): the designation chosen in setup
  * (option `dayNight`, for a game or scenario that starts where it already became day or night),
- * and the nightbound half of CR 726.2 — if it's neither day nor night and a permanent with
- * nightbound is on the battlefield (put there transformed), it becomes night. The daybound half
- * (sba.ts) is checked first: if both appear at once, it becomes day.
+ * the nightbound half of CR 726.2 — if it's neither day nor night and a permanent with
+ * nightbound is on the battlefield (put there transformed), it becomes night —, "if it's neither
+ * day nor night, it becomes day as <this> enters the battlefield" (The Celestus, Brimstone
+ * Vandal: `stats.dayAsEnters`), and effects that make it day or night (The Celestus: the op
+ * `setDayNight`). The daybound half (sba.ts) is checked first: if both appear at once, it becomes day.
  */
 import type { Game } from "../../core/game.js";
+import type { JsonObject } from "../../core/json.js";
+import type { OpHandler } from "../../core/script.js";
 import type { GameObject } from "../../core/types.js";
-import { dayNight, hasKeyword } from "./state.js";
+import { dayNight, hasKeyword, nameOf } from "./state.js";
 
 export const DAY_NIGHT_VALUES = ["neither", "day", "night"] as const;
 
@@ -27,3 +31,58 @@ export function nightboundMakesNight(game: Game, perms: readonly GameObject[]): 
   });
   return true;
 }
+
+/**
+ * It becomes day or night (CR 726.3b): daybound and nightbound permanents transform as it changes
+ * (the same objects, CR 712.18). `dayNight` events name what it was (`was: null` from neither,
+ * which is not "day becomes night": no "whenever day becomes night" trigger, CR 726.2).
+ */
+export function becomeDayOrNight(game: Game, next: "day" | "night", data: JsonObject = {}): boolean {
+  const was = dayNight(game);
+  if (was === next) return false;
+  game.state.vars.dayNight = next;
+  game.emit({ type: "dayNight", data: { now: next, was, ...data } });
+  if (was === null) return true;
+  for (const o of game.zonesOfKinds(["battlefield"]).flatMap((z) => z.cards.map((id) => game.obj(id))))
+    if (game.card(o).stats?.back)
+      game.emit({
+        type: "transform",
+        player: o.controller,
+        obj: o.id,
+        name: nameOf(game, o),
+        data: { face: next === "night" ? "back" : "front" },
+      });
+  return true;
+}
+
+/**
+ * "If it's neither day nor night, it becomes day as <this> enters the battlefield" (The Celestus,
+ * Brimstone Vandal; `stats.dayAsEnters`). Checked with the daybound half of CR 726.2 (sba.ts),
+ * before anyone receives priority: a permanent of this kind on the battlefield while it's neither
+ * can only have just entered, since it never becomes neither again (CR 726.2).
+ */
+export function enteringMakesDay(game: Game, perms: readonly GameObject[]): boolean {
+  if (dayNight(game) !== null || !perms.some((o) => game.card(o).stats?.dayAsEnters === true)) return false;
+  return becomeDayOrNight(game, "day", { reason: "a permanent entered the battlefield that makes it day" });
+}
+
+/** "If it's night, it becomes day. Otherwise, it becomes night." (The Celestus, CR 726.3b.) */
+export const setDayNightOp: OpHandler = {
+  doc: 'It becomes day or night (CR 726): `to: toggle` — "if it\'s night, it becomes day; otherwise, it becomes night" —, `day` or `night`. Daybound and nightbound permanents transform; "whenever day becomes night or night becomes day" triggers on the `dayNight` event when it was day or night before.',
+  args: {
+    to: {
+      type: "string",
+      default: "toggle",
+      values: ["toggle", "day", "night"],
+      doc: "What it becomes.",
+    },
+  },
+  run(game, op, frame) {
+    const to = op.to ?? "toggle";
+    const next =
+      to === "toggle" ? (dayNight(game) === "night" ? "day" : "night") : to === "day" ? "day" : "night";
+    const src = frame.ctx.card ? game.rules.card(frame.ctx.card).name : undefined;
+    becomeDayOrNight(game, next, src ? { source: src } : {});
+    return "next";
+  },
+};

@@ -330,24 +330,7 @@ export const eventCards: CardDef[] = [
   },
   // Lost Caverns of Ixalan; {3}{U} Creature — Merfolk Warrior 3/2 (from memory).
   creature("coral-commando", "Coral Commando", "{3}{U}", 4, 3, 2, ["Merfolk", "Warrior"]),
-  // Magic 2010; {2}{U}{U} Sorcery, "Tap all creatures target player controls. Those creatures don't
-  // untap during that player's next untap step." (from memory).
-  {
-    id: "sleep",
-    name: "Sleep",
-    types: ["sorcery"],
-    cost: 4,
-    stats: { manaCost: "{2}{U}{U}" },
-    text: "Tap all creatures target player controls. Those creatures don't untap during that player's next untap step.",
-    abilities: [
-      {
-        id: "spell",
-        kind: "static",
-        cost: [{ op: "targetPlayer", as: "p" }],
-        effect: [{ op: "tapPermanents", players: "$p", type: "creature", dontUntap: true }],
-      },
-    ],
-  },
+  // Sleep is in untap-cards.ts ("those creatures don't untap during that player's next untap step").
   // Visions; {R}{R}{R} Creature — Elemental 6/1, "Trample, haste. At the beginning of the end
   // step, sacrifice Ball Lightning." (from memory).
   creature("ball-lightning", "Ball Lightning", "{R}{R}{R}", 3, 6, 1, ["Elemental"], {

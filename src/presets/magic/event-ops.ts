@@ -1,20 +1,11 @@
-/**
- * Effect ops whose results are events with their amounts and causes (CR 603.2, 603.2c): life lost
- * ("that player loses 4 life"), poison counters given, cards milled, permanents tapped at once,
- * and Magic's `move`: the kernel's, plus what a permanent gets as it enters the battlefield
- * (entering.ts: "exile it, then return it to the battlefield" brings a Saga back with a lore counter,
- * CR 714.3a).
- */
-import { addDuration } from "../../core/durations.js";
 import type { Game } from "../../core/game.js";
-import { setTapped, zoneId } from "../../core/objects.js";
+import { zoneId } from "../../core/objects.js";
 import { causeOf, kernelOps } from "../../core/ops.js";
 import { type OpHandler, resolveNumber, resolveObjects, resolvePlayers } from "../../core/script.js";
-import { EXEMPT } from "../../core/turn-actions.js";
-import type { Cause, GameObject, PlayerId } from "../../core/types.js";
+import type { Cause, PlayerId } from "../../core/types.js";
 import { enteredBattlefield } from "./entering.js";
 import { loseLife } from "./life.js";
-import { apnap, inGame, isType, nameOf, permanents, poisonOf } from "./state.js";
+import { apnap, inGame, poisonOf } from "./state.js";
 
 const kernelMove = kernelOps.move!;
 
@@ -85,36 +76,6 @@ export const eventOps: Record<string, OpHandler> = {
             game.move(game.obj(id), zoneId("graveyard", game.obj(id).owner), { event: "mill", cause });
         });
       }
-      return "next";
-    },
-  },
-  tapPermanents: {
-    doc: 'Taps every untapped permanent of `type` those players control, at once (one event: "whenever one or more … become tapped" triggers once, CR 603.2c); with `dontUntap`, each doesn\'t untap during its controller\'s next untap step (the kernel\'s `exempt` effect, CR 502.3). "Tap all creatures target player controls" (Sleep) is `players: $p` with the target declared by `targetPlayer`.',
-    args: {
-      players: { type: "players", required: true, doc: "Whose permanents." },
-      type: { type: "string", default: "creature", doc: "Which card type." },
-      dontUntap: {
-        type: "boolean",
-        doc: "They don't untap during their controller's next untap step.",
-      },
-    },
-    run(game, op, frame) {
-      const type = String(op.type ?? "creature");
-      const cause = causeOf(game, frame);
-      const objs: GameObject[] = [];
-      for (const p of livePlayers(game, op.players, frame))
-        for (const o of permanents(game, p)) if (isType(game, o, type)) objs.push(o);
-      game.simultaneously(() => {
-        for (const o of objs) setTapped(game, o, true, cause);
-      });
-      if (op.dontUntap === true)
-        for (const o of objs)
-          addDuration(game, {
-            expires: { at: "boundary", edge: "end", node: "untap", ofTarget: true },
-            controller: frame.ctx.controller,
-            label: `${nameOf(game, o)} doesn't untap during its controller's next untap step`,
-            effect: { kind: EXEMPT, value: { from: "untap" }, target: { obj: o.id, inc: o.inc } },
-          });
       return "next";
     },
   },

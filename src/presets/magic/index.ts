@@ -8,6 +8,7 @@ import type { JsonObject } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
 import type { Preset } from "../../core/preset.js";
 import type { LogEntry, PlayerId } from "../../core/types.js";
+import { magicActionLimits } from "./action-limits.js";
 import { magicActivation } from "./activation.js";
 import { attachmentOps } from "./attachments.js";
 import { attackTokens } from "./attack-cards.js";
@@ -16,7 +17,6 @@ import { combatConditions, combatTasks } from "./combat.js";
 import { cardConditionLabels, cardConditions } from "./conditions.js";
 import { applyDayNightOption, DAY_NIGHT_VALUES } from "./day-night.js";
 import { magicDeckRules, randomDecks } from "./decks.js";
-import { declarationRefusal } from "./declarations.js";
 import { enteringTasks } from "./entering.js";
 import { eventTokens } from "./event-cards.js";
 import { runSkipLeftPlayers } from "./leave-game.js";
@@ -30,10 +30,13 @@ import {
   runTriggersToStack,
   triggerOnStackOp,
 } from "./priority.js";
+import { colours } from "./protection.js";
+import { magicRefusal } from "./refusals.js";
 import { sagaTokens } from "./saga-cards.js";
 import { stateBasedActions } from "./sba.js";
 import { inGame, keywords, nameOf, phasedOut, stackEntries, stat } from "./state.js";
 import { tbaTasks } from "./tba.js";
+import { timeOps } from "./time-ops.js";
 import { magicTokens } from "./token-cards.js";
 import { magicTurn } from "./turn.js";
 import { magicEffectKinds, magicEvents } from "./vocabulary.js";
@@ -129,6 +132,13 @@ function narrate(game: Game, e: LogEntry): string | null {
       return `${who} chooses ${d.name} as the defending player.`;
     case "damageOrder":
       return `Damage assignment order for ${e.name}: ${(d.order as string[]).join(", ")}.`;
+    case "turnControlAdded":
+      // CR 722.6: a player who controls themselves makes their own decisions (the kernel says the rest).
+      return d.by === e.player
+        ? `${who} will control themselves during their next turn${typeof d.source === "string" ? ` (${d.source})` : ""}: they make their own decisions.`
+        : null;
+    case "exert":
+      return `${who} exerts ${e.name}: it won't untap during ${who}'s next untap step.`;
     case "cleanupPriority":
       return "Something happened in the cleanup step: players get priority, and another cleanup step follows.";
     case "mana":
@@ -267,8 +277,11 @@ export function magic(): Preset {
     lookBackEvents: ["phaseOut"],
     // CR 702.26b: a phased-out permanent is treated as though it doesn't exist (phasing.ts).
     exists: (_game, obj) => !phasedOut(obj),
-    // CR 508.1c–d, 509.1b–c: why an attacker or blocker (or "done") is refused (declarations.ts).
-    refusal: declarationRefusal,
+    // CR 508.1c–d, 509.1b–c: why an attacker or blocker (or "done") is refused (declarations.ts);
+    // CR 305.2, 601.3: why a land play or a cast is (refusals.ts).
+    refusal: magicRefusal,
+    // CR 305.2, 601.3: land plays and spells cast per turn, as the kernel's action limits.
+    actionLimits: magicActionLimits,
     // CR 704.3: state-based actions whenever a player would receive priority (sba.ts).
     stateChecks: [stateBasedActions],
     // Casting and activating: timing, mana, casting restrictions, {T} and summoning sickness, targets (activation.ts).
@@ -283,7 +296,12 @@ export function magic(): Preset {
       ...cardConditions,
     },
     conditionLabels: cardConditionLabels,
-    ops: { ...magicOps, ...attachmentOps, "mtg.triggerOnStack": triggerOnStackOp },
+    ops: {
+      ...magicOps,
+      ...attachmentOps,
+      ...timeOps,
+      "mtg.triggerOnStack": triggerOnStackOp,
+    },
     tasks: {
       "mtg.priority": runPriority,
       "mtg.checkpoint": runCheckpoint,
@@ -300,6 +318,7 @@ export function magic(): Preset {
       if (field === "power" || field === "toughness") return stat(game, obj, field);
       if (field === "name") return nameOf(game, obj);
       if (field === "keywords") return keywords(game, obj);
+      if (field === "colors") return colours(game, obj); // CR 105.2, 202.2 ("green creature spells")
       return printed;
     },
     setup(game, spec) {

@@ -9,6 +9,7 @@
  * (priority.ts), and their turns are skipped (`mtg.skipLeftPlayers`, CR 800.4a).
  */
 import { endControlOf } from "../../core/control.js";
+import { endDurations, expireDurations } from "../../core/durations.js";
 import type { Game } from "../../core/game.js";
 import { zoneId } from "../../core/objects.js";
 import { ceaseToExist, isToken } from "../../core/tokens.js";
@@ -78,18 +79,54 @@ export function leaveGame(game: Game, p: PlayerId): void {
 }
 
 /**
- * CR 800.4a: players who left the game take no turns. Run as a turn ends: each player who left
- * and comes next in turn order gets a skip (the kernel's turn queue), so the next turn is the
- * next player still in the game's.
+ * CR 800.4a: players who left the game take no turns. Run as a turn ends: extra turns of players
+ * who left are dropped, and each player who left and comes next in turn order gets a skip (the
+ * kernel's turn queue), so the next turn is the next player still in the game's.
  */
 export function runSkipLeftPlayers(game: Game, task: Task): void {
   game.popTask(task);
+  // The active player left: the rest of their turn had no phases, so no cleanup step — its "until
+  // end of turn" effects end now, as the turn ends (CR 514.2).
+  if (!inGame(game, game.state.clock.turn.player)) expireDurations(game, { at: "tag", tag: "endOfTurn" });
+  // Extra turns given to a player who has left ("each player takes an extra turn", added before
+  // they left or for every player by a relative reference) are never taken (CR 800.4a).
+  const q0 = game.state.turnQueue;
+  for (let i = q0.length - 1; i >= 0; i--) {
+    const m = q0[i]!;
+    if ((m.kind === "extra" || m.kind === "control") && !inGame(game, m.player)) {
+      q0.splice(i, 1);
+      if (m.kind === "extra")
+        game.emit({
+          type: "turnSkipped",
+          player: m.player,
+          data: { extra: true, reason: "left the game (CR 800.4a)" },
+        });
+    }
+  }
   const n = game.state.players.length;
   const from = game.state.clock.rotation;
   for (let k = 1; k < n; k++) {
     const q = (from + k) % n;
     if (inGame(game, q)) break;
-    if (!game.state.turnQueue.some((m) => m.kind === "skip" && m.player === q))
+    if (!game.state.turnQueue.some((m) => m.kind === "skip" && m.player === q)) {
       game.state.turnQueue.push({ kind: "skip", player: q, source: "left the game (CR 800.4a)" });
+      turnWouldHaveBegun(game, q);
+    }
   }
+}
+
+/**
+ * CR 800.4k (as XMage's tests cite it): an effect that lasts until a point in the turn of a player
+ * who left the game — "until your next turn", "until your next upkeep", "until the end of your
+ * next turn" — ends when that player's turn would have begun: that turn never comes.
+ */
+function turnWouldHaveBegun(game: Game, q: PlayerId): void {
+  const ended = game.state.durations.filter(
+    (d) =>
+      d.expires.at === "boundary" &&
+      d.expires.players !== undefined &&
+      d.expires.players.length > 0 &&
+      d.expires.players.every((p) => p === q),
+  );
+  if (ended.length > 0) endDurations(game, ended, "turnWouldHaveBegun");
 }

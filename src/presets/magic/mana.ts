@@ -272,7 +272,30 @@ function tapLand(game: Game, land: { obj: GameObject; mana: ManaCost }): void {
  * coloured symbol with mana of its type, generic with any), or null if they can.
  */
 export function cantPay(game: Game, p: PlayerId, cost: ManaCost, x = 0): string | null {
-  const have = haveOf(game, p);
+  return cantPayWith(game, p, haveOf(game, p), cost, x);
+}
+
+/**
+ * Why `p` can't pay `cost` without the mana of `source` (CR 602.2b, 601.2h): an ability whose cost
+ * also taps its own land ("{G}{U}, {T}: …") can't be paid with that land's mana — tapped for mana,
+ * it couldn't pay {T}.
+ */
+export function cantPayWithout(game: Game, p: PlayerId, cost: ManaCost, source: GameObject): string | null {
+  const own = source.tapped || source.controller !== p ? null : landMana(game, source);
+  if (!own) return cantPay(game, p, cost);
+  const have = { ...haveOf(game, p) };
+  for (const t of MANA_TYPES) have[t] -= own.typed[t] ?? 0;
+  have.C -= own.generic;
+  return cantPayWith(game, p, have, cost, 0);
+}
+
+function cantPayWith(
+  game: Game,
+  p: PlayerId,
+  have: Readonly<ManaByType>,
+  cost: ManaCost,
+  x: number,
+): string | null {
   const short: string[] = [];
   for (const t of MANA_TYPES) {
     const need = cost.typed[t] ?? 0;

@@ -13,7 +13,6 @@ import type {
   ExtraTurnOp,
   GainControlOp,
   LogOp,
-  LoseOp,
   NumberRef,
   ObjectRef,
   PlayerRef,
@@ -28,7 +27,7 @@ import type {
   UntilOp,
   WinOp,
 } from "../../core/vocabulary/ops.generated.js";
-import type { Condition } from "../../core/vocabulary/types.generated.js";
+import type { Condition, Selector } from "../../core/vocabulary/types.generated.js";
 
 /** Runs `then` if the condition holds, else `else`. */
 export type MagicIfOp = {
@@ -460,22 +459,6 @@ export type MagicMillOp = {
 };
 
 /**
- * Taps every untapped permanent of `type` those players control, at once (one event: "whenever one or more … become tapped" triggers once, CR 603.2c); with `dontUntap`, each doesn't untap during its controller's next untap step (the kernel's `exempt` effect, CR 502.3). "Tap all creatures target player controls" (Sleep) is `players: $p` with the target declared by `targetPlayer`.
- */
-export type MagicTapPermanentsOp = {
-  op: "tapPermanents";
-  /** Whose permanents. */
-  players: PlayerRef;
-  /**
-   * Which card type.
-   * @defaultValue "creature"
-   */
-  type?: string;
-  /** They don't untap during their controller's next untap step. */
-  dontUntap?: boolean;
-};
-
-/**
  * The source deals n damage to each of those permanents (creatures, planeswalkers), at once ("deals 2 damage to each creature").
  */
 export type MagicDamageEachOp = {
@@ -579,6 +562,45 @@ export type MagicAttachOp = {
   what: ObjectRef;
 };
 
+/**
+ * That player loses the game (CR 104.3a); with more than two players they leave it and the game goes on (CR 800.4a). The effect stops.
+ */
+export type MagicLoseOp = {
+  op: "lose";
+  /**
+   * Who loses.
+   * @defaultValue "controller"
+   */
+  player?: PlayerRef;
+  /** Why, in the log. */
+  reason?: string;
+};
+
+/**
+ * Taps every permanent matching `what` that each of `players` controls ("Tap all creatures target player controls"), simultaneously; `as` remembers every such permanent — tapped now or already — for the rest of the effect ("those creatures").
+ */
+export type MagicTapAllOp = {
+  op: "tapAll";
+  /** Whose permanents (a `$target` player, `opponent` …). */
+  players: PlayerRef;
+  /** Which of their permanents, e.g. `{ type: creature }`. */
+  what: Selector;
+  /** The variable that receives them. */
+  as?: string;
+};
+
+/**
+ * It becomes day or night (CR 726): `to: toggle` — "if it's night, it becomes day; otherwise, it becomes night" —, `day` or `night`. Daybound and nightbound permanents transform; "whenever day becomes night or night becomes day" triggers on the `dayNight` event when it was day or night before.
+ */
+export type MagicSetDayNightOp = {
+  op: "setDayNight";
+  /**
+   * What it becomes.
+   * @defaultValue "toggle"
+   */
+  to?: "toggle" | "day" | "night";
+};
+
 /** (Internal) puts the triggered ability whose targets were just chosen on the stack. */
 export type MagicMtgTriggerOnStackOp = {
   op: "mtg.triggerOnStack";
@@ -609,7 +631,6 @@ export type MagicOp =
   | AddNodesOp
   | SkipTurnOp
   | WinOp
-  | LoseOp
   | RollOp
   | CoinOp
   | EmitOp
@@ -645,7 +666,6 @@ export type MagicOp =
   | MagicLoseLifeOp
   | MagicGivePoisonOp
   | MagicMillOp
-  | MagicTapPermanentsOp
   | MagicDamageEachOp
   | MagicFightOp
   | MagicDamageItselfOp
@@ -656,4 +676,7 @@ export type MagicOp =
   | MagicCounterSpellOp
   | MagicEndTheTurnOp
   | MagicAttachOp
+  | MagicLoseOp
+  | MagicTapAllOp
+  | MagicSetDayNightOp
   | MagicMtgTriggerOnStackOp;

@@ -17,7 +17,8 @@ import { type ArgSpec, type ScriptTask, scriptTask, varsOf } from "../../core/sc
 import { pendingOptionId } from "../../core/triggers.js";
 import type { DecisionOption, GameObject, PendingAbility, PlayerId, Task } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
-import { activateAbility, activateOptions, castOptions, castSpell, sorceryTiming } from "./activation.js";
+import { whyNotPlayLand } from "./action-limits.js";
+import { activateAbility, activateOptions, castOptions, castSpell } from "./activation.js";
 import { auraSpellResolves, enterAttached } from "./attachments.js";
 import { enteredBattlefield } from "./entering.js";
 import { activateManaAbility, manaOptions } from "./mana.js";
@@ -35,8 +36,8 @@ export function priorityActions(game: Game, p: PlayerId): DecisionOption[] {
 
 function buildPriorityActions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
-  // CR 305.2: one land per turn, at sorcery timing.
-  if (sorceryTiming(game, p) && game.state.players[p]!.vars.landTurn !== game.state.clock.turn.id)
+  // CR 305.2, 305.2a: as many lands as the player may play this turn, at sorcery timing.
+  if (whyNotPlayLand(game, p) === null)
     for (const o of game.cardsIn("hand", p)) {
       const card = game.card(o);
       if (card.types.includes("land")) out.push({ id: `land:${game.ref(o)}`, label: `Play ${card.name}` });
@@ -64,7 +65,10 @@ export function performPriorityAction(game: Game, p: PlayerId, id: string): void
   }
   if (verb === "land") {
     const obj = ownCard(game, p, objId, "hand");
-    game.state.players[p]!.vars.landTurn = game.state.clock.turn.id;
+    const why = whyNotPlayLand(game, p);
+    if (why) throw new IllegalActionError(`${game.card(obj).name} can't be played: ${why}`);
+    if (!game.card(obj).types.includes("land"))
+      throw new IllegalActionError(`${game.card(obj).name} is not a land`);
     // CR 603.6a: a land played enters the battlefield like any other permanent: the zone change
     // is a `move` event ("whenever a land enters" triggers on it), then the play itself is noted.
     game.move(obj, battlefield(p));

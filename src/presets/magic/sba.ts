@@ -10,7 +10,7 @@ import { addCounters, zoneId } from "../../core/objects.js";
 import type { StateCheck } from "../../core/state-checks.js";
 import type { Cause, GameObject, PlayerId } from "../../core/types.js";
 import { fixAttachments, illegalAttachments } from "./attachments.js";
-import { nightboundMakesNight } from "./day-night.js";
+import { enteringMakesDay, nightboundMakesNight } from "./day-night.js";
 import { DEATHTOUCH, indestructible } from "./keywords.js";
 import { leaveGame } from "./leave-game.js";
 import { isPlaneswalker, legendChoicePending, legendRule, loyaltyOf } from "./planeswalkers.js";
@@ -78,7 +78,9 @@ function onePass(game: Game): boolean {
     });
     acted = true;
   }
-  // CR 726.2's nightbound half (day-night.ts); CR 704.5d: tokens out of play cease to exist (tokens.ts).
+  // CR 726.2's nightbound half, and "it becomes day as <this> enters" (day-night.ts); CR 704.5d:
+  // tokens out of play cease to exist (tokens.ts).
+  if (enteringMakesDay(game, perms)) acted = true;
   if (nightboundMakesNight(game, perms)) acted = true;
   if (tokensCeaseToExist(game)) acted = true;
   if (annihilateCounters(game, perms)) acted = true; // CR 704.5q

@@ -8,6 +8,7 @@ import type { Game } from "../../core/game.js";
 import type { Json, JsonObject } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
 import type { StackEntry } from "../../core/preset.js";
+import { exemptFrom } from "../../core/turn-actions.js";
 import type { Cause, GameObject, PendingAbility, PlayerId } from "../../core/types.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
 
@@ -47,6 +48,14 @@ export function dayNight(game: Game): "day" | "night" | null {
 }
 
 export const battlefield = (p: PlayerId): string => zoneId("battlefield", p);
+
+const MAIN = new Set(["main1", "main2"]);
+
+/** Sorcery timing (CR 307.1): the active player, a main phase, an empty stack. */
+export function sorceryTiming(game: Game, p: PlayerId): boolean {
+  const c = game.state.clock;
+  return c.turn.player === p && MAIN.has(c.path[c.path.length - 1] ?? "") && stack(game).length === 0;
+}
 
 /** The +1/+1 and -1/-1 counters (CR 122.1a). */
 export const PLUS = "+1/+1";
@@ -194,12 +203,22 @@ export function allPermanents(game: Game): GameObject[] {
 }
 
 /**
- * CR 502.3: "<this> doesn't untap during its controller's untap step" — a static ability
- * `{ kind: doesNotUntap }` of the permanent itself (Brass Man, Colossus of Sardia).
+ * CR 502.3: a permanent an effect says doesn't untap during its controller's untap step: the
+ * kernel's exemptions from the turn-based action "untap" (src/core/turn-actions.ts) — a static
+ * `{ kind: exempt, from: untap }` ("<this> doesn't untap during your untap step": Brass Man), an
+ * effect of kind `exempt` on it or on its controller ("during its controller's next untap step":
+ * Frost Breath, Sleep, Exhaustion; exert, CR 701.39). Cards written before the kernel had
+ * exemptions say `{ kind: doesNotUntap }`: read as the same static on its own object.
  */
 export function doesNotUntap(game: Game, obj: GameObject): boolean {
-  return game.staticAbilities("doesNotUntap").some((r) => r.obj.id === obj.id);
+  if (exemptFrom(game, "untap", obj)) return true;
+  return (
+    game.rules.staticZones.has(LEGACY_DOES_NOT_UNTAP) &&
+    game.staticAbilities(LEGACY_DOES_NOT_UNTAP).some((r) => r.obj.id === obj.id)
+  );
 }
+
+const LEGACY_DOES_NOT_UNTAP = "doesNotUntap";
 
 /**
  * CR 302.6: a creature can attack or {T} only if its controller has controlled it continuously

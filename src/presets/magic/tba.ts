@@ -7,13 +7,13 @@ import { expireDurations } from "../../core/durations.js";
 import type { Game } from "../../core/game.js";
 import { addCounters, setTapped, zoneId } from "../../core/objects.js";
 import { nextInt } from "../../core/rng.js";
-import { exemptFrom } from "../../core/turn-actions.js";
 import type { Task } from "../../core/types.js";
+import { becomeDayOrNight } from "./day-night.js";
 import { emptyManaPools } from "./mana.js";
 import { drawCards } from "./ops.js";
 import { untapStepPhasing } from "./phasing.js";
 import { LORE } from "./sagas.js";
-import { dayNight, doesNotUntap, isType, maxHandSize, nameOf, permanents, waiting } from "./state.js";
+import { dayNight, doesNotUntap, isType, maxHandSize, permanents, waiting } from "./state.js";
 
 type Handler = (game: Game, task: Task) => void;
 
@@ -37,24 +37,14 @@ const dayNightCheck: Handler = (game, task) => {
   const casts = v.apCastsTurn === prev ? Number(v.apCasts ?? 0) : 0;
   const next = now === "day" && casts === 0 ? "night" : now === "night" && casts >= 2 ? "day" : now;
   game.emit({ type: "dayNightCheck", data: { was: now, now: next, spellsLastTurn: casts } });
-  if (next === now) return;
-  v.dayNight = next;
-  game.emit({ type: "dayNight", data: { now: next, was: now } });
   // CR 726.3b: daybound/nightbound permanents transform as it changes (no new object, CR 712.18).
-  for (const o of game.zonesOfKinds(["battlefield"]).flatMap((z) => z.cards.map((id) => game.obj(id))))
-    if (game.card(o).stats?.back)
-      game.emit({
-        type: "transform",
-        player: o.controller,
-        obj: o.id,
-        name: nameOf(game, o),
-        data: { face: next === "night" ? "back" : "front" },
-      });
+  becomeDayOrNight(game, next);
 };
 
 /**
  * CR 703.4c, 502.3: the active player untaps all their permanents, simultaneously — except those
- * an effect says don't untap during their controller's untap step (a `doesNotUntap` static).
+ * an effect says don't untap during their controller's untap step (the kernel's exemptions,
+ * state.ts `doesNotUntap`).
  */
 const untap: Handler = (game, task) => {
   game.popTask(task);
@@ -63,7 +53,7 @@ const untap: Handler = (game, task) => {
   // Simultaneously (one event of the rules), each permanent's own untap event (cause: this rule).
   game.simultaneously(() => {
     for (const o of permanents(game, ap))
-      if (o.tapped && !doesNotUntap(game, o) && !exemptFrom(game, "untap", o)) {
+      if (o.tapped && !doesNotUntap(game, o)) {
         setTapped(game, o, false, UNTAP_STEP);
         n++;
       }

@@ -28,6 +28,8 @@ export const magicEvents: Record<string, string> = {
     "A cost to attack was paid as a creature was declared as an attacker (CR 508.1g–h; Propaganda): obj, player (its controller), data.mana, data.sources.",
   enterAttacking:
     "A creature was put onto the battlefield attacking (CR 508.4; never declared as an attacker): obj, player (its controller), data.defender.",
+  exert:
+    "A permanent was exerted as it attacked (CR 701.39a: it won't untap during its controller's next untap step): obj, player (who exerted it). \"When you do\" triggers on it.",
   attacksAlone:
     "The only creature declared as an attacker in a declare attackers step attacks alone (CR 506.5): obj, player (its controller).",
   attackersDeclared: "Attackers were declared (CR 508): player (the attacking player), data.",
