@@ -2,7 +2,7 @@
  * The rule-by-rule audits (docs/rules-audit/<game>.md): every row is a rule of the game's official
  * rules with either passing scenarios that name it under `rules:`, or a reason it is out of scope.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadScenarioFile } from "../src/scenario/load.js";
@@ -87,4 +87,32 @@ describe("rules audits", () => {
       expect(problems).toEqual([]);
     });
   }
+});
+
+describe("docs/rules-audit/xmage.md", () => {
+  // Each row: | topic | `folder/` | in scope | translated | can't be written |
+  const doc = readFileSync("docs/rules-audit/xmage.md", "utf8");
+  const table = [...doc.matchAll(/^\| [^|]+ \| `([a-z-]+)\/` \| (\d+) \| (\d+) \| (\d+) \|$/gm)].map((m) => ({
+    folder: m[1]!,
+    scope: Number(m[2]),
+    translated: Number(m[3]),
+    notWritable: Number(m[4]),
+  }));
+  const notWritableRows = (doc.split("## What can't be written yet")[1] ?? "")
+    .split("\n")
+    .filter((l) => /^\| [a-z]+\/\S+#\S+ \|/.test(l)).length;
+
+  it("counts, per folder, the XMage test methods its scenarios name, and lists every one not written", () => {
+    expect(table.length).toBeGreaterThanOrEqual(10);
+    for (const row of table) {
+      const dir = `scenarios/magic/xmage/${row.folder}`;
+      const methods = new Set<string>();
+      for (const f of readdirSync(dir).filter((x) => x.endsWith(".yaml")))
+        for (const m of readFileSync(`${dir}/${f}`, "utf8").matchAll(/\b[A-Z][A-Za-z0-9]*#[A-Za-z0-9_]+/g))
+          methods.add(m[0]);
+      expect(methods.size, `${dir}: XMage methods named`).toBe(row.translated);
+      expect(row.translated + row.notWritable, `${row.folder}: translated + not written`).toBe(row.scope);
+    }
+    expect(notWritableRows).toBe(table.reduce((n, r) => n + r.notWritable, 0));
+  });
 });
