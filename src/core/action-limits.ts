@@ -73,12 +73,33 @@ function changesFor(game: Game, action: string, player: PlayerId): Change[] {
   return out;
 }
 
+/** Memo keys (Game.memo) of the changes to one action's limit for one player, while an option list is built. */
+const changeKeys = new Map<string, string>();
+const NO_CHANGES: readonly Change[] = [];
+
+/**
+ * The changes to an action's limit for a player now: none without a duration or a static of the
+ * kind (the usual case, no scan); kept for the rest of a `withMemo` scope (every card of a hand is
+ * asked the same while its options are built).
+ */
+function changesNow(game: Game, action: string, player: PlayerId): readonly Change[] {
+  if (game.state.durations.length === 0 && !game.rules.staticZones.has(ACTION_LIMIT)) return NO_CHANGES;
+  if (!game.memoizing) return changesFor(game, action, player);
+  const id = `${action}\u0000${player}`;
+  let key = changeKeys.get(id);
+  if (key === undefined) {
+    key = `actionLimit changes ${id}`;
+    changeKeys.set(id, key);
+  }
+  return game.memo(key, () => changesFor(game, action, player));
+}
+
 /** May `player` take one more `action` now, and why not: the preset's limit as effects change it. */
 export function actionAllowance(game: Game, action: string, player: PlayerId): Allowance {
   const def = game.rules.preset.actionLimits?.[action];
   if (!def) throw new Error(`no action limit "${action}" in ${game.rules.preset.name}`);
   const window = def.window ?? "turn";
-  const changes = changesFor(game, action, player);
+  const changes = changesNow(game, action, player);
   let allowed = def.times ?? Number.POSITIVE_INFINITY;
   let cap: Change | undefined;
   // "You can conduct 2 … this turn": the number becomes at least that many (the highest wins).
