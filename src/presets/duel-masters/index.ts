@@ -165,7 +165,7 @@ function makePreset(id: string, name: string, play: boolean): Preset {
       { kind: "hyperspatial", label: "hyperspatial zone", perPlayer: true, visibility: "public" },
     ],
     // Play's has its own rules as options (plays-rules.ts) and only today's turn order: the rules
-    // version before 2017 is the paper game's history (DM-T14), not Play's (released 2020).
+    // version before 2017 is the paper game's history (DM-T14).
     options: play
       ? playsOptions
       : {
