@@ -29,7 +29,18 @@ export function deckPartOf(rules: DeckRules, card: CardDef): DeckPart | undefine
 /** How many copies of `card` a deck may hold under `rules`. */
 export function maxCopiesOf(rules: DeckRules, card: CardDef): number {
   if (rules.unlimited && matchesCard(card, rules.unlimited)) return Number.POSITIVE_INFINITY;
-  return deckPartOf(rules, card)?.maxCopies ?? rules.maxCopies ?? Number.POSITIVE_INFINITY;
+  const max = deckPartOf(rules, card)?.maxCopies ?? rules.maxCopies ?? Number.POSITIVE_INFINITY;
+  return Math.min(max, limitedBy(rules, card)?.max ?? Number.POSITIVE_INFINITY);
+}
+
+/** The restricted-list entry that limits `card`'s copies, if any (the lowest). */
+export function limitedBy(
+  rules: DeckRules,
+  card: CardDef,
+): NonNullable<DeckRules["limited"]>[number] | undefined {
+  let out: NonNullable<DeckRules["limited"]>[number] | undefined;
+  for (const l of rules.limited ?? []) if (matchesCard(card, l.cards) && (!out || l.max < out.max)) out = l;
+  return out;
 }
 
 function plural(n: number, word: string): string {
@@ -89,7 +100,11 @@ export function deckProblems(
   for (const [key, { card, n }] of copies) {
     if (key.startsWith("forbidden:")) continue;
     const max = maxCopiesOf(rules, card);
-    if (n > max) problems.push(`${n} ${n === 1 ? "copy" : "copies"} of ${card.name}; at most ${max}`);
+    const why = limitedBy(rules, card);
+    if (n > max)
+      problems.push(
+        `${n} ${n === 1 ? "copy" : "copies"} of ${card.name}; at most ${max}${why && why.max === max ? ` (${why.reason})` : ""}`,
+      );
   }
   for (const part of rules.parts) {
     const n = sizes.get(part.id) ?? 0;

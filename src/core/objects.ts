@@ -104,7 +104,11 @@ export function moveObject(game: Game, obj: GameObject, to: string, opts: MoveOp
     dest = game.state.zones[redirect.to];
     if (!dest) throw new EngineError(`no zone "${redirect.to}" (redirected from "${to}")`);
     to = redirect.to;
-    opts = { ...opts, faceDown: redirect.faceDown };
+    opts = {
+      ...opts,
+      faceDown: redirect.faceDown,
+      ...(redirect.position ? { position: redirect.position } : {}),
+    };
   }
   // Cards under a moving card go to the same zone first, as separate cards (DM evolution sources).
   while (obj.under.length > 0) {

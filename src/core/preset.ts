@@ -11,4 +11,4 @@ export type {
   TurnNode,
   ZoneDef,
 } from "./contract/data.js";
-export type { ConditionFn, Preset, TaskHandler } from "./contract/hooks.js";
+export type { ConditionFn, Preset, PresetInvariant, TaskHandler } from "./contract/hooks.js";

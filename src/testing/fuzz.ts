@@ -20,7 +20,8 @@
  * the engine; (6) at a few random points, a junk choice, another player's answer and a stale
  * decision are refused with IllegalActionError and change nothing; and, optionally, (7) no view
  * names a card hidden from its viewer; (8) every `activate:<card>:<ability>` option offered is allowed
- * by `canActivate` (legal activation). The kernel option `leakyFastPath` stays off.
+ * by `canActivate` (legal activation); (9) the preset's own invariants after every action
+ * (`Preset.invariants`, e.g. Duel Masters Play's zone limits). The kernel option `leakyFastPath` stays off.
  *
  * Parallelism: the small pool of `node:worker_threads` in src/workers/pool.ts, written for the
  * fuzzer rather than taken from tinypool or piscina: what the fuzzer needs from a pool that those
@@ -45,6 +46,7 @@ import {
   illegalActionProblems,
   newGameOf,
   offeredActivationProblems,
+  presetInvariantProblems,
   type SavePoint,
   savePoint,
   savePointProblems,
@@ -289,6 +291,9 @@ export function fuzzGame(preset: Preset, seed: number, config: GameConfig = DEFA
       const offered = offeredActivationProblems(game!);
       if (offered.length > 0 && !failed.has("legalActivation"))
         fail("legalActivation", `after response ${at}: ${offered.slice(0, 2).join("; ")}`, at);
+      const rules = presetInvariantProblems(game!);
+      if (rules.length > 0 && !failed.has("presetRules"))
+        fail("presetRules", `after response ${at}: ${rules.slice(0, 2).join("; ")}`, at);
     };
     const watch = chosen("hidden", seed, config.hiddenIdentity) ? hiddenIdentityWatch(game) : null;
     result.hiddenIdentity = watch !== null;
@@ -491,6 +496,7 @@ const INVARIANT_ORDER: InvariantId[] = [
   "illegalAction",
   "hiddenIdentity",
   "legalActivation",
+  "presetRules",
 ];
 
 /**

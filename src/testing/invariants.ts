@@ -11,6 +11,7 @@
  * - Deterministic: the digest of `serialize()` names a state (compare it across processes).
  * - Views never name a card hidden from the viewer (the hidden-identity check); non-interference
  *   itself is src/testing/noninterference.ts.
+ * - The preset's own invariants hold (`Preset.invariants`: Duel Masters Play's zone limits).
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
@@ -33,7 +34,8 @@ export type InvariantId =
   | "engineError"
   | "illegalAction"
   | "hiddenIdentity"
-  | "legalActivation";
+  | "legalActivation"
+  | "presetRules";
 
 // ---- games to check ---------------------------------------------------------------------------
 
@@ -88,6 +90,14 @@ export function explainNonInterference(r: NonInterferenceResult): string {
  * decision of the form `activate:<card>:<ability>` names an activated ability that
  * `canActivate` allows its decider now. Returns the offending options with their reasons.
  */
+/** What breaks the preset's own invariants now (`Preset.invariants`), each named by its id; [] when none. */
+export function presetInvariantProblems(game: Game): string[] {
+  const out: string[] = [];
+  for (const inv of game.rules.preset.invariants ?? [])
+    for (const p of inv.check(game)) out.push(`${inv.id}: ${p}`);
+  return out;
+}
+
 export function offeredActivationProblems(game: Game): string[] {
   const d = game.state.decision;
   if (!d) return [];

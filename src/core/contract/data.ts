@@ -61,10 +61,11 @@ export interface TurnNode {
   windows?: string[];
 }
 
-/** A preset's answer to "where does this card really go": the zone id, and whether face-down there. */
+/** A preset's answer to "where does this card really go": the zone id, whether face-down there, and where in it (default: as the move asked). */
 export interface Redirect {
   to: string;
   faceDown: boolean;
+  position?: "top" | "bottom";
 }
 
 export interface PresetOptionDef {
@@ -197,6 +198,8 @@ export interface DeckRules {
   unlimited?: CardMatch;
   /** Cards that may not be in a deck at all, and why. */
   forbidden?: { cards: CardMatch; reason: string }[];
+  /** Cards a deck may hold fewer copies of than `maxCopies` (a restricted list), and why. */
+  limited?: { cards: CardMatch; max: number; reason: string }[];
 }
 
 /** One game action a preset limits per window. */

@@ -29,6 +29,12 @@ export type TaskHandler = (game: Game, task: Task) => void;
 
 export type ConditionFn = (game: Game, args: JsonObject | undefined) => boolean;
 
+/** A rule of the game that must hold after every action: `check` says, in words, what breaks it ([] when nothing). */
+export interface PresetInvariant {
+  id: string;
+  check(game: Game): string[];
+}
+
 /**
  * A game's rules as data plus small named functions. A preset is everything the kernel does not
  * know: its zones, its turn tree, its turn-based actions and interactions, its effect vocabulary
@@ -111,6 +117,11 @@ export interface Preset {
   deckRules?: DeckRules;
   /** A random legal deck per player built from the whole library, for fuzzing and simulations; `pick(n)` returns a uniform integer in [0, n). */
   randomDecks?(players: number, pick: (n: number) => number): string[][];
+  /**
+   * The game's own invariants, which random games must never break (Duel Masters Play's: no zone
+   * over its limit): the fuzzer runs each after every action and reports what it returns.
+   */
+  invariants?: PresetInvariant[];
   /** Player variables every player starts with. */
   playerVars?(options: JsonObject): JsonObject;
   /** Picks the replacement that applies when several could (default: the first in play order, RULINGS DM-3.9). */

@@ -17,6 +17,7 @@ import type { GameObject, PlayerId } from "../../core/types.js";
 import { attackState, evolutionBases, isEvolution, summonCost, summoningSick, TAP_ABILITY } from "./game.js";
 import { isSealed } from "./keywords.js";
 import { canPay, civilizationsOf } from "./mana.js";
+import { battleZoneFullReason, battleZoneHasRoom } from "./plays-rules.js";
 import { dmTargetable, mayEnterBattle } from "./restrictions.js";
 
 const isCreature = (game: Game, obj: GameObject): boolean => game.card(obj).types.includes("creature");
@@ -40,7 +41,9 @@ function mainStepOnly(game: Game, player: PlayerId, what: string): string | null
  */
 function canPutOut(game: Game, player: PlayerId, o: GameObject): boolean {
   if (!mayEnterBattle(game, player, o)) return false;
-  return !isEvolution(game, o) || evolutionBases(game, player, o).length > 0;
+  // An evolution creature goes on one of yours (it takes no new place: Play's 上限枚数).
+  if (isEvolution(game, o)) return evolutionBases(game, player, o).length > 0;
+  return battleZoneHasRoom(game, player);
 }
 
 /** Cards in the hand a free-summon ability could put out for no cost (its race, civilization, card type). */
@@ -134,18 +137,29 @@ export const dmActivation: ActivationRules = {
         text: `${ref.card.name} is summoning sick: it can't use its tap ability this turn`,
       });
     const kind = ref.ability.static?.kind;
+    // Duel Masters Play's 上限枚数: a full battle zone takes no more creatures on your turn (an
+    // evolution creature going on one of them takes no new place).
+    const full = battleZoneFullReason(game, player);
+    if (kind === "gZero" && full && !isEvolution(game, ref.obj)) out.push({ kind: "rule", text: full });
     if (kind === "freeSummon" && freeSummonCandidates(game, ref, player).length === 0) {
       const s = ref.ability.static!;
       const what = [s.civilization, s.race, s.cardType === "spell" ? "spell" : "creature"]
         .filter((x) => typeof x === "string")
         .join(" ");
-      out.push({ kind: "rule", text: `there is no ${what} in your hand to use it on` });
+      out.push({
+        kind: "rule",
+        text: full && s.cardType !== "spell" ? full : `there is no ${what} in your hand to use it on`,
+      });
     }
     if (kind === "summonFromMana" && manaSummonCandidates(game, ref, player).length === 0)
-      out.push({
-        kind: "cost",
-        text: `no ${ref.ability.static!.dragon === true ? "Dragon" : "creature"} in your mana zone that the rest of your untapped mana can pay for`,
-      });
+      out.push(
+        full
+          ? { kind: "rule", text: full }
+          : {
+              kind: "cost",
+              text: `no ${ref.ability.static!.dragon === true ? "Dragon" : "creature"} in your mana zone that the rest of your untapped mana can pay for`,
+            },
+      );
     if (isSpellAbility(ref) && zoneKind(game, ref.obj) === "hand") {
       const cost = summonCost(game, player, ref.obj);
       if (!canPay(game, player, cost, civilizationsOf(game, ref.obj)))

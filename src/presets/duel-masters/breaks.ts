@@ -20,14 +20,24 @@
  * Breakers (W・ブレイカー …) count only for an attack's break (dmwiki ブレイカー: they work only
  * when an attack on the player succeeds); an ability breaks the shields it names. Shields broken
  * together are broken at once (one batch; DM ブレイク).
+ *
+ * A break by an ability is a break like an attack's, in the same order (`breakByEffect`):
+ * 1. "when a shield would be broken" (ブレイクされる時): a `shieldsBreaking` event per owner, and
+ *    the abilities it triggers resolve now, before the shields move (the abilities already waiting
+ *    keep waiting for the effect to finish);
+ * 2. the shields are broken;
+ * 3. the shield check (シールドチェック: dmwiki 「シールドチェック」 — it cuts into the resolution of
+ *    an ability; S・トリガー: "…手札に加える時、コストを支払わずにすぐ使ってもよい"): the Shield Trigger,
+ *    G・ストライク and Strike Back window opens at once, before the rest of the effect.
  */
 import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import { zoneId } from "../../core/objects.js";
 import { causeOf } from "../../core/ops.js";
-import type { OpHandler } from "../../core/script.js";
+import type { OpHandler, OpResult, ScriptTask } from "../../core/script.js";
 import { resolveObjects, sourceOf } from "../../core/script.js";
-import type { Cause, GameObject, PlayerId } from "../../core/types.js";
+import type { Cause, GameObject, PendingAbility, PlayerId } from "../../core/types.js";
+import { openShieldWindow } from "./game.js";
 
 /** The cause of the shields an attack breaks: the attacking creature, by its controller's action. */
 export function attackCause(game: Game, attacker: GameObject): Cause {
@@ -84,9 +94,86 @@ function brokeBy(game: Game, cause: Cause, owner: PlayerId): void {
   });
 }
 
+/**
+ * DM ブレイクされる時: shields are about to be broken — a `shieldsBreaking` event for each owner
+ * (data.n: how many of theirs, data.last: all they have left; the cause: what breaks them).
+ */
+export function announceBreak(game: Game, shields: readonly GameObject[], cause: Cause): void {
+  const owners = [...new Set(shields.map((o) => o.owner))];
+  for (const owner of owners) {
+    const n = shields.filter((o) => o.owner === owner).length;
+    emit(game, {
+      type: "shieldsBreaking",
+      player: owner,
+      cause,
+      data: {
+        n,
+        last: n === game.zone("shield", owner).cards.length,
+        ...(cause.kind === "action" && cause.obj ? { by: cause.obj } : {}),
+      },
+    });
+  }
+}
+
+interface BreakScratch {
+  stage: number;
+  shields: string[];
+  /** What was waiting before the break (abilities, and players to ask about hidden ones), set aside. */
+  waiting?: PendingAbility[];
+  waitingHidden?: PlayerId[];
+}
+
+/**
+ * A break by an effect, as an op that runs in stages (it is called again after each child task):
+ * "would be broken" abilities first, then the break, then the shield check (see the file's comment).
+ */
+function breakByEffect(
+  game: Game,
+  frame: ScriptTask,
+  pick: () => GameObject[],
+  byCreature: (cause: Cause) => boolean,
+): OpResult {
+  const cause = causeOf(game, frame);
+  const scratch = (frame.scratch ?? { stage: 0, shields: [] }) as unknown as BreakScratch;
+  if (scratch.stage === 0) {
+    const shields = pick().filter((o) => game.state.zones[o.zone]?.kind === "shield");
+    scratch.shields = shields.map((o) => o.id);
+    scratch.stage = 1;
+    frame.scratch = scratch as never;
+    if (shields.length === 0) return "next";
+    // Those already waiting wait for the effect to finish; only what the break triggers cuts in.
+    const waiting = game.state.pending.splice(0);
+    const waitingHidden = game.state.hiddenResponses.splice(0);
+    announceBreak(game, shields, cause);
+    if (game.state.pending.length > 0 || game.state.hiddenResponses.length > 0) {
+      scratch.waiting = waiting;
+      scratch.waitingHidden = waitingHidden;
+      game.pushTask({ t: "dm.checkpoint", node: null });
+      return "again";
+    }
+    game.state.pending.unshift(...waiting);
+    game.state.hiddenResponses.unshift(...waitingHidden);
+  }
+  if (scratch.stage === 1) {
+    if (scratch.waiting) {
+      game.state.pending.unshift(...scratch.waiting);
+      const hidden = game.state.hiddenResponses;
+      for (const p of scratch.waitingHidden ?? []) if (!hidden.includes(p)) hidden.push(p);
+      delete scratch.waiting;
+      delete scratch.waitingHidden;
+    }
+    scratch.stage = 2;
+    const shields = scratch.shields.flatMap((id) => game.state.objects[id] ?? []);
+    breakShields(game, shields, cause, byCreature(cause));
+    // The shield check at once, before the rest of the effect.
+    if (openShieldWindow(game)) return "again";
+  }
+  return "next";
+}
+
 export const breakOps: Record<string, OpHandler> = {
   breakShields: {
-    doc: 'ブレイクする by an effect: breaks those shields at once (each still in a shield zone goes to its owner\'s hand; a `break` event whose cause is this effect). `breaker: "source"` when the text names this creature as the one that breaks (このクリーチャーは…ブレイクする): then each shield broken is also a `broke` event about it; `"controller"` (the default) when no creature is named (相手のシールドを1枚ブレイクする). Breakers don\'t count (only an attack\'s break uses them). The Shield Trigger window opens once the effect has resolved.',
+    doc: 'ブレイクする by an effect: breaks those shields at once (each still in a shield zone goes to its owner\'s hand; a `break` event whose cause is this effect), after "when a shield would be broken" abilities (a `shieldsBreaking` event per owner) have resolved. `breaker: "source"` when the text names this creature as the one that breaks (このクリーチャーは…ブレイクする): then each shield broken is also a `broke` event about it; `"controller"` (the default) when no creature is named (相手のシールドを1枚ブレイクする). Breakers don\'t count (only an attack\'s break uses them). The Shield Trigger window opens at once, before the rest of the effect (the shield check).',
     args: {
       what: {
         type: "objects",
@@ -101,20 +188,25 @@ export const breakOps: Record<string, OpHandler> = {
       },
     },
     run(game, op, frame) {
-      const shields = resolveObjects(game, op.what, frame);
-      const bySource = op.breaker === "source" && sourceOf(game, frame.ctx) !== undefined;
-      breakShields(game, shields, causeOf(game, frame), bySource);
-      return "next";
+      return breakByEffect(
+        game,
+        frame,
+        () => resolveObjects(game, op.what, frame),
+        () => op.breaker === "source" && sourceOf(game, frame.ctx) !== undefined,
+      );
     },
   },
   breakOwnShields: {
-    doc: "The controller breaks all their own shields (Shukyoku Sengen: 自分のシールドをすべてブレイクしてもよい): each goes to their hand at once, cause this effect; the Shield Trigger window opens once the effect has resolved.",
+    doc: 'The controller breaks all their own shields (Shukyoku Sengen: 自分のシールドをすべてブレイクしてもよい): each goes to their hand at once, cause this effect, after "when a shield would be broken" abilities have resolved; the Shield Trigger window opens at once, before the rest of the effect.',
     args: {},
     run(game, _op, frame) {
       const p = frame.ctx.controller;
-      const shields = [...game.zone("shield", p).cards].reverse().map((id) => game.obj(id));
-      breakShields(game, shields, causeOf(game, frame), false);
-      return "next";
+      return breakByEffect(
+        game,
+        frame,
+        () => [...game.zone("shield", p).cards].reverse().map((id) => game.obj(id)),
+        () => false,
+      );
     },
   },
 };

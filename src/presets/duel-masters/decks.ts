@@ -7,7 +7,7 @@
  * GR creatures (the super GR zone: at most 2 copies of a card). The setup puts each card in its
  * starting zone by its type (`startingZone`).
  */
-import type { DeckRules } from "../../core/decks.js";
+import { type DeckRules, maxCopiesOf } from "../../core/decks.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
 import { DeckBuilder, type Pick, sample } from "../deck-building.js";
 
@@ -83,7 +83,7 @@ const isBaseCreature = (card: CardDef) =>
  * - hyperspatial zone: 1 to 8 Psychic creatures (front sides), at most 4 of each;
  * - super GR zone: 2 copies of each GR creature (at most 12 cards).
  */
-export function randomDeck(cards: readonly CardDef[], pick: Pick): string[] {
+export function randomDeck(cards: readonly CardDef[], pick: Pick, rules: DeckRules = dmDeckRules): string[] {
   const byId = new Map(cards.map((c) => [c.id, c]));
   const card = (id: string) => byId.get(id)!;
   const legal = cards.filter(isDeckLegal);
@@ -97,10 +97,11 @@ export function randomDeck(cards: readonly CardDef[], pick: Pick): string[] {
     civs.push(more[pick(more.length)]!);
   }
   const pool = main.filter(fits).map((c) => c.id);
+  // Copies by the rules: 4 of a name, fewer for a card on a restricted list (Play's DP殿堂).
   const deck = new DeckBuilder(
     pick,
     DECK_SIZE,
-    () => MAX_COPIES,
+    (id) => Math.min(MAX_COPIES, maxCopiesOf(rules, card(id))),
     (id) => card(id).name,
   );
   for (const civ of civs) {
@@ -128,9 +129,14 @@ export function randomDeck(cards: readonly CardDef[], pick: Pick): string[] {
   return [...deck.cards, ...hyperspatial.cards, ...gr.cards];
 }
 
-/** `Preset.randomDecks` for a Duel Masters preset with library `cards`. */
-export function randomDecks(cards: readonly CardDef[], players: number, pick: Pick): string[][] {
-  return Array.from({ length: players }, () => randomDeck(cards, pick));
+/** `Preset.randomDecks` for a Duel Masters preset with library `cards` and deck rules `rules`. */
+export function randomDecks(
+  cards: readonly CardDef[],
+  players: number,
+  pick: Pick,
+  rules: DeckRules = dmDeckRules,
+): string[][] {
+  return Array.from({ length: players }, () => randomDeck(cards, pick, rules));
 }
 
 const list = (ids: [string, number][]): string[] =>

@@ -24,11 +24,12 @@ import { exemptFrom } from "../../core/turn-actions.js";
 import type { Cause, DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
 import { freeSummonCandidates, manaSummonCandidates } from "./activation.js";
-import { attackCause, breakShields } from "./breaks.js";
+import { announceBreak, attackCause, breakShields } from "./breaks.js";
 import { CHARGE } from "./charge.js";
 import { cannotLose, hasRaceCategory, isSealed } from "./keywords.js";
 import { canPay, choosePayment, civilizationsOf, costOf, payMana } from "./mana.js";
 import { mugenClimb, mugenClimbOptions } from "./mugen-climb.js";
+import { battleZoneHasRoom } from "./plays-rules.js";
 import { mayEnterBattle } from "./restrictions.js";
 import { askSilentSkill, runSilentSkill, silentSkillOf, useSilentSkills } from "./silent-skill.js";
 import { ATTACK_NODE } from "./turn.js";
@@ -222,6 +223,8 @@ export function useCard(
     // A restriction (Katsuking MAX) keeps it out of the battle zone: nothing happens.
     if (!mayEnterBattle(game, player, obj)) return false;
     if (game.moveWithReplacement(obj, zoneId("battle", player), { event: "move" }) === null) return false;
+    // Sent elsewhere by a rule (Play's: no room in the battle zone): not summoned.
+    if (game.state.zones[obj.zone]!.kind !== "battle") return false;
     emit(game, {
       type: "summon",
       player,
@@ -273,7 +276,8 @@ function deployField(game: Game, player: PlayerId, obj: GameObject): boolean {
   // Sent elsewhere by a replacement effect: not deployed, and no D2 field is displaced.
   if (
     game.moveWithReplacement(obj, zoneId("battle", player), { event: "move", data: { how: "deploy" } }) ===
-    null
+      null ||
+    game.state.zones[obj.zone]!.kind !== "battle"
   )
     return false;
   emit(game, {
@@ -331,11 +335,18 @@ export function evolve(
 ): void {
   if (!mayEnterBattle(game, player, obj)) return; // a restriction keeps it out (Katsuking MAX)
   const tapped = base.tapped;
-  game.moveWithReplacement(obj, zoneId("battle", player), {
-    event: "move",
-    tapped,
-    data: { evolvedOn: base.id },
-  });
+  // Going on top of its base, it takes no new place in the battle zone (Play's 上限枚数: cards under
+  // an evolution creature are not counted): the zone limit reads the base while it moves.
+  game.state.vars.evolvingOnto = base.id;
+  try {
+    game.moveWithReplacement(obj, zoneId("battle", player), {
+      event: "move",
+      tapped,
+      data: { evolvedOn: base.id },
+    });
+  } finally {
+    delete game.state.vars.evolvingOnto;
+  }
   if (game.state.zones[obj.zone]!.kind !== "battle") return; // replaced (e.g. sent elsewhere instead)
   putUnder(game, base, obj);
   if (how === "effect") return;
@@ -410,6 +421,7 @@ function gZeroOptions(game: Game, player: PlayerId): DecisionOption[] {
   for (const o of game.cardsIn("hand", player)) {
     const g = game.card(o).abilities?.find((a) => a.static?.kind === "gZero");
     if (!g || !game.mayActivate(o.id, g.id, { player }) || !mayEnterBattle(game, player, o)) continue;
+    if (!battleZoneHasRoom(game, player)) continue; // Play's: a full battle zone (activation.ts says why)
     out.push({ id: `gzero:${game.ref(o)}`, label: `Summon ${game.card(o).name} for no cost (G-Zero)` });
   }
   return out;
@@ -455,6 +467,8 @@ function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
       continue;
     }
     const verb = isCreature(game, o) ? "summon" : isNonCreaturePermanent(game, o) ? "deploy" : "cast";
+    // Play's 上限枚数: with a full battle zone, nothing more is summoned or put there on your turn.
+    if (verb !== "cast" && !battleZoneHasRoom(game, player)) continue;
     // A spell is cast where its "spell" ability may be activated (its timing, mana: activation.ts).
     if (
       verb === "cast" &&
@@ -634,21 +648,34 @@ function useShield(game: Game, u: ShieldUse): void {
 /**
  * Every move asks the preset's redirect: a card leaving a shield zone for a hand is noted here, by
  * whatever put it there (DM S・トリガー, S・バック: "when this card is put into your hand from your
- * shield zone"), for the next Shield Trigger window.
+ * shield zone"), for the next Shield Trigger window. In Duel Masters Play's a card a full hand has no
+ * room for goes to the graveyard instead (`overflowed`); its Shield Trigger may still be used (dmwiki
+ * 「TCG版との差異点 (デュエプレ)」: 手札が10枚のときにも、ブレイクされたシールドのS・トリガーは使用可能).
  */
-export function noteShieldToHand(game: Game, obj: GameObject, to: { kind: string }): void {
+export function noteShieldToHand(
+  game: Game,
+  obj: GameObject,
+  to: { kind: string },
+  overflowed = false,
+): void {
   if (to.kind !== "hand" || game.state.zones[obj.zone]?.kind !== "shield") return;
   const list = (game.state.vars.shieldsToHand as string[] | undefined) ?? [];
   list.push(obj.id);
   game.state.vars.shieldsToHand = list;
+  if (!overflowed) return;
+  const over = (game.state.vars.shieldsOverflowed as string[] | undefined) ?? [];
+  over.push(obj.id);
+  game.state.vars.shieldsOverflowed = over;
 }
 
 /** Opens the Shield Trigger / Strike Back window for the cards noted since the last one; whether there were any. */
 export function openShieldWindow(game: Game): boolean {
   const cards = game.state.vars.shieldsToHand as string[] | undefined;
   if (!cards || cards.length === 0) return false;
+  const overflowed = (game.state.vars.shieldsOverflowed as string[] | undefined) ?? [];
   delete game.state.vars.shieldsToHand;
-  game.pushTask({ t: "dm.shieldWindow", cards, i: 0, q: "st", uses: [] });
+  delete game.state.vars.shieldsOverflowed;
+  game.pushTask({ t: "dm.shieldWindow", cards, overflowed, i: 0, q: "st", uses: [] });
   return true;
 }
 
@@ -1022,11 +1049,11 @@ export const dmTasks: Record<string, TaskHandler> = {
     const broken = shields.slice(-breakerCount(game, attacker)).reverse();
     // "When your (last) shield would be broken" (ブレイクされる時, Last Avatar): such abilities trigger
     // now and resolve before the shields are broken (the checkpoint runs first, then dm.breakShields).
-    emit(game, {
-      type: "shieldsBreaking",
-      player: defender,
-      data: { n: broken.length, last: broken.length === shields.length, by: attacker.id },
-    });
+    announceBreak(
+      game,
+      broken.map((id) => game.obj(id)),
+      attackCause(game, attacker),
+    );
     // The break's cause is fixed now: the shields break even if the attacker leaves first (the
     // fandom wiki's "Before the break": the break still occurs).
     game.pushTask({ t: "dm.breakShields", shields: broken, cause: attackCause(game, attacker) });
@@ -1052,11 +1079,18 @@ export const dmTasks: Record<string, TaskHandler> = {
   "dm.shieldWindow": (game, task) => {
     const cards = task.cards as string[];
     const uses = task.uses as unknown as ShieldUse[];
+    const overflowed = (task.overflowed as string[] | undefined) ?? [];
     const leaky = game.state.options.leakyFastPath === true;
     const inHand = (id: string): GameObject | undefined => {
       const o = game.state.objects[id];
       return o && game.state.zones[o.zone]!.kind === "hand" ? o : undefined;
     };
+    // A card a full hand had no room for (Play's) is checked where it went: its Shield Trigger only.
+    const spilled = (id: string): GameObject | undefined => {
+      const o = game.state.objects[id];
+      return o && overflowed.includes(id) && game.state.zones[o.zone]!.kind === "graveyard" ? o : undefined;
+    };
+    const checked = (id: string): GameObject | undefined => inHand(id) ?? spilled(id);
     const declared = (id: string) => uses.some((u) => u.card === id || u.shield === id);
     if (task.answer) {
       const id = task.answer.id;
@@ -1101,7 +1135,7 @@ export const dmTasks: Record<string, TaskHandler> = {
     }
     // Declarations, card by card.
     while (Number(task.i) < cards.length) {
-      const obj = inHand(cards[Number(task.i)]!);
+      const obj = checked(cards[Number(task.i)]!);
       if (!obj || declared(obj.id)) {
         task.q = "st";
         task.i = Number(task.i) + 1;
@@ -1110,7 +1144,7 @@ export const dmTasks: Record<string, TaskHandler> = {
       if (task.q === "st") {
         // Shield Trigger and G-Strike are declared here, card by card (one of them per card).
         const trigger = keywords(game, obj).includes("shieldTrigger");
-        const gStrike = keywords(game, obj).includes("gStrike");
+        const gStrike = keywords(game, obj).includes("gStrike") && inHand(obj.id) !== undefined;
         if (leaky && !trigger && !gStrike) {
           task.q = "sb";
           continue;
@@ -1131,10 +1165,16 @@ export const dmTasks: Record<string, TaskHandler> = {
             ...(gStrike
               ? [{ id: "gStrike", label: `Show ${name}: an opponent's creature can't attack this turn` }]
               : []),
-            { id: "no", label: "Keep it in hand" },
+            { id: "no", label: inHand(obj.id) ? "Keep it in hand" : "Leave it in the graveyard" },
           ],
         });
         return;
+      }
+      // A card in the graveyard (Play's: no room in the hand) has nothing to discard for a Strike Back.
+      if (!inHand(obj.id)) {
+        task.q = "st";
+        task.i = Number(task.i) + 1;
+        continue;
       }
       // Strike Back: discard this card to use a card in the hand whose Strike Back names one of its civilizations.
       const usable = game
@@ -1170,7 +1210,7 @@ export const dmTasks: Record<string, TaskHandler> = {
     // Uses, one at a time: the active player's first, each owner choosing the order of theirs.
     for (let k = uses.length - 1; k >= 0; k--) {
       const u = uses[k]!;
-      if (!inHand(u.card) || (u.shield !== undefined && !inHand(u.shield))) uses.splice(k, 1);
+      if (!checked(u.card) || (u.shield !== undefined && !inHand(u.shield))) uses.splice(k, 1);
     }
     if (uses.length === 0) {
       game.popTask(task);

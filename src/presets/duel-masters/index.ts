@@ -30,6 +30,13 @@ import {
 import { civilizationsOf } from "./mana.js";
 import { dmOps } from "./ops.js";
 import { paperNoteCards, playsNoteCards } from "./plays-note-cards.js";
+import {
+  keepUsableMana,
+  playsDeckRules,
+  playsOptions,
+  zoneLimitProblems,
+  zoneLimitRedirect,
+} from "./plays-rules.js";
 import { playsCards, seedCards } from "./seed-cards.js";
 import { starCards } from "./star-cards.js";
 import { timeCards } from "./time-cards.js";
@@ -67,7 +74,14 @@ function narrate(game: Game, e: LogEntry): string | null {
       // The cause names what broke it (an attacker's action, or an effect's source); the shield
       // itself is named only to those who see it (its owner).
       const by = e.cause?.name ? ` by ${e.cause.name}${e.cause.kind === "effect" ? "'s ability" : ""}` : "";
-      return `A shield of ${who} is broken${by}${e.name ? ` (${e.name})` : ""}.`;
+      // Play's: a full hand has no room for it (zoneLimit, told just before).
+      const where = e.to === "graveyard" ? " and goes to the graveyard" : "";
+      return `A shield of ${who} is broken${by}${e.name ? ` (${e.name})` : ""}${where}.`;
+    }
+    case "draw": {
+      // Play's: drawn into a full hand, the card goes to the graveyard (zoneLimit, told just before).
+      if (e.to !== "graveyard") return null;
+      return `${who} draws ${e.name ?? "a card"}, which goes to the graveyard.`;
     }
     case "tap":
     case "untap": {
@@ -93,6 +107,11 @@ function narrate(game: Game, e: LogEntry): string | null {
       return `${who} proposes to ${game.playerName(Number(d.to))}, who says ${d.accepted ? "yes" : "no"}.`;
     case "lapsed":
       return `${e.name}'s ability (${who}) lapses without resolving: the rest of the turn is skipped${d.by ? ` (${d.by})` : ""}.`;
+    case "zoneLimit": {
+      const zone =
+        { hand: "hand", shield: "shield zone", battle: "battle zone" }[String(d.zone)] ?? String(d.zone);
+      return `${who}'s ${zone} is full (${d.limit}): the card goes to the ${d.to === "graveyard" ? "graveyard" : String(d.to)} instead.`;
+    }
     case "lossPrevented":
       return `${who} does not lose the game.`;
     case "shield":
@@ -145,15 +164,19 @@ function makePreset(id: string, name: string, play: boolean): Preset {
       // Psychic creatures wait face up outside the deck (DM hyperspatial zone).
       { kind: "hyperspatial", label: "hyperspatial zone", perPlayer: true, visibility: "public" },
     ],
-    options: {
-      rulesVersion: {
-        description:
-          'Turn order of draw and charge: "2017" (draw, then charge) or "pre2017" (charge, then draw), RULINGS DM-T14',
-        default: "2017",
-        values: ["2017", "pre2017"],
-        fuzz: true,
-      },
-    },
+    // Play's has its own rules as options (plays-rules.ts) and only today's turn order: the rules
+    // version before 2017 is the paper game's history (DM-T14).
+    options: play
+      ? playsOptions
+      : {
+          rulesVersion: {
+            description:
+              'Turn order of draw and charge: "2017" (draw, then charge) or "pre2017" (charge, then draw), RULINGS DM-T14',
+            default: "2017",
+            values: ["2017", "pre2017"],
+            fuzz: true,
+          },
+        },
     turn: dmTurn,
     tasks: { ...dmTasks, ...sealTasks },
     cards,
@@ -163,13 +186,18 @@ function makePreset(id: string, name: string, play: boolean): Preset {
     refusal: (game, d, choice) => chargeRefusal(game, d, choice),
     // Pending abilities, then the Shield Trigger window for shields their effects put into a hand.
     checkpoint: "dm.checkpoint",
-    // Not a redirect: every move asks it, so it notes shields put into a hand, whatever put them
-    // there (DM S・トリガー, S・バック), for the next Shield Trigger window.
+    // Every move asks it. Play's zone limits send a card that would go over one to the graveyard
+    // instead (plays-rules.ts); then, where the card really goes, it notes shields put into a hand
+    // (or, in Play's, into a full hand's place), whatever put them there (DM S・トリガー, S・バック),
+    // for the next Shield Trigger window, seals left behind and commands entering.
     redirect(game, obj, to) {
-      noteShieldToHand(game, obj, to);
-      sealsStayBehind(game, obj, to);
-      noteCommandEntering(game, obj, to);
-      return undefined;
+      const instead = play ? zoneLimitRedirect(game, obj, to) : undefined;
+      const dest = instead ? game.state.zones[instead.to]! : to;
+      noteShieldToHand(game, obj, to, instead !== undefined);
+      sealsStayBehind(game, obj, dest);
+      noteCommandEntering(game, obj, dest);
+      if (play) keepUsableMana(game, obj, dest);
+      return instead;
     },
     // DM 封印: "クリーチャーが封印されている間、両プレイヤーはそのクリーチャーを無視する" — a sealed creature is
     // ignored: no selector finds it (it can't be chosen, isn't counted, "all creatures" skip it) and
@@ -236,8 +264,11 @@ function makePreset(id: string, name: string, play: boolean): Preset {
       }
       return power;
     },
-    deckRules: dmDeckRules,
-    randomDecks: (players, pick) => randomDecks(cards, players, pick),
+    deckRules: play ? playsDeckRules(dmDeckRules) : dmDeckRules,
+    randomDecks: (players, pick) =>
+      randomDecks(cards, players, pick, play ? playsDeckRules(dmDeckRules) : dmDeckRules),
+    // Checked by the fuzzer after every action: no Play's zone holds more than its limit.
+    ...(play ? { invariants: [{ id: "playsZoneLimits", check: zoneLimitProblems }] } : {}),
     setup(game, spec) {
       const decks = spec.decks ?? (play ? playsSampleDecks() : sampleDecks());
       for (let p = 0; p < spec.players; p++) {

@@ -1,10 +1,14 @@
 /**
  * Mana: a card's cost is paid by tapping that many untapped cards in the mana zone, at least one
- * of each of the card's civilizations among them. Multicolored cards enter the mana zone tapped.
+ * of each of the card's civilizations among them (DM 601.1). Multicolored cards enter the mana zone
+ * tapped. Duel Masters Play's (option `civilizations: "unlocked"`, plays-rules.ts): a civilization
+ * is unlocked (解放) while any card of it is in the mana zone, tapped or not, and the cost is paid
+ * with any untapped cards (dmwiki 「TCG版との差異点 (デュエプレ)」, マナコスト).
  */
 import type { Game } from "../../core/game.js";
 import { setTapped } from "../../core/objects.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
+import { civilizationRule } from "./plays-rules.js";
 
 export function civilizationsOf(game: Game, obj: GameObject): string[] {
   return (game.card(obj).civilizations as string[] | undefined) ?? [];
@@ -40,10 +44,11 @@ export function canPay(
     if (!o.tapped && o !== exclude) untapped++;
   }
   if (untapped < cost) return false;
+  if (civilizationRule(game) === "unlocked") return unlocked(game, player, civs, exclude);
   // choosePayment's first picks: per civilization not yet covered, the first card (zone order)
   // with the fewest civilizations among those that have it.
   const picked: GameObject[] = [];
-  for (const civ of civs) {
+  for (const civ of needed(civs)) {
     if (picked.some((o) => civilizationsOf(game, o).includes(civ))) continue;
     let best: GameObject | undefined;
     let fewest = Number.MAX_SAFE_INTEGER;
@@ -75,7 +80,10 @@ export function choosePayment(
     (a, b) => civilizationsOf(game, a).length - civilizationsOf(game, b).length,
   );
   const picked: GameObject[] = [];
-  for (const civ of civs) {
+  // Play's: the civilizations are unlocked by the zone; any untapped cards pay (the rest, below).
+  const perCivilization = civilizationRule(game) !== "unlocked";
+  if (!perCivilization && !unlocked(game, player, civs, exclude)) return null;
+  for (const civ of perCivilization ? needed(civs) : []) {
     if (picked.some((o) => civilizationsOf(game, o).includes(civ))) continue;
     const card = byFlex.find((o) => !picked.includes(o) && civilizationsOf(game, o).includes(civ));
     if (!card) return null;
@@ -100,6 +108,25 @@ export function choosePayment(
     picked.push(o);
   }
   return picked.length === cost ? picked : null;
+}
+
+/** The civilizations a cost asks for: a colorless (無色) card asks for none. */
+function needed(civs: readonly string[]): readonly string[] {
+  return civs.includes("colorless") ? civs.filter((c) => c !== "colorless") : civs;
+}
+
+/**
+ * Duel Masters Play's 解放: every civilization of `civs` has a card in `player`'s mana zone (tapped
+ * or not; not `exclude`, the card being summoned from there).
+ */
+export function unlocked(
+  game: Game,
+  player: PlayerId,
+  civs: readonly string[],
+  exclude?: GameObject,
+): boolean {
+  const there = game.cardsIn("mana", player).filter((o) => o !== exclude);
+  return needed(civs).every((c) => there.some((o) => civilizationsOf(game, o).includes(c)));
 }
 
 export function payMana(game: Game, player: PlayerId, cards: GameObject[]): void {

@@ -321,7 +321,7 @@ export type DuelMastersStarLeaveOp = {
 };
 
 /**
- * ブレイクする by an effect: breaks those shields at once (each still in a shield zone goes to its owner's hand; a `break` event whose cause is this effect). `breaker: "source"` when the text names this creature as the one that breaks (このクリーチャーは…ブレイクする): then each shield broken is also a `broke` event about it; `"controller"` (the default) when no creature is named (相手のシールドを1枚ブレイクする). Breakers don't count (only an attack's break uses them). The Shield Trigger window opens once the effect has resolved.
+ * ブレイクする by an effect: breaks those shields at once (each still in a shield zone goes to its owner's hand; a `break` event whose cause is this effect), after "when a shield would be broken" abilities (a `shieldsBreaking` event per owner) have resolved. `breaker: "source"` when the text names this creature as the one that breaks (このクリーチャーは…ブレイクする): then each shield broken is also a `broke` event about it; `"controller"` (the default) when no creature is named (相手のシールドを1枚ブレイクする). Breakers don't count (only an attack's break uses them). The Shield Trigger window opens at once, before the rest of the effect (the shield check).
  */
 export type DuelMastersBreakShieldsOp = {
   op: "breakShields";
@@ -335,7 +335,7 @@ export type DuelMastersBreakShieldsOp = {
 };
 
 /**
- * The controller breaks all their own shields (Shukyoku Sengen: 自分のシールドをすべてブレイクしてもよい): each goes to their hand at once, cause this effect; the Shield Trigger window opens once the effect has resolved.
+ * The controller breaks all their own shields (Shukyoku Sengen: 自分のシールドをすべてブレイクしてもよい): each goes to their hand at once, cause this effect, after "when a shield would be broken" abilities have resolved; the Shield Trigger window opens at once, before the rest of the effect.
  */
 export type DuelMastersBreakOwnShieldsOp = {
   op: "breakOwnShields";

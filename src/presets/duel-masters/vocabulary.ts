@@ -57,7 +57,9 @@ export const dmEvents: Record<string, string> = {
   broke:
     'A creature broke a shield (DM ブレイクした時): obj (the breaker: the attacker, or a creature an ability names as breaking), player (its controller), cause (as the break\'s), data.owner (whose shield). One per shield broken, after its `break`; nothing about the shield itself. "When this creature breaks a shield" is `{ on: broke, self: true }`; "one or more" adds `oneOrMore: true`.',
   shieldsBreaking:
-    "An attack is about to break shields (DM ブレイクされる時, before they go to the hand): player (the shields' owner), data.n (how many), data.last (true when they are all the player's remaining shields).",
+    "Shields are about to be broken, by an attack or an effect (DM ブレイクされる時, before they go to the hand): player (the shields' owner), cause (what breaks them, as the breaks' own), data.n (how many of theirs), data.last (true when they are all the player's remaining shields), data.by (the attacker, for an attack).",
+  zoneLimit:
+    "Duel Masters Play's 上限枚数: a card would go over a zone's limit and goes elsewhere instead (its owner's graveyard): player (whose zone), data.zone (hand, shield or battle), data.limit, data.to (where it goes). The card's move follows.",
   shield:
     "A card was put into the shield zone face-down (the opening shields, an effect that adds a shield): a move; obj, player.",
   winByAttack:
