@@ -178,7 +178,9 @@ const inDamageStep = (game: Game): boolean => game.state.clock.path.includes("da
 function stopReason(game: Game, a: AttackState): string | null {
   const attacker = game.state.objects[a.attacker]!;
   if (attacker.inc !== a.attackerInc || game.state.zones[attacker.zone]!.kind !== "monster")
-    return "the attacking monster left the field or was turned face-down";
+    return game.state.zones[attacker.zone]!.kind === "monster" && attacker.faceDown
+      ? "the attacking monster was turned face-down"
+      : "the attacking monster left the field";
   if (attacker.controller !== a.player) return "the attacking monster changed control";
   if (position(attacker) !== "atk") return "the attacking monster is in Defense Position";
   if (!inDamageStep(game)) return cannotAttack(game, attacker) ? "the attacking monster cannot attack" : null;
@@ -312,7 +314,7 @@ export const attackWindows: TaskHandler = (game, task) => {
     game.ask({
       player: a.player,
       kind: "replay",
-      prompt: `${game.card(attacker).name}: the opponent's monsters changed — choose a new target, or stop the attack`,
+      prompt: `${game.card(attacker).name}: a replay — choose an attack target again, or stop the attack`,
       options: replayOptions(game, a),
     });
     return;

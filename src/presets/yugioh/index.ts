@@ -87,7 +87,7 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
     case "attack":
       return d.target === "directly" ? `${e.name} attacks directly.` : `${e.name} attacks ${d.target}.`;
     case "replay":
-      return `Replay: ${e.name} ${d.target === "directly" ? "attacks directly" : `attacks ${d.target}`} instead.`;
+      return `Replay: ${e.name} ${d.target === "directly" ? "attacks directly" : `attacks ${d.target}`}.`;
     case "attackStopped":
       return `${e.name}'s attack stops${d.reason === "replay" ? "" : ` (${d.reason})`}.`;
     case "attackNegated":
