@@ -152,8 +152,10 @@ export function declareAttack(
 }
 
 /**
- * A monster turned face-down is still the same monster for the attack (Book of Moon rulings: the
- * attack target turned face-down is still attacked, and that is no replay): the attack follows the
+ * YG rulebook: Replay — a monster turned face-down is still the same monster for the attack (Book
+ * of Moon rulings: the attack target turned face-down is still attacked, and that is no replay; the
+ * attacker turned face-down stops its attack; ygopro-core keeps a monster's field identity when it is
+ * turned face-down): the attack follows the
  * target and the opponent's field to its new incarnation. The attacker is not followed: turned
  * face-down it can't attack, and its attack stops.
  */
@@ -169,8 +171,9 @@ const attacking = (game: Game): boolean => game.state.clock.path.includes("attac
 const inDamageStep = (game: Game): boolean => game.state.clock.path.includes("damageStep");
 
 /**
- * Why the attack can't go on, or null. In the Battle Step (ygopro-core `is_capable_attack`;
- * Yugipedia, "Replay": the attacking monster unable to attack stops the attack, without a replay):
+ * Why the attack can't go on, or null. YG rulebook: Replay — in the Battle Step the attacking
+ * monster unable to attack at all stops the attack, without a replay (Yugipedia, "Replay";
+ * ygopro-core `is_capable_attack`, not `is_capable_attack_announce`):
  * the attacker left the field, was turned face-down, changed to Defense Position, changed control,
  * or "cannot attack". In the Damage Step, until damage calculation (ygopro-core's attack cancel):
  * either battling monster left the field or changed control, or the attacker is in Defense Position.
@@ -193,8 +196,9 @@ function stopReason(game: Game, a: AttackState): string | null {
 }
 
 /**
- * YG-T6 (the rulebook's replay; Yugipedia, "Replay"): a replay is due when the monsters on the
- * opponent's field change after the target was chosen — any monster leaves or arrives (control
+ * YG rulebook: Replay — RULINGS YG-T6; Yugipedia, "Replay", citing the TCG Rulebook v10 and the OCG
+ * Perfect Rulebook (巻き戻し); ygopro-core compares the opponent's monsters as a set of field
+ * identities, not a count. A replay is due when the monsters on the opponent's field change after the target was chosen — any monster leaves or arrives (control
  * changes too), no matter how briefly, even if their number stays the same — or when a monster
  * attacking directly can no longer attack directly. Only in the Battle Step: never in the Damage Step.
  */
@@ -289,12 +293,13 @@ function answerReplay(game: Game, a: AttackState, id: string): void {
 }
 
 /**
- * The Battle Step part of an attack, from its declaration to the Damage Step: the window after the
- * declaration (YG-T5: both players may respond, the turn player first); a replay as soon as one is
- * due and no chain is being built or resolved (the window closes for it, `closeWhen`); after a new
- * target is chosen, a window again, as after a declaration (ygopro-core goes back to the attack's
- * window after a replay); and so on until both players pass with no replay due — then the Damage
- * Step — or the attack stops.
+ * The Battle Step part of an attack, from its declaration to the Damage Step. YG rulebook: Battle
+ * Step — the window after the declaration (YG-T5: both players may respond, the turn player first).
+ * YG rulebook: Replay — a replay at the next open game state, once no chain is being built or
+ * resolved (Yugipedia, "Replay"; the window closes for it, `closeWhen`); after the new target is
+ * chosen, a window again, as after a declaration (ygopro-core goes back to the attack's window after
+ * a replay, where another replay may come); and so on until both players pass with no replay due —
+ * then the Damage Step — or the attack stops.
  */
 export const attackWindows: TaskHandler = (game, task) => {
   const a = attackState(game);

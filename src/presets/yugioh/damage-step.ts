@@ -29,10 +29,11 @@ function combatants(game: Game): { a: AttackState; attacker: GameObject; target:
 }
 
 /**
- * YG Damage Step: before damage calculation — the attacked face-down monster is flipped face-up
- * (in its position), and so is one turned face-down again before damage is calculated (Konami's
- * Damage Step rules: "flipped face-up immediately"). Its effects triggered by the flip (FLIP) wait
- * until after damage calculation: the events of the flip are noted for triggers.ts.
+ * YG rulebook: Damage Step — before damage calculation the attacked face-down monster is flipped
+ * face-up (in its position), and so is one turned face-down again before damage is calculated
+ * (Yugipedia, "Damage Step": a monster Set again up to damage calculation is flipped face-up at
+ * once; here at the latest as damage is calculated). Its effects triggered by the flip
+ * (FLIP) wait until after damage calculation: the events of the flip are noted for triggers.ts.
  */
 function flipAttacked(game: Game): void {
   const c = combatants(game);

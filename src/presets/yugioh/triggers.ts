@@ -113,10 +113,10 @@ export const ygoTriggers: TaskHandler = (game, task) => {
     game.popTask(task);
     return;
   }
-  // YG Damage Step (Konami's Damage Step rules): trigger effects are activated in the timing they
-  // trigger in — "at the start of the Damage Step" ones at its start — except the attacked monster's
-  // effects triggered by its flip before damage calculation (FLIP) and effects triggered during
-  // damage calculation: those wait for "after damage calculation".
+  // YG rulebook: Damage Step — Konami's Damage Step rules: trigger effects are activated in the
+  // timing they trigger in ("at the start of the Damage Step" ones at its start), except the
+  // attacked monster's effects triggered by its flip before damage calculation (FLIP) and effects
+  // triggered during damage calculation: those wait for "after damage calculation".
   if (inDamageStep(game) && holdTriggers(game)) {
     game.popTask(task);
     return;
