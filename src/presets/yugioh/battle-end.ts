@@ -9,10 +9,10 @@
  * the GY, and effects held for "after damage calculation" are activated in the End Step.
  */
 import type { Game } from "../../core/game.js";
-import { zoneId } from "../../core/objects.js";
 import type { OpHandler } from "../../core/script.js";
 import type { PendingAbility, TurnModification } from "../../core/types.js";
-import { attackState } from "./game.js";
+import { attackState } from "./attack.js";
+import { sendBattleDestroyed } from "./damage-step.js";
 
 const END_STEP = "endStep";
 
@@ -34,17 +34,7 @@ export function endBattlePhase(game: Game, source?: string): void {
     // The attack ends with the phase: no Damage Step, no replay, no "while an attack is occurring".
     a.negated = true;
     // Monsters already destroyed by battle (damage calculated) still go to the GY.
-    for (const id of a.destroyed) {
-      const obj = game.obj(id);
-      const inc = id === a.attacker ? a.attackerInc : a.targetInc;
-      if (obj.inc !== inc || obj.zone !== zoneId("monster", obj.controller)) continue;
-      game.move(obj, zoneId("graveyard", obj.owner), {
-        event: "destroy",
-        cause: { kind: "rule" },
-        data: { byBattle: true },
-      });
-    }
-    a.destroyed = [];
+    sendBattleDestroyed(game);
   }
   // Effects waiting for "after damage calculation" (a flipped monster's FLIP effect) are activated
   // at the next chance, in the End Step.

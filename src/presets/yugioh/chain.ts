@@ -16,6 +16,7 @@ import { causeOf } from "../../core/ops.js";
 import type { StackEntry, TaskHandler } from "../../core/preset.js";
 import type { OpHandler } from "../../core/script.js";
 import { scriptTask } from "../../core/script.js";
+import { holds } from "../../core/structure.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
 import type { AbilityDef, CardDef } from "../../core/vocabulary/schema.js";
 import { skippedPast } from "./battle-end.js";
@@ -553,6 +554,12 @@ const openWindowTask: TaskHandler = (game, task) => {
   const checkpoint = game.rules.preset.checkpoint;
   if (!summon && checkpoint && (game.state.pending.length > 0 || game.state.hiddenResponses.length > 0)) {
     game.pushTask({ t: checkpoint, node: task.node });
+    return;
+  }
+  // A window that closes at the next open game state when a condition holds (the window after an
+  // attack declaration: the attack stopped, or a replay is due — YG-T6).
+  if (typeof task.closeWhen === "string" && holds(game, task.closeWhen)) {
+    game.popTask(task);
     return;
   }
   while (Number(task.passes) < 2) {

@@ -12,6 +12,7 @@ import type { Game } from "../../core/game.js";
 import { turnFaceDown, zoneId } from "../../core/objects.js";
 import type { StateCheck } from "../../core/state-checks.js";
 import type { Cause, GameObject, PlayerId } from "../../core/types.js";
+import { followFaceDown } from "./attack.js";
 import { freeMainColumns, MAIN_ZONES, masterRule2020 } from "./master-rule.js";
 
 /** Has `p` a free Main Monster Zone (under Master Rule 3: fewer than 5 monsters)? */
@@ -88,6 +89,8 @@ export const controlSourceCheck: StateCheck = {
 export function turnMonsterFaceDown(game: Game, obj: GameObject, bySelf: boolean, cause?: Cause): void {
   const before = obj.inc;
   turnFaceDown(game, obj, bySelf, cause);
+  // Still the same monster for an attack going on (YG Battle Step: the attack target turned face-down).
+  followFaceDown(game, obj, before);
   for (const d of game.state.durations) {
     const t = d.effect.target;
     if (d.effect.kind !== CONTROL || !t || !("obj" in t) || t.obj !== obj.id || t.inc !== before) continue;

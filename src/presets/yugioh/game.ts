@@ -1,20 +1,22 @@
 /**
  * The Yu-Gi-Oh! game actions as named tasks: the normal draw, Main Phase actions (Normal
- * Summon/Set with tributes, Flip Summon, position changes), the Battle Step, damage calculation and
- * the End Phase hand limit. RULINGS YG-T1 to YG-T10.
+ * Summon/Set with tributes, Flip Summon, position changes), the Battle Step's declarations (the
+ * attack itself: attack.ts; the Damage Step: damage-step.ts) and the End Phase hand limit. RULINGS
+ * YG-T1 to YG-T10.
  */
 import type { Game } from "../../core/game.js";
 import { actionLoop } from "../../core/interactions.js";
 import type { JsonObject } from "../../core/json.js";
 import type { AbilityRef } from "../../core/limits.js";
 import { isRelative } from "../../core/match.js";
-import { turnFaceUp, zoneId } from "../../core/objects.js";
+import { zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
 import type { StateCheck } from "../../core/state-checks.js";
 import { nodeTask } from "../../core/structure.js";
 import type { Cause, DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
 import type { RelativePlayer } from "../../core/vocabulary/schema.js";
-import { activate, activationOptions, effectsNegated, insteadOfDrawOptions } from "./chain.js";
+import { canAttack, declareAttack, mayAttackDirectly } from "./attack.js";
+import { activate, activationOptions, insteadOfDrawOptions } from "./chain.js";
 import {
   describeMonster,
   isLinkMonster,
@@ -24,7 +26,6 @@ import {
   monstersOf,
   position,
   stat,
-  staticOf,
   summonForbidden,
   tributesFor,
 } from "./monsters.js";
@@ -44,27 +45,6 @@ export const HAND_LIMIT = 6;
 const RULE: Cause = { kind: "rule" };
 /** The turn player's normal draw (YG-T2): by the rules. */
 const NORMAL_DRAW: Cause = { kind: "rule", rule: "normalDraw" };
-
-export interface AttackState {
-  attacker: string;
-  attackerInc: number;
-  /** The attack target, or null for a direct attack. */
-  target: string | null;
-  targetInc: number | null;
-  destroyed: string[];
-  /** Negated (Bacon Saver) or stopped on a replay: no Damage Step. */
-  negated: boolean;
-  /** The opponent's monsters when the attack was declared (YG-T6). */
-  opponentMonsters: number;
-  /** Still the moment of the declaration: no chain has resolved since (YG-T5, "when an attack is declared"). */
-  declaration: boolean;
-}
-
-const targets_ = (game: Game, p: PlayerId): number => monstersOf(game, p).length;
-
-export function attackState(game: Game): AttackState | null {
-  return (game.state.vars.attack as unknown as AttackState | undefined) ?? null;
-}
 
 export function lifePoints(game: Game, p: PlayerId): number {
   return Number(game.state.players[p]!.vars.lp);
@@ -504,11 +484,11 @@ function battleActions(game: Game, p: PlayerId): DecisionOption[] {
   // "Your opponent's monsters cannot declare an attack" while a card says so (Swords of Revealing Light).
   const sealed = attacksForbidden(game, p);
   for (const a of sealed ? [] : monstersOf(game, p)) {
-    // YG-T5: face-up Attack Position monsters attack, each at most once per turn.
-    if (a.faceDown || position(a) !== "atk" || a.vars.attackedTurn === now || a.vars.noAttackTurn === now)
-      continue;
+    // YG-T5: face-up Attack Position monsters that can attack, each at most once per turn.
+    if (a.vars.attackedTurn === now || !canAttack(game, a)) continue;
     const name = game.card(a).name;
-    if (targets.length === 0)
+    // A direct attack when the opponent controls no monster, or by a monster that can attack directly.
+    if (mayAttackDirectly(game, a, opp))
       out.push({ id: `attack:${game.ref(a)}:direct`, label: `${name} attacks directly` });
     targets.forEach((t, i) => {
       const tid = t.faceDown ? `set${i + 1}` : game.ref(t);
@@ -535,41 +515,11 @@ const battleStepLoop = actionLoop({
       activate(game, p, aid, tid);
       return;
     }
-    const attacker = game.obj(aid);
     const opp = game.opponents(p)[0]!;
     let target: GameObject | null = null;
     if (tid.startsWith("set")) target = game.obj(game.zone("monster", opp).cards[Number(tid.slice(3)) - 1]!);
     else if (tid !== "direct") target = game.obj(tid);
-    attacker.vars.attackedTurn = turnId(game);
-    const attack: AttackState = {
-      attacker: attacker.id,
-      attackerInc: attacker.inc,
-      target: target?.id ?? null,
-      targetInc: target?.inc ?? null,
-      destroyed: [],
-      negated: false,
-      opponentMonsters: targets_(game, opp),
-      declaration: true,
-    };
-    game.state.vars.attack = attack as unknown as JsonObject;
-    game.emit({
-      type: "attack",
-      player: p,
-      obj: attacker.id,
-      inc: attacker.inc,
-      card: attacker.card,
-      name: game.card(attacker).name,
-      data: { target: target ? describeMonster(game, target, p) : "directly" },
-    });
-    // Number 39: Utopia — "If this card is targeted for an attack, while it has no material: Destroy this card."
-    if (
-      target &&
-      !target.faceDown &&
-      target.under.length === 0 &&
-      staticOf(game, target, "destroyedWhenAttackedWithoutMaterial")
-    ) {
-      game.move(target, zoneId("graveyard", target.owner), { event: "destroy", cause: RULE });
-    }
+    declareAttack(game, p, game.obj(aid), target);
     game.pushTask(nodeTask("attack"));
   },
 });
@@ -578,147 +528,6 @@ const battleStepLoop = actionLoop({
 const battleStep = withLastChance(battleStepLoop, battleActions, ["pass"], (game, task) =>
   game.popTask(task),
 );
-
-/**
- * YG-T6: if the number of the opponent's monsters changed since the attack was declared, the
- * attacker picks a new target (or attacks directly if none) or stops; a replay is not a new
- * declaration ("when an attack is declared" effects don't get another chance).
- */
-const replay: TaskHandler = (game, task) => {
-  const a = attackState(game);
-  if (!a || a.negated) {
-    game.popTask(task);
-    return;
-  }
-  const attacker = game.obj(a.attacker);
-  const opp = game.opponents(attacker.controller)[0]!;
-  const targets = monstersOf(game, opp);
-  if (task.answer) {
-    const id = task.answer.id;
-    task.answer = undefined;
-    game.popTask(task);
-    if (id === "stop") {
-      a.negated = true;
-      game.emit({
-        type: "attackStopped",
-        player: attacker.controller,
-        obj: attacker.id,
-        name: game.card(attacker).name,
-      });
-      return;
-    }
-    const target = id === "direct" ? null : game.obj(id.slice("target:".length));
-    a.target = target?.id ?? null;
-    a.targetInc = target?.inc ?? null;
-    game.emit({
-      type: "replay",
-      player: attacker.controller,
-      obj: attacker.id,
-      name: game.card(attacker).name,
-      data: { target: target ? describeMonster(game, target, attacker.controller) : "directly" },
-    });
-    return;
-  }
-  if (targets.length === a.opponentMonsters) {
-    game.popTask(task);
-    return;
-  }
-  game.ask({
-    player: attacker.controller,
-    kind: "replay",
-    prompt: `${game.card(attacker).name}: the opponent's monsters changed — choose a new target or stop the attack`,
-    options: [
-      ...(targets.length === 0
-        ? [{ id: "direct", label: "Attack directly" }]
-        : // Named by handle, with the public position: two copies of a card are two different targets.
-          targets.map((t) => ({
-            id: `target:${game.ref(t)}`,
-            label: `Attack ${describeMonster(game, t, attacker.controller)} (${t.faceDown ? "face-down " : ""}${t.vars.pos === "def" ? "Defense" : "Attack"} Position)`,
-          }))),
-      { id: "stop", label: "Stop the attack" },
-    ],
-  });
-};
-
-/** The attack's monsters, if both are still where the attack left them. */
-function combatants(game: Game): { a: AttackState; attacker: GameObject; target: GameObject | null } | null {
-  const a = attackState(game);
-  if (!a) return null;
-  const attacker = game.obj(a.attacker);
-  if (attacker.inc !== a.attackerInc) return null;
-  if (a.target === null) return { a, attacker, target: null };
-  const target = game.obj(a.target);
-  if (target.inc !== a.targetInc) return null;
-  return { a, attacker, target };
-}
-
-/** Start of the Damage Step: a face-down Defense Position target is flipped face-up. */
-const flipDefender: TaskHandler = (game, task) => {
-  game.popTask(task);
-  const c = combatants(game);
-  if (c?.target?.faceDown) turnFaceUp(game, c.target, RULE);
-};
-
-/** Damage calculation by ATK and DEF: battle damage now, destruction at the end of the Damage Step. */
-const damageCalculation: TaskHandler = (game, task) => {
-  game.popTask(task);
-  const c = combatants(game);
-  // An attack negated during damage calculation (Swift Scarecrow) deals no damage.
-  if (!c || c.a.negated) return;
-  const { a, attacker, target } = c;
-  const atk = stat(game, attacker, "atk");
-  const p = attacker.controller;
-  // Battle damage, caused by the battle (a rule), inflicted by a monster.
-  const battle = (by: GameObject, data?: JsonObject): LifePointsChange => ({
-    cause: { kind: "rule", rule: "battle", player: by.controller },
-    by,
-    ...(data ? { data } : {}),
-  });
-  // "Cannot be destroyed by battle" (Spirit Reaper, face-up, its effects not negated): it stays;
-  // battle damage is still dealt.
-  const destroy = (...objs: GameObject[]) => {
-    for (const o of objs)
-      if (o.faceDown || effectsNegated(game, o) || !staticOf(game, o, "indestructibleByBattle"))
-        a.destroyed.push(o.id);
-  };
-  if (!target) {
-    changeLifePoints(game, game.opponents(p)[0]!, -atk, "battleDamage", battle(attacker, { direct: true }));
-    return;
-  }
-  const q = target.controller;
-  if (position(target) === "atk") {
-    const other = stat(game, target, "atk");
-    if (atk > other) {
-      destroy(target);
-      changeLifePoints(game, q, other - atk, "battleDamage", battle(attacker));
-    } else if (atk < other) {
-      destroy(attacker);
-      changeLifePoints(game, p, atk - other, "battleDamage", battle(target));
-    } else if (atk > 0) destroy(attacker, target);
-    return;
-  }
-  const def = stat(game, target, "def");
-  if (atk > def) destroy(target);
-  else if (atk < def) changeLifePoints(game, p, atk - def, "battleDamage", battle(target));
-};
-
-const destroyBattled: TaskHandler = (game, task) => {
-  game.popTask(task);
-  const a = attackState(game);
-  if (!a) return;
-  for (const id of a.destroyed) {
-    const obj = game.obj(id);
-    // Only the monster that battled: one that left the field and came back is a new card.
-    const inc = id === a.attacker ? a.attackerInc : a.targetInc;
-    if (obj.inc !== inc || obj.zone !== zoneId("monster", obj.controller)) continue;
-    game.move(obj, zoneId("graveyard", obj.owner), {
-      event: "destroy",
-      cause: RULE,
-      data: { byBattle: true },
-    });
-  }
-  a.destroyed = [];
-};
 
 /** YG-T10: at the end of the End Phase the turn player discards down to 6 (not "by a card effect"). */
 const handLimit: TaskHandler = (game, task) => {
@@ -751,7 +560,6 @@ const handLimit: TaskHandler = (game, task) => {
 };
 
 export const ygoTasks: Record<string, TaskHandler> = {
-  "ygo.replay": replay,
   "ygo.normalDraw": normalDraw,
   "ygo.main": main,
   "ygo.tribute": tribute,
@@ -760,8 +568,5 @@ export const ygoTasks: Record<string, TaskHandler> = {
     game.state.vars.battleConducted = turnId(game);
   },
   "ygo.battleStep": battleStep,
-  "ygo.flipDefender": flipDefender,
-  "ygo.damageCalculation": damageCalculation,
-  "ygo.destroyBattled": destroyBattled,
   "ygo.handLimit": handLimit,
 };

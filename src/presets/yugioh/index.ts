@@ -7,12 +7,14 @@ import { zoneId } from "../../core/objects.js";
 import type { Preset } from "../../core/preset.js";
 import type { LogEntry, PlayerId } from "../../core/types.js";
 import { ygoActivation } from "./activation.js";
+import { attackCheck, attackConditions, attackEnd, attackWindows } from "./attack.js";
 import { battleEndOps } from "./battle-end.js";
 import { battleEndCards } from "./battle-end-cards.js";
 import { sampleDecks, ygoCards } from "./cards.js";
 import { chainEntries, chainOf, chainOps, chainTasks, effectsNegated, nextChainWindow } from "./chain.js";
 import { beforeControlChange, controlSourceCheck, hasMonsterRoom } from "./control.js";
 import { controlCards } from "./control-cards.js";
+import { damageStepTasks } from "./damage-step.js";
 import { damageStepCards } from "./damage-step-cards.js";
 import { randomDecks, ygoDeckRules } from "./decks.js";
 import { diceCards } from "./dice-cards.js";
@@ -26,7 +28,7 @@ import { eventCards } from "./event-cards.js";
 import { eventOps } from "./event-ops.js";
 import { exchangeOps } from "./exchange.js";
 import { fusionOps, summonableFusions } from "./fusion.js";
-import { attackState, lossCheck, ygoTasks } from "./game.js";
+import { lossCheck, ygoTasks } from "./game.js";
 import { maintenance } from "./maintenance.js";
 import { freeMainColumns, placesCheck, pointsTo } from "./master-rule.js";
 import { staticOf } from "./monsters.js";
@@ -84,6 +86,12 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
     }
     case "attack":
       return d.target === "directly" ? `${e.name} attacks directly.` : `${e.name} attacks ${d.target}.`;
+    case "replay":
+      return `Replay: ${e.name} ${d.target === "directly" ? "attacks directly" : `attacks ${d.target}`}.`;
+    case "attackStopped":
+      return `${e.name}'s attack stops${d.reason === "replay" ? "" : ` (${d.reason})`}.`;
+    case "attackNegated":
+      return "The attack is negated.";
     case "lpGain":
       return `${who} gains ${d.n} LP (${d.lp} LP).`;
     case "effectDamage":
@@ -209,6 +217,9 @@ export function yugioh(): Preset {
     tasks: {
       ...ygoTasks,
       ...chainTasks,
+      ...damageStepTasks,
+      "ygo.attackWindows": attackWindows,
+      "ygo.attackEnd": attackEnd,
       "ygo.maintenance": maintenance,
       "ygo.xyzMaterials": xyzMaterials,
       "ygo.triggers": ygoTriggers,
@@ -239,7 +250,8 @@ export function yugioh(): Preset {
     // bound to another card (Equip Cards, Call of the Haunted) are destroyed as soon as it leaves.
     // Master Rule 2020: every monster has a Main or Extra Monster Zone (master-rule.ts).
     // Control lasting while a card stays on the field (Snatch Steal) goes back as soon as it leaves.
-    stateChecks: [lossCheck, boundCardsCheck, controlSourceCheck, placesCheck],
+    // An attack: a replay due when the opponent's monsters change, a stop when the attacker can't go on.
+    stateChecks: [lossCheck, boundCardsCheck, controlSourceCheck, placesCheck, attackCheck],
     // Spell Speeds, priority, the Damage Step, Set cards, zones (activation.ts).
     activation: ygoActivation,
     stack: chainEntries,
@@ -259,6 +271,7 @@ export function yugioh(): Preset {
       opponentAttackDeclared: "only when your opponent's monster declares an attack",
       attackOccurring: "only during the Battle Step, while an attack is occurring",
       opponentDirectAttack: "only while your opponent's monster attacks you directly",
+      attacks: "only while this card attacks (as its text says)",
       lightMonsterBattles: "only when a LIGHT monster you control battles",
     },
     conditions: {
@@ -288,59 +301,8 @@ export function yugioh(): Preset {
       // "At the start of your Main Phase 1": nothing done yet in this Main Phase 1 (YG-T4, YG-T9).
       startOfMainPhase1: (game) =>
         game.state.clock.path.includes("main1") && game.state.vars.mainActed !== game.state.clock.turn.id,
-      // "When a monster declares an attack" (Number 39: Utopia).
-      attackDeclared: (game) => {
-        const a = attackState(game);
-        return !!a && !a.negated && a.declaration && !game.state.clock.path.includes("damageStep");
-      },
-      // "When your opponent's monster declares an attack": at the declaration, before any chain resolved.
-      opponentAttackDeclared: (game, args) => {
-        const a = attackState(game);
-        return (
-          !!a &&
-          !a.negated &&
-          a.declaration &&
-          !game.state.clock.path.includes("damageStep") &&
-          game.state.objects[a.attacker]?.controller !== Number(args?.controller)
-        );
-      },
-      attackContinues: (game) => {
-        const a = attackState(game);
-        return !!a && !a.negated && game.state.objects[a.attacker]?.inc === a.attackerInc;
-      },
-      // "During either player's Battle Step, while an attack is occurring" (Bacon Saver).
-      attackOccurring: (game) => {
-        const a = attackState(game);
-        return (
-          !!a &&
-          !a.negated &&
-          game.state.clock.path.includes("battleStep") &&
-          !game.state.clock.path.includes("damageStep")
-        );
-      },
-      // "If your opponent's monster attacks you directly" (Swift Scarecrow): an attack going on, with no target.
-      opponentDirectAttack: (game, args) => {
-        const a = attackState(game);
-        if (!a || a.negated || a.target !== null) return false;
-        const attacker = game.state.objects[a.attacker];
-        return (
-          !!attacker &&
-          attacker.inc === a.attackerInc &&
-          attacker.controller !== Number(args?.controller) &&
-          game.state.clock.path.includes("battleStep")
-        );
-      },
-      // "When a LIGHT monster you control battles" (Honest), in the Damage Step.
-      lightMonsterBattles: (game, args) => {
-        const a = attackState(game);
-        if (!a || a.target === null) return false;
-        return [a.attacker, a.target].some((id) => {
-          const o = game.state.objects[id];
-          return (
-            !!o && o.controller === Number(args?.controller) && game.card(o).stats?.attribute === "LIGHT"
-          );
-        });
-      },
+      // The attack: declared, going on, replayed, its monsters (attack.ts).
+      ...attackConditions,
     },
     // Names changed until the End Phase (Hero Mask); ATK boosts; "HERO" monsters for Hero Mask.
     characteristic(game, obj, field, printed) {

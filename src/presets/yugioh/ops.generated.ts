@@ -249,6 +249,15 @@ export type YugiohAttackingMonsterOp = {
 };
 
 /**
+ * Names the monster being attacked now in `$as` (none for a direct attack, or if no attack is going on); a target turned face-down is still the one attacked.
+ */
+export type YugiohAttackTargetOp = {
+  op: "attackTarget";
+  /** The variable that receives the monster. */
+  as: string;
+};
+
+/**
  * The controller calls heads or tails, the kernel's `coin` is tossed (into `$coin`); `then` runs if the call was right.
  */
 export type YugiohCallCoinOp = {
@@ -511,6 +520,7 @@ export type YugiohOp =
   | YugiohSetFromDeckOp
   | YugiohVendorDrawOp
   | YugiohAttackingMonsterOp
+  | YugiohAttackTargetOp
   | YugiohCallCoinOp
   | YugiohReturnToHandOp
   | YugiohDestroyOp

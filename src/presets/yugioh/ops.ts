@@ -19,9 +19,10 @@ import {
 } from "../../core/script.js";
 import type { Cause, GameObject, PlayerId } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
+import { attackState } from "./attack.js";
 import { turnMonsterFaceDown } from "./control.js";
 import { endOfThisTurn, endPhaseOfThisTurn } from "./expiries.js";
-import { attackState, changeLifePoints, markDeckedOut } from "./game.js";
+import { changeLifePoints, markDeckedOut } from "./game.js";
 import { freeMainColumns, pointsTo } from "./master-rule.js";
 import { isLinkMonster, mainZonesFull, position, stat, summonForbidden } from "./monsters.js";
 import { scaleOf, summonAllowed } from "./pendulum.js";
@@ -354,6 +355,16 @@ export const effectOps: Record<string, OpHandler> = {
       const a = attackState(game);
       const attacker = a ? game.state.objects[a.attacker] : undefined;
       varsOf(game, frame)[String(op.as)] = attacker && attacker.inc === a!.attackerInc ? [attacker.id] : [];
+      return "next";
+    },
+  },
+  attackTarget: {
+    doc: "Names the monster being attacked now in `$as` (none for a direct attack, or if no attack is going on); a target turned face-down is still the one attacked.",
+    args: { as: { type: "var", required: true, doc: "The variable that receives the monster." } },
+    run(game, op, frame) {
+      const a = attackState(game);
+      const target = a?.target ? game.state.objects[a.target] : undefined;
+      varsOf(game, frame)[String(op.as)] = target && target.inc === a!.targetInc ? [target.id] : [];
       return "next";
     },
   },

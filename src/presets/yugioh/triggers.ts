@@ -2,8 +2,9 @@
  * Trigger Effects (FLIP effects, "When this card is flipped face-up: You can …") become chain
  * links: the checkpoint builds a chain in the order of simultaneous effects — the turn player's
  * mandatory effects, the opponent's mandatory, the turn player's optional, the opponent's optional —
- * then both players may respond as to any chain. Effects that trigger in the Damage Step before
- * damage calculation (a face-down monster flipped by an attack) wait until after damage calculation.
+ * then both players may respond as to any chain. In the Damage Step they are activated in the timing
+ * they trigger in, except the FLIP effects of the attacked monster flipped before damage calculation
+ * and effects triggered during damage calculation: those wait until after damage calculation.
  */
 import { costReasons } from "../../core/activation.js";
 import { emit, openWindow } from "../../core/events.js";
@@ -13,11 +14,37 @@ import { evalCondition } from "../../core/match.js";
 import type { TaskHandler } from "../../core/preset.js";
 import { scriptTask } from "../../core/script.js";
 import type { PendingAbility } from "../../core/types.js";
+import { flippedForBattle } from "./attack.js";
 import { activate, chainOf, inDamageStep } from "./chain.js";
 import { answerHiddenTriggers, askHiddenTriggers, hiddenCard } from "./hidden-triggers.js";
 
-/** The Damage Step timings where triggered effects are activated (YG-T7). */
-const DAMAGE_STEP_TRIGGER_TIMINGS = ["afterDamageCalculation", "endOfDamageStep"];
+/** The Damage Step's timings up to damage calculation. */
+const BEFORE_CALCULATION = [
+  "damageStep",
+  "startOfDamageStep",
+  "beforeDamageCalculation",
+  "damageCalculation",
+];
+
+/**
+ * Puts aside the pending effects that wait for "after damage calculation" (YG-T7): all of them
+ * during damage calculation, and those the attacked monster's flip triggered before it. True when
+ * none is left to activate now.
+ */
+function holdTriggers(game: Game): boolean {
+  const state = game.state;
+  const node = state.clock.path.at(-1) ?? "";
+  if (!BEFORE_CALCULATION.includes(node)) return state.pending.length === 0;
+  const calculating = node === "damageCalculation";
+  const wait = state.pending.filter((p) => calculating || flippedForBattle(game, p.event));
+  if (wait.length > 0) {
+    const held = (state.vars.heldTriggers as unknown as PendingAbility[] | undefined) ?? [];
+    held.push(...wait);
+    state.vars.heldTriggers = held as unknown as JsonObject[];
+    state.pending = state.pending.filter((p) => !wait.includes(p));
+  }
+  return state.pending.length === 0;
+}
 
 function segocRank(game: Game, p: PendingAbility): number {
   const optional = game.ability(p.card, p.ability).optional === true;
@@ -86,13 +113,11 @@ export const ygoTriggers: TaskHandler = (game, task) => {
     game.popTask(task);
     return;
   }
-  // YG-T7: effects triggered early in the Damage Step wait for "after damage calculation".
-  const node = state.clock.path.at(-1) ?? "";
-  if (inDamageStep(game) && !DAMAGE_STEP_TRIGGER_TIMINGS.includes(node)) {
-    const held = (state.vars.heldTriggers as unknown as PendingAbility[] | undefined) ?? [];
-    held.push(...state.pending);
-    state.vars.heldTriggers = held as unknown as JsonObject[];
-    state.pending = [];
+  // YG rulebook: Damage Step — Konami's Damage Step rules: trigger effects are activated in the
+  // timing they trigger in ("at the start of the Damage Step" ones at its start), except the
+  // attacked monster's effects triggered by its flip before damage calculation (FLIP) and effects
+  // triggered during damage calculation: those wait for "after damage calculation".
+  if (inDamageStep(game) && holdTriggers(game)) {
     game.popTask(task);
     return;
   }

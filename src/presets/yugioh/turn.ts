@@ -106,10 +106,12 @@ export const ygoTurn: TurnNode = {
               kind: "group",
               onDemand: true,
               windows: ["attack"],
-              // YG-T5: "when an attack is declared" — both players may respond first; then YG-T6: a
-              // replay if the opponent's monsters changed since the declaration.
-              onBegin: ["ygo.window", "ygo.replay"],
+              // YG-T5: "when an attack is declared" — both players may respond first; YG-T6: a
+              // replay as soon as the opponent's monsters change, then a window again (attack.ts).
+              onBegin: ["ygo.attackWindows"],
               children: [damageStep],
+              // The attack is over: "while an attack is occurring" ends with it.
+              onEnd: ["ygo.attackEnd"],
             },
           ],
         },

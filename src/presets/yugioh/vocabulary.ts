@@ -43,8 +43,10 @@ export const ygoEvents: Record<string, string> = {
     "A monster's battle position was changed: obj, player, cause (the turn player's action, or the card effect), data.to (atk or def); by a card effect (`changePosition`, `setSelfFaceDown`) also data.faceDown and data.byEffect.",
   attack: "A monster declared an attack: obj (the attacker), player (its controller), data.target.",
   attackNegated: "An attack was negated by an effect: player, data.attacker.",
-  attackStopped: "The attacking player stopped the attack (the attack target changed, YG-T6): obj, player.",
-  replay: "A replay: the attacking player chose a new target or attacked directly: obj, player, data.target.",
+  attackStopped:
+    'An attack stopped: the attacking player stopped it on a replay (data.reason "replay", cause the player\'s action), or the attacking monster could not go on (it left the field, was turned face-down, changed position or control, "cannot attack"; in the Damage Step also the attacked monster left or changed control: data.reason, cause a rule): obj (the attacker), player.',
+  replay:
+    "A replay (YG-T6): the attacking player chose a new target or a direct attack, which is no new declaration: obj, player, data.target.",
   lpGain: "A player gained Life Points: player, cause (the effect), data.n, data.lp.",
   effectDamage: "A player took effect damage: player, cause (the effect), data.n, data.lp.",
   battleDamage:
@@ -69,4 +71,6 @@ export const ygoEffectKinds: Record<string, string> = {
   scale: "value: the target Pendulum card's Scale becomes this (the latest applies).",
   noEffectMonsterSummons: "The target player can't Summon Effect Monsters while it lasts.",
   negateEffects: "The target card's effects are negated while it lasts.",
+  cannotAttack:
+    "The target monster cannot attack while it lasts: it declares no attack, and an attack it has declared stops (YG Battle Step).",
 };
