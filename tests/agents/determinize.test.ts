@@ -181,8 +181,8 @@ describe("determinize: the waiting players' views at every kind of decision", ()
 describe("determinize: another player's question that depends on hidden cards", () => {
   it("keeps a redeal only if it asks what the player sees asked, and says so when none is found", () => {
     // A Yu-Gi-Oh! sample game where a player resolves Polymerization, which asks only with
-    // materials in hand (seed 543 since Reckless Greed joined the sample decks; earlier fusion
-    // games by seed are refused every redeal or none).
+    // materials in hand (seed 55 with today's sample decks: the first seed whose fusion question is
+    // refused by some single redeals and kept by others; a change of the sample decks moves it).
     const atFusion = (seed: number) => {
       const g = newGameOf(getPreset("yugioh"), seed, "sample").run();
       const rng = seedRng(`every:${seed}`);
@@ -192,7 +192,7 @@ describe("determinize: another player's question that depends on hidden cards", 
       }
       return g;
     };
-    const g = atFusion(543);
+    const g = atFusion(55);
     expect(g.decision?.kind).toBe("fusion");
     const p = 1 - g.decision!.player;
     let refused = 0;
@@ -206,7 +206,7 @@ describe("determinize: another player's question that depends on hidden cards", 
         refused++;
       }
     }
-    // The question depends on hidden cards: some single redeals are refused (29 of 30 here), and
+    // The question depends on hidden cards: some single redeals are refused (27 of 30 here), and
     // those kept show the player exactly their view.
     expect(refused).toBeGreaterThan(0);
     expect(refused).toBeLessThan(30);
