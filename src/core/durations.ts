@@ -39,7 +39,7 @@ export type Boundary =
 type Relative = Extract<Expiry, { at: "boundary" }>;
 
 /** Whose turn this is to a relative boundary: one of its players, or the controller of the object it applies to. */
-function turnQualifies(game: Game, e: Relative, d: Duration, player: PlayerId): boolean {
+export function turnQualifies(game: Game, e: Relative, d: Duration, player: PlayerId): boolean {
   if (e.ofTarget) {
     const t = d.effect.target;
     if (!t) return false;

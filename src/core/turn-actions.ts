@@ -16,7 +16,7 @@
  */
 
 import type { Game } from "./contract/game.js";
-import { activeEffects } from "./durations.js";
+import { activeEffects, turnQualifies } from "./durations.js";
 import type { Json } from "./json.js";
 import { matchObject } from "./match.js";
 import type { Duration, GameObject } from "./types.js";
@@ -42,17 +42,7 @@ function inNamedRun(game: Game, d: Duration): boolean {
   if (!clock.path.includes(e.node)) return true;
   if (e.turn !== undefined) return e.turn === clock.turn.id;
   if (e.after !== undefined) return false; // its turn has not begun (durations.ts pins it as it does)
-  return qualifies(game, d, clock.turn.player);
-}
-
-function qualifies(game: Game, d: Duration, player: number): boolean {
-  const e = d.expires as Extract<Duration["expires"], { at: "boundary" }>;
-  if (e.ofTarget) {
-    const t = d.effect.target;
-    if (!t) return false;
-    return ("obj" in t ? game.state.objects[t.obj]?.controller : t.player) === player;
-  }
-  return e.players === undefined || e.players.includes(player);
+  return turnQualifies(game, e, d, clock.turn.player);
 }
 
 /** Does an effect or static ability say that `obj` is left out of turn-based action `action` now? */
