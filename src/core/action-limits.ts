@@ -94,8 +94,16 @@ function changesNow(game: Game, action: string, player: PlayerId): readonly Chan
   return game.memo(key, () => changesFor(game, action, player));
 }
 
-/** May `player` take one more `action` now, and why not: the preset's limit as effects change it. */
-export function actionAllowance(game: Game, action: string, player: PlayerId): Allowance {
+/**
+ * May `player` take one more `action` now: the preset's limit as effects change it. With `explain`,
+ * a refusal says why (the message is built only when asked: option lists ask without it).
+ */
+export function actionAllowance(
+  game: Game,
+  action: string,
+  player: PlayerId,
+  { explain = false }: { explain?: boolean } = {},
+): Allowance {
   const def = game.rules.preset.actionLimits?.[action];
   if (!def) throw new Error(`no action limit "${action}" in ${game.rules.preset.name}`);
   const window = def.window ?? "turn";
@@ -110,7 +118,7 @@ export function actionAllowance(game: Game, action: string, player: PlayerId): A
   if (!(window in game.state.clock.windows)) return { action, used: 0, allowed, ok: allowed > 0 };
   const { n: used, first } = countEvents(game, def.counts, window, player);
   const out: Allowance = { action, used, allowed, ok: used < allowed, ...(first ? { first } : {}) };
-  if (!out.ok) out.reason = refusal(game, def, player, used, allowed, changes, cap, window);
+  if (!out.ok && explain) out.reason = refusal(game, def, player, used, allowed, changes, cap, window);
   return out;
 }
 

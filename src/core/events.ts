@@ -80,19 +80,33 @@ export function readCell(game: GameReader, window: string, key: string): Counter
   return game.state.counters[window]?.[key];
 }
 
+/** Cell keys of specs counted by player or by cause, per player and cause, built once: hot queries don't concatenate. */
+const cellKeys = new WeakMap<CounterSpec, Map<number, string>>();
+
 function cellKey(
   spec: CounterSpec,
   player: PlayerId | undefined,
   obj: string | undefined,
   cause?: PlayerId,
 ): string {
-  const base =
-    spec.by === "player"
-      ? `${spec.id}#p${player ?? "-"}`
-      : spec.by === "object"
-        ? `${spec.id}#o${obj ?? "-"}`
-        : spec.id;
-  return spec.byCause ? `${base}#c${cause ?? "-"}` : base;
+  if (spec.by === "object") {
+    const base = `${spec.id}#o${obj ?? "-"}`;
+    return spec.byCause ? `${base}#c${cause ?? "-"}` : base;
+  }
+  if (spec.by !== "player" && !spec.byCause) return spec.id;
+  let keys = cellKeys.get(spec);
+  if (!keys) {
+    keys = new Map();
+    cellKeys.set(spec, keys);
+  }
+  const slot = ((player ?? -1) + 1) * 1024 + ((cause ?? -1) + 1);
+  let key = keys.get(slot);
+  if (key === undefined) {
+    const base = spec.by === "player" ? `${spec.id}#p${player ?? "-"}` : spec.id;
+    key = spec.byCause ? `${base}#c${cause ?? "-"}` : base;
+    keys.set(slot, key);
+  }
+  return key;
 }
 
 function objectKey(obj: GameObject): string {
@@ -188,6 +202,8 @@ export function emit(game: EventLog, event: GameEvent): LogEntry {
   return entry;
 }
 
+const ANY_CAUSE: readonly undefined[] = [undefined];
+
 /**
  * Occurrences of a pattern in a window, as seen by `viewer` (and `self` for self-patterns); with
  * `only`, those of that one player (a pattern counted by player).
@@ -206,9 +222,9 @@ export function countEvents(
       `no counter is registered for "${eventTypes(pattern).join("/")}" in window "${window}": declare it in a card or the preset so it counts from the window's start`,
     );
   // With `by`: the cells of each player who may have caused it, relative to the viewer.
-  const causes: (PlayerId | undefined)[] = spec.byCause
+  const causes: readonly (PlayerId | undefined)[] = spec.byCause
     ? game.state.players.map((p) => p.id).filter((c) => isRelative(game, pattern.by, c, viewer))
-    : [undefined];
+    : ANY_CAUSE;
   let n = 0;
   let first: CounterMark | undefined;
   const add = (cell: CounterCell | undefined): void => {

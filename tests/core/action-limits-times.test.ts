@@ -53,7 +53,7 @@ describe("an action limit set to a number (times)", () => {
     expect(actionAllowance(g, "summon", 0)).toMatchObject({ used: 1, allowed: 2, ok: true });
     g.createCard("twice", 0, "field"); // a second one: still 2, not 3
     summon(g);
-    const refused = actionAllowance(g, "summon", 0);
+    const refused = actionAllowance(g, "summon", 0, { explain: true });
     expect(refused).toMatchObject({ used: 2, allowed: 2, ok: false });
     expect(refused.reason).toBe("P1 has made 2 summons this turn (turn 1), and may make 2 (2 from Twice)");
     g.createCard("thrice", 0, "field"); // the highest wins
@@ -67,7 +67,7 @@ describe("an action limit set to a number (times)", () => {
     g.createCard("extra", 0, "field");
     expect(actionAllowance(g, "summon", 0)).toMatchObject({ allowed: 3 });
     for (let i = 0; i < 3; i++) summon(g);
-    expect(actionAllowance(g, "summon", 0).reason).toBe(
+    expect(actionAllowance(g, "summon", 0, { explain: true }).reason).toBe(
       "P1 has made 3 summons this turn (turn 1), and may make 3 (2 from Twice, +1 from Extra)",
     );
     g.createCard("cap", 1, "field");
@@ -93,7 +93,7 @@ describe("an action limit set to a number (times)", () => {
     g.createCard("twice", 0, "field");
     summon(g);
     summon(g);
-    expect(actionAllowance(g, "summon", 0).reason).toBe(
+    expect(actionAllowance(g, "summon", 0, { explain: true }).reason).toBe(
       "P1 has made 2 Normal Summons or Sets this turn (turn 1), and may make 2 (2 from Twice)",
     );
   });

@@ -208,17 +208,17 @@ describe("limits on the game's own actions", () => {
     g.run();
     expect(actionAllowance(g, "playLand", 0)).toMatchObject({ used: 0, allowed: 1, ok: true });
     play(g);
-    const refused = actionAllowance(g, "playLand", 0);
+    const refused = actionAllowance(g, "playLand", 0, { explain: true });
     expect(refused).toMatchObject({ used: 1, allowed: 1, ok: false });
     expect(refused.reason).toBe("P1 has made 1 land this turn (turn 1), and may make 1");
     g.createCard("explorer", 0, "field");
     expect(actionAllowance(g, "playLand", 0)).toMatchObject({ used: 1, allowed: 2, ok: true });
     play(g);
-    expect(actionAllowance(g, "playLand", 0).reason).toBe(
+    expect(actionAllowance(g, "playLand", 0, { explain: true }).reason).toBe(
       "P1 has made 2 lands this turn (turn 1), and may make 2 (+1 from Explorer)",
     );
     g.createCard("law", 1, "field"); // the opponent's cap applies to every player
-    expect(actionAllowance(g, "playLand", 0).reason).toBe(
+    expect(actionAllowance(g, "playLand", 0, { explain: true }).reason).toBe(
       "P1 has made 2 lands this turn (turn 1): Law allows at most 1",
     );
     expect(actionAllowance(g, "playLand", 1)).toMatchObject({ used: 0, allowed: 1, ok: true });

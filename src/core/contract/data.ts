@@ -224,7 +224,7 @@ export interface Allowance {
   /** Uses allowed in the window now (Infinity: unlimited). */
   allowed: number;
   ok: boolean;
-  /** Why not, naming the limit, what used it and the effects that changed it (when `ok` is false). */
+  /** Why not, naming the limit, what used it and the effects that changed it (when `ok` is false and it was asked to explain). */
   reason?: string;
   /** The first use in the window. */
   first?: CounterMark;

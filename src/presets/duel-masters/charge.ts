@@ -28,6 +28,6 @@ export function chargeRefusal(game: Game, d: Decision, choice: string): string |
   if (!choice.startsWith("charge:")) return null;
   // DM 503.1, 500.2a: only in the mana charge step.
   if (d.kind !== "charge") return "a card is charged only in the mana charge step (DM 503.1)";
-  const allowance = actionAllowance(game, CHARGE, d.for ?? d.player);
+  const allowance = actionAllowance(game, CHARGE, d.for ?? d.player, { explain: true });
   return allowance.ok ? null : `${allowance.reason} (DM 503.2)`;
 }

@@ -24,6 +24,11 @@ export const magicActionLimits: Record<string, ActionLimitDef> = {
   [CAST_SPELL]: { counts: { on: "cast", player: "self" }, noun: "spell" },
 };
 
+/** May `p` play a land now (what `whyNotPlayLand` explains, without building the explanation)? */
+export function mayPlayLand(game: Game, p: PlayerId): boolean {
+  return sorceryTiming(game, p) && actionAllowance(game, PLAY_LAND, p).ok;
+}
+
 /**
  * Why `p` can't play a land now, or null (CR 305.2, 305.2a–b, 116.2a: a special action in their
  * own main phase, with priority and an empty stack, while their land plays aren't used up).
@@ -31,12 +36,12 @@ export const magicActionLimits: Record<string, ActionLimitDef> = {
 export function whyNotPlayLand(game: Game, p: PlayerId): string | null {
   if (!sorceryTiming(game, p))
     return `${game.playerName(p)} can play a land only in their own main phase while the stack is empty (CR 305.2b, 116.2a)`;
-  const a = actionAllowance(game, PLAY_LAND, p);
+  const a = actionAllowance(game, PLAY_LAND, p, { explain: true });
   return a.ok ? null : `${a.reason} (CR 305.2a)`;
 }
 
 /** Why `p` can't cast another spell this turn because of an effect, or null (CR 601.3). */
 export function whyNotCastMore(game: Game, p: PlayerId): string | null {
-  const a = actionAllowance(game, CAST_SPELL, p);
+  const a = actionAllowance(game, CAST_SPELL, p, { explain: true });
   return a.ok ? null : `${a.reason} (CR 601.3)`;
 }

@@ -17,7 +17,7 @@ import { type ArgSpec, type ScriptTask, scriptTask, varsOf } from "../../core/sc
 import { pendingOptionId } from "../../core/triggers.js";
 import type { DecisionOption, GameObject, PendingAbility, PlayerId, Task } from "../../core/types.js";
 import type { Op } from "../../core/vocabulary/schema.js";
-import { whyNotPlayLand } from "./action-limits.js";
+import { mayPlayLand, whyNotPlayLand } from "./action-limits.js";
 import { activateAbility, activateOptions, castOptions, castSpell } from "./activation.js";
 import { auraSpellResolves, enterAttached } from "./attachments.js";
 import { enteredBattlefield } from "./entering.js";
@@ -37,7 +37,7 @@ export function priorityActions(game: Game, p: PlayerId): DecisionOption[] {
 function buildPriorityActions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   // CR 305.2, 305.2a: as many lands as the player may play this turn, at sorcery timing.
-  if (whyNotPlayLand(game, p) === null)
+  if (mayPlayLand(game, p))
     for (const o of game.cardsIn("hand", p)) {
       const card = game.card(o);
       if (card.types.includes("land")) out.push({ id: `land:${game.ref(o)}`, label: `Play ${card.name}` });

@@ -27,8 +27,8 @@ export const normalSummonLimit: ActionLimitDef = {
 };
 
 /** May `p` Normal Summon or Set now (the turn's allowance, as effects change it)? */
-export function normalSummonAllowance(game: Game, p: PlayerId): Allowance {
-  return actionAllowance(game, NORMAL_SUMMON, p);
+export function normalSummonAllowance(game: Game, p: PlayerId, explain = false): Allowance {
+  return actionAllowance(game, NORMAL_SUMMON, p, { explain });
 }
 
 /**
@@ -43,6 +43,6 @@ export function normalSummonRefusal(game: Game, d: Decision, choice: string): st
   const p = d.for ?? d.player;
   const obj = game.obj(id);
   if (obj.owner !== p || game.state.zones[obj.zone]!.kind !== "hand") return null;
-  const allowance = normalSummonAllowance(game, p);
+  const allowance = normalSummonAllowance(game, p, true);
   return allowance.ok ? null : (allowance.reason ?? null);
 }
