@@ -70,6 +70,26 @@ export type { Action, NewGameOptions, Snapshot } from "./contract/data.js";
 
 const compiled = new WeakMap<Preset, Map<string, Rules>>();
 
+/** A card holding statics of one kind, and those statics (Game.staticAbilities). */
+interface StaticHolder {
+  id: ObjectId;
+  card: CardDef;
+  entries: readonly { ability: AbilityDef; zones: readonly string[] }[];
+}
+
+/** The membershipFact key of the static abilities' holders (Game.staticAbilities). */
+const STATIC_HOLDERS = { fact: "static ability holders" };
+/** Memo keys (withMemo) of the static abilities of each kind. */
+const staticMemoKeys = new Map<string, string>();
+function staticMemoKey(kind: string): string {
+  let k = staticMemoKeys.get(kind);
+  if (k === undefined) {
+    k = `static abilities ${kind}`;
+    staticMemoKeys.set(kind, k);
+  }
+  return k;
+}
+
 /** A saved state longer than this is refused before parsing (64 MiB). */
 const MAX_STATE_CHARS = 64 * 1024 * 1024;
 
@@ -1086,23 +1106,54 @@ class GameEngine implements Game {
 
   /** Static abilities in play whose `static.kind` is `kind`, in turn order then zone order (RULINGS DM-3.9). */
   staticAbilities(kind: string): AbilityRef[] {
+    const kinds = this.rules.staticZones.get(kind);
+    if (!kinds) return [];
+    // While an option list is built, every card asks the same: found once per kind.
+    if (this.memoScope !== null) return this.memo(staticMemoKey(kind), () => this.findStaticAbilities(kind));
+    return this.findStaticAbilities(kind);
+  }
+
+  private findStaticAbilities(kind: string): AbilityRef[] {
     const out: AbilityRef[] = [];
-    const rules = this.rules;
-    const kinds = rules.staticZones.get(kind);
-    if (!kinds) return out;
-    // Indexed: only zones where some static of this kind works, only cards that have one.
+    // Which cards have statics of the kind, per zone: kept until a card moves or becomes another.
+    const byZone = this.membershipFact(STATIC_HOLDERS, () => this.staticHolders()).get(kind);
+    if (byZone === undefined) return out;
+    const objects = this.state.objects;
     for (const zone of this.zonesInTurnOrder()) {
-      if (!kinds.has(zone.kind)) continue;
-      for (const id of zone.cards) {
-        const obj = this.state.objects[id]!;
-        const entries = rules.staticsByCard.get(obj.card)?.get(kind);
-        if (!entries || obj.faceDown || !this.exists(obj)) continue;
-        const card = rules.card(obj.card);
-        for (const e of entries)
+      const holders = byZone.get(zone.id);
+      if (holders === undefined) continue;
+      for (const h of holders) {
+        const obj = objects[h.id]!;
+        if (obj.faceDown || !this.exists(obj)) continue;
+        for (const e of h.entries)
           if (e.zones.includes(zone.kind))
-            out.push({ obj, card, ability: e.ability, controller: obj.controller });
+            out.push({ obj, card: h.card, ability: e.ability, controller: obj.controller });
       }
     }
+    return out;
+  }
+
+  /** Per kind of static, the cards in each zone where one of the kind works that have one, in zone order. */
+  private staticHolders(): Map<string, Map<string, StaticHolder[]>> {
+    const out = new Map<string, Map<string, StaticHolder[]>>();
+    const rules = this.rules;
+    const zoneKinds = new Set<string>();
+    for (const ks of rules.staticZones.values()) for (const k of ks) zoneKinds.add(k);
+    for (const zoneKind of zoneKinds)
+      for (const zone of this.zonesByKind.get(zoneKind) ?? [])
+        for (const id of zone.cards) {
+          const card = this.state.objects[id]!.card;
+          const byKind = rules.staticsByCard.get(card);
+          if (byKind === undefined) continue;
+          for (const [kind, entries] of byKind) {
+            if (!rules.staticZones.get(kind)!.has(zoneKind)) continue;
+            let byZone = out.get(kind);
+            if (!byZone) out.set(kind, (byZone = new Map()));
+            let list = byZone.get(zone.id);
+            if (!list) byZone.set(zone.id, (list = []));
+            list.push({ id, card: rules.card(card), entries });
+          }
+        }
     return out;
   }
 

@@ -289,6 +289,16 @@ export function cantPayWithout(game: Game, p: PlayerId, cost: ManaCost, source: 
   return cantPayWith(game, p, have, cost, 0);
 }
 
+/** Can `have` pay `cost` (with X = `x`): each coloured symbol with its type, the total with anything? */
+function payable(have: Readonly<ManaByType>, cost: ManaCost, x: number): boolean {
+  let total = 0;
+  for (const t of MANA_TYPES) {
+    if (have[t] < (cost.typed[t] ?? 0)) return false;
+    total += have[t];
+  }
+  return total >= manaTotal(cost, x);
+}
+
 function cantPayWith(
   game: Game,
   p: PlayerId,
@@ -296,6 +306,7 @@ function cantPayWith(
   cost: ManaCost,
   x: number,
 ): string | null {
+  if (payable(have, cost, x)) return null; // no words to build
   const short: string[] = [];
   for (const t of MANA_TYPES) {
     const need = cost.typed[t] ?? 0;
@@ -317,7 +328,7 @@ function cantPayWith(
 
 /** The largest X `p` can pay for `cost` now (−1 if not even X = 0). */
 export function maxX(game: Game, p: PlayerId, cost: ManaCost): number {
-  if (cantPay(game, p, cost, 0) !== null) return -1;
+  if (!payable(haveOf(game, p), cost, 0)) return -1;
   if (cost.x === 0) return 0;
   return Math.floor((available(game, p) - manaTotal(cost, 0)) / cost.x);
 }
@@ -450,6 +461,9 @@ function keptTypes(game: Game, p: PlayerId): Set<ManaType> {
 /** CR 500.4, 106.4: as a step or phase ends, unused mana empties from every pool — except mana an effect keeps. */
 export function emptyManaPools(game: Game, node: string): void {
   for (const pl of game.state.players) {
+    // Nothing to empty (the usual case): no scan for what keeps mana.
+    const held = pl.vars.manaPool as JsonObject | undefined;
+    if (Number(pl.vars.mana ?? 0) === 0 && (!held || Object.keys(held).length === 0)) continue;
     const pool = poolOf(game, pl.id);
     const kept = keptTypes(game, pl.id);
     let n = 0;
