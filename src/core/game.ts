@@ -1148,9 +1148,15 @@ class GameEngine implements Game {
           for (const [kind, entries] of byKind) {
             if (!rules.staticZones.get(kind)!.has(zoneKind)) continue;
             let byZone = out.get(kind);
-            if (!byZone) out.set(kind, (byZone = new Map()));
+            if (!byZone) {
+              byZone = new Map();
+              out.set(kind, byZone);
+            }
             let list = byZone.get(zone.id);
-            if (!list) byZone.set(zone.id, (list = []));
+            if (!list) {
+              list = [];
+              byZone.set(zone.id, list);
+            }
             list.push({ id, card: rules.card(card), entries });
           }
         }
