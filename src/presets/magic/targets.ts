@@ -193,9 +193,11 @@ export function playerTargetReasons(
 ): readonly Reason[] {
   if (ops === undefined) return NO_REASONS;
   let out: Reason[] | undefined;
-  for (const op of ops)
-    if (op.op === TARGET_PLAYER && legalPlayers(game, whoOf(op), controller).length === 0)
-      (out ??= []).push({ kind: "target", text: `no legal target: ${String(op.prompt ?? "target player")}` });
+  for (const op of ops) {
+    if (op.op !== TARGET_PLAYER || legalPlayers(game, whoOf(op), controller).length > 0) continue;
+    out = out ?? [];
+    out.push({ kind: "target", text: `no legal target: ${String(op.prompt ?? "target player")}` });
+  }
   return out ?? NO_REASONS;
 }
 
