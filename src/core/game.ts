@@ -77,19 +77,6 @@ interface StaticHolder {
   entries: readonly { ability: AbilityDef; zones: readonly string[] }[];
 }
 
-/** The membershipFact key of the static abilities' holders (Game.staticAbilities). */
-const STATIC_HOLDERS = { fact: "static ability holders" };
-/** Memo keys (withMemo) of the static abilities of each kind. */
-const staticMemoKeys = new Map<string, string>();
-function staticMemoKey(kind: string): string {
-  let k = staticMemoKeys.get(kind);
-  if (k === undefined) {
-    k = `static abilities ${kind}`;
-    staticMemoKeys.set(kind, k);
-  }
-  return k;
-}
-
 /** A saved state longer than this is refused before parsing (64 MiB). */
 const MAX_STATE_CHARS = 64 * 1024 * 1024;
 
@@ -900,6 +887,7 @@ class GameEngine implements Game {
 
   private indexZones(): void {
     this.membershipChanged(); // a new state: nothing derived from the old one holds
+    this.staticObjects = null;
     this.checkedAt = -1;
     this.beforeCheckedAt = -1;
     this.whileCheckedAt = -1;
@@ -1051,12 +1039,14 @@ class GameEngine implements Game {
 
   /** A card entered or left a zone, a zone was reordered, or an object became another card. */
   membershipChanged(): void {
+    this.staticIndex = null;
     if (this.byMembership.size > 0) this.byMembership.clear();
   }
 
   /** Makes `obj` another card (DM awakening and release; determinization's redeal). */
   setCard(obj: GameObject, card: string): void {
     obj.card = card;
+    this.staticObjects = null;
     this.membershipChanged();
   }
 
@@ -1106,18 +1096,25 @@ class GameEngine implements Game {
 
   /** Static abilities in play whose `static.kind` is `kind`, in turn order then zone order (RULINGS DM-3.9). */
   staticAbilities(kind: string): AbilityRef[] {
-    const kinds = this.rules.staticZones.get(kind);
-    if (!kinds) return [];
-    // While an option list is built, every card asks the same: found once per kind.
-    if (this.memoScope !== null) return this.memo(staticMemoKey(kind), () => this.findStaticAbilities(kind));
-    return this.findStaticAbilities(kind);
+    // Which cards have statics of the kind, per zone: kept until a card moves or becomes another.
+    let index = this.staticIndex;
+    if (index === null) {
+      index = this.staticHolders();
+      this.staticIndex = index;
+    }
+    const byZone = index.get(kind);
+    if (byZone === undefined) return [];
+    // While an option list is built, every card asks the same: found once per kind (the
+    // holders' map is the kind's key, one per index).
+    if (this.memoScope !== null) return this.memo(byZone, () => this.findStaticAbilities(byZone));
+    return this.findStaticAbilities(byZone);
   }
 
-  private findStaticAbilities(kind: string): AbilityRef[] {
+  /** The index of static holders, or null until asked for after the last change of membership. */
+  private staticIndex: Map<string, Map<string, StaticHolder[]>> | null = null;
+
+  private findStaticAbilities(byZone: Map<string, StaticHolder[]>): AbilityRef[] {
     const out: AbilityRef[] = [];
-    // Which cards have statics of the kind, per zone: kept until a card moves or becomes another.
-    const byZone = this.membershipFact(STATIC_HOLDERS, () => this.staticHolders()).get(kind);
-    if (byZone === undefined) return out;
     const objects = this.state.objects;
     for (const zone of this.zonesInTurnOrder()) {
       const holders = byZone.get(zone.id);
@@ -1137,31 +1134,58 @@ class GameEngine implements Game {
   private staticHolders(): Map<string, Map<string, StaticHolder[]>> {
     const out = new Map<string, Map<string, StaticHolder[]>>();
     const rules = this.rules;
-    const zoneKinds = new Set<string>();
-    for (const ks of rules.staticZones.values()) for (const k of ks) zoneKinds.add(k);
-    for (const zoneKind of zoneKinds)
-      for (const zone of this.zonesByKind.get(zoneKind) ?? [])
-        for (const id of zone.cards) {
-          const card = this.state.objects[id]!.card;
-          const byKind = rules.staticsByCard.get(card);
-          if (byKind === undefined) continue;
-          for (const [kind, entries] of byKind) {
-            if (!rules.staticZones.get(kind)!.has(zoneKind)) continue;
-            let byZone = out.get(kind);
-            if (!byZone) {
-              byZone = new Map();
-              out.set(kind, byZone);
-            }
-            let list = byZone.get(zone.id);
-            if (!list) {
-              list = [];
-              byZone.set(zone.id, list);
-            }
-            list.push({ id, card: rules.card(card), entries });
-          }
+    const { objects, zones } = this.state;
+    for (const id of this.objectsWithStatics()) {
+      const obj = objects[id];
+      if (obj === undefined || obj.underOf !== null) continue; // gone, or under another card
+      const zone = zones[obj.zone]!;
+      for (const [kind, entries] of rules.staticsByCard.get(obj.card)!) {
+        if (!rules.staticZones.get(kind)!.has(zone.kind)) continue;
+        let byZone = out.get(kind);
+        if (!byZone) {
+          byZone = new Map();
+          out.set(kind, byZone);
+        }
+        let list = byZone.get(zone.id);
+        if (!list) {
+          list = [];
+          byZone.set(zone.id, list);
+        }
+        list.push({ id, card: rules.card(obj.card), entries });
+      }
+    }
+    for (const byZone of out.values())
+      for (const [zoneId, list] of byZone)
+        if (list.length > 1) {
+          const cards = zones[zoneId]!.cards;
+          list.sort((x, y) => cards.indexOf(x.id) - cards.indexOf(y.id));
         }
     return out;
   }
+
+  /**
+   * The objects whose card has static abilities, by id: found once, then extended by the objects
+   * made since (ids only grow); forgotten when an object becomes another card or the state is replaced.
+   */
+  private objectsWithStatics(): readonly ObjectId[] {
+    const ids = this.state.ids.object;
+    let known = this.staticObjects;
+    if (known === null) {
+      known = { ids: [], upTo: 0 };
+      this.staticObjects = known;
+    }
+    if (known.upTo < ids) {
+      const statics = this.rules.staticsByCard;
+      for (let n = known.upTo + 1; n <= ids; n++) {
+        const obj = this.state.objects[`c${n}`];
+        if (obj !== undefined && statics.has(obj.card)) known.ids.push(obj.id);
+      }
+      known.upTo = ids;
+    }
+    return known.ids;
+  }
+
+  private staticObjects: { ids: ObjectId[]; upTo: number } | null = null;
 
   // ---- limits --------------------------------------------------------------------------
 
