@@ -1037,9 +1037,16 @@ class GameEngine implements Game {
     return v;
   }
 
-  /** A card entered or left a zone, a zone was reordered, or an object became another card. */
-  membershipChanged(): void {
-    this.staticIndex = null;
+  /**
+   * A card entered or left a zone, a zone was reordered, or an object became another card.
+   * `moved`: the one object that entered or left (the static holders' index outlives the moves
+   * of cards that hold no static).
+   */
+  membershipChanged(moved?: ObjectId): void {
+    if (this.staticIndex !== null) {
+      const obj = moved === undefined ? undefined : this.state.objects[moved];
+      if (obj === undefined || this.rules.staticsByCard.has(obj.card)) this.staticIndex = null;
+    }
     if (this.byMembership.size > 0) this.byMembership.clear();
   }
 

@@ -246,8 +246,11 @@ export interface Game {
    * key is compared by identity: an object of the rules (one per fact) or a string.
    */
   membershipFact<T>(key: unknown, compute: () => T): T;
-  /** A card entered or left a zone, a zone was reordered, or an object became another card. */
-  membershipChanged(): void;
+  /**
+   * A card entered or left a zone, a zone was reordered, or an object became another card;
+   * `moved`, when one object entered or left.
+   */
+  membershipChanged(moved?: ObjectId): void;
   /** Makes `obj` another card (DM awakening and release; determinization's redeal). */
   setCard(obj: GameObject, card: string): void;
   /** Whether the rules treat `obj` as existing now (`Preset.exists`; CR 702.26b phasing). */
