@@ -6,6 +6,7 @@
  */
 import { installFullChecks } from "../core/checks.js";
 import { EXIT_FAILED } from "./errors.js";
+import { printable } from "./printable.js";
 import { main, processIo } from "./program.js";
 
 // Definitions are checked in every game made through this entry (core/checking.ts; not in turnkit/core).
@@ -20,7 +21,7 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
 
 // Whatever escapes main() (it should be nothing) is still one line, not a stack trace.
 const lastResort = (e: unknown): void => {
-  process.stderr.write(`turnkit: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.stderr.write(printable(`turnkit: internal error: ${e instanceof Error ? e.message : String(e)}\n`));
   if (process.env.TURNKIT_DEBUG === "1" && e instanceof Error && e.stack)
     process.stderr.write(`${e.stack}\n`);
   process.exit(EXIT_FAILED);

@@ -23,6 +23,7 @@ import { redactEntry } from "../core/view.js";
 import type { CardDef } from "../core/vocabulary/schema.js";
 import { getPreset, presetIds } from "../presets/index.js";
 import { describeFsError, type LoadedScenario, loadScenarioFile, ScenarioError } from "../scenario/load.js";
+import { outsideProject } from "../scenario/project.js";
 import { runScenario, type ScenarioResult } from "../scenario/runner.js";
 import { toAscii, wantsAscii } from "./ascii.js";
 import { type DeckFlag, decksFor, parseDeckFlag } from "./decks.js";
@@ -38,6 +39,7 @@ import {
 } from "./load-preset.js";
 import { refusedAbility } from "./narration.js";
 import { servePlayground } from "./playground.js";
+import { printable } from "./printable.js";
 import {
   checkFinalState,
   type KernelSeed,
@@ -245,25 +247,31 @@ async function expand(patterns: string[]): Promise<string[]> {
 
 /**
  * Loads and runs one file; whatever goes wrong is that file's failure, and the run goes on. A
- * preset named by path (`preset: ./skyduel.ts`) is loaded relative to the file; `cards` join the
- * library (--cards, the config's card sets).
+ * preset named by path (`preset: ./skyduel.ts`) is loaded relative to the file, from inside its
+ * project unless `allowOutside`; `cards` join the library (--cards, the config's card sets).
  */
-async function runFile(file: string, io: Io, cards: CardDef[]): Promise<ScenarioResult> {
+async function runFile(
+  file: string,
+  io: Io,
+  options: { cards: CardDef[]; allowOutside: boolean },
+): Promise<ScenarioResult> {
   let loaded: LoadedScenario | undefined;
   try {
     loaded = loadScenarioFile(file);
     const ref = loaded.scenario.preset;
     if (looksLikePath(ref)) {
       try {
-        loaded.scenario.preset = (await loadPresetModule(resolve(dirname(file), ref), ref)).id;
+        const module = resolve(dirname(file), ref);
+        const outside = options.allowOutside ? null : outsideProject(file, ref, module, "scenario");
+        if (outside) throw new InputError(outside);
+        loaded.scenario.preset = (await loadPresetModule(module, ref)).id;
       } catch (e) {
         if (e instanceof TurnkitError)
           throw new ScenarioError(file, loaded.at(["preset"]), `preset: ${e.message}`);
         throw e;
       }
     }
-    if (cards.length > 0) loaded.scenario.cards = [...(loaded.scenario.cards ?? []), ...cards];
-    return runScenario(loaded);
+    return runScenario(loaded, options);
   } catch (e) {
     if (io.env.TURNKIT_DEBUG === "1" && e instanceof Error && e.stack) io.stderr(`${e.stack}\n`);
     const position = e instanceof ScenarioError ? e.position : { line: 1, col: 1 };
@@ -275,6 +283,7 @@ async function runFile(file: string, io: Io, cards: CardDef[]): Promise<Scenario
       covers: loaded?.scenario.covers ?? [],
       steps: 0,
       failures: [{ ...position, path: "", message }],
+      notes: [],
     };
   }
 }
@@ -287,7 +296,8 @@ function printGame(game: Game, json: boolean, io: Io, viewer: number | null = nu
       return;
     }
     const line = narrate(game, e, viewer);
-    if (line) io.stdout(`${"  ".repeat(line.depth)}${line.text}\n`);
+    // One line per entry: a line break in a name from a file does not start a line of its own.
+    if (line) io.stdout(`${"  ".repeat(line.depth)}${line.text.replace(/\n/g, " ")}\n`);
   };
 }
 
@@ -417,6 +427,10 @@ function buildProgram(io: Io, exit: { code: number }): Command {
       "a config file listing preset modules and card sets (default: turnkit.config.{ts,mts,js,mjs,cjs,json} here)",
     )
     .option("--ascii", "plain ASCII output (also when TERM=dumb or the locale is not UTF-8)")
+    .option(
+      "--allow-outside",
+      "let scenario and config files load modules and card sets from outside their project directory",
+    )
     .addHelpText(
       "after",
       `
@@ -436,7 +450,8 @@ Docs: docs/cli.md`,
       .command("run")
       .description("run scenario files (files, directories or globs) and report each")
       .argument("<paths...>", "scenario files, directories or globs")
-      .option("--json", "print one JSON object with every result"),
+      .option("--json", "print one JSON object with every result")
+      .option("--verbose", "also print each file's notes (its inline cards that shadow library cards)"),
   )
     .addHelpText(
       "after",
@@ -446,15 +461,16 @@ Examples:
   $ turnkit run "scenarios/**/magic-*.yaml" --json
   $ turnkit run --preset ./skyduel.ts --cards ./cards.yaml my-scenarios/`,
     )
-    .action(async (paths: string[], opts: { json?: boolean }, cmd: Command) => {
+    .action(async (paths: string[], opts: { json?: boolean; verbose?: boolean }, cmd: Command) => {
       const { cards } = await userGame(cmd, io);
+      const allowOutside = (cmd.optsWithGlobals() as LoadFlags).allowOutside === true;
       const files = await expand(paths);
       if (files.length === 0)
         throw new InputError(
           `no scenario files (*.yaml, *.yml) in ${paths.join(", ")}: nothing to run (an empty directory, or a glob that matches nothing?)`,
         );
       const results: ScenarioResult[] = [];
-      for (const f of files) results.push(await runFile(f, io, cards));
+      for (const f of files) results.push(await runFile(f, io, { cards, allowOutside }));
       const passed = results.filter((r) => r.passed).length;
       const failed = results.length - passed;
       if (opts.json) {
@@ -467,6 +483,7 @@ Examples:
               passed: r.passed,
               covers: r.covers,
               failures: r.failures,
+              notes: r.notes,
             })),
           })}\n`,
         );
@@ -477,6 +494,11 @@ Examples:
           );
           for (const f of r.failures)
             io.stdout(`    ${r.file}:${f.line}:${f.col}: ${f.path ? `${f.path}: ` : ""}${f.message}\n`);
+          if (opts.verbose)
+            for (const n of r.notes)
+              io.stdout(
+                `    note: ${r.file}:${n.line}:${n.col}: ${n.path ? `${n.path}: ` : ""}${n.message}\n`,
+              );
         }
         io.stdout(`\n${passed} passed, ${failed} failed, ${results.length} files\n`);
       }
@@ -867,6 +889,7 @@ ones. Docs: docs/playground.md`,
           ...(opts.host !== undefined ? { host: opts.host } : {}),
           ...(flags.preset ? { presets: flags.preset } : {}),
           ...(flags.config !== undefined ? { config: flags.config } : {}),
+          ...(flags.allowOutside ? { allowOutside: true } : {}),
           cwd: io.cwd ?? process.cwd(),
         },
         io,
@@ -878,10 +901,12 @@ ones. Docs: docs/playground.md`,
 /** Runs the command line `argv` (without node and the script) and returns the exit code. */
 export async function main(argv: string[], given: Io = processIo): Promise<number> {
   const exit = { code: EXIT_OK };
-  // Plain ASCII output: the last step of every line written (ascii.ts).
-  const io: Io = wantsAscii(argv, given.env)
-    ? { ...given, stdout: (t) => given.stdout(toAscii(t)), stderr: (t) => given.stderr(toAscii(t)) }
-    : given;
+  // Every write without terminal control codes (printable.ts), then in plain ASCII when asked
+  // (ascii.ts): the last steps of every line written, so no print site can miss them.
+  const ascii = wantsAscii(argv, given.env);
+  const clean = (write: (t: string) => void) => (t: string) =>
+    write(ascii ? toAscii(printable(t)) : printable(t));
+  const io: Io = { ...given, stdout: clean(given.stdout), stderr: clean(given.stderr) };
   // Commander answers no command with the usage alone; say what is wrong first.
   if (argv.length === 0)
     io.stderr(

@@ -23,6 +23,7 @@ import { simulate } from "../simulate/run.js";
 import type { Shard, SimDeck, SimulateProgress, SimulationResult } from "../simulate/types.js";
 import { readDeckFile } from "./decks.js";
 import { InputError } from "./errors.js";
+import { printable } from "./printable.js";
 
 /** The terminal streams a command may draw a progress bar on. */
 export interface ProgressTarget {
@@ -206,7 +207,8 @@ export async function runSimulate(
     );
   checkAgentCount(flags.agents, flags.players ?? min);
   const decks = flags.decks !== undefined ? readDecks(preset, flags.decks, cards) : undefined;
-  const display = progressDisplay(progress, `simulate ${preset.id}`);
+  // The bar is drawn straight on the terminal, not through the program's output: its label too is printable.
+  const display = progressDisplay(progress, printable(`simulate ${preset.id}`));
   try {
     return await simulate({
       preset,

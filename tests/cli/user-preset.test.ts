@@ -195,6 +195,8 @@ describe("--preset: a preset module by path", () => {
 
 describe("turnkit.config.*", () => {
   it("loads the presets and card sets a turnkit.config.json lists, relative to it", async () => {
+    // The config's project is `dir` (its .git): ../ from project/ is still inside it.
+    mkdirSync(join(dir, ".git"), { recursive: true });
     const cwd = join(dir, "project");
     mkdirSync(cwd, { recursive: true });
     writeFileSync(
