@@ -29,6 +29,18 @@ const lastResort = (e: unknown): void => {
 process.on("uncaughtException", lastResort);
 process.on("unhandledRejection", lastResort);
 
+let settled = false;
+// Node leaves when nothing is left to wait for, even with main() unfinished — a preset module or
+// factory whose promise never settles: that is a failure, never exit 0 having done nothing.
+process.on("beforeExit", () => {
+  if (settled) return;
+  process.stderr.write(
+    "turnkit: the command stopped before it finished: something it waited for never settled (a preset module or factory whose promise never resolves?)\n",
+  );
+  process.exit(EXIT_FAILED);
+});
+
 main(process.argv.slice(2), processIo).then((code) => {
+  settled = true;
   process.exitCode = code;
 }, lastResort);

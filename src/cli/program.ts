@@ -25,6 +25,7 @@ import { getPreset, presetIds } from "../presets/index.js";
 import { describeFsError, type LoadedScenario, loadScenarioFile, ScenarioError } from "../scenario/load.js";
 import { outsideProject } from "../scenario/project.js";
 import { runScenario, type ScenarioResult } from "../scenario/runner.js";
+import { MAX_WORKERS } from "../simulate/run.js";
 import { toAscii, wantsAscii } from "./ascii.js";
 import { type DeckFlag, decksFor, parseDeckFlag } from "./decks.js";
 import { describeError, EXIT_FAILED, EXIT_OK, InputError, reportError } from "./errors.js";
@@ -690,8 +691,8 @@ Examples:
     )
     .option(
       "--workers <k>",
-      "worker threads (default: every core); 0 plays in this thread",
-      nonNegativeInt(1024),
+      `worker threads (default: every core, at most ${MAX_WORKERS}); 0 plays in this thread`,
+      nonNegativeInt(MAX_WORKERS),
     )
     .option(
       "--shard <i/n>",

@@ -13,12 +13,15 @@ import { basename, extname } from "node:path";
 import cliProgress from "cli-progress";
 import { InvalidArgumentError } from "commander";
 import { AgentSpecError, formatAgentSpec, parseAgentSpecs } from "../agents/spec.js";
+import { DefinitionError } from "../core/errors.js";
 import type { JsonObject } from "../core/json.js";
+import { validateOptions } from "../core/options.js";
 import type { Preset } from "../core/preset.js";
 import type { CardDef } from "../core/vocabulary/schema.js";
 import { describeFsError } from "../scenario/load.js";
 import { formatCsv, formatResult } from "../simulate/format.js";
 import { merge } from "../simulate/result.js";
+import { checkedResult } from "../simulate/result-schema.js";
 import { simulate } from "../simulate/run.js";
 import type { Shard, SimDeck, SimulateProgress, SimulationResult } from "../simulate/types.js";
 import { readDeckFile } from "./decks.js";
@@ -206,6 +209,14 @@ export async function runSimulate(
       `--players ${flags.players}: ${preset.name} is played by ${min === max ? min : `${min} to ${max}`} players`,
     );
   checkAgentCount(flags.agents, flags.players ?? min);
+  // Checked once, here: a bad option would otherwise fail every game of the run, one by one.
+  if (flags.option)
+    try {
+      validateOptions(preset, flags.option);
+    } catch (e) {
+      if (e instanceof DefinitionError) throw new InputError(`--option: ${e.message}`);
+      throw e;
+    }
   const decks = flags.decks !== undefined ? readDecks(preset, flags.decks, cards) : undefined;
   // The bar is drawn straight on the terminal, not through the program's output: its label too is printable.
   const display = progressDisplay(progress, printable(`simulate ${preset.id}`));
@@ -256,7 +267,12 @@ export function runMerge(files: string[]): SimulationResult {
       throw new InputError(
         `${file}: not a simulate result (no "format": "turnkit/simulate@2"); give files written by simulate --json`,
       );
-    return value as SimulationResult;
+    try {
+      return checkedResult(value, file);
+    } catch (e) {
+      if (e instanceof DefinitionError) throw new InputError(e.message);
+      throw e;
+    }
   });
   try {
     return merge(results);

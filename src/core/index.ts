@@ -14,6 +14,7 @@ export {
   recheckTargets,
   targetsOf,
 } from "./activation.js";
+export { appendOptions, checkedCount, checkOptionRoom, LIMITS } from "./bounds.js";
 export { activeEffects, addDuration, expireDurations } from "./durations.js";
 export * from "./errors.js";
 export { closeWindow, countEvents, emit, openWindow } from "./events.js";
@@ -74,6 +75,7 @@ export {
   type OpHandler,
   type OpResult,
   pushBlock,
+  resolveCount,
   resolveNumber,
   resolveObjects,
   resolvePlayer,

@@ -65,7 +65,8 @@ export function narrate(game: Game, entry: LogEntry, viewer: PlayerId | null = n
   let custom = game.rules.preset.narrate?.(game, e, viewer);
   // A preset's sentence that needed what the viewer may not see falls back to the kernel's words.
   if (custom && e !== entry && /\bundefined\b/.test(custom)) custom = null;
-  const depth = Math.max(0, game.state.clock.path.length - 1);
+  // The depth of the node the event happened in (listeners hear an action's events after it).
+  const depth = game.rules.nodes.get(entry.node)?.depth ?? 0;
   if (custom !== undefined && custom !== null) return { depth, text: custom };
   const d = (e.data ?? {}) as JsonObject;
   const p = who(game, e.player);

@@ -4,6 +4,7 @@
  */
 
 import { becomeTargets, checkTargetsOp, describeSelector, recordTargets, targetsOf } from "./activation.js";
+import { checkOptionRoom, LIMITS } from "./bounds.js";
 import type { Game } from "./contract/game.js";
 import { gainControl } from "./control.js";
 import { addDuration, expiryOver } from "./durations.js";
@@ -16,6 +17,7 @@ import { nextInt } from "./rng.js";
 import {
   type OpHandler,
   pushBlock,
+  resolveCount,
   resolveNumber,
   resolveObjects,
   resolvePlayer,
@@ -257,6 +259,7 @@ const chooseOp: OpHandler = {
         blindZones.set(c.zone, (blindZones.get(c.zone) ?? 0) + 1);
         continue;
       }
+      checkOptionRoom(options.length, 1, `${String(o.prompt ?? "Choose")}: the objects to choose from`);
       options.push({
         id: game.ref(c),
         label: looked.includes(c)
@@ -313,13 +316,18 @@ const forEachOp: OpHandler = {
 const repeatOp: OpHandler = {
   doc: "Runs `do` that many times.",
   args: {
-    times: { type: "number", required: true, doc: "How many times (read before each run)." },
+    times: {
+      type: "number",
+      required: true,
+      max: LIMITS.repeats,
+      doc: "How many times (read before each run).",
+    },
     do: { type: "ops", required: true, doc: "The block." },
   },
   run(game, op, frame) {
     const o = ops(op);
     const i = typeof frame.scratch === "number" ? frame.scratch : 0;
-    if (i >= resolveNumber(game, o.times, frame)) return "next";
+    if (i >= resolveCount(game, o.times, frame, 0, "repeat's times", LIMITS.repeats)) return "next";
     frame.scratch = i + 1;
     pushBlock(game, frame, list(o.do));
     return "again";
@@ -339,7 +347,7 @@ const modesOp: OpHandler = {
         do: { type: "ops", required: true, doc: "Run when the mode is picked." },
       },
     },
-    times: { type: "number", default: 1, doc: "How many modes are picked." },
+    times: { type: "number", default: 1, max: LIMITS.repeats, doc: "How many modes are picked." },
     optional: { type: "boolean", doc: "The controller may stop picking (an option to choose nothing more)." },
     prompt: { type: "string", default: "Choose one", doc: "The question asked." },
   },
@@ -354,7 +362,9 @@ const modesOp: OpHandler = {
       const chosen = modes.find((m) => m.id === id);
       frame.scratch = done + 1;
       if (chosen) pushBlock(game, frame, chosen.do);
-      return done + 1 >= resolveNumber(game, o.times, frame, 1) ? "next" : "again";
+      return done + 1 >= resolveCount(game, o.times, frame, 1, "modes' times", LIMITS.repeats)
+        ? "next"
+        : "again";
     }
     const options = modes.map((m) => ({ id: m.id, label: m.label }));
     if (o.optional === true) options.push({ id: "none", label: "Choose nothing more" });
@@ -428,11 +438,11 @@ const drawOp: OpHandler = {
   doc: "Draws cards from the top of the deck.",
   args: {
     player: { type: "players", default: "controller", doc: "Who draws." },
-    n: { type: "number", default: 1, doc: "How many cards each." },
+    n: { type: "number", default: 1, max: LIMITS.repeats, doc: "How many cards each." },
   },
   run(game, op, frame) {
     const o = ops(op);
-    const n = resolveNumber(game, o.n, frame, 1);
+    const n = resolveCount(game, o.n, frame, 1, "draw's n", LIMITS.repeats);
     for (const p of resolvePlayers(game, o.player, frame)) game.draw(p, n, causeOf(game, frame));
     return "next";
   },
@@ -711,11 +721,16 @@ const skipNodeOp: OpHandler = {
       doc: "The phase or step skipped: a turn node id (not the turn itself: see skipTurn).",
     },
     player: { type: "players", default: "controller", doc: "Who skips it (in their own turns)." },
-    times: { type: "number", default: 1, doc: "How many runs are skipped, one after the other." },
+    times: {
+      type: "number",
+      default: 1,
+      max: LIMITS.repeats,
+      doc: "How many runs are skipped, one after the other.",
+    },
   },
   run(game, op, frame) {
     const o = ops(op);
-    const times = resolveNumber(game, o.times, frame, 1);
+    const times = resolveCount(game, o.times, frame, 1, "skipNode's times", LIMITS.repeats);
     const source = frame.ctx.card ? game.rules.card(frame.ctx.card).name : undefined;
     for (const p of resolvePlayers(game, o.player, frame))
       for (let i = 0; i < times; i++) game.skipNextNode(p, String(o.node), source);

@@ -31,9 +31,12 @@ describe("trigger index", () => {
       let compared = 0;
       for (const seed of [1, 2, 3]) {
         const g = newGameOf(getPreset(id), seed, seed % 2 ? "random" : "sample");
-        g.onEvent(() => {
-          compared += compareAll(g);
-        });
+        g.onEvent(
+          () => {
+            compared += compareAll(g);
+          },
+          { immediate: true },
+        );
         g.run();
         const agent = randomAgent(seed);
         for (let i = 0; !g.over && i < 600; i++) g.act(agent.choose(g));
@@ -49,12 +52,15 @@ describe("trigger index", () => {
       const g = newGameOf(getPreset("yugioh"), seed, seed % 2 ? "random" : "sample");
       const ids = (list: readonly { obj: { id: string }; zoneKind: string; ability: { id: string } }[]) =>
         list.map((a) => `${a.obj.id}@${a.zoneKind}:${a.ability.id}`);
-      g.onEvent(() => {
-        for (const p of [0, 1]) {
-          expect(ids(activatedAbilities(g, p)), `at ${g.where()}`).toEqual(ids(scanActivated(g, p)));
-          compared++;
-        }
-      });
+      g.onEvent(
+        () => {
+          for (const p of [0, 1]) {
+            expect(ids(activatedAbilities(g, p)), `at ${g.where()}`).toEqual(ids(scanActivated(g, p)));
+            compared++;
+          }
+        },
+        { immediate: true },
+      );
       g.run();
       const agent = randomAgent(seed);
       for (let i = 0; !g.over && i < 600; i++) g.act(agent.choose(g));

@@ -318,6 +318,11 @@ export interface ArgSpec {
   default?: Json;
   /** For `record` and `records`: the object's fields. */
   fields?: Record<string, ArgSpec>;
+  /**
+   * For `number`: a count, a whole number from 0 to `max` (a limit of bounds.ts) — a number written
+   * on the card is checked as the game is made, one read when the op runs (`resolveCount`) then.
+   */
+  max?: number;
 }
 
 export interface NewGameOptions {

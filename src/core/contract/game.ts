@@ -386,11 +386,18 @@ export interface Game {
   declareLoser(player: PlayerId, reason: string): void;
   emit(event: GameEvent): LogEntry;
   readonly keepLog: boolean;
-  /** Called for every event as it is logged (narration, tracing). Not part of the state. */
-  onEvent(listener: (entry: LogEntry) => void): () => void;
+  /**
+   * Called for every event (narration, a server streaming the game). Not part of the state. The
+   * events of an action are told once it has been carried out — never those of an action undone;
+   * `{ immediate: true }` tells each as it is logged (tracing), even of an action later undone.
+   */
+  onEvent(listener: (entry: LogEntry) => void, opts?: { immediate?: boolean }): () => void;
   /** Whether any `onEvent` listener is subscribed (events.heard). */
   readonly hasListeners: boolean;
-  /** Tells listeners of an event: each gets a copy, so a listener can't change the game. */
+  /**
+   * An event was logged (events.emit): counted against the running step's event budget and told to
+   * listeners, each a copy so a listener can't change the game (inside `act`, once it commits).
+   */
   notify(entry: LogEntry): void;
   collectTriggers(entry: LogEntry): void;
   /**

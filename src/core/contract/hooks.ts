@@ -75,6 +75,13 @@ export interface Preset {
    * what it does. The kernel's `until` op in a card may name only these (`effect: { kind: power }`).
    */
   effectKinds?: Record<string, string>;
+  /**
+   * Kinds of static ability the preset reads (`game.staticAbilities(kind)`) besides those its own
+   * library's cards have: kind → what it does. A card's `static: { kind }` may name only these,
+   * its library's and the kernel's (`skipNode`, `exempt`, `permission`, `actionLimit`): a typo,
+   * which would make an ability that does nothing, is refused with a "did you mean".
+   */
+  staticKinds?: Record<string, string>;
   /** Event counters the preset's own rules read. */
   counters?: { pattern: EventPattern; window: string }[];
   /**

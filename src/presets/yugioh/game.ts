@@ -4,6 +4,7 @@
  * attack itself: attack.ts; the Damage Step: damage-step.ts) and the End Phase hand limit. RULINGS
  * YG-T1 to YG-T10.
  */
+import { appendOptions } from "../../core/bounds.js";
 import type { Game } from "../../core/game.js";
 import { actionLoop } from "../../core/interactions.js";
 import type { JsonObject } from "../../core/json.js";
@@ -500,7 +501,7 @@ function battleActions(game: Game, p: PlayerId): DecisionOption[] {
   }
   // YG Battle Step: turn player priority — in the open game state of the Battle Step the turn
   // player may also activate Spell Speed 2+ cards and effects (before or between attacks).
-  out.push(...activationOptions(game, p));
+  appendOptions(out, activationOptions(game, p), "cards and effects to activate");
   return out;
 }
 

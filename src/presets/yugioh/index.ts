@@ -35,7 +35,7 @@ import { staticOf } from "./monsters.js";
 import { NORMAL_SUMMON, normalSummonLimit, normalSummonRefusal } from "./normal-summon.js";
 import { effectOps, ygoOps } from "./ops.js";
 import { isExtraDeckMonster, isPendulum, pendulumSummon, summonAllowed, ygoRedirect } from "./pendulum.js";
-import { specialSummonLimited } from "./summon-limits.js";
+import { SPECIAL_SUMMON_ONCE, specialSummonLimited } from "./summon-limits.js";
 import { summonedTask, summonRespondable } from "./summon-negation.js";
 import { boundCardsCheck, equippedMonster, linkMaterials, xyzMaterials } from "./summon-procedures.js";
 import { afterTargetingResolved } from "./targeting.js";
@@ -174,6 +174,12 @@ export function yugioh(): Preset {
     cardFields: ygoCardFields,
     events: ygoEvents,
     effectKinds: ygoEffectKinds,
+    // Static kinds its rules read that no library card has yet (the library's are known already).
+    staticKinds: {
+      directAttack: '"This card can attack your opponent directly" (attack.ts).',
+      [SPECIAL_SUMMON_ONCE]:
+        '"You can only Special Summon X once per turn", with a limit keyed by name (summon-limits.ts).',
+    },
     name: "Yu-Gi-Oh! TCG/OCG",
     players: { min: 2, max: 2 },
     options: {
