@@ -33,6 +33,17 @@ export interface ZoneDef {
   faceDownSeenBy?: "owner" | "nobody";
   /** Abilities of cards here work by default (battle zone, battlefield, field). */
   inPlay?: boolean;
+  /**
+   * A deck of its own beside the main deck (the Extra Deck, the super GR zone, a scheme deck):
+   * the cards that match lie unseen only in zones of this kind, and no other card does. What a
+   * search may deal to a card hidden from its player (determinize) is read from this.
+   */
+  ownDeck?: CardMatch;
+  /**
+   * What a face-down card here can be (a Set card in the Spell & Trap Zone is a Spell or a Trap,
+   * a Set monster a monster); default any card. Read, like `ownDeck`, by determinize.
+   */
+  faceDownCards?: CardMatch;
 }
 
 /**

@@ -14,7 +14,14 @@ import { breakCards } from "./break-cards.js";
 import { breakOps } from "./breaks.js";
 import { dmCards, sampleDecks } from "./cards.js";
 import { chargeLimits, chargeRefusal } from "./charge.js";
-import { dmDeckRules, playsSampleDecks, randomDecks, startingZone } from "./decks.js";
+import {
+  dmDeckRules,
+  GR_CARDS,
+  PSYCHIC_CARDS,
+  playsSampleDecks,
+  randomDecks,
+  startingZone,
+} from "./decks.js";
 import { evolutionOps } from "./evolution-ops.js";
 import { attackState, crossedTo, deckOutCheck, dmTasks, extraWinCheck, noteShieldToHand } from "./game.js";
 import { keywordCards } from "./keyword-cards.js";
@@ -160,9 +167,15 @@ function makePreset(id: string, name: string, play: boolean): Preset {
       { kind: "shield", label: "shield zone", perPlayer: true, visibility: "public" },
       { kind: "graveyard", label: "graveyard", perPlayer: true, visibility: "public" },
       { kind: "resolving", label: "resolving spells", perPlayer: false, visibility: "public" },
-      { kind: "superGR", label: "super GR zone", perPlayer: true, visibility: "hidden" },
+      { kind: "superGR", label: "super GR zone", perPlayer: true, visibility: "hidden", ownDeck: GR_CARDS },
       // Psychic creatures wait face up outside the deck (DM hyperspatial zone).
-      { kind: "hyperspatial", label: "hyperspatial zone", perPlayer: true, visibility: "public" },
+      {
+        kind: "hyperspatial",
+        label: "hyperspatial zone",
+        perPlayer: true,
+        visibility: "public",
+        ownDeck: PSYCHIC_CARDS,
+      },
     ],
     // Play's has its own rules as options (plays-rules.ts) and only today's turn order: the rules
     // version before 2017 is the paper game's history (DM-T14).

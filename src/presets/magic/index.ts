@@ -16,7 +16,7 @@ import { defaultMagicDeck, magicCards } from "./cards.js";
 import { combatConditions, combatTasks } from "./combat.js";
 import { cardConditionLabels, cardConditions } from "./conditions.js";
 import { applyDayNightOption, DAY_NIGHT_VALUES } from "./day-night.js";
-import { magicDeckRules, randomDecks } from "./decks.js";
+import { ATTRACTION_CARDS, magicDeckRules, randomDecks, SCHEME_CARDS } from "./decks.js";
 import { enteringTasks } from "./entering.js";
 import { eventTokens } from "./event-cards.js";
 import { runSkipLeftPlayers } from "./leave-game.js";
@@ -202,8 +202,20 @@ export function magic(): Preset {
       { kind: "exile", label: "exile", perPlayer: true, visibility: "public" },
       { kind: "stack", label: "stack", perPlayer: false, visibility: "public" },
       { kind: "command", label: "command zone", perPlayer: true, visibility: "public" },
-      { kind: "schemeDeck", label: "scheme deck", perPlayer: true, visibility: "hidden" },
-      { kind: "attractionDeck", label: "Attraction deck", perPlayer: true, visibility: "hidden" },
+      {
+        kind: "schemeDeck",
+        label: "scheme deck",
+        perPlayer: true,
+        visibility: "hidden",
+        ownDeck: SCHEME_CARDS,
+      },
+      {
+        kind: "attractionDeck",
+        label: "Attraction deck",
+        perPlayer: true,
+        visibility: "hidden",
+        ownDeck: ATTRACTION_CARDS,
+      },
       // CR 800.4a: the cards of a player who left the game (leave-game.ts).
       { kind: "outside", label: "outside the game", perPlayer: true, visibility: "hidden" },
     ],

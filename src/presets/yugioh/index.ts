@@ -16,7 +16,7 @@ import { beforeControlChange, controlSourceCheck, hasMonsterRoom } from "./contr
 import { controlCards } from "./control-cards.js";
 import { damageStepTasks } from "./damage-step.js";
 import { damageStepCards } from "./damage-step-cards.js";
-import { randomDecks, ygoDeckRules } from "./decks.js";
+import { EXTRA_DECK_CARDS, randomDecks, ygoDeckRules } from "./decks.js";
 import { diceCards } from "./dice-cards.js";
 import { diceOps } from "./dice-ops.js";
 import { durationCards } from "./duration-cards.js";
@@ -203,6 +203,8 @@ export function yugioh(): Preset {
         visibility: "public",
         faceDownSeenBy: "owner",
         inPlay: true,
+        // A Set monster (a face-down one from the Extra Deck was seen face-up first).
+        faceDownCards: { types: ["monster"] },
       },
       {
         kind: "spellTrap",
@@ -211,13 +213,21 @@ export function yugioh(): Preset {
         visibility: "public",
         faceDownSeenBy: "owner",
         inPlay: true,
+        faceDownCards: { types: ["spell", "trap"] },
       },
       // Master Rule 3: two Pendulum Zones beside the Spell & Trap Zones; cards there are Spell Cards.
       { kind: "pendulum", label: "Pendulum Zone", perPlayer: true, visibility: "public", inPlay: true },
       { kind: "graveyard", label: "GY", perPlayer: true, visibility: "public" },
       { kind: "banished", label: "banishment", perPlayer: true, visibility: "public" },
       // Face-down Fusion and Xyz Monsters are seen by their owner; face-up Pendulum Monsters by all.
-      { kind: "extra", label: "Extra Deck", perPlayer: true, visibility: "public", faceDownSeenBy: "owner" },
+      {
+        kind: "extra",
+        label: "Extra Deck",
+        perPlayer: true,
+        visibility: "public",
+        faceDownSeenBy: "owner",
+        ownDeck: EXTRA_DECK_CARDS,
+      },
     ],
     turn: () => ygoTurn,
     tasks: {
