@@ -14,6 +14,7 @@ import cliProgress from "cli-progress";
 import { InvalidArgumentError } from "commander";
 import { AgentSpecError, formatAgentSpec, parseAgentSpecs } from "../agents/spec.js";
 import type { JsonObject } from "../core/json.js";
+import { plural } from "../core/labels.js";
 import type { Preset } from "../core/preset.js";
 import type { CardDef } from "../core/vocabulary/schema.js";
 import { describeFsError } from "../scenario/load.js";
@@ -144,7 +145,7 @@ export function progressDisplay(
       const rate = p.elapsed > 0 ? (p.done * 1000) / p.elapsed : 0;
       const eta = rate > 0 ? (p.total - p.done) / rate : 0;
       target.line(
-        `${label}: ${p.done}/${p.total} games, ${rate.toFixed(1)} games/s, ETA ${eta.toFixed(0)} s, ${p.capped} capped, ${p.errors} errors\n`,
+        `${label}: ${p.done}/${plural(p.total, "game")}, ${rate.toFixed(1)} games/s, ETA ${eta.toFixed(0)} s, ${p.capped} capped, ${plural(p.errors, "error")}\n`,
       );
     },
     stop() {},
