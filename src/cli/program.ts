@@ -16,7 +16,8 @@ import { notOffered } from "../core/activation.js";
 import { DefinitionError, TurnkitError } from "../core/errors.js";
 import { Game } from "../core/game.js";
 import type { JsonObject } from "../core/json.js";
-import { narrate } from "../core/narrate.js";
+import { plural } from "../core/labels.js";
+import { Narrator } from "../core/narrator.js";
 import type { Preset } from "../core/preset.js";
 import type { LogEntry } from "../core/types.js";
 import { redactEntry } from "../core/view.js";
@@ -289,24 +290,42 @@ async function runFile(
   }
 }
 
-function printGame(game: Game, json: boolean, io: Io, viewer: number | null = null): (e: LogEntry) => void {
-  return (e) => {
-    if (json) {
-      const shown = viewer === null ? e : redactEntry(game, e, viewer);
-      if (shown) io.stdout(`${JSON.stringify(shown)}\n`);
-      return;
-    }
-    const line = narrate(game, e, viewer);
+/**
+ * Prints a game as it happens: each log entry as a JSON line, or narrated (a Narrator: its lines
+ * may wait for the entry after them, so `flush` before printing anything else).
+ */
+function printGame(
+  game: Game,
+  json: boolean,
+  io: Io,
+  viewer: number | null = null,
+): { hear: (e: LogEntry) => void; flush: () => void } {
+  if (json)
+    return {
+      hear: (e) => {
+        const shown = viewer === null ? e : redactEntry(game, e, viewer);
+        if (shown) io.stdout(`${JSON.stringify(shown)}\n`);
+      },
+      flush: () => {},
+    };
+  const narrator = new Narrator(game, viewer, (line) =>
     // One line per entry: a line break in a name from a file does not start a line of its own.
-    if (line) io.stdout(`${"  ".repeat(line.depth)}${line.text.replace(/\n/g, " ")}\n`);
-  };
+    io.stdout(`${"  ".repeat(line.depth)}${line.text.replace(/\n/g, " ")}\n`),
+  );
+  return { hear: (e) => narrator.push(e), flush: () => narrator.flush() };
 }
 
 /**
  * Narrates the activated abilities a player has where they work but can't activate now, with
  * every reason (Game.whyNot): each one when it becomes refused or its reasons change.
  */
-function explainRefusals(game: Game, json: boolean, io: Io): (player: number, decision: number) => void {
+function explainRefusals(
+  game: Game,
+  json: boolean,
+  io: Io,
+  /** Called before the first line is printed (the narration's waiting lines go first). */
+  beforePrinting: () => void,
+): (player: number, decision: number) => void {
   const last = new Map<number, Map<string, string>>();
   return (player, decision) => {
     const items = notOffered(game, player).map((n) => ({
@@ -326,6 +345,7 @@ function explainRefusals(game: Game, json: boolean, io: Io): (player: number, de
       (it) => before.get(`${it.ref}:${it.ability}`) !== now.get(`${it.ref}:${it.ability}`),
     );
     if (changed.length === 0) return;
+    beforePrinting();
     if (json) {
       io.stdout(`${JSON.stringify({ type: "notOffered", player, decision, abilities: changed })}\n`);
       return;
@@ -501,7 +521,7 @@ Examples:
                 `    note: ${r.file}:${n.line}:${n.col}: ${n.path ? `${n.path}: ` : ""}${n.message}\n`,
               );
         }
-        io.stdout(`\n${passed} passed, ${failed} failed, ${results.length} files\n`);
+        io.stdout(`\n${passed} passed, ${failed} failed, ${plural(results.length, "file")}\n`);
       }
       if (failed > 0) exit.code = EXIT_FAILED;
     });
@@ -590,7 +610,8 @@ Examples:
           if (e instanceof DefinitionError && opts.option) throw new InputError(`--option: ${e.message}`);
           throw e;
         }
-        game.onEvent(printGame(game, opts.json === true, io, seat ?? null));
+        const printer = printGame(game, opts.json === true, io, seat ?? null);
+        game.onEvent(printer.hear);
         const human = seat === undefined ? null : new HumanSeat(seat, io.stdin ?? lineReader(), io.stdout);
         let quit = false;
         const agents: Agent[] = game.state.players.map((p) =>
@@ -598,7 +619,7 @@ Examples:
         );
         const responses: [number, string][] = [];
         game.run();
-        const explain = explainRefusals(game, opts.json === true, io);
+        const explain = explainRefusals(game, opts.json === true, io, printer.flush);
         while (!game.over && responses.length < opts.maxActions) {
           const d = game.decision!;
           // A person at a seat is told only of their own abilities (others' would name hidden cards).
@@ -606,6 +627,7 @@ Examples:
           const wanted = opts.json === true || opts.whyNot === true || human !== null;
           if (wanted && (human === null || d.player === human.seat)) explain(d.player, d.id);
           if (human !== null && d.player === human.seat) {
+            printer.flush();
             const answer = await human.choose(game, responses);
             if (answer.kind === "quit") {
               quit = true;
@@ -620,6 +642,7 @@ Examples:
           responses.push([a.player, a.choice]);
           game.act(a);
         }
+        printer.flush();
         if (opts.save !== undefined) {
           try {
             writeReplay(
@@ -639,13 +662,13 @@ Examples:
           turns: game.state.clock.turn.id,
           actions: responses.length,
           winner: game.result?.winner ?? null,
-          reason: game.result?.reason ?? `stopped after ${responses.length} actions`,
+          reason: game.result?.reason ?? `stopped after ${plural(responses.length, "action")}`,
           sha256: stateDigest(game),
         };
         if (opts.json) io.stdout(`${JSON.stringify({ type: "summary", ...summary })}\n`);
         else
           io.stdout(
-            `\n${summary.reason}. ${summary.turns} turns, ${summary.actions} decisions. Seed ${summary.seed}. State sha256 ${summary.sha256.slice(0, 16)}…\n`,
+            `\n${summary.reason}. ${plural(summary.turns, "turn")}, ${plural(summary.actions, "decision")}. Seed ${summary.seed}. State sha256 ${summary.sha256.slice(0, 16)}…\n`,
           );
         if (quit) {
           io.stdout("You quit the game.\n");
@@ -653,7 +676,7 @@ Examples:
         }
         if (!game.over) {
           io.stderr(
-            `turnkit: the game did not finish: stopped after ${responses.length} responses (--max-actions ${opts.maxActions})\n`,
+            `turnkit: the game did not finish: stopped after ${plural(responses.length, "response")} (--max-actions ${opts.maxActions})\n`,
           );
           exit.code = EXIT_FAILED;
         }
@@ -743,7 +766,7 @@ Docs: docs/simulate.md`,
       emit(render(result, opts), opts.out, io.stdout);
       if (result.errors > 0) {
         io.stderr(
-          `turnkit: ${result.errors} games threw an engine error (first: seed ${result.errorSeeds[0]!.seed}: ${result.errorSeeds[0]!.message})\n`,
+          `turnkit: ${plural(result.errors, "game")} threw an engine error (first: seed ${result.errorSeeds[0]!.seed}: ${result.errorSeeds[0]!.message})\n`,
         );
         exit.code = EXIT_FAILED;
       }
@@ -784,14 +807,23 @@ with --deck needs nothing more: its replay file records every player's deck.`,
     .action(async (file: string, opts: { json?: boolean; quiet?: boolean }, cmd: Command) => {
       const { cards } = await userGame(cmd, io);
       const replay = readReplay(file);
-      const game = replayGame(
-        replay,
-        (g) => {
-          if (!opts.quiet) g.onEvent(printGame(g, opts.json === true, io));
-        },
-        file,
-        cards,
-      );
+      let printer: ReturnType<typeof printGame> | undefined;
+      let game: Game;
+      try {
+        game = replayGame(
+          replay,
+          (g) => {
+            if (opts.quiet) return;
+            printer = printGame(g, opts.json === true, io);
+            g.onEvent(printer.hear);
+          },
+          file,
+          cards,
+        );
+      } finally {
+        // What was told before a divergence is printed before its error.
+        printer?.flush();
+      }
       const digest = checkFinalState(game, replay, file);
       // Reproduced, though recorded under other rules: said, not hidden.
       const change = rulesChange(replay, game);
@@ -854,7 +886,7 @@ Examples:
       for (const p of presets) {
         const source = presetSource(p.id);
         io.stdout(
-          `${p.id} — ${p.name} (${p.players.min}-${p.players.max} players, ${p.cards.length} cards)${source === "built-in" ? "" : ` from ${source}`}\n`,
+          `${p.id} — ${p.name} (${p.players.min}-${p.players.max} players, ${plural(p.cards.length, "card")})${source === "built-in" ? "" : ` from ${source}`}\n`,
         );
         for (const [k, o] of Object.entries(p.options ?? {}))
           io.stdout(`    --option ${k}=${JSON.stringify(o.default)}  ${o.description}\n`);

@@ -15,6 +15,7 @@ import { InvalidArgumentError } from "commander";
 import { AgentSpecError, formatAgentSpec, parseAgentSpecs } from "../agents/spec.js";
 import { DefinitionError } from "../core/errors.js";
 import type { JsonObject } from "../core/json.js";
+import { plural } from "../core/labels.js";
 import { validateOptions } from "../core/options.js";
 import type { Preset } from "../core/preset.js";
 import type { CardDef } from "../core/vocabulary/schema.js";
@@ -148,7 +149,7 @@ export function progressDisplay(
       const rate = p.elapsed > 0 ? (p.done * 1000) / p.elapsed : 0;
       const eta = rate > 0 ? (p.total - p.done) / rate : 0;
       target.line(
-        `${label}: ${p.done}/${p.total} games, ${rate.toFixed(1)} games/s, ETA ${eta.toFixed(0)} s, ${p.capped} capped, ${p.errors} errors\n`,
+        `${label}: ${p.done}/${plural(p.total, "game")}, ${rate.toFixed(1)} games/s, ETA ${eta.toFixed(0)} s, ${p.capped} capped, ${plural(p.errors, "error")}\n`,
       );
     },
     stop() {},

@@ -845,17 +845,23 @@ class GameEngine implements Game {
       return;
     }
     // The answer is the decider's: others learn what it does from the events it causes.
+    // Built field by field (no spreads): this runs once per answer.
+    const data: JsonObject = {
+      decision: d.id,
+      kind: d.kind,
+      prompt: d.prompt,
+      choice: option.id,
+      label: option.label,
+    };
+    if (option.pass === true) data.pass = true;
+    if (d.options.length === 1) data.only = true;
+    const about = d.about === undefined ? undefined : this.state.objects[d.about];
+    if (about) data.about = this.ref(about);
+    if (d.for !== undefined) data.for = d.for;
     const event: GameEvent = {
       type: "decision",
       player: d.player,
-      data: {
-        decision: d.id,
-        kind: d.kind,
-        prompt: d.prompt,
-        choice: option.id,
-        label: option.label,
-        ...(d.for !== undefined ? { for: d.for } : {}),
-      },
+      data,
       seenBy: d.for !== undefined ? [d.player, d.for] : [d.player],
       // Who decided for whom is public (CR 722: everyone knows who controls the turn).
       public: d.for !== undefined ? ["kind", "for"] : ["kind"],
@@ -991,6 +997,7 @@ class GameEngine implements Game {
     if (d.private !== undefined) decision.private = d.private;
     if (d.reveals !== undefined) decision.reveals = d.reveals;
     if (d.shows !== undefined) decision.shows = d.shows;
+    if (d.about !== undefined) decision.about = d.about;
     this.state.decision = decision;
   }
 

@@ -24,6 +24,7 @@ export { type ActionLoopSpec, actionLoop, drawOrLoseTask, untapAll, untapTask } 
 export type { Json, JsonObject } from "./json.js";
 export { cloneJson } from "./json.js";
 export { KERNEL_EVENTS } from "./kernel-events.js";
+export { plural, pluralOf } from "./labels.js";
 export {
   type AbilityRef,
   type Allowed,
@@ -45,6 +46,7 @@ export {
   selectObjects,
 } from "./match.js";
 export * from "./narrate.js";
+export { Narrator, narrateLog } from "./narrator.js";
 export {
   addCounters,
   allPlacedCards,

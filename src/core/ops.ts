@@ -27,7 +27,7 @@ import {
   varsOf,
 } from "./script.js";
 import { DELAYED_TRIGGER } from "./triggers.js";
-import type { Duration, Expiry, GameEvent, GameObject } from "./types.js";
+import type { DecisionOption, Duration, Expiry, GameEvent, GameObject } from "./types.js";
 import { seenIn, trackersOf } from "./visibility.js";
 import type { ConditionT, Op, Selector } from "./vocabulary/schema.js";
 import { zoneId } from "./zones.js";
@@ -252,7 +252,7 @@ const chooseOp: OpHandler = {
       const seen = seenIn(game, zone, c.faceDown, c.owner);
       return zone.owner === chooser && seen !== "all" && !seen.includes(chooser);
     });
-    const options: { id: string; label: string }[] = [];
+    const options: DecisionOption[] = [];
     const blindZones = new Map<string, number>();
     for (const c of candidates) {
       if (blind(c)) {
@@ -273,7 +273,7 @@ const chooseOp: OpHandler = {
       options.push({ id: `${zone}#?`, label: `A card from ${where}, unseen (${n} there)` });
     }
     if (scratch.picked.length >= min && totalReached(game, o.total, scratch.picked))
-      options.push({ id: "done", label: "Done choosing" });
+      options.push({ id: "done", label: "Done choosing", pass: true });
     frame.scratch = scratch as unknown as Json;
     // Choosing among cards some player can't see: the answer is the chooser's alone.
     const hidden = candidates.some(
@@ -284,12 +284,18 @@ const chooseOp: OpHandler = {
       kind: "choose",
       ...(hidden ? { private: true, publicPrompt: `${game.playerName(chooser)} chooses` } : {}),
       ...(looked.length > 0 ? { reveals: looked.map((c) => c.id) } : {}),
-      prompt: `${String(o.prompt ?? "Choose")} (${scratch.picked.length} chosen, ${min}–${max})`,
+      prompt: `${String(o.prompt ?? "Choose")}${chosenSoFar(scratch.picked.length, min, max)}`,
       options,
     });
     return "wait";
   },
 };
+
+/** How far a choice of several cards has got: " (1 of 2 chosen)", " (1 chosen, 0–3)"; nothing for one card. */
+function chosenSoFar(picked: number, min: number, max: number): string {
+  if (max <= 1) return "";
+  return min === max ? ` (${picked} of ${max} chosen)` : ` (${picked} chosen, ${min}–${max})`;
+}
 
 const forEachOp: OpHandler = {
   doc: "Runs `do` once per object, with `$as` bound to it.",

@@ -156,7 +156,7 @@ describe("--preset: a preset module by path", () => {
   it("runs a scenario that names its preset module by path, with a card set", async () => {
     const r = await cli(["run", join(dir, "skyduel.yaml")]);
     expect(r.stderr).toBe("");
-    expect(r.stdout).toContain("1 passed, 0 failed, 1 files");
+    expect(r.stdout).toContain("1 passed, 0 failed, 1 file");
     expect(r.code).toBe(0);
   });
 
@@ -216,7 +216,7 @@ describe("turnkit.config.*", () => {
     const r = await cli(["--config", config, "presets"]);
     expect(r.stderr).toBe("");
     expect(r.stdout).toContain(
-      `skyduel-mjs — Sky Duel (2-2 players, 1 cards) from ${join(dir, "skyduel.mjs")}`,
+      `skyduel-mjs — Sky Duel (2-2 players, 1 card) from ${join(dir, "skyduel.mjs")}`,
     );
   });
 

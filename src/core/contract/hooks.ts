@@ -163,7 +163,10 @@ export interface Preset {
   prepareScenario?(game: Game): void;
   /** What waits to resolve, bottom first: the stack, the chain or the pending abilities (scenarios' `expect.stack`, tools). */
   stack?(game: Game): StackEntry[];
-  /** A one-line narration of a log entry, or null to use the default. */
+  /**
+   * A one-line narration of a log entry; null to use the kernel's words (a card changing zones
+   * under any event name is told as a move), or "" when another line tells it.
+   */
   narrate?(game: Game, entry: LogEntry, viewer: PlayerId | null): string | null;
   /**
    * Why `choice`, which is not among the options of the pending decision, would be illegal (an

@@ -119,10 +119,22 @@ function narrate(game: Game, e: LogEntry): string | null {
         { hand: "hand", shield: "shield zone", battle: "battle zone" }[String(d.zone)] ?? String(d.zone);
       return `${who}'s ${zone} is full (${d.limit}): the card goes to the ${d.to === "graveyard" ? "graveyard" : String(d.to)} instead.`;
     }
+    case "discard":
+      return `${who} discards ${e.name ?? "a card"}.`;
+    case "uncover":
+      return `${e.name} stays in the battle zone, now on top.`;
+    case "unseal":
+      return `${e.name}, a seal, goes to the graveyard${d.commandName ? ` (${d.commandName} entered)` : ""}.`;
+    case "decline":
+      // A Shield Trigger or G-Strike not used; other declines in the kernel's words.
+      if (d.ability === "shieldTrigger") return `${who} does not use ${e.name}'s Shield Trigger.`;
+      if (d.ability === "gStrike") return `${who} does not use ${e.name}'s G-Strike.`;
+      return null;
     case "lossPrevented":
       return `${who} does not lose the game.`;
     case "shield":
-      return d.shieldTop ? `${who} puts the top card of their deck into their shield zone.` : null;
+      // The five shields of the set-up go unsaid.
+      return d.shieldTop ? `${who} puts the top card of their deck into their shield zone.` : "";
     default:
       return null;
   }

@@ -197,7 +197,7 @@ const declareAttackers: Handler = (game, task) => {
   }
   // CR 508.1d: not done while a creature that attacks each combat if able still can.
   if (unmetAttackRequirements(game).length === 0)
-    options.push({ id: "pass", label: "Done declaring attackers" });
+    options.push({ id: "pass", label: "Done declaring attackers", pass: true });
   game.ask({ player: ap, kind: "declareAttackers", prompt: "Declare attackers", options });
 };
 
@@ -353,7 +353,7 @@ const declareBlockers: Handler = (game, task) => {
     }
     // CR 509.1c: not done while a creature that must block if able still can.
     if (unmetBlockRequirements(game, p) === null || options.length === 0)
-      options.push({ id: "pass", label: "Done declaring blockers" });
+      options.push({ id: "pass", label: "Done declaring blockers", pass: true });
     game.ask({ player: p, kind: "declareBlockers", prompt: "Declare blockers", options });
     return;
   }

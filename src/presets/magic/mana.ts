@@ -109,17 +109,25 @@ export function setPoolOf(game: Game, p: PlayerId, pool: ManaPool): void {
   vars.mana = MANA_TYPES.reduce((a, t) => a + pool[t], 0);
 }
 
-/** Adds mana to a player's pool (CR 106.4). */
-export function addManaTo(game: Game, p: PlayerId, mana: ManaCost, source?: GameObject): void {
+/** Adds mana to a player's pool (CR 106.4); `payment` when a land is tapped as a cost is paid. */
+export function addManaTo(
+  game: Game,
+  p: PlayerId,
+  mana: ManaCost,
+  source?: GameObject,
+  payment = false,
+): void {
   const pool = poolOf(game, p);
   for (const t of MANA_TYPES) pool[t] += mana.typed[t] ?? 0;
   pool.C += mana.generic; // "Add {2}" adds colourless mana (CR 106.1b)
   setPoolOf(game, p, pool);
+  const data: JsonObject = { mana: showMana(mana), pool: Number(game.state.players[p]!.vars.mana) };
+  if (payment) data.payment = true;
   game.emit({
     type: "mana",
     player: p,
     ...(source ? { obj: source.id, name: nameOf(game, source) } : {}),
-    data: { mana: showMana(mana), pool: Number(game.state.players[p]!.vars.mana) },
+    data,
   });
 }
 
@@ -252,8 +260,11 @@ function haveOf(game: Game, p: PlayerId): Readonly<ManaByType> {
   return game.memo(haveKeys[p], () => computeHave(game, p));
 }
 
-/** Taps a land for its mana as part of a payment (CR 601.2g): its mana ability, no stack (CR 605.3b). */
-function tapLand(game: Game, land: { obj: GameObject; mana: ManaCost }): void {
+/**
+ * Taps a land for its mana (its mana ability, no stack, CR 605.3b): as part of a payment (CR
+ * 601.2g: `payment`), or as its controller activates it.
+ */
+function tapLand(game: Game, land: { obj: GameObject; mana: ManaCost }, payment: boolean): void {
   // "Whenever you tap a land for mana": a `tap` event caused by its mana ability (cause.ability "mana").
   const o = land.obj;
   setTapped(game, o, true, {
@@ -264,7 +275,7 @@ function tapLand(game: Game, land: { obj: GameObject; mana: ManaCost }): void {
     name: nameOf(game, o),
     ability: "mana",
   });
-  addManaTo(game, land.obj.controller, land.mana, land.obj);
+  addManaTo(game, land.obj.controller, land.mana, land.obj, payment);
 }
 
 /**
@@ -348,7 +359,7 @@ export function payCost(game: Game, p: PlayerId, cost: ManaCost, x = 0): void {
     for (const l of lands) {
       if (poolOf(game, p)[t] >= need) break;
       if (!tapped.has(l.obj) && (l.mana.typed[t] ?? 0) > 0) {
-        tapLand(game, l);
+        tapLand(game, l, true);
         tapped.add(l.obj);
       }
     }
@@ -357,7 +368,7 @@ export function payCost(game: Game, p: PlayerId, cost: ManaCost, x = 0): void {
   for (const l of lands) {
     if (Number(game.state.players[p]!.vars.mana ?? 0) >= total) break;
     if (!tapped.has(l.obj)) {
-      tapLand(game, l);
+      tapLand(game, l, true);
       tapped.add(l.obj);
     }
   }
@@ -418,7 +429,7 @@ export function activateManaAbility(game: Game, p: PlayerId, obj: GameObject, ab
   game.useLimits(ref);
   const land = manaLands(game, p).find((l) => l.obj.id === obj.id);
   if (land && abilities.length === 1) {
-    tapLand(game, land);
+    tapLand(game, land, false);
     return;
   }
   game.pushTask(

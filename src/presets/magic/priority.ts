@@ -363,7 +363,11 @@ export function runPriority(game: Game, task: Task): void {
   }
   const p = t.player;
   const options = priorityActions(game, p);
-  options.push({ id: "pass", label: stack(game).length ? "Pass priority" : "Pass priority (end the step)" });
+  options.push({
+    id: "pass",
+    label: stack(game).length ? "Pass priority" : "Pass priority (end the step)",
+    pass: true,
+  });
   game.ask({
     player: p,
     kind: "priority",

@@ -144,7 +144,7 @@ const normalDraw: TaskHandler = (game, task) => {
         player: p,
         kind: "normalDraw",
         prompt: "Draw Phase: conduct your normal draw, or activate an effect instead of it",
-        options: [...instead, { id: "pass", label: "Conduct the normal draw" }],
+        options: [...instead, { id: "pass", label: "Conduct the normal draw", pass: true }],
       });
       return;
     }
@@ -243,7 +243,9 @@ function mainActions(game: Game, p: PlayerId, task: Task): DecisionOption[] {
     }
   }
   // YG-T1, YG-T9: from Main Phase 1 the turn player goes to the Battle Phase or to the End Phase.
-  if (task.node === "main1" && now > 1) out.push({ id: "battle", label: "Enter the Battle Phase" });
+  // Moving on is a pass: the Battle Phase's own line tells it.
+  if (task.node === "main1" && now > 1)
+    out.push({ id: "battle", label: "Enter the Battle Phase", pass: true });
   return out;
 }
 
@@ -312,7 +314,7 @@ function withLastChance(
         prompt: `${label} is ending: activate a card or effect (Spell Speed 2 or higher), or pass`,
         publicPrompt: `${game.playerName(opp)} may activate a card or effect before ${label} ends`,
         private: true,
-        options: [...options, { id: "pass", label: "Pass" }],
+        options: [...options, { id: "pass", label: "Pass", pass: true }],
       });
       return;
     }

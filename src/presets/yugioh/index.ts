@@ -103,7 +103,11 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
     case "activate":
       return `${who} activates ${e.name} (Chain Link ${d.link}).`;
     case "activateCard":
-      return e.to === "pendulum" ? `${who} places ${e.name} in the Pendulum Zone.` : null;
+      // Its activation's line tells it (“P1 activates Book of Moon (Chain Link 1).”).
+      return e.to === "pendulum" ? `${who} places ${e.name} in the Pendulum Zone.` : "";
+    case "summoning":
+      // The Summon's own line tells it, once no Counter Trap negated it.
+      return "";
     case "linkNegated":
       return `${e.name}: its ${d.how === "activation" ? "activation" : "effect"} is negated.`;
     case "chainResolved":
@@ -149,6 +153,10 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
       return `${who} pays ${d.n} LP (${d.lp} LP).`;
     case "discard":
       return `${who} discards ${hiddenFrom ? "a card" : e.name}${d.handLimit ? " for the hand limit" : ""}.`;
+    case "missedTiming":
+      return `✘ ${e.name}'s effect misses the timing: a “When … you can” effect, and its trigger was not the last thing to happen.`;
+    case "cannotActivate":
+      return `✘ ${e.name}'s effect can't be activated: ${(d.reasons as string[]).join("; ")}.`;
     default:
       return null;
   }

@@ -86,7 +86,7 @@ function extraDeckProcedureOptions(game: Game, p: PlayerId): DecisionOption[] {
       continue;
     out.push({
       id: `procedure:${game.ref(obj)}`,
-      label: `Special Summon ${game.card(obj).name} from your Extra Deck by Tributing all ${monsters.length} monsters you control`,
+      label: `Special Summon ${game.card(obj).name} from your Extra Deck by Tributing ${monsters.length === 1 ? "the monster" : `all ${monsters.length} monsters`} you control`,
     });
   }
   return out;
