@@ -296,7 +296,7 @@ function kernelLine(game: Game, e: LogEntry, viewer: PlayerId | null, depth: num
             text: `${who(game, typeof d.by === "number" ? d.by : undefined)} controls ${p} this turn, making ${p}'s decisions.`,
           };
     case "targeted": {
-      const by = e.cause?.name ? ` by ${e.cause.name}` : "";
+      const by = e.cause?.name ? ` of ${e.cause.name}` : "";
       const target = d.target === "player" ? p : cardName(game, e, viewer);
       return { depth, text: `◎ ${target} becomes the target${by}.` };
     }
