@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Workload "agents" (issue #19, item 4): the ISMCTS agent's strength and cost, per preset.
+ * Workload "agents": the ISMCTS agent's strength and cost, per preset.
  *
  *   node bench/agents.mjs [--games N] [--iterations K] [--rollout R] [--presets a,b] [--opponents random,half]
  *                         [--workers W] [--seed S] [--src] [--json]

@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 /**
- * Workload "search" (issue #19, item 5): today's engine side by side with a baseline commit in one
+ * Workload "search": the current engine ("today") side by side with a baseline commit in one
  * run, on the same machine, CPU time (process.cpuUsage), JIT warmed before every timing (each child
  * runs its workload for --warm CPU-seconds first, default 4; 0.5 with --quick).
  *
  *   node bench/search.mjs [--baseline SHA] [--quick] [--json] [--warm CPU-SECONDS] [--games-only]
  *
- * The baseline (default d9cc967, the code when issue 19 was filed, before issue 18's rules; 409b4f1
- * is the code right before issue 19's first commit, with issue 18 done — the same rules as today)
- * is extracted with `git archive` into
- * bench/.baseline/SHA, installed and built there once (`npm ci`, `npx tsup`); today's engine is
- * dist/ (`npx tsup`). Each figure is measured in a child process per engine (no JIT or heap shared
+ * The baseline is any earlier commit. d9cc967 (the default) is the engine before the specialised
+ * state copier, the trigger index and memo scopes, and before Magic's coloured mana, keywords,
+ * tokens and attachments (its games are shorter: fewer rules, fewer decisions); 409b4f1 has those
+ * rules but not the copier, index and scopes; 413bda4 has both, and not the kernel's model of time
+ * and events (relative durations, exemptions, tap and counter events, batches, turn control).
+ * Per response, a baseline with the same rules compares like for like. The baseline is extracted
+ * with `git archive` into bench/.baseline/SHA, installed and built there once (`npm ci`,
+ * `npx tsup`); today's engine is dist/ (`npx tsup`). Each figure is measured in a child process per engine (no JIT or heap shared
  * between the two), engines alternating, the median of the repetitions kept:
  * - random games per preset: whole games between random legal agents, full log — the baseline on
  *   its own sample decks, today's engine on the *same deck lists* (read from the baseline's games)

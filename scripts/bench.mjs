@@ -6,9 +6,9 @@
  * Chromium; not with --quick). `--bundle-only` stops after the bundle size, `--playground` runs
  * the playground's alone. `--agents` adds the ISMCTS agent's win rates (bench/agents.mjs: long,
  * about an hour at its defaults; never with --quick), sized by `--agents-games N` and `--agents-iterations K`.
- * `--search` runs issue 19's search figures instead (bench/search.mjs: today against a baseline
- * commit, `--baseline SHA`, default d9cc967), and with `--agents` the agents' win rates after them:
- * `npm run bench -- --search --agents` is the one run docs/performance.md reports.
+ * `--search` runs the search figures instead (bench/search.mjs: the current engine against a
+ * baseline commit, `--baseline SHA`, default d9cc967), and with `--agents` the agents' win rates
+ * after them. docs/performance.md says which command gives each of its figures.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -80,7 +80,7 @@ async function bundleSizes() {
 }
 
 /**
- * The playground (issue 17, item 8), in Chromium (/usr/bin/chromium or $CHROMIUM): the built app's
+ * The playground, in Chromium (/usr/bin/chromium or $CHROMIUM): the built app's
  * size (JS and CSS, raw and gzip -9; what the page loads first, and all of it), and a 1,000-action
  * Magic game played through the page, both seats bots, one `bots-step` click per action: the time
  * from the click to the page re-rendered and laid out (the game's step, Preact's render of every
@@ -264,7 +264,7 @@ const run = step(process.execPath, ["--expose-gc", "bench/run.mjs", ...args], {
   encoding: "utf8",
   maxBuffer: 64 * 1024 * 1024,
 });
-// The ISMCTS agent against random and against half its budget (issue 19): on request only.
+// The ISMCTS agent against random and against half its budget (bench/agents.mjs): on request only.
 let agents;
 if (args.includes("--agents") && !args.includes("--quick")) {
   const r = step(process.execPath, ["bench/agents.mjs", ...agentArgs()], {

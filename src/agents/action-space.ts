@@ -1,6 +1,6 @@
 /**
  * A fixed-size action space over encoded options (encoding.ts), with a legal-action mask, for
- * learners that need one output per action (issue #19). Presets declare no verbs, so the space is
+ * learners that need one output per action. Presets declare no verbs, so the space is
  * built from a spec: for each option kind, which zones each of its card references may lie in and
  * which argument tuples it takes; for each zone kind, how many positions count (its bound).
  *

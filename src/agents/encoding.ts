@@ -1,5 +1,5 @@
 /**
- * A stable encoding of the options of a decision, for agents and learning (issue #19). Option ids
+ * A stable encoding of the options of a decision, for agents and learning. Option ids
  * name cards by handles (`attack:k4fq9a2c:kx7p2m3d`), which differ from game to game; here each
  * option becomes `{ kind, refs, args }`:
  * - `kind`: the option's verb, the id's first part (`attack`, `cast`, `pass`); when the id begins

@@ -1,5 +1,5 @@
 /**
- * An RL-style environment over a turnkit game, in PettingZoo AEC terms (issue #19): one agent acts
+ * An RL-style environment over a turnkit game, in PettingZoo AEC terms: one agent acts
  * at a time (`agentSelection`: the player whose decision is pending), `last()` is what that agent
  * observes, `step(action)` answers its decision. Seats given an `Agent` in `opts.agents` are played
  * by it inside `reset` and `step`, so a single learner sees only its own turns.

@@ -1,5 +1,5 @@
 /**
- * An ISMCTS agent (issue #19): Single-Observer Information Set Monte Carlo Tree Search (Cowling,
+ * An ISMCTS agent: Single-Observer Information Set Monte Carlo Tree Search (Cowling,
  * Powley & Whitehouse 2012, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2)).
  *
  * One search per decision of the deciding ("root") player, of `iterations` iterations each:

@@ -1,5 +1,5 @@
 /**
- * What an agent observes (issue #19): the player's view as plain JSON — OpenSpiel's information
+ * What an agent observes: the player's view as plain JSON — OpenSpiel's information
  * state — and a numeric feature vector of a fixed length per preset, for learners. Both come from
  * `viewFor(player)` alone, so neither depends on a card hidden from the player (DESIGN,
  * non-interference; tests/agents/encoding.test.ts checks it for observations too).

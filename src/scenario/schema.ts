@@ -3,8 +3,8 @@
  * the published JSON Schema (docs/scenario.schema.json), from which the authoring types
  * (types.generated.ts: Scenario, ScriptStep, Expectation …) are generated: one source of truth.
  *
- * The schemas stay in this module: the package's declarations name no type of the validator
- * (issue 16). What leaves it is plain: the JSON Schema, `validateScenario` and the types of a
+ * The schemas stay in this module: the package's declarations name no type of the validator.
+ * What leaves it is plain: the JSON Schema, `validateScenario` and the types of a
  * validated scenario (`ParsedScenario`: the authoring types with their defaults filled in).
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Auras and Equipment (issue #18): attachments (src/core/attachments.ts, attachments.ts). An Aura's
+ * Auras and Equipment: attachments (src/core/attachments.ts, attachments.ts). An Aura's
  * enchant ability (CR 702.5a) is the target of its spell ability, chosen as it is cast (CR 303.4a);
  * it enters attached to it (CR 303.4b) and goes to the graveyard when attached to nothing legal
  * (CR 704.5m). An Equipment enters unattached (CR 301.5b); "Equip {N}" attaches it to a creature

@@ -1,6 +1,6 @@
 /**
  * The Magic card library: real cards whose printed text exercises each turn-based action of
- * CR 703.4 (issue 6). Cards are data: characteristics plus small effect ops (src/presets/magic/ops.ts).
+ * CR 703.4. Cards are data: characteristics plus small effect ops (src/presets/magic/ops.ts).
  * Simplifications (docs/magic.md): a card without `stats.manaCost` ("{1}{G}") pays its `cost` (the
  * mana value) as generic mana;
  * triggered abilities choose their targets as they resolve; spells and activated abilities on casting and activation.

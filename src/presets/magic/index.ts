@@ -1,5 +1,5 @@
 /**
- * The Magic: The Gathering preset (issue 6): the full turn of CR 500-514 with every turn-based
+ * The Magic: The Gathering preset: the full turn of CR 500-514 with every turn-based
  * action of CR 703.4, priority and the stack, state-based actions, and a small card library.
  * See docs/magic.md.
  */

@@ -1,11 +1,11 @@
 /**
- * Real cards for the evergreen combat and protection keywords (issue #18): trample (CR 702.19),
+ * Real cards for the evergreen combat and protection keywords: trample (CR 702.19),
  * deathtouch (CR 702.2), lifelink (CR 702.15), double strike (CR 702.4), menace (CR 702.111),
  * hexproof (CR 702.11), indestructible (CR 702.12) and protection (CR 702.16, protection.ts). Keywords are data (`keywords`), read by
  * combat.ts, sba.ts, ops.ts (`dealDamage`) and targets.ts. Mana is generic: `cost` is the mana value.
  *
  * Texts, costs, types and stats: the Oracle lines of Forge's card scripts
- * (Card-Forge/forge, forge-gui/res/cardsfolder), read while adding them; reminder text left out.
+ * (Card-Forge/forge, forge-gui/res/cardsfolder); reminder text left out.
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import type { MagicOp } from "./ops.generated.js";

@@ -1,5 +1,5 @@
 /**
- * Cards of the mana rules (issue 18): coloured mana costs (CR 107.4, 202.1), mana abilities on
+ * Cards of the mana rules: coloured mana costs (CR 107.4, 202.1), mana abilities on
  * permanents other than lands (CR 605), mana that doesn't empty (CR 500.4, 106.4) and X in a
  * mana cost (CR 107.3). `stats.manaCost` is the printed mana cost; `cost` stays the mana value
  * with X as 0 (CR 202.3e).

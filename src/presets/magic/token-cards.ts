@@ -1,5 +1,5 @@
 /**
- * Cards of tokens, counterspells and day/night (issue 18): Raise the Alarm (CR 111 tokens), Cancel,
+ * Cards of tokens, counterspells and day/night: Raise the Alarm (CR 111 tokens), Cancel,
  * Essence Scatter, Negate (CR 701.5 countering), Abrupt Decay ("This spell can't be countered"),
  * Tavern Ruffian // Tavern Smasher (daybound / nightbound, CR 702.145, 726). `cost` is the mana
  * value, `stats.manaCost` the printed mana cost (colours are read by the mana rules, mana-cards.ts).
@@ -28,8 +28,8 @@ const counterTarget = (prompt: string, where?: Record<string, Matcher>): MagicOp
 const counterEffect: MagicOp[] = [{ op: "counterSpell", what: "$target" }];
 
 export const tokenCards: CardDef[] = [
-  // Fifth Dawn; Oracle: {1}{W} Instant, "Create two 1/1 white Soldier creature tokens." (the
-  // brief's text; not confirmable from a reachable source here).
+  // Fifth Dawn; Oracle: {1}{W} Instant, "Create two 1/1 white Soldier creature tokens." (not
+  // confirmed against a published source).
   {
     id: "raise-the-alarm",
     name: "Raise the Alarm",
@@ -41,7 +41,7 @@ export const tokenCards: CardDef[] = [
       { id: "spell", kind: "static", effect: [{ op: "createToken", token: "soldier-token", n: 2 }] },
     ],
   },
-  // Time Spiral; Oracle: {1}{U}{U} Instant, "Counter target spell." (the brief's text; the cost
+  // Time Spiral; Oracle: {1}{U}{U} Instant, "Counter target spell." (the cost
   // is confirmed by mtg.wikia "Counter (verb)": Cancel replaced Counterspell at three mana).
   {
     id: "cancel",

@@ -1,6 +1,6 @@
 /**
  * Cards that end the Battle Phase (YG Battle Phase: ended by a card effect; battle-end.ts). Printed
- * texts are the TCG's current ones as given by the project's brief; the Levels, Attributes, Types
+ * texts are the TCG's current ones (not confirmed against a published source); the Levels, Attributes, Types
  * and stats are from memory, not confirmable from a reachable source here.
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";

@@ -1,6 +1,6 @@
 /**
  * Control by equipping (Snatch Steal), and a card that removes an Equip Card (Mystical Space
- * Typhoon). Snatch Steal's printed text is the TCG's as given by the project's brief; that its LP
+ * Typhoon). Snatch Steal's printed text is the TCG's (not confirmed against a published source); that its LP
  * gain is a mandatory Trigger Effect (a chain link) is from memory, as is Mystical Space Typhoon's
  * text.
  */

@@ -1,7 +1,7 @@
 /**
- * Cards of issue #18 ("Each game's core"): the first real cards that need a Special Summon in
- * Defense Position, and summon negation. Printed texts are the TCG's; where a text could not be
- * confirmed from a reachable source, the card's comment says so.
+ * Cards that need a Special Summon in Defense Position, and summon negation. Printed texts are
+ * the TCG's; where a text could not be confirmed from a reachable source, the card's comment says
+ * so.
  */
 import type { PresetCardDef } from "../../core/vocabulary/schema.js";
 import type { YugiohOp } from "./ops.generated.js";
