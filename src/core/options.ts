@@ -90,7 +90,17 @@ export function validateOptions(preset: Preset, given: unknown): JsonObject {
 }
 
 /** The fields of `Game.create`'s options (NewGameOptions), for "did you mean". */
-const NEW_GAME_FIELDS = ["seed", "players", "options", "cards", "decks", "setup", "logging", "privateRules"];
+const NEW_GAME_FIELDS = [
+  "seed",
+  "players",
+  "options",
+  "cards",
+  "decks",
+  "setup",
+  "logging",
+  "privateRules",
+  "exactUndo",
+];
 
 /** What a value is, for a message: `the string "3"`, `an array`, `null`. */
 export function describeValue(v: unknown): string {
@@ -114,7 +124,7 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
  * Checks the options of `Game.create` to their exact types before anything is made: the fields
  * NewGameOptions has (an unknown one is refused with a "did you mean"), the player count within
  * the preset's range and `LIMITS.players` (checked before a name is made), the names, decks (one
- * list of card ids per player), cards, logging, setup and privateRules. The seed and options are
+ * list of card ids per player), cards, logging, setup, privateRules and exactUndo. The seed and options are
  * checked by `seedText` and `validateOptions`. Returns the players' names.
  */
 export function checkNewGame(preset: Preset, opts: unknown): string[] {
@@ -155,7 +165,7 @@ export function checkNewGame(preset: Preset, opts: unknown): string[] {
   } else names = bad("players", `expected a number of players or a list of names, got ${describeValue(p)}`);
   if (o.logging !== undefined && o.logging !== "full" && o.logging !== "none")
     bad("logging", `expected "full" or "none", got ${describeValue(o.logging)}`);
-  for (const f of ["setup", "privateRules"] as const)
+  for (const f of ["setup", "privateRules", "exactUndo"] as const)
     if (o[f] !== undefined && typeof o[f] !== "boolean")
       bad(f, `expected true or false, got ${describeValue(o[f])}`);
   if (o.cards !== undefined && !Array.isArray(o.cards))

@@ -883,6 +883,69 @@ describe("bad input: an undo that fails", () => {
     game.act("pass");
     expect(game.serialize()).toBe(twoIn);
   });
+
+  it("with exactUndo, leaves the game exactly as it was before the action", () => {
+    let broken = false;
+    const preset: Preset = {
+      ...lab,
+      id: "lab-flaky-exact",
+      ops: {
+        ...lab.ops,
+        flaky: {
+          run() {
+            if (broken) throw new Error("disk on fire");
+            return "next";
+          },
+        },
+      },
+      cards: [
+        ...lab.cards,
+        {
+          id: "watcher",
+          name: "Watcher",
+          types: ["creature"],
+          abilities: [
+            { id: "w", kind: "triggered", trigger: { on: "nodeBegin" }, effect: [{ op: "flaky" }] },
+          ],
+        },
+      ],
+    };
+    expect(() => Game.create(preset, { exactUndo: 1 as never })).toThrow(
+      /exactUndo: expected true or false, got the number 1/,
+    );
+    const game = Game.create(preset, { seed: 1, setup: false, exactUndo: true });
+    expect(game.exactUndo).toBe(true);
+    game.createCard("watcher", 0, "field");
+    for (let i = 0; i < 8; i++) {
+      game.createCard("watcher", 0, "deck");
+      game.createCard("watcher", 1, "deck");
+    }
+    game.startAt(2, 0, "main").run();
+    game.act("pass");
+    game.act("pass");
+    const before = game.serialize();
+    broken = true;
+    let thrown: unknown;
+    try {
+      game.act("pass");
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(HookError);
+    expect((thrown as Error).message).toMatch(/disk on fire; the action was undone$/);
+    expect(game.serialize()).toBe(before);
+    // A loaded game takes the setting as a property.
+    broken = false;
+    const loaded = Game.deserialize(preset, before);
+    expect(loaded.exactUndo).toBe(false);
+    loaded.exactUndo = true;
+    loaded.act("pass");
+    loaded.act("pass");
+    const later = loaded.serialize();
+    broken = true;
+    expect(() => loaded.act("pass")).toThrow(/the action was undone$/);
+    expect(loaded.serialize()).toBe(later);
+  });
 });
 
 describe("bad input: the RL environment", () => {

@@ -362,6 +362,8 @@ export interface NewGameOptions {
    * counters at run time (`game.rules.registerCounter`, as the scenario runner does) needs its own.
    */
   privateRules?: boolean;
+  /** A copy of the state before every action, for an exact undo whatever the code (`Game.exactUndo`). */
+  exactUndo?: boolean;
 }
 
 /** A response to the pending decision. */
