@@ -109,8 +109,31 @@ function cellKey(
   return key;
 }
 
-function objectKey(obj: GameObject): string {
-  return `${obj.id}.${obj.inc}`;
+/**
+ * Cell keys of specs counted by object, per object id, incarnation and cause, built once: an event
+ * about the same object (every tap of a creature) doesn't build and hash the key again.
+ */
+const objectCellKeys = new WeakMap<CounterSpec, Map<string, { inc: number; keys: (string | undefined)[] }>>();
+
+function objectCellKey(spec: CounterSpec, id: string, inc: number | undefined, cause?: PlayerId): string {
+  if (inc === undefined) return cellKey(spec, undefined, `${id}.${inc}`, cause);
+  let byObject = objectCellKeys.get(spec);
+  if (!byObject) {
+    byObject = new Map();
+    objectCellKeys.set(spec, byObject);
+  }
+  let entry = byObject.get(id);
+  if (!entry || entry.inc !== inc) {
+    entry = { inc, keys: [] };
+    byObject.set(id, entry);
+  }
+  const slot = spec.byCause ? (cause ?? -1) + 1 : 0;
+  let key = entry.keys[slot];
+  if (key === undefined) {
+    key = cellKey(spec, undefined, `${id}.${inc}`, cause);
+    entry.keys[slot] = key;
+  }
+  return key;
 }
 
 /**
@@ -182,9 +205,10 @@ export function emit(game: EventLog, event: GameEvent): LogEntry {
     for (const spec of specs) {
       if (!matchEventAbsolute(game, entry, spec.pattern)) continue;
       mark ??= markOf(entry);
-      const objKey =
-        entry.obj !== undefined ? `${entry.obj}.${entry.inc ?? state.objects[entry.obj]?.inc}` : undefined;
-      const key = cellKey(spec, entry.player, objKey, entry.cause?.player);
+      const key =
+        spec.by === "object" && entry.obj !== undefined
+          ? objectCellKey(spec, entry.obj, entry.inc ?? state.objects[entry.obj]?.inc, entry.cause?.player)
+          : cellKey(spec, entry.player, undefined, entry.cause?.player);
       // "One or more" (CR 603.2c): the occurrences of one batch count once.
       if (spec.pattern.oneOrMore === true) {
         const cell = readCell(game, spec.window, key);
@@ -234,7 +258,7 @@ export function countEvents(
   };
   for (const cause of causes) {
     if (spec.by === "object") {
-      if (self) add(readCell(game, window, cellKey(spec, undefined, objectKey(self), cause)));
+      if (self) add(readCell(game, window, objectCellKey(spec, self.id, self.inc, cause)));
     } else if (spec.by === "all") add(readCell(game, window, cellKey(spec, undefined, undefined, cause)));
     else
       for (const p of game.state.players) {
