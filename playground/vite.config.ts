@@ -14,9 +14,9 @@ export default defineConfig({
   plugins: [preact()],
   resolve: {
     alias: [
-      // The scenario loader reads files with node:fs/node:path; the page gives it text instead.
+      // The scenario loader reads files with node:fs/path/os; the page gives it text instead.
       {
-        find: /^node:(fs|path)$/,
+        find: /^node:(fs|path|os)$/,
         replacement: fileURLToPath(new URL("./src/files/node-stub.ts", import.meta.url)),
       },
       { find: /^turnkit\/(.+)$/, replacement: src("$1/index.ts") },

@@ -98,6 +98,7 @@ function tsType(spec: ArgSpec, used: Set<string>, indent: string, union: string)
 
 function docLines(spec: ArgSpec): string[] {
   const lines = [spec.doc];
+  if (spec.max !== undefined) lines.push(`A whole number from 0 to ${spec.max}.`);
   if (spec.default !== undefined) lines.push(`@defaultValue ${JSON.stringify(spec.default)}`);
   return lines;
 }
@@ -316,7 +317,9 @@ function argRows(args: Record<string, ArgSpec>, prefix: string): string[] {
   for (const [name, spec] of Object.entries(args)) {
     const type = spec.values
       ? `${TYPE_WORDS[spec.type]}: ${spec.values.map((v) => `\`${v}\``).join(", ")}`
-      : TYPE_WORDS[spec.type];
+      : spec.max !== undefined
+        ? `${TYPE_WORDS[spec.type]}: 0 to ${spec.max.toLocaleString("en-US")}`
+        : TYPE_WORDS[spec.type];
     const need = spec.required
       ? "required"
       : spec.default !== undefined

@@ -136,7 +136,10 @@ describe("fuzz: a broken invariant is caught", () => {
     const r = fuzzGame(broken, 2);
     const f = r.failures.find((x) => x.invariant === "engineError");
     expect(r.end).toBe("error");
-    expect(f?.message).toMatch(/^response \d+ \(P\d, .*\) threw EngineError: .*boom/);
+    // The preset's own task, named as such (a HookError is an EngineError).
+    expect(f?.message).toMatch(
+      /^response \d+ \(P\d, .*\) threw HookError: .*task "sk\.damage" of preset "skirmish-throws" threw .*: boom/,
+    );
     expect(f?.at).toBe(r.actions);
   });
 });

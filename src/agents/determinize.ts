@@ -1,23 +1,30 @@
 /**
  * Determinization for information-set search (ISMCTS, MCTS over determinizations): a full game
  * state consistent with everything one player can see now, with the cards hidden from them
- * resampled from what is unknown to them.
+ * dealt again from what is unknown to them.
  *
  * What is hidden is the kernel's own rule (view.ts `canSee`), never a guess from zone names. What
- * the player sees stays exactly as it is; what they don't is redrawn so that nothing in the result
- * depends on the real hidden cards beyond their multiset per group (DESIGN: nothing a player is
- * given depends on a card hidden from them):
- * - identities (`card`) are dealt again, within groups that keep the state legal (same owner, same
- *   zone kind — a hand and the zone it draws from are one group —, face-up or face-down, on top or
- *   under another card);
- * - where the player can't even follow the cards (a hand, a deck), the referee's ids are dealt
- *   again too: ids are numbered in deck-list order at setup, so a kept id would name the real card;
+ * the player sees stays exactly as it is; every card they don't see is dealt again, each time,
+ * so that nothing in the result depends on the real hidden cards beyond each pool's multiset
+ * (DESIGN: nothing a player is given depends on a card hidden from them):
+ * - identities (`card`) are dealt from pools: per owner, the cards of the main deck wherever
+ *   they lie unseen (a hand, the deck, a face-down shield, a Set card, a card under another),
+ *   and apart from them a deck of its own (`ZoneDef.ownDeck`: the Extra Deck, the super GR
+ *   zone). A card the player follows (a Set card, a shield) is dealt like any: following a card
+ *   is not knowing it. A place the rules narrow gets only what it may hold (`ZoneDef.faceDownCards`:
+ *   a Set card in the Spell & Trap Zone is a Spell or a Trap);
+ * - in a zone the player can't follow cards in (a hand, a deck) the records (bookkeeping: when
+ *   a card went in, its handle) are put in a new order; a card the player follows keeps its place;
+ * - the referee's names of every dealt record are given anew: ids dealt again among the pool,
+ *   fresh incarnation numbers — both are numbered in deck-list order at setup, so a kept one
+ *   would name the real card; every mention of a record (the log, variables, limits' counters,
+ *   cards under cards) follows it;
  * - the generators are reseeded from `rng` (with the real ones and the real deck order the future
  *   would be known), and the seed's text is replaced (it regenerates them);
  * - the log keeps, of each entry, only what the player was shown of it;
  * - another player's pending decision is asked again of the new state (its options may name the
- *   resampled cards), and a redeal is kept only if the player's view of the result is the one
- *   they have (rejection sampling: a Fusion Summon is asked only with materials in hand, so the
+ *   dealt cards), and a redeal is kept only if the player's view of the result is the one they
+ *   have (rejection sampling: a Fusion Summon is asked only with materials in hand, so the
  *   redeal must hold some); the player's own decision is kept — non-interference says the rules
  *   ask the same question of the new state, and `check: true` has Game.fromState verify it (the
  *   tests do; a search skips the validation for speed: the state is built by the copier).
@@ -25,11 +32,14 @@
  *   shown it) holds in the result: a card they follow and saw (a snared shield, a monster turned
  *   face-down) keeps its identity, and a zone they can't follow cards in (a hand, a deck) holds
  *   at least the cards they know went in and did not come out.
- * Simplifications: each group's multiset of identities is the real one (the decks are known, as
+ * Simplifications: each pool's multiset of identities is the real one (the decks are known, as
  * in OpenSpiel's determinized games); a hidden card named by engine work in progress (a pending
- * hidden trigger, an effect resolving) is kept as it is — see `UnknownCards.pinned`; determinize
- * at a quiet point to have none; and memory is only what the log holds (none with logging "none").
+ * hidden trigger, an effect resolving: its identity is committed) is kept as it is — see
+ * `UnknownCards.pinned` (a search determinizes at its player's own decision, where that is
+ * rare: mostly the other player's cards are named while they decide); and memory is only what
+ * the log holds (none with logging "none").
  */
+import { type CardMatch, matchesCard } from "../core/decks.js";
 import { Game } from "../core/game.js";
 import { objectsInProgress } from "../core/in-progress.js";
 import type { Json, JsonObject } from "../core/json.js";
@@ -39,19 +49,23 @@ import { copyState } from "../core/state-copy.js";
 import type { GameObject, GameState, LogEntry, ObjectId, PlayerId } from "../core/types.js";
 import { canSee, refFor } from "../core/view.js";
 
-/** One group of cards hidden from a player, whose identities may be exchanged with each other. */
+/** One pool of cards hidden from a player: every card of one owner that could lie in any of its places. */
 export interface UnknownGroup {
-  /** owner|zone kind (hand and deck share one)|face-down|under another card. */
+  /** owner|pool: `main`, or the zone kind of a deck of its own (`ZoneDef.ownDeck`: `extra`, `superGR`). */
   key: string;
-  /** The hidden objects, in the order of their places (zone, then position): an order the player sees. */
+  /** Their places, in an order the player sees (zone, then position; under-cards after their top card). */
   objects: ObjectId[];
   /** Their identities, sorted: the multiset dealt again. */
   cards: string[];
-  /** Those the player can't follow (a hand, a deck): their ids are dealt again too. */
-  untracked: ObjectId[];
   /**
-   * What the player knows must lie in one of the group's zones (core/knowledge.ts): at least
-   * `count` of `card` among the group's places in `zone`. Sorted by zone, then card.
+   * Places the rules narrow (`ZoneDef.faceDownCards`: a Set card in the Spell & Trap Zone is a
+   * Spell or a Trap): indices into `objects`, and the identities of `cards` they may hold
+   * (distinct, sorted). Fewest identities first; places not listed may hold any.
+   */
+  limited: { places: number[]; cards: string[] }[];
+  /**
+   * What the player knows must lie in one of the pool's zones (core/knowledge.ts): at least
+   * `count` of `card` among the pool's places in `zone`. Sorted by zone, then card.
    */
   known: { zone: string; card: string; count: number }[];
 }
@@ -62,19 +76,62 @@ export interface UnknownCards {
   pinned: ObjectId[];
 }
 
+/** Every object's position in its zone's cards, or under the card it lies under. */
+function positionsOf(state: GameState): Map<ObjectId, number> {
+  const out = new Map<ObjectId, number>();
+  for (const z of Object.values(state.zones)) for (const [i, id] of z.cards.entries()) out.set(id, i);
+  for (const o of Object.values(state.objects)) for (const [i, id] of o.under.entries()) out.set(id, i);
+  return out;
+}
+
 /** A place's sort key: zone, then position (under cards after their top card, by position). */
-function placeOf(state: GameState, obj: GameObject): string {
+function placeOf(state: GameState, obj: GameObject, at: Map<ObjectId, number>): string {
   const pad = (n: number) => String(n).padStart(6, "0");
-  if (obj.underOf !== null) {
-    const top = state.objects[obj.underOf]!;
-    return `${placeOf(state, top)}/${pad(top.under.indexOf(obj.id))}`;
-  }
-  return `${obj.zone}#${pad(state.zones[obj.zone]!.cards.indexOf(obj.id))}`;
+  if (obj.underOf !== null)
+    return `${placeOf(state, state.objects[obj.underOf]!, at)}/${pad(at.get(obj.id)!)}`;
+  return `${obj.zone}#${pad(at.get(obj.id)!)}`;
 }
 
 /**
- * The cards hidden from `player` now, grouped as `determinize` deals them again. A card they
- * know (`knowledge`, by default read from the game's log) is not among them.
+ * The pool a card hidden in a zone of `kind` is dealt from: the zone kind itself if it is a deck
+ * of its own (`ZoneDef.ownDeck`), else `main` — the main deck's cards lie unseen anywhere else
+ * (a hand, the deck, a face-down shield, a Set card).
+ */
+function poolOfPlace(game: Game, kind: string): string {
+  return game.rules.zoneDefs.get(kind)?.ownDeck ? kind : "main";
+}
+
+/** The pool a card belongs to: the first zone kind whose `ownDeck` it matches, else `main`. */
+function poolOfCard(game: Game, card: string): string {
+  const def = game.rules.card(card);
+  for (const z of game.rules.preset.zones) if (z.ownDeck && matchesCard(def, z.ownDeck)) return z.kind;
+  return "main";
+}
+
+/**
+ * The rule that narrows what a hidden card at `obj`'s place can be, as the player sees the place:
+ * a face-down card in a public zone that says what its face-down cards are (`ZoneDef.faceDownCards`).
+ */
+function limitOf(game: Game, obj: GameObject): CardMatch | undefined {
+  const zone = game.state.zones[obj.zone]!;
+  if (!obj.faceDown || zone.visibility !== "public" || obj.underOf !== null) return undefined;
+  return game.rules.zoneDefs.get(zone.kind)?.faceDownCards;
+}
+
+/**
+ * Could `card` lie hidden at `obj`'s place, by the rules' declarations alone (the place's pool
+ * and what its face-down cards can be)? What determinize deals to each place obeys it.
+ */
+export function couldLieAt(game: Game, card: string, obj: GameObject): boolean {
+  if (poolOfCard(game, card) !== poolOfPlace(game, game.state.zones[obj.zone]!.kind)) return false;
+  const limit = limitOf(game, obj);
+  return limit === undefined || matchesCard(game.rules.card(card), limit);
+}
+
+/**
+ * The cards hidden from `player` now, pooled as `determinize` deals them again: per owner, every
+ * place the same cards could lie in. A card they know (`knowledge`, by default read from the
+ * game's log) is not among them, nor one engine work in progress names (`pinned`).
  */
 export function unknownCards(
   game: Game,
@@ -83,10 +140,8 @@ export function unknownCards(
 ): UnknownCards {
   const s = game.state;
   const busy = objectsInProgress(s);
-  // The kernel's draw pair: a card in hand may as well be in the deck (any preset's drawFrom/drawTo).
-  const drawFrom = game.deckZoneKind;
-  const drawTo = game.rules.preset.drawTo ?? "hand";
-  const byKey = new Map<string, { obj: GameObject; place: string; untracked: boolean }[]>();
+  const at = positionsOf(s);
+  const byKey = new Map<string, { obj: GameObject; place: string }[]>();
   const pinned: ObjectId[] = [];
   const shown: string[] = [];
   for (const obj of Object.values(s.objects)) {
@@ -99,17 +154,10 @@ export function unknownCards(
       pinned.push(obj.id);
       continue;
     }
-    const zone = s.zones[obj.zone]!;
-    const kind = zone.kind === drawTo ? drawFrom : zone.kind;
-    const key = `${obj.owner}|${kind}|${obj.faceDown ? "down" : "up"}|${obj.underOf === null ? "top" : "under"}`;
-    // Untracked: the player can't tell these cards apart (no handle for them, nothing under or over).
-    const untracked =
-      refFor(game, obj, player) === null &&
-      obj.underOf === null &&
-      obj.under.length === 0 &&
-      zone.visibility !== "public";
+    const zone = obj.underOf === null ? s.zones[obj.zone]! : s.zones[s.objects[obj.underOf]!.zone]!;
+    const key = `${obj.owner}|${poolOfPlace(game, zone.kind)}`;
     const list = byKey.get(key) ?? [];
-    list.push({ obj, place: placeOf(s, obj), untracked });
+    list.push({ obj, place: placeOf(s, obj, at) });
     byKey.set(key, list);
   }
   const groups: UnknownGroup[] = [];
@@ -120,7 +168,11 @@ export function unknownCards(
       key,
       objects: list.map((x) => x.obj.id),
       cards,
-      untracked: list.filter((x) => x.untracked).map((x) => x.obj.id),
+      limited: limitsOf(
+        game,
+        list.map((x) => x.obj),
+        cards,
+      ),
       known: knownIn(
         knowledge,
         list.filter((x) => x.obj.underOf === null).map((x) => x.obj.zone),
@@ -130,6 +182,33 @@ export function unknownCards(
     });
   }
   return { groups, pinned: pinned.sort() };
+}
+
+/**
+ * The pool's narrowed places: per distinct set of identities allowed, the places allowed only
+ * those. Places with the same set deal as one (so a pool's deal is uniform over the states the
+ * limits allow: the sets of the built-in presets nest or are apart).
+ */
+function limitsOf(game: Game, places: GameObject[], cards: string[]): UnknownGroup["limited"] {
+  const distinct = [...new Set(cards)];
+  const bySet = new Map<string, { places: number[]; cards: string[] }>();
+  // Each zone kind's declaration is one object: its allowed identities are read once.
+  const allowedBy = new Map<CardMatch, string[]>();
+  places.forEach((obj, i) => {
+    const limit = limitOf(game, obj);
+    if (!limit) return;
+    let allowed = allowedBy.get(limit);
+    if (!allowed) {
+      allowed = distinct.filter((c) => matchesCard(game.rules.card(c), limit));
+      allowedBy.set(limit, allowed);
+    }
+    if (allowed.length === distinct.length) return;
+    const k = allowed.join("\u0000");
+    const entry = bySet.get(k) ?? { places: [], cards: allowed };
+    entry.places.push(i);
+    bySet.set(k, entry);
+  });
+  return [...bySet.values()].sort((a, b) => a.cards.length - b.cards.length || a.places[0]! - b.places[0]!);
 }
 
 /**
@@ -145,14 +224,20 @@ function knownIn(
 ): UnknownGroup["known"] {
   const out: UnknownGroup["known"] = [];
   if (knowledge.zones.size === 0) return out;
-  const left = new Map<string, number>();
-  for (const c of cards) left.set(c, (left.get(c) ?? 0) + 1);
-  for (const zone of [...new Set(zones)].sort()) {
+  const tally = (xs: string[]) => {
+    const m = new Map<string, number>();
+    for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1);
+    return m;
+  };
+  const left = tally(cards);
+  const placesIn = tally(zones);
+  const visibleIn = tally(shown);
+  for (const zone of [...placesIn.keys()].sort()) {
     const counts = knowledge.zones.get(zone);
     if (!counts) continue;
-    let places = zones.filter((z) => z === zone).length;
+    let places = placesIn.get(zone)!;
     for (const card of [...counts.keys()].sort()) {
-      const visible = shown.filter((x) => x === `${zone}\u0000${card}`).length;
+      const visible = visibleIn.get(`${zone}\u0000${card}`) ?? 0;
       const count = Math.min(counts.get(card)! - visible, left.get(card) ?? 0, places);
       if (count <= 0) continue;
       out.push({ zone, card, count });
@@ -196,7 +281,7 @@ function reseeded(rng: RngState, stream: number): GameState["rng"] {
  * A new game whose state is consistent with everything `player` sees now, the cards hidden from
  * them dealt again by `rng` (which advances). The input game is not changed. The same rng state
  * gives the same result for two games that differ only in which hidden card lies where within a
- * group (`unknownCards`). Many samples of one position: `determinizer`.
+ * pool (`unknownCards`). Many samples of one position: `determinizer`.
  */
 export function determinize(
   game: Game,
@@ -237,9 +322,10 @@ export function determinizer(game: Game, player: PlayerId, options: DeterminizeO
   const source = options.log === false ? game.clone({ log: false }) : game;
   const unknown = unknownCards(source, player, knowledge);
   const d = source.state.decision;
+  const reask = d !== null && d.player !== player;
+  const plan = planOf(source, player, unknown, reask);
   const check = options.check ?? false;
-  if (d === null || d.player === player)
-    return { player, unknown, deal: (rng) => dealt(source, player, unknown, rng, false, check) };
+  if (!reask) return { player, unknown, deal: (rng) => dealt(plan, rng, check) };
   // Another player's question may depend on cards hidden from `player` (a Fusion Summon offered
   // only with its materials in hand): a redeal is kept only if it asks them what they saw asked,
   // so the result is drawn from the states consistent with their view (rejection sampling: the
@@ -247,7 +333,7 @@ export function determinizer(game: Game, player: PlayerId, options: DeterminizeO
   const seen = JSON.stringify(source.viewFor(player));
   const deal = (rng: RngState): Game => {
     for (let attempt = 1; ; attempt++) {
-      const out = dealt(source, player, unknown, rng, true, check);
+      const out = dealt(plan, rng, check);
       if (JSON.stringify(out.viewFor(player)) === seen) return out;
       if (attempt >= maxRedeals)
         throw new DeterminizeError(
@@ -268,41 +354,260 @@ export class DeterminizeError extends Error {
   override name = "DeterminizeError";
 }
 
-/**
- * One redeal of the unknown cards; `reask`: the pending decision (another player's) is asked
- * again; `check`: the result is validated as a saved state would be (Game.fromState: the player's
- * own question must be the one the rules ask of the new state), else built as trusted.
- */
-function dealt(
+/** What every deal of one position shares, read once: nothing in it depends on a card hidden from the player. */
+interface Plan {
+  game: Game;
+  unknown: UnknownCards;
+  /** Per group, what its deals read. */
+  pools: PoolPlan[];
+  /** The pools' ids: each deal gives them out again. */
+  pooled: Set<ObjectId>;
+  /** Some pooled card lies under another or has cards under it. */
+  stacked: boolean;
+  /** Parts of the state besides zones that name a pooled card by id (counters, variables, the decision): renamed per deal. */
+  named: ("counters" | "players" | "vars" | "decision" | "turnQueue" | "objects")[];
+  /** The log as the player was shown it (entries are shared by every deal) and which entries name a pooled card. */
+  log: LogEntry[];
+  logNames: { at: number; inData: boolean }[];
+  reask: boolean;
+}
+
+/** One pool's places, read once for all its deals. */
+interface PoolPlan {
+  /** Per place: its zone and position there (-1 for a card under another). */
+  at: { zone: string; index: number }[];
+  /** The pool's ids, sorted: dealt again to its places. */
+  ids: ObjectId[];
+  /** Per zone, the places on top there (indices into the pool's places): where known cards go. */
+  topPlaces: Map<string, number[]>;
+  /** Per identity, the index of its first copy in the pool's sorted `cards`. */
+  firstCopy: Map<string, number>;
+  /** Per narrowed set of places (`limited`), the copies in `cards` that may go there. */
+  fits: number[][];
+  /**
+   * Per zone whose cards the player can't follow (a hand, a deck): its places, and the same
+   * places ordered by what their records hold besides the referee's names (`recordKey`). Each
+   * deal puts the records in a new order there: where a record lies is as unknown as its card.
+   */
+  blind: { places: number[]; canon: number[] }[];
+}
+
+/** A record's bookkeeping without what a deal gives it anew (id, card, incarnation). */
+function recordKey(o: GameObject): string {
+  const { id: _i, card: _c, inc: _n, lineage: _l, ...rest } = o;
+  return JSON.stringify(rest);
+}
+
+function poolPlanOf(
   game: Game,
   player: PlayerId,
-  unknown: UnknownCards,
-  rng: RngState,
-  reask: boolean,
-  check: boolean,
-): Game {
-  const state = copyState(game.state, []);
-  for (const g of unknown.groups) {
-    const cards = g.known.length === 0 ? shuffled(rng, g.cards) : dealtKnown(game, g, rng);
-    g.objects.forEach((id, i) => {
-      state.objects[id]!.card = cards[i]!;
-    });
-    // The referee's ids of cards the player can't follow: dealt again among their places. The
-    // place keeps its bookkeeping (handle, incarnation, entry stamp), which the player can't see either.
-    const ids = shuffled(rng, [...g.untracked].sort());
-    const records = g.untracked.map((id) => state.objects[id]!);
-    g.untracked.forEach((oldId, i) => {
-      const rec = { ...records[i]!, id: ids[i]! };
-      state.objects[rec.id] = rec;
-      const zone = state.zones[rec.zone]!;
-      zone.cards[game.state.zones[rec.zone]!.cards.indexOf(oldId)] = rec.id;
-    });
+  g: UnknownGroup,
+  positions: Map<ObjectId, number>,
+): PoolPlan {
+  const s = game.state;
+  const at = g.objects.map((id) => {
+    const o = s.objects[id]!;
+    return { zone: o.zone, index: o.underOf === null ? positions.get(id)! : -1 };
+  });
+  const topPlaces = new Map<string, number[]>();
+  at.forEach(({ zone, index }, i) => {
+    if (index < 0) return;
+    const list = topPlaces.get(zone) ?? [];
+    list.push(i);
+    topPlaces.set(zone, list);
+  });
+  const firstCopy = new Map<string, number>();
+  g.cards.forEach((c, j) => {
+    if (!firstCopy.has(c)) firstCopy.set(c, j);
+  });
+  const fits = g.limited.map(({ cards }) => {
+    const allowed = new Set(cards);
+    return g.cards.flatMap((c, j) => (allowed.has(c) ? [j] : []));
+  });
+  const blindIn = new Map<string, number[]>();
+  g.objects.forEach((id, i) => {
+    const o = s.objects[id]!;
+    const zone = s.zones[o.zone]!;
+    if (o.underOf !== null || o.under.length > 0 || zone.visibility === "public") return;
+    if (refFor(game, o, player) !== null) return;
+    const list = blindIn.get(o.zone) ?? [];
+    list.push(i);
+    blindIn.set(o.zone, list);
+  });
+  const blind = [...blindIn.values()].map((places) => {
+    const keys = new Map(places.map((i) => [i, recordKey(s.objects[g.objects[i]!]!)]));
+    const canon = [...places].sort((a, b) =>
+      keys.get(a)! < keys.get(b)! ? -1 : keys.get(a)! > keys.get(b)! ? 1 : 0,
+    );
+    return { places, canon };
+  });
+  return { at, ids: [...g.objects].sort(), topPlaces, firstCopy, fits, blind };
+}
+
+function planOf(game: Game, player: PlayerId, unknown: UnknownCards, reask: boolean): Plan {
+  const s = game.state;
+  const pooled = new Set(unknown.groups.flatMap((g) => g.objects));
+  const positions = positionsOf(s);
+  const pools = unknown.groups.map((g) => poolPlanOf(game, player, g, positions));
+  const stacked = [...pooled].some((id) => {
+    const o = s.objects[id]!;
+    return o.underOf !== null || o.under.length > 0;
+  });
+  const names = (v: unknown) => namesAny(v, pooled);
+  const named: Plan["named"] = [];
+  const incs = new Set([...pooled].map((id) => s.objects[id]!.inc));
+  if (Object.keys(s.counters).some((k) => keyNames(k, pooled, incs)) || names(s.counters))
+    named.push("counters");
+  if (names(s.players.map((p) => p.vars))) named.push("players");
+  if (names(s.vars)) named.push("vars");
+  if (!reask && names(s.decision)) named.push("decision");
+  if (names(s.turnQueue)) named.push("turnQueue");
+  if (Object.values(s.objects).some((o) => names(o.vars))) named.push("objects");
+  const log = s.log.length === 0 ? [] : s.log.map((e) => keptOf(e, player));
+  const logNames: Plan["logNames"] = [];
+  log.forEach((e, i) => {
+    const inData = names(e.data);
+    if (inData || (e.obj !== undefined && pooled.has(e.obj)) || names(e.cause?.obj))
+      logNames.push({ at: i, inData });
+  });
+  return { game, unknown, pools, pooled, stacked, named, log, logNames, reask };
+}
+
+/** Does plain data hold one of `ids` as a string (a value or a key)? */
+function namesAny(v: unknown, ids: Set<string>): boolean {
+  if (typeof v === "string") return ids.has(v);
+  if (v === null || typeof v !== "object") return false;
+  if (Array.isArray(v)) return v.some((x) => namesAny(x, ids));
+  for (const [k, x] of Object.entries(v)) if (ids.has(k) || namesAny(x, ids)) return true;
+  return false;
+}
+
+/** A deal's new names: old id → new id, old incarnation → new (of the dealt records only). */
+interface Renaming {
+  ids: Map<ObjectId, ObjectId>;
+  incs: Map<number, number>;
+}
+
+/**
+ * A copy of plain data with every string naming a dealt id (values and keys) renamed, and the
+ * incarnation of every reference to a dealt card (`{ obj, inc }`) with it.
+ */
+function renamed<T>(v: T, names: Renaming): T {
+  const walk = (x: unknown): unknown => {
+    if (typeof x === "string") return names.ids.get(x) ?? x;
+    if (x === null || typeof x !== "object") return x;
+    if (Array.isArray(x)) return x.map(walk);
+    const out: Record<string, unknown> = {};
+    for (const [k, y] of Object.entries(x)) out[names.ids.get(k) ?? k] = walk(y);
+    const ref = x as { obj?: unknown; inc?: unknown };
+    if (typeof ref.obj === "string" && names.ids.has(ref.obj) && typeof ref.inc === "number")
+      out.inc = names.incs.get(ref.inc) ?? ref.inc;
+    return out;
+  };
+  return walk(v) as T;
+}
+
+/**
+ * Does a counter cell's key name one of `ids` or `incs` (limits.ts `limitKey`: `L:card:<id>:…`,
+ * `L:inc:<incarnation>:…`)?
+ */
+function keyNames(key: string, ids: Set<string>, incs: Set<number>): boolean {
+  const parts = key.split(":");
+  if (parts[1] === "inc") return incs.has(Number(parts[2]));
+  return parts.some((p) => ids.has(p));
+}
+
+/** The counter cells with their keys and contents renamed (`keyNames`, `renamed`). */
+function renamedCounters(counters: GameState["counters"], names: Renaming): GameState["counters"] {
+  const out: GameState["counters"] = {};
+  for (const [key, cells] of Object.entries(counters)) {
+    const parts = key.split(":");
+    const newKey =
+      parts[1] === "inc"
+        ? [parts[0], parts[1], String(names.incs.get(Number(parts[2])) ?? parts[2]), ...parts.slice(3)].join(
+            ":",
+          )
+        : parts.map((p) => names.ids.get(p) ?? p).join(":");
+    out[newKey] = renamed(cells, names);
   }
-  state.log = game.state.log.length === 0 ? [] : game.state.log.map((e) => keptOf(e, player));
+  return out;
+}
+
+/**
+ * One redeal: every pool's identities dealt to its places (`dealtCards`); in a zone the player
+ * can't follow cards in, the records (bookkeeping: handle, taps, counters, entry stamp) in a new
+ * order; and the referee's names of every record given anew — ids dealt again among the pool and
+ * fresh incarnations: both are numbered in deck-list order at setup, so a kept one would name
+ * the real card, and an engine that orders by id would act on it. A card the player follows
+ * keeps its record at its place. Every mention of a dealt record in the state and the kept log
+ * (its id, its incarnation with it) follows the record. The objects are listed in the order of
+ * their ids, as in every game. With `reask`, the pending
+ * decision (another player's) is asked again; `check`: the result is validated as a saved state
+ * would be (Game.fromState: the player's own question must be the one the rules ask of the new
+ * state), else built as trusted.
+ */
+function dealt(plan: Plan, rng: RngState, check: boolean): Game {
+  const { game, unknown } = plan;
+  const state = copyState(game.state, []);
+  const names: Renaming = { ids: new Map(), incs: new Map() };
+  const records = new Map<ObjectId, GameObject>();
+  unknown.groups.forEach((g, gi) => {
+    const pool = plan.pools[gi]!;
+    const cards = dealtCards(g, pool, rng);
+    // Which record lies at each place: kept, but in a hand or a deck a new order.
+    const recordAt = g.objects.slice();
+    for (const { places, canon } of pool.blind) {
+      const order = shuffled(
+        rng,
+        canon.map((i) => g.objects[i]!),
+      );
+      places.forEach((i, k) => {
+        recordAt[i] = order[k]!;
+      });
+    }
+    const ids = shuffled(rng, pool.ids);
+    recordAt.forEach((old, i) => {
+      const rec = state.objects[old]!;
+      const id = ids[i]!;
+      // A fresh incarnation, numbered by place: the real one may name the card (one still where
+      // the setup put it has its incarnation in deck-list order, like its id).
+      const inc = ++state.ids.inc;
+      names.ids.set(old, id);
+      names.incs.set(rec.inc, inc);
+      if (rec.lineage === rec.inc) rec.lineage = inc;
+      rec.inc = inc;
+      rec.card = cards[i]!;
+      rec.id = id;
+      records.set(id, rec);
+      const { zone, index } = pool.at[i]!;
+      if (index >= 0) state.zones[zone]!.cards[index] = id;
+    });
+  });
+  const to = names.ids;
+  if (to.size > 0) {
+    const objects: GameState["objects"] = {};
+    for (const id in state.objects) objects[id] = records.get(id) ?? state.objects[id]!;
+    state.objects = objects;
+    if (plan.stacked)
+      for (const o of Object.values(objects)) {
+        if (o.under.length > 0) o.under = o.under.map((u) => to.get(u) ?? u);
+        if (o.underOf !== null) o.underOf = to.get(o.underOf) ?? o.underOf;
+      }
+    for (const part of plan.named) {
+      if (part === "players") for (const p of state.players) p.vars = renamed(p.vars, names);
+      else if (part === "objects") for (const o of Object.values(objects)) o.vars = renamed(o.vars, names);
+      else if (part === "counters") state.counters = renamedCounters(state.counters, names);
+      else if (part === "vars") state.vars = renamed(state.vars, names);
+      else if (part === "decision") state.decision = renamed(state.decision, names);
+      else state.turnQueue = renamed(state.turnQueue, names);
+    }
+  }
+  state.log = plan.log.length === 0 ? [] : plan.log.slice();
+  for (const { at, inData } of plan.logNames) state.log[at] = renamedEntry(plan.log[at]!, names, inData);
   state.rng = reseeded(rng, 0);
   state.handleRng = reseeded(rng, 1);
   state.seed = `determinized:${state.rng.key.map((w) => w.toString(16).padStart(8, "0")).join("")}`;
-  if (reask) {
+  if (plan.reask) {
     // The task that asked asks again of the new state (the contract Game.fromState checks: run
     // again without its answer, it asks the same question).
     state.decision = null;
@@ -311,30 +616,77 @@ function dealt(
     if (top) delete top.answer;
   }
   const out = check ? Game.fromState(game.rules.preset, state) : Game.fromTrustedState(game, state);
-  if (reask) out.run();
+  if (plan.reask) out.run();
+  return out;
+}
+
+/** A kept log entry whose mentions of dealt records follow them. */
+function renamedEntry(e: LogEntry, names: Renaming, inData: boolean): LogEntry {
+  const out: LogEntry = { ...e };
+  if (e.obj !== undefined && names.ids.has(e.obj)) {
+    out.obj = names.ids.get(e.obj)!;
+    if (e.inc !== undefined) out.inc = names.incs.get(e.inc) ?? e.inc;
+  }
+  if (e.cause?.obj !== undefined && names.ids.has(e.cause.obj)) {
+    const inc = e.cause.inc;
+    out.cause = {
+      ...e.cause,
+      obj: names.ids.get(e.cause.obj)!,
+      ...(inc !== undefined ? { inc: names.incs.get(inc) ?? inc } : {}),
+    };
+  }
+  if (inData && e.data) out.data = renamed(e.data, names);
   return out;
 }
 
 /**
- * A group's identities in place order when the player knows some lie in a zone: those are dealt
- * first, each to places of its zone drawn by `rng`, then the rest shuffled into the places left.
- * Reads only the places' zones, the group's multiset and what the player knows.
+ * A pool's identities in place order, drawn by `rng` from its multiset: first the cards the
+ * player knows lie in a zone, each to places of that zone; then the narrowed places (a Set
+ * card), each set of them from the cards it may hold, fewest first; then the rest shuffled into
+ * the places left. Reads only the places, the pool's multiset, its limits and what the player
+ * knows — never which card lies where. Should the limits leave a narrowed place nothing it may
+ * hold (declarations that miss a card), it takes from the rest like any place. Linear in the
+ * pool's size (times its few limits).
  */
-function dealtKnown(game: Game, g: UnknownGroup, rng: RngState): string[] {
+function dealtCards(g: UnknownGroup, prep: PoolPlan, rng: RngState): string[] {
+  if (g.known.length === 0 && g.limited.length === 0) return shuffled(rng, g.cards);
   const out: (string | undefined)[] = g.objects.map(() => undefined);
-  const left = [...g.cards];
-  for (const { zone, card, count } of g.known) {
-    const free: number[] = [];
-    g.objects.forEach((id, i) => {
-      const obj = game.state.objects[id]!;
-      if (out[i] === undefined && obj.underOf === null && obj.zone === zone) free.push(i);
-    });
-    for (const i of shuffled(rng, free).slice(0, count)) {
-      out[i] = card;
-      left.splice(left.indexOf(card), 1);
+  // Instances of `g.cards` (sorted, so a card's copies are adjacent) already given a place.
+  const taken = new Uint8Array(g.cards.length);
+  const next = new Map<string, number>();
+  let free: number[] = [];
+  let zone: string | undefined;
+  let k = 0;
+  for (const known of g.known) {
+    // The zone's places in a random order, handed out card by card (`known` is sorted by zone).
+    if (known.zone !== zone) {
+      zone = known.zone;
+      free = shuffled(rng, prep.topPlaces.get(zone) ?? []);
+      k = 0;
+    }
+    for (let c = 0; c < known.count && k < free.length; c++) {
+      const j = next.get(known.card) ?? prep.firstCopy.get(known.card)!;
+      out[free[k++]!] = known.card;
+      taken[j] = 1;
+      next.set(known.card, j + 1);
     }
   }
-  const rest = shuffled(rng, left);
-  let k = 0;
-  return out.map((c) => c ?? rest[k++]!);
+  g.limited.forEach(({ places }, li) => {
+    const open = places.filter((i) => out[i] === undefined);
+    const fits = shuffled(
+      rng,
+      prep.fits[li]!.filter((j) => taken[j] === 0),
+    );
+    open.forEach((i, n) => {
+      if (n >= fits.length) return;
+      out[i] = g.cards[fits[n]!]!;
+      taken[fits[n]!] = 1;
+    });
+  });
+  const rest = shuffled(
+    rng,
+    g.cards.filter((_, j) => taken[j] === 0),
+  );
+  let r = 0;
+  return out.map((c) => c ?? rest[r++]!);
 }

@@ -13,9 +13,12 @@
  * depends on a card hidden from them. `clone()` copies the whole game, hidden cards included — for
  * search by the referee's side, or over a determinized state (see determinize).
  */
-import { IllegalActionError } from "../core/errors.js";
+import { LIMITS } from "../core/bounds.js";
+import { didYouMeanText } from "../core/did-you-mean.js";
+import { DefinitionError, IllegalActionError } from "../core/errors.js";
 import { Game, type NewGameOptions } from "../core/game.js";
 import type { JsonObject } from "../core/json.js";
+import { describeValue, isPlainObject } from "../core/options.js";
 import type { Preset } from "../core/preset.js";
 import type { PlayerId } from "../core/types.js";
 import type { CardDef } from "../core/vocabulary/schema.js";
@@ -73,6 +76,90 @@ export interface StepResult {
 /** An action: an encoded option, an index of the space, or an option id. */
 export type EnvAction = EncodedAction | number | string;
 
+/** The fields of EnvOptions, for "did you mean". */
+const ENV_FIELDS = [
+  "players",
+  "options",
+  "decks",
+  "cards",
+  "agents",
+  "space",
+  "features",
+  "maxActions",
+  "logging",
+];
+
+/**
+ * EnvOptions to their exact types before anything is made for them: known fields only, a player
+ * count within the preset's range (and LIMITS.players), a positive whole `maxActions`. The
+ * options, decks and cards are Game.create's to check (at `reset`).
+ */
+function checkEnvOptions(preset: Preset, opts: unknown): void {
+  const bad = (field: string, why: string): never => {
+    throw new DefinitionError(`TurnkitEnv: ${field}: ${why}`);
+  };
+  if (!isPlainObject(opts)) bad("options", `expected an object of EnvOptions, got ${describeValue(opts)}`);
+  const o = opts as Record<string, unknown>;
+  for (const k of Object.keys(o))
+    if (!ENV_FIELDS.includes(k))
+      bad(
+        k,
+        `not an option of an environment${didYouMeanText(k, ENV_FIELDS)}; they are ${ENV_FIELDS.join(", ")}`,
+      );
+  const { min, max } = preset.players;
+  const players = o.players;
+  if (players !== undefined) {
+    if (typeof players !== "number" || !Number.isInteger(players))
+      bad("players", `expected a whole number of players, got ${describeValue(players)}`);
+    const n = players as number;
+    if (n < min || n > max || n > LIMITS.players)
+      bad(
+        "players",
+        `${preset.name} is played by ${min === max ? min : `${min} to ${max}`} players, not ${n}`,
+      );
+  }
+  const most = o.maxActions;
+  if (most !== undefined && (typeof most !== "number" || !Number.isSafeInteger(most) || most < 1))
+    bad("maxActions", `expected a whole number from 1, got ${describeValue(most)}`);
+}
+
+/** An action to its exact type: an option id, an index of the action space, or an encoded action. */
+function checkEnvAction(action: unknown): void {
+  const bad = (why: string): never => {
+    throw new IllegalActionError(
+      `step: ${why}; an action is an option id (a string), an index of the action space or an encoded action { kind, refs, args }`,
+    );
+  };
+  if (typeof action === "string") return;
+  if (typeof action === "number") {
+    if (!Number.isSafeInteger(action) || action < 0)
+      bad(`got ${describeValue(action)}, not an index (a whole number from 0)`);
+    return;
+  }
+  if (!isPlainObject(action)) bad(`got ${describeValue(action)}`);
+  const a = action as Record<string, unknown>;
+  for (const k of Object.keys(a))
+    if (!["kind", "refs", "args", "n"].includes(k))
+      bad(`an encoded action has no field "${k}"${didYouMeanText(k, ["kind", "refs", "args", "n"])}`);
+  if (typeof a.kind !== "string") bad(`its kind must be a string, not ${describeValue(a.kind)}`);
+  if (!Array.isArray(a.refs)) bad(`its refs must be a list of card references, not ${describeValue(a.refs)}`);
+  (a.refs as unknown[]).forEach((r, i) => {
+    const ok =
+      isPlainObject(r) &&
+      (typeof r.owner === "string" || Number.isSafeInteger(r.owner)) &&
+      typeof r.zone === "string" &&
+      Number.isSafeInteger(r.index) &&
+      (r.under === undefined || Number.isSafeInteger(r.under)) &&
+      Object.keys(r).every((k) => ["owner", "zone", "index", "under"].includes(k));
+    if (!ok)
+      bad(`refs[${i}] must be { owner, zone, index, under? }, not ${JSON.stringify(r) ?? describeValue(r)}`);
+  });
+  if (!Array.isArray(a.args) || !a.args.every((x) => typeof x === "string"))
+    bad(`its args must be a list of strings, not ${JSON.stringify(a.args) ?? describeValue(a.args)}`);
+  if (a.n !== undefined && !(Number.isSafeInteger(a.n) && (a.n as number) >= 1))
+    bad(`its n must be a whole number from 1, not ${describeValue(a.n)}`);
+}
+
 export class TurnkitEnv {
   readonly preset: Preset;
   readonly opts: EnvOptions;
@@ -82,6 +169,7 @@ export class TurnkitEnv {
   private truncated = false;
 
   constructor(preset: Preset, opts: EnvOptions = {}) {
+    checkEnvOptions(preset, opts);
     this.preset = preset;
     this.opts = opts;
     this.features =
@@ -115,6 +203,8 @@ export class TurnkitEnv {
 
   /** Starts a new game from a seed; agent seats play until a learner's decision or the end. */
   reset(seed: number | string): AgentTurn {
+    if (typeof seed !== "number" && typeof seed !== "string")
+      throw new IllegalActionError(`reset takes a seed (a number or a string), not ${describeValue(seed)}`);
     const o = this.opts;
     this.gameOrNull = Game.create(this.preset, {
       seed,
@@ -191,6 +281,7 @@ export class TurnkitEnv {
   }
 
   private choiceOf(player: PlayerId, action: EnvAction): string {
+    checkEnvAction(action);
     if (typeof action === "string") return action;
     const legal = encodeView(this.game.viewFor(player));
     if (typeof action === "number") {

@@ -21,6 +21,7 @@ export {
   zoneKey,
 } from "./action-space.js";
 export {
+  couldLieAt,
   type DeterminizeOptions,
   type Determinizer,
   determinize,

@@ -8,6 +8,7 @@
  *   ismcts:100:c=1:rollout=50   … and options: c (exploration), rollout (rolloutLimit),
  *                               iterations, ms (a wall-clock budget: not deterministic)
  */
+import { didYouMeanText } from "../core/did-you-mean.js";
 import { type IsmctsOptions, ismctsAgent } from "./ismcts.js";
 import { type Agent, randomAgent } from "./random.js";
 
@@ -43,17 +44,20 @@ export function parseAgentSpec(text: string): AgentSpec {
     return { kind: "random" };
   }
   if (name !== "ismcts")
-    throw new AgentSpecError(`"${text}" is not an agent; the agents are ${AGENT_KINDS.join(", ")} (${HELP})`);
+    throw new AgentSpecError(
+      `"${text}" is not an agent${didYouMeanText(name ?? "", AGENT_KINDS)}; the agents are ${AGENT_KINDS.join(", ")} (${HELP})`,
+    );
   const options: Omit<IsmctsOptions, "seed" | "evaluate"> = {};
   for (const [i, part] of rest.entries()) {
     const eq = part.indexOf("=");
     const key = eq < 0 && i === 0 ? "iterations" : part.slice(0, eq);
     const raw = eq < 0 ? part : part.slice(eq + 1);
-    const field = ISMCTS_KEYS[key];
+    // Own keys only: "constructor" or "toString" is no option.
+    const field = Object.hasOwn(ISMCTS_KEYS, key) ? ISMCTS_KEYS[key] : undefined;
     if (eq < 0 && i > 0) throw new AgentSpecError(`"${text}": "${part}" is not key=value (${HELP})`);
     if (!field)
       throw new AgentSpecError(
-        `"${text}": unknown ismcts option "${key}"; the options are ${Object.keys(ISMCTS_KEYS).join(", ")}`,
+        `"${text}": unknown ismcts option "${key}"${didYouMeanText(key, Object.keys(ISMCTS_KEYS))}; the options are ${Object.keys(ISMCTS_KEYS).join(", ")}`,
       );
     const value = Number(raw);
     const integer = field !== "exploration" && field !== "timeMs";
@@ -65,8 +69,7 @@ export function parseAgentSpec(text: string): AgentSpec {
       throw new AgentSpecError(
         `"${text}": ${key} must be ${integer ? "a positive integer" : field === "timeMs" ? "a positive number" : "a non-negative number"}, not "${raw}"`,
       );
-    if (integer && value > 1e9)
-      throw new AgentSpecError(`"${text}": ${key} ${raw} is too large (at most 1e9)`);
+    if (value > 1e9) throw new AgentSpecError(`"${text}": ${key} ${raw} is too large (at most 1e9)`);
     options[field] = value;
   }
   return { kind: "ismcts", options };

@@ -25,7 +25,7 @@ import { didYouMeanText } from "../core/did-you-mean.js";
 import { Game } from "../core/game.js";
 import type { Preset } from "../core/preset.js";
 import type { CardDef } from "../core/vocabulary/schema.js";
-import { describeFsError } from "../scenario/load.js";
+import { describeFsError, meantAs, yamlProblemText } from "../scenario/load.js";
 import { InputError } from "./errors.js";
 
 /** A deck file is at most 1 MiB, its counts at most 100, a deck at most 1,000 cards. */
@@ -82,7 +82,7 @@ export function readDeckFile(preset: Preset, file: string, extraCards: readonly 
   if (doc.errors.length > 0) {
     const err = doc.errors[0]!;
     const { line, col } = counter.linePos(err.pos[0]);
-    fail(`:${line}:${col}`, `not valid YAML or JSON: ${err.message.split("\n")[0]}`);
+    fail(`:${line}:${col}`, `not valid YAML or JSON: ${yamlProblemText(err)}`);
   }
   const { byId, byName } = cardIndex([...preset.cards, ...extraCards]);
   const rules = preset.deckRules;
@@ -147,9 +147,16 @@ export function readDeckFile(preset: Preset, file: string, extraCards: readonly 
   const root = doc.contents as Node | null;
   if (isMap(root)) {
     const parts = rules?.parts.map((p) => p.id) ?? [];
+    const known = new Set([...parts, "main"]);
+    // A mapping with no section is some other file: said without quoting its keys.
+    const keys = root.items.map((pair) => (isScalar(pair.key) ? String(pair.key.value) : ""));
+    if (!meantAs(keys, known))
+      fail(
+        at(root),
+        `not a deck file: none of its keys is a section (${[...known].join(", ")}); a deck file is a list of cards (- { card: <id>, count: <n> })`,
+      );
     for (const pair of root.items) {
       const section = isScalar(pair.key) ? String(pair.key.value) : "";
-      const known = new Set([...parts, "main"]);
       if (!known.has(section))
         fail(
           at(pair.key as Node),

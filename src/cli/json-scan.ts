@@ -177,7 +177,7 @@ function scan(text: string, opts: ScanOptions): SyntaxProblem | JsonProblem | nu
     if (text[i] !== ":")
       return {
         offset: i,
-        message: `expected ':' after the property name "${key}", found ${describeChar(text, i)}`,
+        message: `expected ':' after a property name, found ${describeChar(text, i)}`,
       };
     i++;
     expectValue = true;

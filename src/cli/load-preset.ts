@@ -3,10 +3,11 @@
  * scenario's `preset: ./skyduel.ts`, a `turnkit.config.*`), card sets (`--cards cards.yaml`) and
  * the config file that lists both (docs/cli.md, "Your own game").
  *
- * Modules are loaded with tsx's `tsImport` (TypeScript and JavaScript alike, ESM or CommonJS, in
- * an isolated namespace that leaves Node's own loader alone). It is imported only here and only
- * when a module is loaded: the kernel never depends on it. Every problem is one line — the file,
- * where in it when there is a place, and what is wrong — and exits 2 (an InputError).
+ * Modules are loaded with tsx's `tsImport` when tsx is installed (TypeScript and JavaScript alike,
+ * ESM or CommonJS, in an isolated namespace that leaves Node's own loader alone), else JavaScript
+ * modules with Node's own `import()`; tsx is an optional peer dependency (optional-tools.ts),
+ * imported only here and only when a module is loaded. Every problem is one line — the file, where
+ * in it when there is a place, and what is wrong — and exits 2 (an InputError).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
@@ -17,9 +18,11 @@ import type { Preset } from "../core/preset.js";
 import type { CardDef } from "../core/vocabulary/schema.js";
 import { getPreset, presetIds, registerPreset } from "../presets/index.js";
 import { loadCardSet } from "../scenario/card-set.js";
-import { describeFsError, positionAt, readTextFile } from "../scenario/load.js";
+import { describeFsError, meantAs, positionAt, readTextFile } from "../scenario/load.js";
+import { outsideProject } from "../scenario/project.js";
 import { InputError } from "./errors.js";
 import { jsonPathOffset, scanJson } from "./json-scan.js";
+import { importTool, isMissingPackage, OPTIONAL_TOOLS } from "./optional-tools.js";
 
 /** The extensions of a module turnkit loads. */
 export const MODULE_EXTENSIONS = [".ts", ".mts", ".cts", ".js", ".mjs", ".cjs"];
@@ -112,19 +115,33 @@ async function importModule(abs: string, shown: string): Promise<Record<string, 
     throw new InputError(
       `${shown}: not a module turnkit can load (${ext || "no extension"}); expected ${MODULE_EXTENSIONS.join(", ")}`,
     );
-  let tsImport: (specifier: string, parent: string) => Promise<unknown>;
+  const load = await moduleLoader(shown, TYPESCRIPT_EXTENSIONS.includes(ext));
   try {
-    ({ tsImport } = (await import("tsx/esm/api")) as { tsImport: typeof tsImport });
-  } catch (e) {
-    throw new InputError(
-      `${shown}: cannot load modules: the package tsx is missing (${(e as Error).message})`,
-    );
-  }
-  try {
-    return (await tsImport(pathToFileURL(abs).href, import.meta.url)) as Record<string, unknown>;
+    return (await load(pathToFileURL(abs).href)) as Record<string, unknown>;
   } catch (e) {
     throw new InputError(describeLoadError(e, abs, shown));
   }
+}
+
+/** The extensions of a TypeScript module: loading one needs tsx. */
+const TYPESCRIPT_EXTENSIONS = [".ts", ".mts", ".cts"];
+
+/**
+ * How a module is imported: with tsx's `tsImport` when tsx is installed (TypeScript and
+ * JavaScript alike), else — a JavaScript module — with Node's own `import()`. Without tsx, a
+ * TypeScript module can't be loaded: the error says how to install it.
+ */
+async function moduleLoader(shown: string, typescript: boolean): Promise<(url: string) => Promise<unknown>> {
+  const tsx = OPTIONAL_TOOLS.tsx;
+  let api: { tsImport: (specifier: string, parent: string) => Promise<unknown> };
+  try {
+    api = await import("tsx/esm/api");
+  } catch (e) {
+    if (!typescript && isMissingPackage(e, tsx.package)) return (url) => import(url);
+    const needs = typescript ? `${shown}: a TypeScript module` : `${shown}: loading the module`;
+    return importTool(tsx, needs, () => Promise.reject(e));
+  }
+  return (url) => api.tsImport(url, import.meta.url);
 }
 
 /** A CommonJS module comes back as { default: module.exports }: look inside it too. */
@@ -258,11 +275,18 @@ export function findConfig(cwd: string): string | null {
 
 /** Checks the shape of a config's value; `where(path)` names the place of a path in the file. */
 function checkConfig(value: unknown, where: (path: (string | number)[]) => string): TurnkitConfig {
+  // Until it has a config's key, the file may be something else (a key file, a .env named by
+  // mistake): said by its kind, never quoted.
   if (value === null || typeof value !== "object" || Array.isArray(value))
     throw new InputError(
-      `${where([])}: expected an object { presets: [...], cards: [...] }, got ${describeValue(value)}`,
+      `${where([])}: expected an object { presets: [...], cards: [...] }, got ${typeof value === "string" ? "a string" : describeValue(value)}`,
     );
   const config = value as Record<string, unknown>;
+  const keys = Object.keys(config);
+  if (keys.length > 0 && !meantAs(keys, CONFIG_KEYS))
+    throw new InputError(
+      `${where([])}: not a turnkit config: none of its keys is ${CONFIG_KEYS.join(" or ")}; a config is an object { presets: [...], cards: [...] }`,
+    );
   for (const key of Object.keys(config))
     if (!(CONFIG_KEYS as readonly string[]).includes(key))
       throw new InputError(
@@ -324,6 +348,8 @@ export interface LoadFlags {
   config?: string;
   preset?: string[];
   cards?: string[];
+  /** Let the config name modules and card sets outside its project directory (--allow-outside). */
+  allowOutside?: boolean;
 }
 
 export interface UserGame {
@@ -355,10 +381,21 @@ export async function loadUserGame(flags: LoadFlags, cwd: string): Promise<UserG
       throw new InputError(`--config ${flags.config}: cannot read the file: no such file or directory`);
     const config = await loadConfig(configFile, shown);
     const base = dirname(configFile);
-    for (const p of config.presets ?? [])
-      await loadPresetModule(resolve(base, p), displayPath(resolve(base, p), cwd));
-    for (const c of config.cards ?? [])
-      cards.push(...cardsFrom(resolve(base, c), displayPath(resolve(base, c), cwd)));
+    // Each path inside the config's project, unless --allow-outside (scenario/project.ts).
+    const named = (key: "presets" | "cards", ref: string, i: number): string => {
+      const abs = resolve(base, ref);
+      const outside = flags.allowOutside ? null : outsideProject(configFile, ref, abs, "config");
+      if (outside) throw new InputError(`${shown}: ${key}[${i}]: ${outside}`);
+      return abs;
+    };
+    for (const [i, p] of (config.presets ?? []).entries()) {
+      const abs = named("presets", p, i);
+      await loadPresetModule(abs, displayPath(abs, cwd));
+    }
+    for (const [i, c] of (config.cards ?? []).entries()) {
+      const abs = named("cards", c, i);
+      cards.push(...cardsFrom(abs, displayPath(abs, cwd)));
+    }
   }
   const presets: Preset[] = [];
   for (const p of flags.preset ?? []) presets.push(await loadPresetModule(resolve(cwd, p), p));

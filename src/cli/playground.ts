@@ -17,7 +17,8 @@ import { dirname, extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { presetIds } from "../presets/index.js";
 import { InputError } from "./errors.js";
-import { displayPath, loadUserGame, presetSource } from "./load-preset.js";
+import { displayPath, type LoadFlags, loadUserGame, presetSource } from "./load-preset.js";
+import { importTool, OPTIONAL_TOOLS } from "./optional-tools.js";
 
 export interface PlaygroundOptions {
   /** The built app (a directory with index.html and kernel/importmap.json); default: the package's. */
@@ -28,6 +29,8 @@ export interface PlaygroundOptions {
   presets?: string[];
   /** A config file (--config); else a turnkit.config.* in `cwd` is read when there is one. */
   config?: string;
+  /** Let the config name modules outside its project directory (--allow-outside). */
+  allowOutside?: boolean;
   cwd?: string;
 }
 
@@ -103,14 +106,11 @@ function describeBundleError(e: unknown, shown: string, cwd: string): string {
  */
 export async function bundleUserPresets(files: string[], cwd: string): Promise<string[]> {
   if (files.length === 0) return [];
-  let esbuild: typeof import("esbuild");
-  try {
-    esbuild = await import("esbuild");
-  } catch (e) {
-    throw new InputError(
-      `cannot bundle presets for the browser: the package esbuild is missing (${(e as Error).message})`,
-    );
-  }
+  const esbuild = await importTool(
+    OPTIONAL_TOOLS.esbuild,
+    "bundling your presets for the browser",
+    () => import("esbuild"),
+  );
   const out: string[] = [];
   for (const abs of files) {
     const shown = displayPath(abs, cwd);
@@ -239,9 +239,10 @@ export async function startPlayground(opts: {
 export async function startWithPresets(opts: PlaygroundOptions): Promise<RunningPlayground> {
   const cwd = opts.cwd ?? process.cwd();
   const root = resolve(cwd, opts.root ?? builtApp());
-  const flags: { preset?: string[]; config?: string } = {};
+  const flags: LoadFlags = {};
   if (opts.presets?.length) flags.preset = opts.presets;
   if (opts.config !== undefined) flags.config = opts.config;
+  if (opts.allowOutside) flags.allowOutside = true;
   await loadUserGame(flags, cwd);
   // Every preset registered from a module (--preset and the config's), once per module.
   const files = [

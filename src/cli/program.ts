@@ -16,14 +16,17 @@ import { notOffered } from "../core/activation.js";
 import { DefinitionError, TurnkitError } from "../core/errors.js";
 import { Game } from "../core/game.js";
 import type { JsonObject } from "../core/json.js";
-import { narrate } from "../core/narrate.js";
+import { plural } from "../core/labels.js";
+import { Narrator } from "../core/narrator.js";
 import type { Preset } from "../core/preset.js";
 import type { LogEntry } from "../core/types.js";
 import { redactEntry } from "../core/view.js";
 import type { CardDef } from "../core/vocabulary/schema.js";
 import { getPreset, presetIds } from "../presets/index.js";
 import { describeFsError, type LoadedScenario, loadScenarioFile, ScenarioError } from "../scenario/load.js";
+import { outsideProject } from "../scenario/project.js";
 import { runScenario, type ScenarioResult } from "../scenario/runner.js";
+import { MAX_WORKERS } from "../simulate/run.js";
 import { toAscii, wantsAscii } from "./ascii.js";
 import { type DeckFlag, decksFor, parseDeckFlag } from "./decks.js";
 import { describeError, EXIT_FAILED, EXIT_OK, InputError, reportError } from "./errors.js";
@@ -38,6 +41,7 @@ import {
 } from "./load-preset.js";
 import { refusedAbility } from "./narration.js";
 import { servePlayground } from "./playground.js";
+import { printable } from "./printable.js";
 import {
   checkFinalState,
   type KernelSeed,
@@ -245,25 +249,31 @@ async function expand(patterns: string[]): Promise<string[]> {
 
 /**
  * Loads and runs one file; whatever goes wrong is that file's failure, and the run goes on. A
- * preset named by path (`preset: ./skyduel.ts`) is loaded relative to the file; `cards` join the
- * library (--cards, the config's card sets).
+ * preset named by path (`preset: ./skyduel.ts`) is loaded relative to the file, from inside its
+ * project unless `allowOutside`; `cards` join the library (--cards, the config's card sets).
  */
-async function runFile(file: string, io: Io, cards: CardDef[]): Promise<ScenarioResult> {
+async function runFile(
+  file: string,
+  io: Io,
+  options: { cards: CardDef[]; allowOutside: boolean },
+): Promise<ScenarioResult> {
   let loaded: LoadedScenario | undefined;
   try {
     loaded = loadScenarioFile(file);
     const ref = loaded.scenario.preset;
     if (looksLikePath(ref)) {
       try {
-        loaded.scenario.preset = (await loadPresetModule(resolve(dirname(file), ref), ref)).id;
+        const module = resolve(dirname(file), ref);
+        const outside = options.allowOutside ? null : outsideProject(file, ref, module, "scenario");
+        if (outside) throw new InputError(outside);
+        loaded.scenario.preset = (await loadPresetModule(module, ref)).id;
       } catch (e) {
         if (e instanceof TurnkitError)
           throw new ScenarioError(file, loaded.at(["preset"]), `preset: ${e.message}`);
         throw e;
       }
     }
-    if (cards.length > 0) loaded.scenario.cards = [...(loaded.scenario.cards ?? []), ...cards];
-    return runScenario(loaded);
+    return runScenario(loaded, options);
   } catch (e) {
     if (io.env.TURNKIT_DEBUG === "1" && e instanceof Error && e.stack) io.stderr(`${e.stack}\n`);
     const position = e instanceof ScenarioError ? e.position : { line: 1, col: 1 };
@@ -275,27 +285,47 @@ async function runFile(file: string, io: Io, cards: CardDef[]): Promise<Scenario
       covers: loaded?.scenario.covers ?? [],
       steps: 0,
       failures: [{ ...position, path: "", message }],
+      notes: [],
     };
   }
 }
 
-function printGame(game: Game, json: boolean, io: Io, viewer: number | null = null): (e: LogEntry) => void {
-  return (e) => {
-    if (json) {
-      const shown = viewer === null ? e : redactEntry(game, e, viewer);
-      if (shown) io.stdout(`${JSON.stringify(shown)}\n`);
-      return;
-    }
-    const line = narrate(game, e, viewer);
-    if (line) io.stdout(`${"  ".repeat(line.depth)}${line.text}\n`);
-  };
+/**
+ * Prints a game as it happens: each log entry as a JSON line, or narrated (a Narrator: its lines
+ * may wait for the entry after them, so `flush` before printing anything else).
+ */
+function printGame(
+  game: Game,
+  json: boolean,
+  io: Io,
+  viewer: number | null = null,
+): { hear: (e: LogEntry) => void; flush: () => void } {
+  if (json)
+    return {
+      hear: (e) => {
+        const shown = viewer === null ? e : redactEntry(game, e, viewer);
+        if (shown) io.stdout(`${JSON.stringify(shown)}\n`);
+      },
+      flush: () => {},
+    };
+  const narrator = new Narrator(game, viewer, (line) =>
+    // One line per entry: a line break in a name from a file does not start a line of its own.
+    io.stdout(`${"  ".repeat(line.depth)}${line.text.replace(/\n/g, " ")}\n`),
+  );
+  return { hear: (e) => narrator.push(e), flush: () => narrator.flush() };
 }
 
 /**
  * Narrates the activated abilities a player has where they work but can't activate now, with
  * every reason (Game.whyNot): each one when it becomes refused or its reasons change.
  */
-function explainRefusals(game: Game, json: boolean, io: Io): (player: number, decision: number) => void {
+function explainRefusals(
+  game: Game,
+  json: boolean,
+  io: Io,
+  /** Called before the first line is printed (the narration's waiting lines go first). */
+  beforePrinting: () => void,
+): (player: number, decision: number) => void {
   const last = new Map<number, Map<string, string>>();
   return (player, decision) => {
     const items = notOffered(game, player).map((n) => ({
@@ -315,6 +345,7 @@ function explainRefusals(game: Game, json: boolean, io: Io): (player: number, de
       (it) => before.get(`${it.ref}:${it.ability}`) !== now.get(`${it.ref}:${it.ability}`),
     );
     if (changed.length === 0) return;
+    beforePrinting();
     if (json) {
       io.stdout(`${JSON.stringify({ type: "notOffered", player, decision, abilities: changed })}\n`);
       return;
@@ -417,6 +448,10 @@ function buildProgram(io: Io, exit: { code: number }): Command {
       "a config file listing preset modules and card sets (default: turnkit.config.{ts,mts,js,mjs,cjs,json} here)",
     )
     .option("--ascii", "plain ASCII output (also when TERM=dumb or the locale is not UTF-8)")
+    .option(
+      "--allow-outside",
+      "let scenario and config files load modules and card sets from outside their project directory",
+    )
     .addHelpText(
       "after",
       `
@@ -436,7 +471,8 @@ Docs: docs/cli.md`,
       .command("run")
       .description("run scenario files (files, directories or globs) and report each")
       .argument("<paths...>", "scenario files, directories or globs")
-      .option("--json", "print one JSON object with every result"),
+      .option("--json", "print one JSON object with every result")
+      .option("--verbose", "also print each file's notes (its inline cards that shadow library cards)"),
   )
     .addHelpText(
       "after",
@@ -446,15 +482,16 @@ Examples:
   $ turnkit run "scenarios/**/magic-*.yaml" --json
   $ turnkit run --preset ./skyduel.ts --cards ./cards.yaml my-scenarios/`,
     )
-    .action(async (paths: string[], opts: { json?: boolean }, cmd: Command) => {
+    .action(async (paths: string[], opts: { json?: boolean; verbose?: boolean }, cmd: Command) => {
       const { cards } = await userGame(cmd, io);
+      const allowOutside = (cmd.optsWithGlobals() as LoadFlags).allowOutside === true;
       const files = await expand(paths);
       if (files.length === 0)
         throw new InputError(
           `no scenario files (*.yaml, *.yml) in ${paths.join(", ")}: nothing to run (an empty directory, or a glob that matches nothing?)`,
         );
       const results: ScenarioResult[] = [];
-      for (const f of files) results.push(await runFile(f, io, cards));
+      for (const f of files) results.push(await runFile(f, io, { cards, allowOutside }));
       const passed = results.filter((r) => r.passed).length;
       const failed = results.length - passed;
       if (opts.json) {
@@ -467,6 +504,7 @@ Examples:
               passed: r.passed,
               covers: r.covers,
               failures: r.failures,
+              notes: r.notes,
             })),
           })}\n`,
         );
@@ -477,8 +515,13 @@ Examples:
           );
           for (const f of r.failures)
             io.stdout(`    ${r.file}:${f.line}:${f.col}: ${f.path ? `${f.path}: ` : ""}${f.message}\n`);
+          if (opts.verbose)
+            for (const n of r.notes)
+              io.stdout(
+                `    note: ${r.file}:${n.line}:${n.col}: ${n.path ? `${n.path}: ` : ""}${n.message}\n`,
+              );
         }
-        io.stdout(`\n${passed} passed, ${failed} failed, ${results.length} files\n`);
+        io.stdout(`\n${passed} passed, ${failed} failed, ${plural(results.length, "file")}\n`);
       }
       if (failed > 0) exit.code = EXIT_FAILED;
     });
@@ -567,7 +610,8 @@ Examples:
           if (e instanceof DefinitionError && opts.option) throw new InputError(`--option: ${e.message}`);
           throw e;
         }
-        game.onEvent(printGame(game, opts.json === true, io, seat ?? null));
+        const printer = printGame(game, opts.json === true, io, seat ?? null);
+        game.onEvent(printer.hear);
         const human = seat === undefined ? null : new HumanSeat(seat, io.stdin ?? lineReader(), io.stdout);
         let quit = false;
         const agents: Agent[] = game.state.players.map((p) =>
@@ -575,7 +619,7 @@ Examples:
         );
         const responses: [number, string][] = [];
         game.run();
-        const explain = explainRefusals(game, opts.json === true, io);
+        const explain = explainRefusals(game, opts.json === true, io, printer.flush);
         while (!game.over && responses.length < opts.maxActions) {
           const d = game.decision!;
           // A person at a seat is told only of their own abilities (others' would name hidden cards).
@@ -583,6 +627,7 @@ Examples:
           const wanted = opts.json === true || opts.whyNot === true || human !== null;
           if (wanted && (human === null || d.player === human.seat)) explain(d.player, d.id);
           if (human !== null && d.player === human.seat) {
+            printer.flush();
             const answer = await human.choose(game, responses);
             if (answer.kind === "quit") {
               quit = true;
@@ -597,6 +642,7 @@ Examples:
           responses.push([a.player, a.choice]);
           game.act(a);
         }
+        printer.flush();
         if (opts.save !== undefined) {
           try {
             writeReplay(
@@ -616,13 +662,13 @@ Examples:
           turns: game.state.clock.turn.id,
           actions: responses.length,
           winner: game.result?.winner ?? null,
-          reason: game.result?.reason ?? `stopped after ${responses.length} actions`,
+          reason: game.result?.reason ?? `stopped after ${plural(responses.length, "action")}`,
           sha256: stateDigest(game),
         };
         if (opts.json) io.stdout(`${JSON.stringify({ type: "summary", ...summary })}\n`);
         else
           io.stdout(
-            `\n${summary.reason}. ${summary.turns} turns, ${summary.actions} decisions. Seed ${summary.seed}. State sha256 ${summary.sha256.slice(0, 16)}…\n`,
+            `\n${summary.reason}. ${plural(summary.turns, "turn")}, ${plural(summary.actions, "decision")}. Seed ${summary.seed}. State sha256 ${summary.sha256.slice(0, 16)}…\n`,
           );
         if (quit) {
           io.stdout("You quit the game.\n");
@@ -630,7 +676,7 @@ Examples:
         }
         if (!game.over) {
           io.stderr(
-            `turnkit: the game did not finish: stopped after ${responses.length} responses (--max-actions ${opts.maxActions})\n`,
+            `turnkit: the game did not finish: stopped after ${plural(responses.length, "response")} (--max-actions ${opts.maxActions})\n`,
           );
           exit.code = EXIT_FAILED;
         }
@@ -668,8 +714,8 @@ Examples:
     )
     .option(
       "--workers <k>",
-      "worker threads (default: every core); 0 plays in this thread",
-      nonNegativeInt(1024),
+      `worker threads (default: every core, at most ${MAX_WORKERS}); 0 plays in this thread`,
+      nonNegativeInt(MAX_WORKERS),
     )
     .option(
       "--shard <i/n>",
@@ -720,7 +766,7 @@ Docs: docs/simulate.md`,
       emit(render(result, opts), opts.out, io.stdout);
       if (result.errors > 0) {
         io.stderr(
-          `turnkit: ${result.errors} games threw an engine error (first: seed ${result.errorSeeds[0]!.seed}: ${result.errorSeeds[0]!.message})\n`,
+          `turnkit: ${plural(result.errors, "game")} threw an engine error (first: seed ${result.errorSeeds[0]!.seed}: ${result.errorSeeds[0]!.message})\n`,
         );
         exit.code = EXIT_FAILED;
       }
@@ -761,14 +807,23 @@ with --deck needs nothing more: its replay file records every player's deck.`,
     .action(async (file: string, opts: { json?: boolean; quiet?: boolean }, cmd: Command) => {
       const { cards } = await userGame(cmd, io);
       const replay = readReplay(file);
-      const game = replayGame(
-        replay,
-        (g) => {
-          if (!opts.quiet) g.onEvent(printGame(g, opts.json === true, io));
-        },
-        file,
-        cards,
-      );
+      let printer: ReturnType<typeof printGame> | undefined;
+      let game: Game;
+      try {
+        game = replayGame(
+          replay,
+          (g) => {
+            if (opts.quiet) return;
+            printer = printGame(g, opts.json === true, io);
+            g.onEvent(printer.hear);
+          },
+          file,
+          cards,
+        );
+      } finally {
+        // What was told before a divergence is printed before its error.
+        printer?.flush();
+      }
       const digest = checkFinalState(game, replay, file);
       // Reproduced, though recorded under other rules: said, not hidden.
       const change = rulesChange(replay, game);
@@ -831,7 +886,7 @@ Examples:
       for (const p of presets) {
         const source = presetSource(p.id);
         io.stdout(
-          `${p.id} — ${p.name} (${p.players.min}-${p.players.max} players, ${p.cards.length} cards)${source === "built-in" ? "" : ` from ${source}`}\n`,
+          `${p.id} — ${p.name} (${p.players.min}-${p.players.max} players, ${plural(p.cards.length, "card")})${source === "built-in" ? "" : ` from ${source}`}\n`,
         );
         for (const [k, o] of Object.entries(p.options ?? {}))
           io.stdout(`    --option ${k}=${JSON.stringify(o.default)}  ${o.description}\n`);
@@ -867,6 +922,7 @@ ones. Docs: docs/playground.md`,
           ...(opts.host !== undefined ? { host: opts.host } : {}),
           ...(flags.preset ? { presets: flags.preset } : {}),
           ...(flags.config !== undefined ? { config: flags.config } : {}),
+          ...(flags.allowOutside ? { allowOutside: true } : {}),
           cwd: io.cwd ?? process.cwd(),
         },
         io,
@@ -878,10 +934,12 @@ ones. Docs: docs/playground.md`,
 /** Runs the command line `argv` (without node and the script) and returns the exit code. */
 export async function main(argv: string[], given: Io = processIo): Promise<number> {
   const exit = { code: EXIT_OK };
-  // Plain ASCII output: the last step of every line written (ascii.ts).
-  const io: Io = wantsAscii(argv, given.env)
-    ? { ...given, stdout: (t) => given.stdout(toAscii(t)), stderr: (t) => given.stderr(toAscii(t)) }
-    : given;
+  // Every write without terminal control codes (printable.ts), then in plain ASCII when asked
+  // (ascii.ts): the last steps of every line written, so no print site can miss them.
+  const ascii = wantsAscii(argv, given.env);
+  const clean = (write: (t: string) => void) => (t: string) =>
+    write(ascii ? toAscii(printable(t)) : printable(t));
+  const io: Io = { ...given, stdout: clean(given.stdout), stderr: clean(given.stderr) };
   // Commander answers no command with the usage alone; say what is wrong first.
   if (argv.length === 0)
     io.stderr(

@@ -13,16 +13,21 @@ import { basename, extname } from "node:path";
 import cliProgress from "cli-progress";
 import { InvalidArgumentError } from "commander";
 import { AgentSpecError, formatAgentSpec, parseAgentSpecs } from "../agents/spec.js";
+import { DefinitionError } from "../core/errors.js";
 import type { JsonObject } from "../core/json.js";
+import { plural } from "../core/labels.js";
+import { validateOptions } from "../core/options.js";
 import type { Preset } from "../core/preset.js";
 import type { CardDef } from "../core/vocabulary/schema.js";
 import { describeFsError } from "../scenario/load.js";
 import { formatCsv, formatResult } from "../simulate/format.js";
 import { merge } from "../simulate/result.js";
+import { checkedResult } from "../simulate/result-schema.js";
 import { simulate } from "../simulate/run.js";
 import type { Shard, SimDeck, SimulateProgress, SimulationResult } from "../simulate/types.js";
 import { readDeckFile } from "./decks.js";
 import { InputError } from "./errors.js";
+import { printable } from "./printable.js";
 
 /** The terminal streams a command may draw a progress bar on. */
 export interface ProgressTarget {
@@ -144,7 +149,7 @@ export function progressDisplay(
       const rate = p.elapsed > 0 ? (p.done * 1000) / p.elapsed : 0;
       const eta = rate > 0 ? (p.total - p.done) / rate : 0;
       target.line(
-        `${label}: ${p.done}/${p.total} games, ${rate.toFixed(1)} games/s, ETA ${eta.toFixed(0)} s, ${p.capped} capped, ${p.errors} errors\n`,
+        `${label}: ${p.done}/${plural(p.total, "game")}, ${rate.toFixed(1)} games/s, ETA ${eta.toFixed(0)} s, ${p.capped} capped, ${plural(p.errors, "error")}\n`,
       );
     },
     stop() {},
@@ -205,8 +210,17 @@ export async function runSimulate(
       `--players ${flags.players}: ${preset.name} is played by ${min === max ? min : `${min} to ${max}`} players`,
     );
   checkAgentCount(flags.agents, flags.players ?? min);
+  // Checked once, here: a bad option would otherwise fail every game of the run, one by one.
+  if (flags.option)
+    try {
+      validateOptions(preset, flags.option);
+    } catch (e) {
+      if (e instanceof DefinitionError) throw new InputError(`--option: ${e.message}`);
+      throw e;
+    }
   const decks = flags.decks !== undefined ? readDecks(preset, flags.decks, cards) : undefined;
-  const display = progressDisplay(progress, `simulate ${preset.id}`);
+  // The bar is drawn straight on the terminal, not through the program's output: its label too is printable.
+  const display = progressDisplay(progress, printable(`simulate ${preset.id}`));
   try {
     return await simulate({
       preset,
@@ -254,7 +268,12 @@ export function runMerge(files: string[]): SimulationResult {
       throw new InputError(
         `${file}: not a simulate result (no "format": "turnkit/simulate@2"); give files written by simulate --json`,
       );
-    return value as SimulationResult;
+    try {
+      return checkedResult(value, file);
+    } catch (e) {
+      if (e instanceof DefinitionError) throw new InputError(e.message);
+      throw e;
+    }
   });
   try {
     return merge(results);

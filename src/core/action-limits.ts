@@ -20,6 +20,7 @@ import type { ActionLimitDef, Allowance } from "./contract/data.js";
 import type { Game } from "./contract/game.js";
 import { activeEffects } from "./durations.js";
 import { countEvents } from "./events.js";
+import { plural } from "./labels.js";
 import { isRelative } from "./match.js";
 import type { PlayerId } from "./types.js";
 import type { RelativePlayer } from "./vocabulary/schema.js";
@@ -122,8 +123,9 @@ export function actionAllowance(
   return out;
 }
 
-function plural(n: number, def: ActionLimitDef): string {
-  return `${n} ${n === 1 ? def.noun : (def.plural ?? `${def.noun}s`)}`;
+/** "1 Normal Summon or Set", "2 Normal Summons or Sets". */
+function counted(n: number, def: ActionLimitDef): string {
+  return plural(n, def.noun, def.plural);
 }
 
 function refusal(
@@ -138,7 +140,7 @@ function refusal(
 ): string {
   const who = game.playerName(player);
   const within = window === "turn" ? `this turn (turn ${game.state.clock.turn.id})` : `in this ${window}`;
-  const did = `${who} has made ${plural(used, def)} ${within}`;
+  const did = `${who} has made ${counted(used, def)} ${within}`;
   if (cap && cap.max === allowed) return `${did}: ${cap.source} allows at most ${allowed}`;
   const base = Math.max(
     def.times ?? Number.POSITIVE_INFINITY,

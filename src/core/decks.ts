@@ -6,6 +6,7 @@
  */
 import { definitionChecks } from "./checking.js";
 import type { CardMatch, DeckPart, DeckRules } from "./contract/data.js";
+import { plural } from "./labels.js";
 import type { CardDef } from "./vocabulary/schema.js";
 
 export type { CardMatch, DeckPart, DeckRules } from "./contract/data.js";
@@ -41,10 +42,6 @@ export function limitedBy(
   let out: NonNullable<DeckRules["limited"]>[number] | undefined;
   for (const l of rules.limited ?? []) if (matchesCard(card, l.cards) && (!out || l.max < out.max)) out = l;
   return out;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 /** "exactly 40", "at least 60", "40 to 60", "at most 15". */

@@ -117,6 +117,28 @@ function effectKindProblem(preset: Preset, kind: unknown): string | null {
   return `unknown effect kind "${kind}"${hint(kind, kinds)}; the kernel and preset "${preset.id}" read ${kinds.join(", ")}`;
 }
 
+/** Kinds of static ability the kernel reads itself: skipping a node, and its rule-changing kinds. */
+export const KERNEL_STATIC_KINDS: readonly string[] = ["skipNode", ...KERNEL_EFFECT_KINDS];
+
+const libraryStaticKinds = new WeakMap<Preset, ReadonlySet<string>>();
+
+/**
+ * The kinds of static ability cards of this preset may name: the kernel's, those the preset
+ * declares (`Preset.staticKinds`) and those of its own library's cards (the preset reads them).
+ */
+export function knownStaticKinds(preset: Preset): ReadonlySet<string> {
+  let kinds = libraryStaticKinds.get(preset);
+  if (!kinds) {
+    const all = new Set([...KERNEL_STATIC_KINDS, ...Object.keys(preset.staticKinds ?? {})]);
+    for (const card of preset.cards)
+      for (const a of card.abilities ?? [])
+        if (a.kind === "static" && typeof a.static?.kind === "string") all.add(a.static.kind);
+    kinds = all;
+    libraryStaticKinds.set(preset, kinds);
+  }
+  return kinds;
+}
+
 const list = (v: string | readonly string[] | undefined): readonly string[] =>
   v === undefined ? [] : typeof v === "string" ? [v] : v;
 
@@ -294,9 +316,23 @@ class CardChecker {
       this.limit(l, a, `${at}: limit${Array.isArray(a.limit) ? `[${i}]` : ""}`);
     for (const f of ["cost", "effect", "instead"] as const) if (a[f]) this.ops(a[f], `${at}: ${f}`);
     const kind = a.kind === "static" ? a.static?.kind : undefined;
+    if (a.kind === "static" && a.static !== undefined) this.staticKind(kind, `${at}: static.kind`);
     if (kind === "skipNode") this.skipNode(a.static!, `${at}: static`);
     else if (typeof kind === "string" && KERNEL_EFFECT_KINDS.includes(kind))
       this.kernelRule(kind, a.static!, `${at}: static`, true);
+  }
+
+  /** A static ability's kind must be one something reads: else the ability would do nothing. */
+  private staticKind(kind: unknown, at: string): void {
+    const known = knownStaticKinds(this.ctx.preset);
+    if (typeof kind === "string" && known.has(kind)) return;
+    const preset = this.ctx.preset.id;
+    this.add(
+      at,
+      typeof kind !== "string"
+        ? `a static ability's static needs a kind (a string), not ${JSON.stringify(kind)}`
+        : `unknown kind of static ability "${kind}"${hint(kind, known)}: neither the kernel nor preset "${preset}" reads it, so the ability would do nothing (a preset declares the kinds it reads in Preset.staticKinds)`,
+    );
   }
 
   /**

@@ -4,14 +4,24 @@
  * exposes it, and continues when `act` gives the answer.
  */
 import { type ActivationVerdict, canActivate, mayActivate, type Reason } from "./activation.js";
+import { LIMITS, LIMITS_DOC } from "./bounds.js";
 import type { Action, NewGameOptions, Snapshot } from "./contract/data.js";
 import type { Rules as CompiledRules, Game as GameApi } from "./contract/game.js";
 import { type DeckRules, deckProblems } from "./decks.js";
+import { didYouMeanText } from "./did-you-mean.js";
 import { activeEffects, checkWhileDurations } from "./durations.js";
-import { DefinitionError, EngineError, IllegalActionError, TurnkitError } from "./errors.js";
+import {
+  DefinitionError,
+  EngineError,
+  errorText,
+  HookError,
+  IllegalActionError,
+  ListenerError,
+  TurnkitError,
+} from "./errors.js";
 import { countEvents, emit, heard, openWindow } from "./events.js";
 import { fingerprintDifference, type RulesFingerprint, rulesFingerprint } from "./fingerprint.js";
-import { cloneJson, type Json, type JsonObject } from "./json.js";
+import { cloneJson, type Json, type JsonObject, jsonProblem } from "./json.js";
 import {
   type AbilityRef,
   ALLOWED,
@@ -35,7 +45,7 @@ import {
   zoneId,
 } from "./objects.js";
 import { kernelOps } from "./ops.js";
-import { validateOptions } from "./options.js";
+import { checkNewGame, describeValue, validateOptions } from "./options.js";
 import type { Preset } from "./preset.js";
 import { limitsOf, Rules } from "./registry.js";
 import { tryReplace } from "./replacement.js";
@@ -70,8 +80,17 @@ export type { Action, NewGameOptions, Snapshot } from "./contract/data.js";
 
 const compiled = new WeakMap<Preset, Map<string, Rules>>();
 
+/** A card holding statics of one kind, and those statics (Game.staticAbilities). */
+interface StaticHolder {
+  id: ObjectId;
+  card: CardDef;
+  entries: readonly { ability: AbilityDef; zones: readonly string[] }[];
+}
+
 /** A saved state longer than this is refused before parsing (64 MiB). */
 const MAX_STATE_CHARS = 64 * 1024 * 1024;
+/** Nesting a saved state may have (its tasks nest op lists, a log entry its data): a bound on the copy's stack. */
+const MAX_STATE_DEPTH = 256;
 
 /** What makes two states need the same compiled rules. */
 function cloneRulesKey(s: GameState): string {
@@ -155,6 +174,9 @@ interface Guard {
   logging: GameState["logging"];
   logLength: number;
   actions: [PlayerId, string][];
+  /** The largest budgets the actions since were carried out under: their replay gets as much. */
+  eventBudget: number;
+  stepBudget: number;
 }
 
 const kernelTasks = {
@@ -191,13 +213,68 @@ function sameRules(made: GameState["madeBy"], now: RulesFingerprint): void {
 }
 
 /** Refuses decks that break the preset's deck rules, naming the player and every problem. */
-function checkDecks(deckRules: DeckRules, rules: CompiledRules, names: string[], decks: unknown[]): void {
+function checkDecks(deckRules: DeckRules, rules: CompiledRules, names: string[], decks: string[][]): void {
   for (const [i, deck] of decks.entries()) {
-    if (!Array.isArray(deck) || !deck.every((id) => typeof id === "string")) continue;
     const problems = deckProblems(deckRules, deck, (id) => rules.cards.get(id), rules.cards.keys());
     if (problems.length > 0)
       throw new DefinitionError(`${names[i] ?? `deck ${i + 1}`}'s deck is not legal: ${problems.join("; ")}`);
   }
+}
+
+/**
+ * Runs a preset's own code outside an action (its setup, its rules' compilation): an error of its
+ * own (not a turnkit error) is a HookError naming the preset and the hook.
+ */
+function presetCode<T>(preset: Preset, hook: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof TurnkitError) throw e;
+    throw new HookError(`preset "${preset.id}": ${hook} threw: ${errorText(e)}`, hook, preset.id, {
+      cause: e,
+    });
+  }
+}
+
+/** What `run` is doing, for an error's words: a task's handler, "while" durations, state checks, pauseWhen. */
+const Doing = { Handler: 0, While: 1, Checks: 2, Pause: 3 } as const;
+type Doing = (typeof Doing)[keyof typeof Doing];
+
+/** The fields an action may have (contract/data.ts Action). */
+const ACTION_FIELDS = ["player", "decision", "choice", "label"];
+
+/** An action object to its exact type: own fields only, each of its type, no other field. */
+function checkAction(action: unknown): Action {
+  if (action === null || typeof action !== "object" || Array.isArray(action))
+    throw new IllegalActionError(
+      `an action is an option id or { player, choice }, not ${describeValue(action)}`,
+    );
+  const a = action as Record<string, unknown>;
+  for (const k of Object.keys(a))
+    if (!ACTION_FIELDS.includes(k))
+      throw new IllegalActionError(
+        `action.${k}: an action has no field "${k}"${didYouMeanText(k, ACTION_FIELDS)}; it has player, choice and optionally decision and label`,
+      );
+  const own = (k: string): unknown => (Object.hasOwn(a, k) ? a[k] : undefined);
+  const choice = own("choice");
+  if (typeof choice !== "string")
+    throw new IllegalActionError(
+      `action.choice must be an option id (a string), not ${describeValue(choice)}`,
+    );
+  const player = own("player");
+  if (typeof player !== "number" || !Number.isInteger(player))
+    throw new IllegalActionError(
+      `action.player must be a player number (0, 1, …), not ${describeValue(player)}`,
+    );
+  const decision = own("decision");
+  if (decision !== undefined && (typeof decision !== "number" || !Number.isInteger(decision)))
+    throw new IllegalActionError(
+      `action.decision must be a decision id (a whole number), not ${describeValue(decision)}`,
+    );
+  const label = own("label");
+  if (label !== undefined && typeof label !== "string")
+    throw new IllegalActionError(`action.label must be a string, not ${describeValue(label)}`);
+  return decision === undefined ? { player, choice } : { player, choice, decision };
 }
 
 /**
@@ -224,6 +301,13 @@ class GameEngine implements Game {
   eventBudget = 200_000;
   /** Decisions allowed in one game (a bound on runaway games and on replay files). */
   decisionBudget = 1_000_000;
+  /**
+   * A copy of the state before every action, so that undoing a failed action restores exactly the
+   * state of just before even when code depends on more than the game (a clock, a global). Off by
+   * default: the restore point is then copied every 64 actions and the answers since replayed,
+   * which is exact for deterministic code and about half as costly per action.
+   */
+  exactUndo = false;
 
   private constructor(rules: CompiledRules, state: GameState) {
     this.rules = rules;
@@ -234,20 +318,16 @@ class GameEngine implements Game {
   // ---- creation, serialization, snapshots ------------------------------------------------
 
   static create(preset: Preset, opts: NewGameOptions = {}): Game {
-    const names =
-      typeof opts.players === "object"
-        ? opts.players
-        : Array.from({ length: opts.players ?? 2 }, (_, i) => `P${i + 1}`);
-    if (names.length < preset.players.min || names.length > preset.players.max)
-      throw new DefinitionError(
-        `${preset.name} is played by ${preset.players.min} to ${preset.players.max} players, not ${names.length}`,
-      );
+    // Every field to its exact type, the player count before a name is made (options.ts).
+    const names = checkNewGame(preset, opts);
     const options = validateOptions(preset, opts.options);
     const seed = seedText(opts.seed ?? randomSeed());
     const cards = opts.cards ?? [];
-    const rules = compiledRules(preset, options, cards, opts.privateRules === true);
-    if (preset.deckRules && Array.isArray(opts.decks)) checkDecks(preset.deckRules, rules, names, opts.decks);
-    const vars = preset.playerVars?.(options) ?? {};
+    const rules = presetCode(preset, "compiling the rules (turn, cards, options)", () =>
+      compiledRules(preset, options, cards, opts.privateRules === true),
+    );
+    if (preset.deckRules && opts.decks) checkDecks(preset.deckRules, rules, names, opts.decks);
+    const vars = presetCode(preset, "playerVars", () => preset.playerVars?.(options) ?? {});
     const state: GameState = {
       format: "turnkit/state@3",
       madeBy: { turnkit: TURNKIT_VERSION, rules: rulesFingerprint(rules, options) },
@@ -282,12 +362,14 @@ class GameEngine implements Game {
       extraCards: cards,
     };
     const game = new GameEngine(rules, state);
+    game.exactUndo = opts.exactUndo === true;
     state.zones = createZones(game);
     game.indexZones();
     openWindow(game, "game");
     if (opts.setup !== false) {
       const spec = { players: names.length, ...(opts.decks ? { decks: opts.decks } : {}) };
-      preset.setup?.(game, spec);
+      const setup = preset.setup;
+      if (setup) presetCode(preset, "setup", () => setup(game, spec));
     }
     return game;
   }
@@ -299,6 +381,13 @@ class GameEngine implements Game {
    */
   static fromState(preset: Preset, state: GameState, opts: LoadOptions = {}): Game {
     const header = checkHeader(preset, state);
+    // Plain JSON data throughout, before any of it is copied: no "__proto__" key (a copy would
+    // make it the object's prototype), no Infinity or class instance, no nesting past a bound.
+    const notJson = jsonProblem(state, MAX_STATE_DEPTH);
+    if (notJson)
+      throw new DefinitionError(
+        `saved state, ${notJson.path.replace(/^\./, "") || "(top)"}: ${notJson.problem}`,
+      );
     let rules: CompiledRules;
     try {
       rules = compiledRules(preset, header.options, header.extraCards, false);
@@ -429,49 +518,111 @@ class GameEngine implements Game {
   run(): this {
     const state = this.state;
     let budget = this.stepBudget;
-    const lastEvent = state.ids.event + this.eventBudget;
+    // Checked at every event (notify), not only between steps: one op making events without end
+    // stops as soon as it passes the budget.
+    const outerLimit = this.eventLimit;
+    this.eventLimit = state.ids.event + this.eventBudget;
     const sc = this.rules.stateChecks;
     const checks = sc.always.length > 0 ? sc.always : null;
     const before = sc.beforeDecision.size > 0 ? sc.beforeDecision : null;
-    while (state.decision === null && state.result === null) {
-      const tasks = this.state.tasks;
-      const task = tasks[tasks.length - 1];
-      if (!task) throw new EngineError("the engine has no work left but the game is not over");
-      // A node the turn skips past asks nothing more: its interaction stops (Game.skipTo).
-      if (state.turnQueue.length !== 0 && endedInteraction(this, task)) {
-        this.popTask(task);
-        continue;
+    let task: Task | undefined;
+    let doing: Doing = Doing.Handler;
+    try {
+      while (state.decision === null && state.result === null) {
+        const tasks = this.state.tasks;
+        task = tasks[tasks.length - 1];
+        if (!task) throw new EngineError("the engine has no work left but the game is not over");
+        // A node the turn skips past asks nothing more: its interaction stops (Game.skipTo).
+        if (state.turnQueue.length !== 0 && endedInteraction(this, task)) {
+          this.popTask(task);
+          continue;
+        }
+        const handler = this.rules.tasks.get(task.t);
+        if (!handler) throw new EngineError(`no handler for task "${task.t}"`);
+        this.batchStart = state.ids.event; // each step of work is one event of the rules (CR 603.2c)
+        doing = Doing.Handler;
+        handler(this, task);
+        // CR 611.2b: effects lasting "for as long as" a condition holds end as soon as it doesn't.
+        if (this.whileDurations && state.ids.event !== this.whileCheckedAt) {
+          doing = Doing.While;
+          this.batchStart = state.ids.event;
+          checkWhileDurations(this);
+          this.whileCheckedAt = state.ids.event;
+        }
+        doing = Doing.Checks;
+        if (checks !== null && (state.ids.event !== this.checkedAt || this.recheck)) this.checkAlways(checks);
+        if (state.decision !== null && before !== null) this.checkBeforeDecision(before);
+        doing = Doing.Pause;
+        if (this.pause?.(this)) {
+          this.pause = null;
+          return this;
+        }
+        if (--budget <= 0)
+          throw new EngineError(
+            `no decision after ${this.stepBudget} engine steps at ${this.where()}: a loop in the preset or a card (Game.stepBudget; ${LIMITS_DOC})`,
+          );
       }
-      const handler = this.rules.tasks.get(task.t);
-      if (!handler) throw new EngineError(`no handler for task "${task.t}"`);
-      this.batchStart = state.ids.event; // each step of work is one event of the rules (CR 603.2c)
-      handler(this, task);
-      // CR 611.2b: effects lasting "for as long as" a condition holds end as soon as it doesn't.
-      if (this.whileDurations && state.ids.event !== this.whileCheckedAt) {
-        this.batchStart = state.ids.event;
-        checkWhileDurations(this);
-        this.whileCheckedAt = state.ids.event;
-      }
-      if (checks !== null && (state.ids.event !== this.checkedAt || this.recheck)) this.checkAlways(checks);
-      if (state.decision !== null && before !== null) this.checkBeforeDecision(before);
-      if (this.pause?.(this)) {
-        this.pause = null;
-        return this;
-      }
-      if (--budget <= 0)
-        throw new EngineError(
-          `no decision after ${this.stepBudget} engine steps at ${this.where()}: a loop in the preset or a card`,
-        );
-      if (state.ids.event > lastEvent)
-        throw new EngineError(
-          `${this.eventBudget} events without a decision at ${this.where()} (the last: ${state.log.at(-1)?.type ?? "?"}): a loop of triggers or effects`,
-        );
+    } catch (e) {
+      if (e instanceof TurnkitError) throw e;
+      throw this.hookError(e, task, doing);
+    } finally {
+      this.eventLimit = outerLimit;
     }
-    if (state.decision !== null && state.decision.id > this.decisionBudget)
-      throw new EngineError(
-        `the game has asked ${this.decisionBudget} decisions: a bound against runaway games`,
+    // The bound on a game's length ends it, a draw, rather than leave it stuck: an action that
+    // threw here would be undone, and so would every other answer to the same question.
+    if (state.decision !== null && state.decision.id > this.decisionBudget) {
+      this.withdrawDecision();
+      this.declareWinner(
+        null,
+        `stopped: the game asked ${this.decisionBudget} decisions, the most one game may ask (Game.decisionBudget)`,
       );
+    }
     return this;
+  }
+
+  /** The last event the running step may make (run sets it from `eventBudget`; none outside run). */
+  private eventLimit = Number.POSITIVE_INFINITY;
+
+  /** Past the event budget: a loop of triggers or effects, stopped at the event that passed it. */
+  private tooManyEvents(entry: LogEntry): never {
+    const task = this.state.tasks[this.state.tasks.length - 1];
+    throw new EngineError(
+      `${this.eventBudget} events without a decision at ${this.where()} (the last: ${entry.type}${task ? `, in ${this.codeOf(task).hook}` : ""}): a loop of triggers or effects (Game.eventBudget; ${LIMITS_DOC})`,
+    );
+  }
+
+  /** Whose code a task runs: an op or task of the preset, or the kernel's. */
+  private codeOf(task: Task): { hook: string; preset: string | null } {
+    const preset = this.rules.preset;
+    if (task.t === "script") {
+      const frame = task as unknown as { ops?: { op?: unknown }[]; pc?: number };
+      const op = frame.ops?.[frame.pc ?? 0]?.op;
+      const name = typeof op === "string" ? op : "?";
+      return preset.ops && Object.hasOwn(preset.ops, name)
+        ? { hook: `op "${name}" of preset "${preset.id}"`, preset: preset.id }
+        : { hook: `the kernel's op "${name}"`, preset: null };
+    }
+    return preset.tasks && Object.hasOwn(preset.tasks, task.t)
+      ? { hook: `task "${task.t}" of preset "${preset.id}"`, preset: preset.id }
+      : { hook: `the kernel's task "${task.t}"`, preset: null };
+  }
+
+  /** An error of its own thrown by code the engine ran, as a HookError naming that code. */
+  private hookError(e: unknown, task: Task | undefined, doing: Doing): HookError {
+    const preset = this.rules.preset.id;
+    const code =
+      doing === Doing.Checks
+        ? { hook: `a state check of preset "${preset}"`, preset }
+        : doing === Doing.While
+          ? { hook: `a "while" condition of preset "${preset}"`, preset }
+          : doing === Doing.Pause
+            ? { hook: "the pauseWhen condition", preset: null }
+            : task
+              ? this.codeOf(task)
+              : { hook: "the engine", preset: null };
+    return new HookError(`${code.hook} threw at ${this.where()}: ${errorText(e)}`, code.hook, code.preset, {
+      cause: e,
+    });
   }
 
   private pause: ((game: Game) => boolean) | null = null;
@@ -601,13 +752,7 @@ class GameEngine implements Game {
     const d = this.state.decision;
     if (this.state.result) throw new IllegalActionError(`the game is over (${this.state.result.reason})`);
     if (!d) throw new IllegalActionError("no decision is pending");
-    if (typeof action !== "string" && (action === null || typeof action !== "object"))
-      throw new IllegalActionError(`an action is an option id or { player, choice }, not ${String(action)}`);
-    const a: Action = typeof action === "string" ? { player: d.player, choice: action } : action;
-    if (typeof a.choice !== "string")
-      throw new IllegalActionError(
-        `action.choice must be an option id (a string), not ${JSON.stringify(a.choice)}`,
-      );
+    const a = typeof action === "string" ? { player: d.player, choice: action } : checkAction(action);
     if (a.player !== d.player)
       throw new IllegalActionError(
         `${this.playerName(a.player)} cannot answer: decision ${d.id} (${d.kind}) is ${this.playerName(d.player)}'s`,
@@ -626,19 +771,53 @@ class GameEngine implements Game {
       );
     }
     const guard = this.checkpoint();
+    // Listeners hear the action's events once it has been carried out: an action undone was never
+    // heard of. Held only while someone listens (no cost per event otherwise).
+    const held: LogEntry[] | null = this.listeners.length > 0 ? [] : null;
+    this.held = held;
     try {
       this.apply(d, option);
     } catch (e) {
-      this.rollBack(guard);
-      if (e instanceof TurnkitError) throw e;
-      throw new EngineError(
-        `carrying out "${option.id}" (decision ${d.id}, ${d.kind}) failed at ${this.where()}: ${(e as Error)?.message ?? String(e)}; the action was undone`,
-        { cause: e },
-      );
+      this.held = null;
+      const where = this.where();
+      const undo = this.rollBack(guard, d.id);
+      throw this.failedAction(e, d, option.id, where, undo);
     }
+    this.held = null;
     guard.actions.push([d.player, option.id]);
     guard.event = this.state.ids.event;
+    if (this.eventBudget > guard.eventBudget) guard.eventBudget = this.eventBudget;
+    if (this.stepBudget > guard.stepBudget) guard.stepBudget = this.stepBudget;
+    if (held !== null && held.length > 0) this.tell(held);
     return this;
+  }
+
+  /**
+   * The error `act` throws for an action that failed while it was carried out: a turnkit error as
+   * it is (a rule refusing, a budget), anything else as the HookError naming the code that threw;
+   * and, when the undo could not restore the state of just before (`undo` says why), where the
+   * game is now.
+   */
+  private failedAction(e: unknown, d: Decision, choice: string, where: string, undo: string | null): Error {
+    const after = undo === null ? "" : `; ${undo}`;
+    if (e instanceof HookError)
+      return new HookError(
+        `carrying out "${choice}" (decision ${d.id}, ${d.kind}) failed: ${e.message}; the action was undone${after}`,
+        e.hook,
+        e.preset,
+        { cause: e.cause },
+      );
+    if (e instanceof ListenerError)
+      return new ListenerError(`${e.message}; the action was undone${after}`, { cause: e.cause });
+    if (e instanceof TurnkitError) {
+      if (undo === null) return e;
+      const Kind = e.constructor as new (message: string, options?: { cause?: unknown }) => TurnkitError;
+      return new Kind(`${e.message}${after}`, { cause: e });
+    }
+    return new EngineError(
+      `carrying out "${choice}" (decision ${d.id}, ${d.kind}) failed at ${where}: ${errorText(e)}; the action was undone${after}`,
+      { cause: e },
+    );
   }
 
   /** The preset's reason a choice that isn't an option is illegal (`Preset.refusal`), if it has one. */
@@ -674,17 +853,23 @@ class GameEngine implements Game {
       return;
     }
     // The answer is the decider's: others learn what it does from the events it causes.
+    // Built field by field (no spreads): this runs once per answer.
+    const data: JsonObject = {
+      decision: d.id,
+      kind: d.kind,
+      prompt: d.prompt,
+      choice: option.id,
+      label: option.label,
+    };
+    if (option.pass === true) data.pass = true;
+    if (d.options.length === 1) data.only = true;
+    const about = d.about === undefined ? undefined : this.state.objects[d.about];
+    if (about) data.about = this.ref(about);
+    if (d.for !== undefined) data.for = d.for;
     const event: GameEvent = {
       type: "decision",
       player: d.player,
-      data: {
-        decision: d.id,
-        kind: d.kind,
-        prompt: d.prompt,
-        choice: option.id,
-        label: option.label,
-        ...(d.for !== undefined ? { for: d.for } : {}),
-      },
+      data,
       seenBy: d.for !== undefined ? [d.player, d.for] : [d.player],
       // Who decided for whom is public (CR 722: everyone knows who controls the turn).
       public: d.for !== undefined ? ["kind", "for"] : ["kind"],
@@ -722,7 +907,8 @@ class GameEngine implements Game {
   private checkpoint(): Guard {
     const g = this.guard;
     const s = this.state;
-    if (g && g.state === s && g.event === s.ids.event && g.logging === s.logging && g.actions.length < 64)
+    const every = this.exactUndo ? 1 : 64;
+    if (g && g.state === s && g.event === s.ids.event && g.logging === s.logging && g.actions.length < every)
       return g;
     const log = s.log;
     const copy = copyState(s, EMPTY_LOG);
@@ -733,35 +919,75 @@ class GameEngine implements Game {
       event: s.ids.event,
       logging: s.logging,
       actions: [],
+      eventBudget: this.eventBudget,
+      stepBudget: this.stepBudget,
     };
     return this.guard;
   }
 
-  private rollBack(g: Guard): void {
-    const state = copyState(g.copy, logPrefix(this.state.log, g.logLength));
-    this.state = state;
-    this.indexZones();
-    const listeners = this.listeners;
-    const pause = this.pause;
+  /**
+   * Puts the state back as it was before the failed action: the restore point's copy, then the
+   * responses since, replayed (with no listeners, no pause, and the budgets they were carried out
+   * under). Returns null when that state is reached; if the replay fails or ends elsewhere (code
+   * whose result depends on more than the game), the game is left at the restore point itself —
+   * whole, its decision pending — and the words say so.
+   */
+  private rollBack(g: Guard, decision: number): string | null {
+    const log = this.state.log;
+    const restore = (): void => {
+      this.state = copyState(g.copy, logPrefix(log, g.logLength));
+      this.indexZones();
+    };
+    restore();
+    const { listeners, tracers, pause, stepBudget, eventBudget } = this;
     this.listeners = [];
+    this.tracers = [];
     this.pause = null;
+    this.stepBudget = Math.max(stepBudget, g.stepBudget);
+    this.eventBudget = Math.max(eventBudget, g.eventBudget);
+    let failure: string | null = null;
     try {
-      for (const [, choice] of g.actions) {
-        const d = this.state.decision!;
-        this.apply(d, d.options.find((o) => o.id === choice)!);
+      for (const [i, [, choice]] of g.actions.entries()) {
+        const d = this.state.decision;
+        const option = d?.options.find((o) => o.id === choice);
+        if (!d || !option) {
+          failure = `response ${i + 1} ("${choice}") is no longer an option`;
+          break;
+        }
+        this.apply(d, option);
       }
+      if (failure === null && (this.state.ids.event !== g.event || this.state.decision?.id !== decision))
+        failure = "they led to another game";
+    } catch (e) {
+      failure = `one of them failed: ${errorText(e)}`;
     } finally {
       this.listeners = listeners;
+      this.tracers = tracers;
       this.pause = pause;
+      this.stepBudget = stepBudget;
+      this.eventBudget = eventBudget;
+    }
+    let words: string | null = null;
+    if (failure !== null) {
+      // Not the state of just before, but the restore point's: whole, its decision pending.
+      const n = g.actions.length;
+      restore();
+      words = `undoing it failed too (replaying the ${n} response${n === 1 ? "" : "s"} since the last restore point: ${failure}), so the game is back at that restore point, decision ${this.state.decision?.id} at ${this.where()}, ${n} response${n === 1 ? "" : "s"} before this action (code whose result depends on more than the game?)`;
+      g.actions = [];
     }
     g.state = this.state;
     g.event = this.state.ids.event;
+    return words;
   }
 
   /** Sets the pending decision; the task that asks gets the answer in `task.answer`. */
   ask(d: Omit<Decision, "id">): void {
     if (this.state.decision) throw new EngineError("a decision is already pending");
     if (d.options.length === 0) throw new EngineError(`decision "${d.kind}" has no options`);
+    if (d.options.length > LIMITS.decisionOptions)
+      throw new EngineError(
+        `decision "${d.kind}" (${d.prompt}) has ${d.options.length} options, more than ${LIMITS.decisionOptions}, the most one decision may offer (${LIMITS_DOC})`,
+      );
     // Built field by field: a spread of the caller's object is a slow generic copy on every ask.
     const decision: Decision = {
       id: ++this.state.ids.decision,
@@ -780,6 +1006,7 @@ class GameEngine implements Game {
     if (d.private !== undefined) decision.private = d.private;
     if (d.reveals !== undefined) decision.reveals = d.reveals;
     if (d.shows !== undefined) decision.shows = d.shows;
+    if (d.about !== undefined) decision.about = d.about;
     this.state.decision = decision;
   }
 
@@ -842,7 +1069,12 @@ class GameEngine implements Game {
 
   /** A card by its referee's id, its handle or its place (`deck@0#3`: the third card from the bottom). */
   obj(ref: string): GameObject {
-    const o = this.state.objects[ref] ?? this.byHandle(ref) ?? this.atPlace(ref);
+    if (typeof ref !== "string")
+      throw new IllegalActionError(`a card is named by a string, not ${describeValue(ref)}`);
+    const objects = this.state.objects;
+    // Own fields only: "constructor" or "toString" names no card.
+    const o =
+      (Object.hasOwn(objects, ref) ? objects[ref] : undefined) ?? this.byHandle(ref) ?? this.atPlace(ref);
     if (!o) throw new IllegalActionError(`no card "${ref}"`);
     return o;
   }
@@ -850,7 +1082,8 @@ class GameEngine implements Game {
   private atPlace(ref: string): GameObject | undefined {
     const hash = ref.lastIndexOf("#");
     if (hash < 0) return undefined;
-    const zone = this.state.zones[ref.slice(0, hash)];
+    const zoneId = ref.slice(0, hash);
+    const zone = Object.hasOwn(this.state.zones, zoneId) ? this.state.zones[zoneId] : undefined;
     const n = Number(ref.slice(hash + 1));
     const id = zone && Number.isInteger(n) && n >= 1 ? zone.cards[n - 1] : undefined;
     return id === undefined ? undefined : this.state.objects[id];
@@ -880,6 +1113,7 @@ class GameEngine implements Game {
 
   private indexZones(): void {
     this.membershipChanged(); // a new state: nothing derived from the old one holds
+    this.staticObjects = null;
     this.checkedAt = -1;
     this.beforeCheckedAt = -1;
     this.whileCheckedAt = -1;
@@ -1029,14 +1263,23 @@ class GameEngine implements Game {
     return v;
   }
 
-  /** A card entered or left a zone, a zone was reordered, or an object became another card. */
-  membershipChanged(): void {
+  /**
+   * A card entered or left a zone, a zone was reordered, or an object became another card.
+   * `moved`: the one object that entered or left (the static holders' index outlives the moves
+   * of cards that hold no static).
+   */
+  membershipChanged(moved?: ObjectId): void {
+    if (this.staticIndex !== null) {
+      const obj = moved === undefined ? undefined : this.state.objects[moved];
+      if (obj === undefined || this.rules.staticsByCard.has(obj.card)) this.staticIndex = null;
+    }
     if (this.byMembership.size > 0) this.byMembership.clear();
   }
 
   /** Makes `obj` another card (DM awakening and release; determinization's redeal). */
   setCard(obj: GameObject, card: string): void {
     obj.card = card;
+    this.staticObjects = null;
     this.membershipChanged();
   }
 
@@ -1086,25 +1329,96 @@ class GameEngine implements Game {
 
   /** Static abilities in play whose `static.kind` is `kind`, in turn order then zone order (RULINGS DM-3.9). */
   staticAbilities(kind: string): AbilityRef[] {
+    // Which cards have statics of the kind, per zone: kept until a card moves or becomes another.
+    let index = this.staticIndex;
+    if (index === null) {
+      index = this.staticHolders();
+      this.staticIndex = index;
+    }
+    const byZone = index.get(kind);
+    if (byZone === undefined) return [];
+    // While an option list is built, every card asks the same: found once per kind (the
+    // holders' map is the kind's key, one per index).
+    if (this.memoScope !== null) return this.memo(byZone, () => this.findStaticAbilities(byZone));
+    return this.findStaticAbilities(byZone);
+  }
+
+  /** The index of static holders, or null until asked for after the last change of membership. */
+  private staticIndex: Map<string, Map<string, StaticHolder[]>> | null = null;
+
+  private findStaticAbilities(byZone: Map<string, StaticHolder[]>): AbilityRef[] {
     const out: AbilityRef[] = [];
-    const rules = this.rules;
-    const kinds = rules.staticZones.get(kind);
-    if (!kinds) return out;
-    // Indexed: only zones where some static of this kind works, only cards that have one.
+    const objects = this.state.objects;
     for (const zone of this.zonesInTurnOrder()) {
-      if (!kinds.has(zone.kind)) continue;
-      for (const id of zone.cards) {
-        const obj = this.state.objects[id]!;
-        const entries = rules.staticsByCard.get(obj.card)?.get(kind);
-        if (!entries || obj.faceDown || !this.exists(obj)) continue;
-        const card = rules.card(obj.card);
-        for (const e of entries)
+      const holders = byZone.get(zone.id);
+      if (holders === undefined) continue;
+      for (const h of holders) {
+        const obj = objects[h.id]!;
+        if (obj.faceDown || !this.exists(obj)) continue;
+        for (const e of h.entries)
           if (e.zones.includes(zone.kind))
-            out.push({ obj, card, ability: e.ability, controller: obj.controller });
+            out.push({ obj, card: h.card, ability: e.ability, controller: obj.controller });
       }
     }
     return out;
   }
+
+  /** Per kind of static, the cards in each zone where one of the kind works that have one, in zone order. */
+  private staticHolders(): Map<string, Map<string, StaticHolder[]>> {
+    const out = new Map<string, Map<string, StaticHolder[]>>();
+    const rules = this.rules;
+    const { objects, zones } = this.state;
+    for (const id of this.objectsWithStatics()) {
+      const obj = objects[id];
+      if (obj === undefined || obj.underOf !== null) continue; // gone, or under another card
+      const zone = zones[obj.zone]!;
+      for (const [kind, entries] of rules.staticsByCard.get(obj.card)!) {
+        if (!rules.staticZones.get(kind)!.has(zone.kind)) continue;
+        let byZone = out.get(kind);
+        if (!byZone) {
+          byZone = new Map();
+          out.set(kind, byZone);
+        }
+        let list = byZone.get(zone.id);
+        if (!list) {
+          list = [];
+          byZone.set(zone.id, list);
+        }
+        list.push({ id, card: rules.card(obj.card), entries });
+      }
+    }
+    for (const byZone of out.values())
+      for (const [zoneId, list] of byZone)
+        if (list.length > 1) {
+          const cards = zones[zoneId]!.cards;
+          list.sort((x, y) => cards.indexOf(x.id) - cards.indexOf(y.id));
+        }
+    return out;
+  }
+
+  /**
+   * The objects whose card has static abilities, by id: found once, then extended by the objects
+   * made since (ids only grow); forgotten when an object becomes another card or the state is replaced.
+   */
+  private objectsWithStatics(): readonly ObjectId[] {
+    const ids = this.state.ids.object;
+    let known = this.staticObjects;
+    if (known === null) {
+      known = { ids: [], upTo: 0 };
+      this.staticObjects = known;
+    }
+    if (known.upTo < ids) {
+      const statics = this.rules.staticsByCard;
+      for (let n = known.upTo + 1; n <= ids; n++) {
+        const obj = this.state.objects[`c${n}`];
+        if (obj !== undefined && statics.has(obj.card)) known.ids.push(obj.id);
+      }
+      known.upTo = ids;
+    }
+    return known.ids;
+  }
+
+  private staticObjects: { ids: ObjectId[]; upTo: number } | null = null;
 
   // ---- limits --------------------------------------------------------------------------
 
@@ -1413,22 +1727,83 @@ class GameEngine implements Game {
     return this.state.logging === "full";
   }
 
-  /** Called for every event as it is logged (narration, tracing). Not part of the state. */
-  onEvent(listener: (entry: LogEntry) => void): () => void {
-    this.listeners.push(listener);
+  /**
+   * Called for every event (narration, a server streaming the game). Not part of the state. The
+   * events of an action are told once it has been carried out, in order — never those of an
+   * action that failed and was undone. `{ immediate: true }`: told as each event is logged, even
+   * of an action later undone (tracing, checks at every event); one that throws undoes the action.
+   */
+  onEvent(listener: (entry: LogEntry) => void, opts: { immediate?: boolean } = {}): () => void {
+    if (typeof listener !== "function")
+      throw new IllegalActionError(`onEvent takes a function, not ${describeValue(listener)}`);
+    if (opts.immediate === true) this.tracers = [...this.tracers, listener];
+    else this.listeners = [...this.listeners, listener];
     return () => {
       this.listeners = this.listeners.filter((l) => l !== listener);
+      this.tracers = this.tracers.filter((l) => l !== listener);
     };
   }
 
+  /** Listeners told as each event is logged (`onEvent(l, { immediate: true })`). */
+  private tracers: ((entry: LogEntry) => void)[] = [];
+
   /** Whether any `onEvent` listener is subscribed (events.heard). */
   get hasListeners(): boolean {
-    return this.listeners.length > 0;
+    return this.listeners.length > 0 || this.tracers.length > 0;
   }
 
-  /** Tells listeners of an event: each gets a copy, so a listener can't change the game. */
+  /**
+   * An event was logged: it counts against the running step's event budget, and listeners are
+   * told of it — each a copy, so a listener can't change the game — at once, or, inside `act`,
+   * once the action has been carried out.
+   */
   notify(entry: LogEntry): void {
-    for (const l of this.listeners) l(cloneJson(entry));
+    if (entry.seq > this.eventLimit) this.tooManyEvents(entry);
+    if (this.tracers.length !== 0) this.trace(entry);
+    if (this.listeners.length === 0) return;
+    if (this.held !== null) this.held.push(cloneJson(entry));
+    else this.tell([cloneJson(entry)]);
+  }
+
+  /** Tells the immediate listeners; one that throws stops the step (and undoes an action). */
+  private trace(entry: LogEntry): void {
+    for (const l of this.tracers) {
+      try {
+        l(cloneJson(entry));
+      } catch (e) {
+        throw new ListenerError(
+          `an onEvent listener ({ immediate: true }) threw on event ${entry.seq} (${entry.type}): ${errorText(e)}`,
+          { cause: e },
+        );
+      }
+    }
+  }
+
+  /** Events of the action being carried out, told to listeners once it commits (null outside `act`). */
+  private held: LogEntry[] | null = null;
+
+  /**
+   * Tells every listener every event. A listener that throws doesn't stop the others; the first
+   * error is thrown after, as a ListenerError (the events happened: the game goes on from them).
+   */
+  private tell(entries: LogEntry[]): void {
+    const listeners = this.listeners;
+    const last = listeners.length - 1;
+    let failed: { error: unknown; entry: LogEntry } | null = null;
+    for (const entry of entries)
+      for (let i = 0; i <= last; i++) {
+        try {
+          // Each listener its own copy (the entries are copies already: the last takes it).
+          listeners[i]!(i === last ? entry : cloneJson(entry));
+        } catch (error) {
+          failed ??= { error, entry };
+        }
+      }
+    if (failed)
+      throw new ListenerError(
+        `an onEvent listener threw on event ${failed.entry.seq} (${failed.entry.type}): ${errorText(failed.error)}; the game went on: what it was told happened`,
+        { cause: failed.error },
+      );
   }
 
   collectTriggers(entry: LogEntry): void {

@@ -14,6 +14,7 @@ export {
   recheckTargets,
   targetsOf,
 } from "./activation.js";
+export { appendOptions, checkedCount, checkOptionRoom, LIMITS } from "./bounds.js";
 export { activeEffects, addDuration, expireDurations } from "./durations.js";
 export * from "./errors.js";
 export { closeWindow, countEvents, emit, openWindow } from "./events.js";
@@ -23,6 +24,7 @@ export { type ActionLoopSpec, actionLoop, drawOrLoseTask, untapAll, untapTask } 
 export type { Json, JsonObject } from "./json.js";
 export { cloneJson } from "./json.js";
 export { KERNEL_EVENTS } from "./kernel-events.js";
+export { plural, pluralOf } from "./labels.js";
 export {
   type AbilityRef,
   type Allowed,
@@ -44,6 +46,7 @@ export {
   selectObjects,
 } from "./match.js";
 export * from "./narrate.js";
+export { Narrator, narrateLog } from "./narrator.js";
 export {
   addCounters,
   allPlacedCards,
@@ -74,6 +77,7 @@ export {
   type OpHandler,
   type OpResult,
   pushBlock,
+  resolveCount,
   resolveNumber,
   resolveObjects,
   resolvePlayer,

@@ -61,7 +61,7 @@ export function actionLoop(spec: ActionLoopSpec): TaskHandler {
       game.popTask(task);
       return;
     }
-    options.push({ id: passId, label: passLabel });
+    options.push({ id: passId, label: passLabel, pass: true });
     // Built field by field (no spreads): this runs once per action.
     const prompt =
       typeof spec.prompt === "function" ? spec.prompt(game, player) : (spec.prompt ?? "Choose an action");

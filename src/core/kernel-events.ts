@@ -49,9 +49,9 @@ export const KERNEL_EVENTS: Readonly<Record<string, string>> = {
     "An ability triggered and is pending: obj, card, name, player (controller), data.ability; data.delayed for a delayed triggered ability (the delayed op, CR 603.7).",
   resolve: "A pending ability resolved: obj, card, player (controller), data.ability, data.keyword.",
   fizzle:
-    "An ability did not resolve (its condition no longer holds, a limit refused at resolution, its targets are illegal): obj, data.ability, data.reason.",
+    "An ability did not resolve (its condition no longer holds, a limit refused at resolution, its targets are illegal): obj, data.ability, data.reason; data.pending for a pending ability.",
   decline:
-    'A player declined an optional ability or answered no to a "you may": player, obj, data.ability, data.limitUsed; or data.prompt.',
+    'A player declined an optional ability or answered no to a "you may": player, obj, data.ability, data.pending, data.limitUsed; or data.prompt.',
   accept: 'A player answered yes to a "you may" (the may op): player, data.prompt.',
   activate: "An activated ability was activated (activateNow): obj, card, player, data.ability.",
   replaced:
@@ -65,6 +65,6 @@ export const KERNEL_EVENTS: Readonly<Record<string, string>> = {
   coin: "A coin was tossed (the coin op): player, data.value.",
   note: "A line of narration from the log op: player, data.text.",
   decision:
-    "A player answered a decision: player, data.decision, data.kind, data.choice, data.label (seen by that player only).",
+    "A player answered a decision: player, data.decision, data.kind, data.choice, data.label, data.pass (the option only lets the moment pass; DecisionOption.pass), data.only (it was the only option), data.about (the handle of the card the question was about; Decision.about) (seen by that player only).",
   gameEnd: "The game ended: player (the winner, if any), data.reason, data.winner.",
 };

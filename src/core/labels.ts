@@ -50,3 +50,20 @@ export function hasLimit(ability: AbilityDef | undefined): boolean {
   const l = ability?.limit;
   return Array.isArray(l) ? l.length > 0 : l !== undefined;
 }
+
+/**
+ * A count with its noun, singular for one and plural otherwise: `plural(1, "card")` → "1 card",
+ * `plural(3, "card")` → "3 cards", `plural(0, "copy")` → "0 copies". `many` gives a plural that
+ * isn't made by the usual spelling rules (`plural(2, "child", "children")`). Every message that
+ * prints a count uses this, so none says "1 cards" or "2 card".
+ */
+export function plural(n: number, one: string, many = pluralOf(one)): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** The plural of a noun by the usual spelling rules: card → cards, copy → copies, match → matches. */
+export function pluralOf(noun: string): string {
+  if (/[^aeiou]y$/i.test(noun)) return `${noun.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/i.test(noun)) return `${noun}es`;
+  return `${noun}s`;
+}

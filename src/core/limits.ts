@@ -10,6 +10,7 @@ import { limitsOf } from "./abilities.js";
 import type { AbilityRef, Allowed, Refused, RemainingEntry, UsedUp, Verdict } from "./contract/data.js";
 import type { Game } from "./contract/game.js";
 import { bump, countEvents, currentStamp, emit, readCell } from "./events.js";
+import { plural } from "./labels.js";
 import { eventTypes, isRelative } from "./match.js";
 import type { CounterMark, LogEntry, PlayerId } from "./types.js";
 import type { EventPattern, LimitSpec } from "./vocabulary/schema.js";
@@ -241,7 +242,7 @@ function checkEventLimit(
       key,
       spec.nth
         ? `this is the ${ordinal(n)} ${noun} ${within}, not the ${ordinal(spec.nth)}`
-        : `${n} ${noun}s ${within} already, more than ${target}`,
+        : `${plural(n, noun)} ${within} already, more than ${target}`,
       first,
     );
   }
@@ -264,7 +265,7 @@ function checkEventLimit(
     key,
     spec.nth
       ? `the ${ordinal(spec.nth)} ${noun} ${within} has already happened (${n} so far)`
-      : `${n} ${noun}${n === 1 ? "" : "s"} ${within} already${first ? `, the first in ${markPhrase(game, first)}` : ""}`,
+      : `${plural(n, noun)} ${within} already${first ? `, the first in ${markPhrase(game, first)}` : ""}`,
     first,
   );
 }

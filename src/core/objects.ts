@@ -4,6 +4,7 @@
  * means to limits keyed by incarnation.
  */
 
+import { LIMITS, LIMITS_DOC } from "./bounds.js";
 import type { MoveOptions, PlaceOptions } from "./contract/data.js";
 import type { Game } from "./contract/game.js";
 import { objectLeft } from "./durations.js";
@@ -31,6 +32,11 @@ export function createObject(
   const z = game.state.zones[zone];
   if (!z) throw new EngineError(`no zone "${zone}"`);
   const ids = game.state.ids;
+  // A bound on the state's memory, by the id counter: a loop making tokens stops here.
+  if (ids.object >= LIMITS.objects)
+    throw new EngineError(
+      `creating "${card}" in ${zone}: the game has created ${ids.object} objects, the most one game may (${LIMITS_DOC})`,
+    );
   const inc = ++ids.inc;
   const obj: GameObject = {
     id: `c${++ids.object}`,

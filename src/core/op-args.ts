@@ -164,7 +164,13 @@ class Checker {
       case "json":
         return;
       case "number":
-        if (typeof v === "number" && Number.isFinite(v)) return;
+        if (typeof v === "number") {
+          if (spec.max !== undefined && !(Number.isInteger(v) && v >= 0 && v <= spec.max))
+            this.bad(path, at, arg, `must be a whole number from 0 to ${spec.max}, not ${show(v)}`);
+          else if (!Number.isFinite(v) || Math.abs(v) > Number.MAX_SAFE_INTEGER)
+            this.bad(path, at, arg, `must be a number within ±${Number.MAX_SAFE_INTEGER}, not ${show(v)}`);
+          return;
+        }
         if (isVar(v)) return;
         if (isRecord(v) && Object.keys(v).length === 1 && "count" in v) {
           this.vocab("Selector", v.count, path, at, `${arg}.count`);

@@ -4,6 +4,7 @@
  */
 
 import { becomeTargets, checkTargetsOp, describeSelector, recordTargets, targetsOf } from "./activation.js";
+import { checkOptionRoom, LIMITS } from "./bounds.js";
 import type { Game } from "./contract/game.js";
 import { gainControl } from "./control.js";
 import { addDuration, expiryOver } from "./durations.js";
@@ -16,6 +17,7 @@ import { nextInt } from "./rng.js";
 import {
   type OpHandler,
   pushBlock,
+  resolveCount,
   resolveNumber,
   resolveObjects,
   resolvePlayer,
@@ -25,7 +27,7 @@ import {
   varsOf,
 } from "./script.js";
 import { DELAYED_TRIGGER } from "./triggers.js";
-import type { Duration, Expiry, GameEvent, GameObject } from "./types.js";
+import type { DecisionOption, Duration, Expiry, GameEvent, GameObject } from "./types.js";
 import { seenIn, trackersOf } from "./visibility.js";
 import type { ConditionT, Op, Selector } from "./vocabulary/schema.js";
 import { zoneId } from "./zones.js";
@@ -250,13 +252,14 @@ const chooseOp: OpHandler = {
       const seen = seenIn(game, zone, c.faceDown, c.owner);
       return zone.owner === chooser && seen !== "all" && !seen.includes(chooser);
     });
-    const options: { id: string; label: string }[] = [];
+    const options: DecisionOption[] = [];
     const blindZones = new Map<string, number>();
     for (const c of candidates) {
       if (blind(c)) {
         blindZones.set(c.zone, (blindZones.get(c.zone) ?? 0) + 1);
         continue;
       }
+      checkOptionRoom(options.length, 1, `${String(o.prompt ?? "Choose")}: the objects to choose from`);
       options.push({
         id: game.ref(c),
         label: looked.includes(c)
@@ -270,7 +273,7 @@ const chooseOp: OpHandler = {
       options.push({ id: `${zone}#?`, label: `A card from ${where}, unseen (${n} there)` });
     }
     if (scratch.picked.length >= min && totalReached(game, o.total, scratch.picked))
-      options.push({ id: "done", label: "Done choosing" });
+      options.push({ id: "done", label: "Done choosing", pass: true });
     frame.scratch = scratch as unknown as Json;
     // Choosing among cards some player can't see: the answer is the chooser's alone.
     const hidden = candidates.some(
@@ -281,12 +284,18 @@ const chooseOp: OpHandler = {
       kind: "choose",
       ...(hidden ? { private: true, publicPrompt: `${game.playerName(chooser)} chooses` } : {}),
       ...(looked.length > 0 ? { reveals: looked.map((c) => c.id) } : {}),
-      prompt: `${String(o.prompt ?? "Choose")} (${scratch.picked.length} chosen, ${min}–${max})`,
+      prompt: `${String(o.prompt ?? "Choose")}${chosenSoFar(scratch.picked.length, min, max)}`,
       options,
     });
     return "wait";
   },
 };
+
+/** How far a choice of several cards has got: " (1 of 2 chosen)", " (1 chosen, 0–3)"; nothing for one card. */
+function chosenSoFar(picked: number, min: number, max: number): string {
+  if (max <= 1) return "";
+  return min === max ? ` (${picked} of ${max} chosen)` : ` (${picked} chosen, ${min}–${max})`;
+}
 
 const forEachOp: OpHandler = {
   doc: "Runs `do` once per object, with `$as` bound to it.",
@@ -313,13 +322,18 @@ const forEachOp: OpHandler = {
 const repeatOp: OpHandler = {
   doc: "Runs `do` that many times.",
   args: {
-    times: { type: "number", required: true, doc: "How many times (read before each run)." },
+    times: {
+      type: "number",
+      required: true,
+      max: LIMITS.repeats,
+      doc: "How many times (read before each run).",
+    },
     do: { type: "ops", required: true, doc: "The block." },
   },
   run(game, op, frame) {
     const o = ops(op);
     const i = typeof frame.scratch === "number" ? frame.scratch : 0;
-    if (i >= resolveNumber(game, o.times, frame)) return "next";
+    if (i >= resolveCount(game, o.times, frame, 0, "repeat's times", LIMITS.repeats)) return "next";
     frame.scratch = i + 1;
     pushBlock(game, frame, list(o.do));
     return "again";
@@ -339,7 +353,7 @@ const modesOp: OpHandler = {
         do: { type: "ops", required: true, doc: "Run when the mode is picked." },
       },
     },
-    times: { type: "number", default: 1, doc: "How many modes are picked." },
+    times: { type: "number", default: 1, max: LIMITS.repeats, doc: "How many modes are picked." },
     optional: { type: "boolean", doc: "The controller may stop picking (an option to choose nothing more)." },
     prompt: { type: "string", default: "Choose one", doc: "The question asked." },
   },
@@ -354,7 +368,9 @@ const modesOp: OpHandler = {
       const chosen = modes.find((m) => m.id === id);
       frame.scratch = done + 1;
       if (chosen) pushBlock(game, frame, chosen.do);
-      return done + 1 >= resolveNumber(game, o.times, frame, 1) ? "next" : "again";
+      return done + 1 >= resolveCount(game, o.times, frame, 1, "modes' times", LIMITS.repeats)
+        ? "next"
+        : "again";
     }
     const options = modes.map((m) => ({ id: m.id, label: m.label }));
     if (o.optional === true) options.push({ id: "none", label: "Choose nothing more" });
@@ -428,11 +444,11 @@ const drawOp: OpHandler = {
   doc: "Draws cards from the top of the deck.",
   args: {
     player: { type: "players", default: "controller", doc: "Who draws." },
-    n: { type: "number", default: 1, doc: "How many cards each." },
+    n: { type: "number", default: 1, max: LIMITS.repeats, doc: "How many cards each." },
   },
   run(game, op, frame) {
     const o = ops(op);
-    const n = resolveNumber(game, o.n, frame, 1);
+    const n = resolveCount(game, o.n, frame, 1, "draw's n", LIMITS.repeats);
     for (const p of resolvePlayers(game, o.player, frame)) game.draw(p, n, causeOf(game, frame));
     return "next";
   },
@@ -711,11 +727,16 @@ const skipNodeOp: OpHandler = {
       doc: "The phase or step skipped: a turn node id (not the turn itself: see skipTurn).",
     },
     player: { type: "players", default: "controller", doc: "Who skips it (in their own turns)." },
-    times: { type: "number", default: 1, doc: "How many runs are skipped, one after the other." },
+    times: {
+      type: "number",
+      default: 1,
+      max: LIMITS.repeats,
+      doc: "How many runs are skipped, one after the other.",
+    },
   },
   run(game, op, frame) {
     const o = ops(op);
-    const times = resolveNumber(game, o.times, frame, 1);
+    const times = resolveCount(game, o.times, frame, 1, "skipNode's times", LIMITS.repeats);
     const source = frame.ctx.card ? game.rules.card(frame.ctx.card).name : undefined;
     for (const p of resolvePlayers(game, o.player, frame))
       for (let i = 0; i < times; i++) game.skipNextNode(p, String(o.node), source);

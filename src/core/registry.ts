@@ -184,6 +184,9 @@ export class Rules implements CompiledRules {
   }
 
   private addCard(card: CardDef, where: string): void {
+    // A card id is a key of records (counts per card, a simulation's tally): "__proto__" would be
+    // the record's prototype, not a key.
+    if (card.id === "__proto__") throw new DefinitionError(`${where}: card id "__proto__" is not allowed`);
     if (this.cards.has(card.id)) throw new DefinitionError(`${where}: card id "${card.id}" is defined twice`);
     // Names and fields checked against this game: event types, zone kinds, conditions, windows,
     // until kinds, contradicting fields (definition-checks.ts).

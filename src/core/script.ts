@@ -4,6 +4,7 @@
  * the answer comes, and a game saved in the middle of an effect restores and continues exactly.
  */
 
+import { checkedCount } from "./bounds.js";
 import type { EffectContext, ScriptTask } from "./contract/data.js";
 import type { Game } from "./contract/game.js";
 import { EngineError } from "./errors.js";
@@ -156,6 +157,30 @@ export function resolvePlayer(game: Game, ref: Json | undefined, frame: ScriptTa
  * of a field over them: "that many", CR 603.2c).
  */
 export function resolveNumber(game: Game, ref: Json | undefined, frame: ScriptTask, fallback = 0): number {
+  const n = readNumber(game, ref, frame, fallback);
+  // Infinity, NaN or 1e308 (a var, an event's field) would end as null in a save, or loop forever.
+  if (Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER) return n;
+  throw new EngineError(
+    `${JSON.stringify(ref)} is ${String(n)}: not a number a game can use (at most ${Number.MAX_SAFE_INTEGER} either way)`,
+  );
+}
+
+/**
+ * A count an op reads (`resolveNumber`): a whole number from 0 to `max` (a limit of bounds.ts),
+ * or an EngineError naming `what` — checked before the op makes anything.
+ */
+export function resolveCount(
+  game: Game,
+  ref: Json | undefined,
+  frame: ScriptTask,
+  fallback: number,
+  what: string,
+  max: number,
+): number {
+  return checkedCount(resolveNumber(game, ref, frame, fallback), what, max);
+}
+
+function readNumber(game: Game, ref: Json | undefined, frame: ScriptTask, fallback: number): number {
   if (ref === undefined || ref === null) return fallback;
   if (typeof ref === "number") return ref;
   if (typeof ref === "string" && ref.startsWith("$")) {

@@ -350,7 +350,11 @@ export function runResolveTask(game: Game, task: Task): void {
       if (usedUpOf(spec) !== "resolution") continue;
       const v = checkLimit(game, ref, spec, "query");
       if (!v.ok) {
-        emit(game, { type: "fizzle", ...base, data: { ability: ability.id, reason: v.reason, key: v.key } });
+        emit(game, {
+          type: "fizzle",
+          ...base,
+          data: { ability: ability.id, pending: p.id, reason: v.reason, key: v.key },
+        });
         game.popTask(t);
         return;
       }
@@ -362,7 +366,11 @@ export function runResolveTask(game: Game, task: Task): void {
       emit(game, {
         type: "fizzle",
         ...base,
-        data: { ability: ability.id, reason: `${ref.card.name}: its condition no longer holds` },
+        data: {
+          ability: ability.id,
+          pending: p.id,
+          reason: `${ref.card.name}: its condition no longer holds`,
+        },
       });
       game.popTask(t);
       return;
@@ -433,7 +441,7 @@ function decline(game: Game, p: PendingAbility, ref: AbilityRef): void {
     inc: p.inc,
     card: p.card,
     name: ref.card.name,
-    data: { ability: ref.ability.id, limitUsed: usedUp.length > 0 },
+    data: { ability: ref.ability.id, pending: p.id, limitUsed: usedUp.length > 0 },
   });
 }
 
@@ -443,11 +451,13 @@ function askToUse(game: Game, p: PendingAbility, ref: AbilityRef): void {
   game.ask({
     player: p.controller,
     kind: "useAbility",
+    about: p.obj,
     prompt: `Use ${ref.card.name}'s ability${ability.text ? `: “${ability.text}”` : ""}?`,
     ...(hidden ? { private: true, publicPrompt: `${game.playerName(p.controller)} may use an ability` } : {}),
     options: [
       { id: "yes", label: "Use it" },
-      { id: "no", label: "Decline" },
+      // Told by the decline event (its limit, if declining uses it).
+      { id: "no", label: "Decline", pass: true },
     ],
   });
 }
@@ -553,7 +563,7 @@ export function askHiddenResponse(game: Game, task: Task, words: HiddenResponseW
         id: `use:${pendingOptionId(game, p, mine)}`,
         label: words.use(game.rules.card(p.card).name, game.rules.ability(p.card, p.ability), p.ability),
       })),
-      { id: "no", label: words.decline },
+      { id: "no", label: words.decline, pass: true },
     ],
   });
 }

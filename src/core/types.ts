@@ -208,6 +208,12 @@ export interface DecisionOption {
   data?: JsonObject;
   /** Choosing this option is seen only by the deciding player (Setting a card face-down from the hand). */
   private?: boolean;
+  /**
+   * Choosing this option only lets the moment pass: pass priority, end a step, don't block, don't
+   * respond, decline an optional ability. The narration tells nothing of it — what comes next says
+   * what happened, and a declined ability is told by its own `decline` event.
+   */
+  pass?: boolean;
 }
 
 export interface Decision {
@@ -233,6 +239,12 @@ export interface Decision {
    * hand before its cost is paid, DM 601.1): every view shows them face up until the answer.
    */
   shows?: ObjectId[];
+  /**
+   * The card the question is about (a triggered ability's, a Shield Trigger's): the answer's event
+   * names it by its handle (`data.about`, the decider's alone), so the narration tells the answer
+   * by what then happens to that card.
+   */
+  about?: ObjectId;
 }
 
 export interface PendingAbility {

@@ -27,6 +27,11 @@ const builtins: Readonly<Record<string, () => Preset>> = {
 
 const registry = new Map<string, Preset>();
 
+/** Whether `id` is a preset turnkit ships (not one registered or loaded by a user). */
+export function isBuiltInPreset(id: string): boolean {
+  return Object.hasOwn(builtins, id);
+}
+
 /** Makes `preset` known by its id to `getPreset`, the CLI and scenario files (replacing any preset of that id). */
 export function registerPreset(preset: Preset): void {
   registry.set(preset.id, preset);

@@ -17,7 +17,8 @@ import { type DeckRules, deckProblems } from "../core/decks.js";
 import { EngineError, TurnkitError } from "../core/errors.js";
 import { fingerprintDifference } from "../core/fingerprint.js";
 import { type Action, Game, type NewGameOptions } from "../core/game.js";
-import type { Json } from "../core/json.js";
+import { type Json, protoKeyPath } from "../core/json.js";
+import { plural } from "../core/labels.js";
 import type { Preset } from "../core/preset.js";
 import type { Decision } from "../core/types.js";
 import { TURNKIT_VERSION } from "../core/version.js";
@@ -246,6 +247,12 @@ export function parseReplay(name: string, text: string): ReplayFile {
     throw new ReplayInputError(`${name}: not valid JSON: ${(e as Error).message}`);
   }
   const where = locatorFor(name, text);
+  // Refused, not dropped: the schema's records would leave a "__proto__" key out without a word.
+  const proto = protoKeyPath(raw);
+  if (proto)
+    throw new ReplayInputError(
+      `${where(proto)}: ${formatPath(proto)}: a key named "__proto__" is not allowed`,
+    );
   const responses = (raw as { responses?: unknown } | null)?.responses;
   if (Array.isArray(responses) && responses.length > REPLAY_LIMITS.responses)
     throw new ReplayInputError(
@@ -265,7 +272,7 @@ export function parseReplay(name: string, text: string): ReplayFile {
   const file = r.data;
   if (file.decks && file.decks.length !== file.players.length)
     throw new ReplayInputError(
-      `${where(["decks"])}: decks: ${file.decks.length} decks for ${file.players.length} players; a replay file records one deck per player, in the order of players`,
+      `${where(["decks"])}: decks: ${plural(file.decks.length, "deck")} for ${plural(file.players.length, "player")}; a replay file records one deck per player, in the order of players`,
     );
   file.responses.forEach(([player], i) => {
     if (player >= file.players.length)

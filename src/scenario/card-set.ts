@@ -6,13 +6,16 @@
  * The file is read under the same bounds as a scenario file (docs/cli.md, "Input bounds") and every
  * problem is reported as `file:line:col: cards[i] "id": field: why`, where it is written.
  */
+import { extname } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import type { CardDef } from "../core/vocabulary/schema.js";
 import { validateVocabulary } from "../core/vocabulary/validate.js";
 import {
+  describeDocument,
   formatPath,
   inspect,
   keyPositionIn,
+  meantAs,
   type Position,
   positionIn,
   preScan,
@@ -20,12 +23,16 @@ import {
   SCENARIO_LIMITS,
   ScenarioError,
   type YamlPath,
+  yamlProblemText,
 } from "./load.js";
 
 /** A card set that cannot be read or does not fit the vocabulary; `file:line:col: detail`. */
 export class CardSetError extends ScenarioError {
   override name = "CardSetError";
 }
+
+/** The extensions of a card set file. */
+export const CARD_SET_EXTENSIONS = [".yaml", ".yml", ".json"];
 
 /** The keys a card set file may have besides `cards` (`$schema` lets an editor check the file). */
 const SET_KEYS = new Set(["cards", "$schema"]);
@@ -85,7 +92,7 @@ export function parseCardSet(text: string, fileName: string): CardDef[] {
   if (problem) {
     const pos = problem.linePos?.[0] ?? counter.linePos(problem.pos[0]);
     const what = /\.json$/i.test(fileName) ? "JSON" : "YAML";
-    fail(pos, `${what} syntax: ${problem.message.split("\n")[0]}`);
+    fail(pos, `${what} syntax: ${yamlProblemText(problem)}`);
   }
   try {
     inspect(fileName, doc, counter);
@@ -100,12 +107,19 @@ export function parseCardSet(text: string, fileName: string): CardDef[] {
   } catch (e) {
     fail({ line: 1, col: 1 }, `YAML: ${(e as Error).message}`);
   }
+  // Until the file has cards:, it may not be a card set at all (a key file, a .env named by
+  // mistake or by a file from elsewhere): the errors say what it is, never what it holds.
   if (data === null || typeof data !== "object" || Array.isArray(data))
     fail(
       at([]),
-      `expected a mapping with cards: [ … ], not ${data === undefined ? "nothing" : kindOf(data)}`,
+      `not a card set: expected a mapping with cards: [ … ], not ${data === undefined ? "nothing" : describeDocument(data)}`,
     );
   const set = data as Record<string, unknown>;
+  if (!meantAs(Object.keys(set), SET_KEYS))
+    fail(
+      at([]),
+      "not a card set: none of its keys is cards; a card set is a mapping with cards: [ … ], a list of card definitions",
+    );
   for (const key of Object.keys(set))
     if (!SET_KEYS.has(key))
       fail(
@@ -158,6 +172,14 @@ export function parseCardSet(text: string, fileName: string): CardDef[] {
  * `name` is how errors name the file (default: the path).
  */
 export function loadCardSet(path: string, name = path): CardDef[] {
+  // Only a file that can be a card set is read: a .env or a key file named by mistake (or by a
+  // scenario from elsewhere) is refused by its name, before a byte of it is read.
+  if (!CARD_SET_EXTENSIONS.includes(extname(path).toLowerCase()))
+    throw new CardSetError(
+      name,
+      { line: 1, col: 1 },
+      `not a card set file: a card set is a ${CARD_SET_EXTENSIONS.join(", ")} file`,
+    );
   const read = readTextFile(path, SCENARIO_LIMITS.bytes, "card set");
   if ("problem" in read)
     throw new CardSetError(name, read.problem.position ?? { line: 1, col: 1 }, read.problem.message);

@@ -13,7 +13,14 @@ export {
   parseScenario,
   ScenarioError,
 } from "./load.js";
-export { type Failure, runScenario, type ScenarioResult, ScenarioRun } from "./runner.js";
+export {
+  type Failure,
+  type Note,
+  runScenario,
+  type ScenarioResult,
+  ScenarioRun,
+  type ScenarioRunOptions,
+} from "./runner.js";
 export { renderScenarioSchema, scenarioJsonSchema } from "./schema.js";
 export type {
   CanUseExpectation,

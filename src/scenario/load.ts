@@ -22,8 +22,9 @@ import {
   type Node,
   parseDocument,
 } from "yaml";
+import { didYouMean } from "../core/did-you-mean.js";
 import { TurnkitError } from "../core/errors.js";
-import { type ParsedScenario, validateScenario } from "./schema.js";
+import { type ParsedScenario, SCENARIO_KEYS, validateScenario } from "./schema.js";
 
 export type YamlPath = (string | number)[];
 
@@ -345,7 +346,8 @@ export function inspect(file: string, doc: Document, counter: LineCounter): void
           `more than ${SCENARIO_LIMITS.aliases} aliases; scenario files are limited to ${SCENARIO_LIMITS.aliases}`,
         );
       const target = anchors.get(node.source);
-      if (!target) fail(node, `unknown alias *${node.source}: no anchor &${node.source} before it`);
+      // Not named: the file may be no scenario at all, and an error never quotes such a file.
+      if (!target) fail(node, "an alias (*name) with no anchor (&name) of its name before it");
       expanded += sizeOf(target, node);
       if (expanded > SCENARIO_LIMITS.aliasNodes)
         fail(
@@ -386,10 +388,39 @@ export function inspect(file: string, doc: Document, counter: LineCounter): void
   }
 }
 
-function describeValue(v: unknown): string {
+/**
+ * Whether a mapping with these keys is meant as a file of the kind whose keys are `known`: one of
+ * its keys is known, or close to one (a typo, answered with "did you mean"). Else it is some other
+ * file, and its errors say so without quoting its keys or values.
+ */
+export function meantAs(keys: readonly string[], known: Iterable<string>): boolean {
+  const names = [...known];
+  return keys.some((k) => names.includes(k) || didYouMean(k, names) !== undefined);
+}
+
+/**
+ * What a document that is not a mapping holds, by its kind only: such a file is not a scenario or
+ * a card set (a key file, a .env …), and an error never quotes a file that is not one.
+ */
+export function describeDocument(v: unknown): string {
   if (Array.isArray(v)) return "a sequence";
-  if (typeof v === "string") return `the text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
-  return `the ${typeof v} ${String(v)}`;
+  if (typeof v === "string") return "a text";
+  if (typeof v === "number") return "a number";
+  if (typeof v === "boolean") return "true or false";
+  return "null";
+}
+
+/**
+ * The YAML parser's message for a problem, as one line that quotes nothing of the file but a few
+ * characters: a tag, or what follows a block scalar header, could be anything (a secret on the
+ * first line of a file that is not YAML at all), so those are said without it.
+ */
+export function yamlProblemText(problem: { code: string; message: string }): string {
+  if (problem.code === "TAG_RESOLVE_FAILED") return "an unknown tag (a value written after !)";
+  if (problem.code === "BAD_COLLECTION_TYPE") return "a tag that does not fit its collection";
+  const first = problem.message.split("\n")[0]!;
+  const header = "Block scalar header includes extra characters";
+  return first.startsWith(header) ? header : first;
 }
 
 export function parseScenario(file: string, text: string): LoadedScenario {
@@ -412,7 +443,7 @@ export function parseScenario(file: string, text: string): LoadedScenario {
     const message =
       problem.code === "MULTIPLE_DOCS"
         ? "a scenario file is one YAML document; a second one starts here"
-        : problem.message.split("\n")[0];
+        : yamlProblemText(problem);
     throw new ScenarioError(file, pos, `YAML syntax: ${message}`);
   }
   inspect(file, doc, counter);
@@ -446,7 +477,15 @@ export function parseScenario(file: string, text: string): LoadedScenario {
     throw new ScenarioError(
       file,
       at([]),
-      `expected a mapping with name, preset, setup, script and expect, not ${describeValue(data)}`,
+      `expected a mapping with name, preset, setup, script and expect, not ${describeDocument(data)}`,
+    );
+  // A mapping none of whose keys a scenario has is some other file (a config, a key file named
+  // by mistake): said without quoting its keys or values.
+  if (!meantAs(Object.keys(data), SCENARIO_KEYS))
+    throw new ScenarioError(
+      file,
+      at([]),
+      "not a scenario: none of its keys is a scenario's; expected a mapping with name, preset, setup, script and expect",
     );
   const parsed = validateScenario(data);
   if (!parsed.ok) {

@@ -8,11 +8,13 @@ import { Game as GameClass } from "../core/game.js";
 import type { Json } from "../core/json.js";
 import { matchValue } from "../core/match.js";
 import { validateOptions } from "../core/options.js";
+import type { Preset } from "../core/preset.js";
 import type { GameObject, ObjectId, PlayerId } from "../core/types.js";
 import type { CardDef, EventPattern } from "../core/vocabulary/schema.js";
 import { getPreset } from "../presets/index.js";
 import { loadCardSet } from "./card-set.js";
 import { formatPath, type LoadedScenario, type Position, ScenarioError, type YamlPath } from "./load.js";
+import { outsideProject } from "./project.js";
 import {
   EVENT_COUNT_DEFAULTS,
   type ParsedExpectation,
@@ -29,6 +31,9 @@ export interface Failure {
   message: string;
 }
 
+/** Something a run says beside its result, at a place in the file (not a failure). */
+export type Note = Failure;
+
 export interface ScenarioResult {
   file: string;
   name: string;
@@ -37,6 +42,11 @@ export interface ScenarioResult {
   failures: Failure[];
   /** Script steps run. */
   steps: number;
+  /**
+   * What the run says beside its result, each at its place in the file: the library cards the
+   * file's own cards shadow (`turnkit run --verbose` prints them).
+   */
+  notes: Note[];
 }
 
 /** Thrown inside a run to stop it with a failure at a path. */
@@ -51,14 +61,61 @@ class StepFailure extends Error {
 
 const PASS_OPTION = "pass";
 
+export interface ScenarioRunOptions {
+  /**
+   * Cards beyond the preset's library and the file's own, for every scenario run with them (the
+   * command line's --cards and a config's card sets). Unlike the file's inline `cards`, they do
+   * not shadow the library: an id the library has is refused.
+   */
+  cards?: readonly CardDef[];
+  /** Load the files a scenario names (`cardSets:`) from anywhere, not only its project (project.ts). */
+  allowOutside?: boolean;
+}
+
+/** The preset with its library's cards of these ids left out, one per preset and ids. */
+const shadowedPresets = new WeakMap<Preset, Map<string, Preset>>();
+
+/**
+ * A scenario's inline cards shadow the library's cards of the same id (docs/scenarios.md): the
+ * preset to create the game with (the library without those cards), and the indexes of the
+ * inline cards that shadow one. A file written for an older library keeps loading when the
+ * library gains a card of an id it defines.
+ */
+export function shadowLibrary(
+  preset: Preset,
+  inline: readonly CardDef[],
+): { library: Preset; shadowed: number[] } {
+  const ids = new Set(preset.cards.map((c) => c.id));
+  const shadowed = inline.flatMap((c, i) => (ids.has(c.id) ? [i] : []));
+  if (shadowed.length === 0) return { library: preset, shadowed };
+  const gone = new Set(shadowed.map((i) => inline[i]!.id));
+  const key = [...gone].sort().join("\n");
+  let byIds = shadowedPresets.get(preset);
+  if (!byIds) {
+    byIds = new Map();
+    shadowedPresets.set(preset, byIds);
+  }
+  let library = byIds.get(key);
+  if (!library) {
+    library = { ...preset, cards: preset.cards.filter((c) => !gone.has(c.id)) };
+    byIds.set(key, library);
+  }
+  return { library, shadowed };
+}
+
 export class ScenarioRun {
   readonly game: Game;
   private readonly aliases = new Map<string, ObjectId>();
   private readonly failures: Failure[] = [];
+  /** What the run says beside its result: the library cards this file's own cards shadow. */
+  readonly notes: Note[] = [];
   private readonly scenario: ParsedScenario;
   private stepsRun = 0;
 
-  constructor(readonly loaded: LoadedScenario) {
+  constructor(
+    readonly loaded: LoadedScenario,
+    private readonly runOptions: ScenarioRunOptions = {},
+  ) {
     this.scenario = loaded.scenario;
     const preset = this.guard(["preset"], () => getPreset(this.scenario.preset));
     // Scripts answer the rules' decisions, not the empty prompts that keep hands secret: a
@@ -81,8 +138,9 @@ export class ScenarioRun {
       });
     const cardSets = (this.scenario.cardSets ?? []).flatMap((set, i) =>
       this.guard(["cardSets", i], () => {
+        const file = this.projectFile(set);
         try {
-          return loadCardSet(resolve(dirname(this.loaded.file), set));
+          return loadCardSet(file, set);
         } catch (e) {
           // Reported at this line of the scenario, naming where in the card set the problem is.
           if (e instanceof ScenarioError)
@@ -91,12 +149,20 @@ export class ScenarioRun {
         }
       }),
     );
+    const inline = (this.scenario.cards ?? []) as CardDef[];
+    const { library, shadowed } = shadowLibrary(preset, inline);
+    for (const i of shadowed)
+      this.notes.push({
+        ...this.loaded.at(["cards", i]),
+        path: formatPath(["cards", i]),
+        message: `"${inline[i]!.id}" shadows the card of that id in the ${preset.name} library: this file's definition is used`,
+      });
     const game = this.guard(["cards"], () =>
-      GameClass.create(preset, {
+      GameClass.create(library, {
         seed: this.scenario.seed,
         ...(this.scenario.players ? { players: this.scenario.players } : {}),
         options,
-        cards: [...((this.scenario.cards ?? []) as CardDef[]), ...cardSets],
+        cards: [...inline, ...cardSets, ...(this.runOptions.cards ?? [])],
         setup: false,
         privateRules: true, // expectations register their own counters
       }),
@@ -105,6 +171,19 @@ export class ScenarioRun {
     for (const pattern of collectEventPatterns(this.scenario))
       game.rules.registerCounter(pattern.pattern, pattern.window);
     this.guard(["setup"], () => this.place());
+  }
+
+  /**
+   * The absolute path of a file this scenario names, relative to the scenario: refused outside the
+   * scenario's project directory unless `allowOutside` (project.ts).
+   */
+  private projectFile(ref: string): string {
+    const file = resolve(dirname(this.loaded.file), ref);
+    const outside = this.runOptions.allowOutside
+      ? null
+      : outsideProject(this.loaded.file, ref, file, "scenario");
+    if (outside) throw new Error(outside);
+    return file;
   }
 
   /** Runs an action, turning any error into a ScenarioError at `path`. */
@@ -302,6 +381,7 @@ export class ScenarioRun {
       covers: s.covers,
       failures: this.failures,
       steps: this.stepsRun,
+      notes: this.notes,
     };
   }
 
@@ -848,10 +928,10 @@ function collectEventPatterns(s: ParsedScenario): { pattern: EventPattern; windo
 }
 
 /** Loads nothing: runs an already parsed scenario. Setup errors become one failure with their position. */
-export function runScenario(loaded: LoadedScenario): ScenarioResult {
+export function runScenario(loaded: LoadedScenario, options: ScenarioRunOptions = {}): ScenarioResult {
   let run: ScenarioRun;
   try {
-    run = new ScenarioRun(loaded);
+    run = new ScenarioRun(loaded, options);
   } catch (e) {
     if (!(e instanceof ScenarioError)) throw e;
     return {
@@ -861,6 +941,7 @@ export function runScenario(loaded: LoadedScenario): ScenarioResult {
       covers: loaded.scenario.covers,
       failures: [{ ...e.position, path: "", message: e.detail }],
       steps: 0,
+      notes: [],
     };
   }
   return run.run();

@@ -336,6 +336,9 @@ const Scenario = z
   })
   .strict();
 
+/** The keys a scenario file may have at its top. */
+export const SCENARIO_KEYS: readonly string[] = Object.keys(Scenario.shape);
+
 // ---- validating: plain types out ---------------------------------------------------------
 
 /** An event count expectation as validated: its window and viewer filled in. */

@@ -1,4 +1,6 @@
 /** A simulation result as text for a person, or as CSV rows (section, name, stat, value). */
+
+import { plural } from "../core/labels.js";
 import type { LengthStats, Rate, SimulationResult } from "./types.js";
 
 const pct = (x: number | null): string => (x === null ? "—" : `${(x * 100).toFixed(1)} %`);
@@ -23,7 +25,7 @@ export function formatResult(r: SimulationResult, topN = 10): string {
   const lines: string[] = [];
   const last = r.played.first + r.played.count - 1;
   lines.push(
-    `${r.preset}: ${r.games} games, seeds ${r.played.first}…${last}${r.shard ? ` (shard ${r.shard.index}/${r.shard.count} of ${r.seeds.first}…${r.seeds.first + r.seeds.count - 1})` : ""}` +
+    `${r.preset}: ${plural(r.games, "game")}, seeds ${r.played.first}…${last}${r.shard ? ` (shard ${r.shard.index}/${r.shard.count} of ${r.seeds.first}…${r.seeds.first + r.seeds.count - 1})` : ""}` +
       `${r.timing ? `, ${r.timing.seconds.toFixed(1)} s on ${r.timing.workers || "no"} worker${r.timing.workers === 1 ? "" : "s"} (${r.timing.gamesPerSecond.toFixed(1)} games/s)` : ""}`,
   );
   lines.push(
@@ -44,7 +46,9 @@ export function formatResult(r: SimulationResult, topN = 10): string {
   lines.push(`  turns:     ${lengthText(r.length.turns)}`);
   const cards = Object.entries(r.cards).map(([c, m]) => [c, total(m)] as [string, number]);
   if (cards.length > 0) {
-    lines.push(`Most used cards (casts, summons, plays, activations; ${cards.length} cards in all):`);
+    lines.push(
+      `Most used cards (casts, summons, plays, activations; ${plural(cards.length, "card")} in all):`,
+    );
     for (const [c, n] of top(cards, topN))
       lines.push(
         `  ${c}: ${n} (${Object.entries(r.cards[c]!)
@@ -59,7 +63,7 @@ export function formatResult(r: SimulationResult, topN = 10): string {
       lines.push(
         `  ${a}: ${Object.entries(r.abilities[a]!)
           .map(([t, k]) => `${t} ${k}`)
-          .join(", ")} (${n} events)`,
+          .join(", ")} (${plural(n, "event")})`,
       );
   }
   const refusals = Object.entries(r.refusals);

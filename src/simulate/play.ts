@@ -58,13 +58,14 @@ export function defaultAgent(seat: number, seed: number): Agent {
   return randomAgent(seed * 7919 + seat);
 }
 
+// Own keys only: a card or ability named "constructor" is counted, not added to Object.
 function bump(map: Record<string, number>, key: string, n = 1): void {
-  map[key] = (map[key] ?? 0) + n;
+  map[key] = (Object.hasOwn(map, key) ? map[key]! : 0) + n;
 }
 
 /** The inner map of `outer` at `key`, made when missing. */
 function inner(outer: Record<string, Record<string, number>>, key: string): Record<string, number> {
-  let m = outer[key];
+  let m = Object.hasOwn(outer, key) ? outer[key] : undefined;
   if (!m) {
     m = {};
     outer[key] = m;

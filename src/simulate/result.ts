@@ -95,10 +95,11 @@ export function withoutTiming(r: SimulationResult): SimulationResult {
 }
 
 /**
- * Adds up results of disjoint parts of one run (shards, in any order) into one result. They must
- * be of the same preset, options, players, decks, max actions and seed range, and their seeds must
- * not overlap nor leave a gap; together they give the result of the seeds they cover — with every
- * shard, the result one run of the whole range gives (`shard` is null, as a single run's).
+ * Adds up the results of every shard of one run (in any order) into the whole run's result: the
+ * result one run of the whole range gives (`shard` is null, as a single run's). They must be of the
+ * same preset, options, players, decks, max actions and seed range, and their seeds must not
+ * overlap nor leave out any of the run's: a shard missing is refused (its sum would pass for the
+ * whole run's).
  */
 export function merge(results: SimulationResult[]): SimulationResult {
   if (results.length === 0) throw new DefinitionError("merge: no results given");
@@ -152,6 +153,12 @@ export function merge(results: SimulationResult[]): SimulationResult {
     throw new DefinitionError(
       `merge: the shards leave a gap in the seeds (${covered} of ${first.seeds.count} games, from ${lo}); give every shard`,
     );
+  if (!whole) {
+    const shards = parts.map((r) => (r.shard ? `${r.shard.index}/${r.shard.count}` : "?")).join(", ");
+    throw new DefinitionError(
+      `merge: the results cover seeds ${lo}…${lo + covered - 1}, ${covered} of the run's ${first.seeds.count} games (${first.seeds.first}…${first.seeds.first + first.seeds.count - 1}; shard${parts.length === 1 ? "" : "s"} ${shards}): not the whole run; give every shard`,
+    );
+  }
   return resultOf(
     {
       turnkit: first.turnkit,

@@ -21,6 +21,12 @@ import { addTally, emptyTally, tallyGames } from "./tally.js";
 import type { SimulateOptions, SimulationResult, Tally } from "./types.js";
 import { type PresetRef, SIMULATE_WORKER_FLAG, type SimTask } from "./worker.js";
 
+/**
+ * Worker threads at most: each is a JavaScript engine of its own (tens of MB); more threads than
+ * cores only wait their turn.
+ */
+export const MAX_WORKERS = 64;
+
 /** Default responses per game at most (a long Magic game between walls takes ~4,000). */
 export const DEFAULT_MAX_ACTIONS = 10_000;
 
@@ -72,7 +78,11 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
     const names = new Set(opts.decks.map((d) => d.name));
     check(names.size === opts.decks.length, "decks: two decks have the same name");
   }
-  const workers = Math.max(0, Math.floor(opts.workers ?? availableParallelism()));
+  const workers = opts.workers ?? Math.min(availableParallelism(), MAX_WORKERS);
+  check(
+    Number.isInteger(workers) && workers >= 0 && workers <= MAX_WORKERS,
+    `workers must be a whole number from 0 to ${MAX_WORKERS}, not ${opts.workers}`,
+  );
   const agentFn = typeof opts.agents === "function" ? opts.agents : null;
   check(
     !(agentFn && workers > 0),
@@ -92,6 +102,15 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
       throw e;
     }
   }
+  // What makes the games — the version, the rules' fingerprint — from a game made before any is
+  // played: options, cards and players the preset refuses stop the run once, not in every game.
+  const made = Game.create(preset, {
+    players,
+    options: opts.options ?? {},
+    ...(opts.cards?.length ? { cards: opts.cards } : {}),
+    setup: false,
+    seed: first,
+  }).state.madeBy;
   const range = shardRange(first, opts.games, opts.shard);
   const setup: GameSetup = {
     players,
@@ -149,14 +168,6 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
     }
   }
   const seconds = (performance.now() - t0) / 1000;
-  // What made the games: the version, and the rules' fingerprint (a game's, not dealt).
-  const made = Game.create(preset, {
-    players,
-    options: setup.options,
-    ...(setup.cards.length ? { cards: setup.cards } : {}),
-    setup: false,
-    seed: first,
-  }).state.madeBy;
   return {
     ...resultOf(
       {

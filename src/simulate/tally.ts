@@ -30,7 +30,8 @@ export function emptyTally(players: number, decks: number | null): Tally {
 }
 
 function addCounts(into: Record<string, number>, from: Record<string, number>): void {
-  for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n;
+  // Own keys only: a card or ability named "constructor" is a count, not Object's.
+  for (const [k, n] of Object.entries(from)) into[k] = (Object.hasOwn(into, k) ? into[k]! : 0) + n;
 }
 
 function addNested(
@@ -38,8 +39,8 @@ function addNested(
   from: Record<string, Record<string, number>>,
 ): void {
   for (const [k, m] of Object.entries(from)) {
-    if (!into[k]) into[k] = {};
-    addCounts(into[k], m);
+    if (!Object.hasOwn(into, k)) into[k] = {};
+    addCounts(into[k]!, m);
   }
 }
 
@@ -108,8 +109,9 @@ export function addTally(into: Tally, from: Tally): void {
   addNested(into.cards, from.cards);
   addNested(into.abilities, from.abilities);
   addCounts(into.refusals, from.refusals);
-  into.cappedSeeds.push(...from.cappedSeeds);
-  into.errorSeeds.push(...from.errorSeeds);
+  // One by one: a spread of a long list (every seed of a big run capped) passes the stack's limit.
+  for (const s of from.cappedSeeds) into.cappedSeeds.push(s);
+  for (const e of from.errorSeeds) into.errorSeeds.push(e);
 }
 
 const byKey = <V>(o: Record<string, V>): [string, V][] =>

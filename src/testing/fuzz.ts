@@ -32,6 +32,7 @@
 import { availableParallelism } from "node:os";
 import { DefinitionError } from "../core/errors.js";
 import type { Action, Game } from "../core/game.js";
+import { plural } from "../core/labels.js";
 import type { Preset } from "../core/preset.js";
 import { nextInt, nextUint32, type RngState, seedRng } from "../core/rng.js";
 import { getPreset } from "../presets/index.js";
@@ -726,11 +727,11 @@ export function formatSummary(s: FuzzSummary): string {
   for (const p of s.presets)
     if (p.capped > 0)
       lines.push(
-        `${p.preset}: ${p.capped} games reached ${o.maxActions} responses (capped), seeds ${p.cappedSeeds.join(", ")}${p.capped > p.cappedSeeds.length ? ", …" : ""}`,
+        `${p.preset}: ${plural(p.capped, "game")} reached ${plural(o.maxActions, "response")} (capped), seeds ${p.cappedSeeds.join(", ")}${p.capped > p.cappedSeeds.length ? ", …" : ""}`,
       );
   if (s.failures.length === 0) lines.push("no failures");
   else {
-    lines.push("", `${s.failures.length} failures:`);
+    lines.push("", `${plural(s.failures.length, "failure")}:`);
     for (const f of s.failures) {
       lines.push(
         `✗ ${f.preset} seed ${f.seed} (${f.decks} decks), ${f.invariant}${f.at !== null ? ` at response ${f.at}` : ""}: ${f.message}`,

@@ -18,6 +18,7 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { IllegalActionError } from "../core/errors.js";
 import { type Action, Game, type Snapshot } from "../core/game.js";
 import type { JsonObject } from "../core/json.js";
+import { plural } from "../core/labels.js";
 import type { Preset } from "../core/preset.js";
 import { nextInt, type Seed, seedRng } from "../core/rng.js";
 import type { GameObject } from "../core/types.js";
@@ -321,7 +322,7 @@ export function savePointProblems(
       else if (end !== final)
         out.push({
           invariant: "serialization",
-          message: `the game deserialized at response ${point.at} ends differently after the same ${tail.length} responses: ${firstDifference(final, end)}`,
+          message: `the game deserialized at response ${point.at} ends differently after the same ${plural(tail.length, "response")}: ${firstDifference(final, end)}`,
         });
     }
   }
@@ -338,7 +339,7 @@ export function savePointProblems(
   if (restored !== point.saved)
     out.push({
       invariant: "snapshot",
-      message: `snapshot at response ${point.at}, ${tail.length} responses, restore: not the same state: ${firstDifference(point.saved, restored)}`,
+      message: `snapshot at response ${point.at}, ${plural(tail.length, "response")}, restore: not the same state: ${firstDifference(point.saved, restored)}`,
     });
   else if (opts.replayRestored) {
     const err = replayTail(game, tail);

@@ -6,15 +6,17 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DeterminizeError, determinize, unknownCards } from "../../src/agents/determinize.js";
+import { couldLieAt, DeterminizeError, determinize, unknownCards } from "../../src/agents/determinize.js";
 import { playOut, randomAgent } from "../../src/agents/random.js";
 import { Game } from "../../src/core/game.js";
+import { objectsInProgress } from "../../src/core/in-progress.js";
 import { knowledgeOf } from "../../src/core/knowledge.js";
 import type { Preset } from "../../src/core/preset.js";
 import { nextInt, seedRng, shuffled } from "../../src/core/rng.js";
 import type { PlayerId } from "../../src/core/types.js";
+import { canSee } from "../../src/core/view.js";
 import { getPreset, presetIds } from "../../src/presets/index.js";
-import { conservationProblems, newGameOf } from "../../src/testing/invariants.js";
+import { conservationProblems, firstDifference, newGameOf } from "../../src/testing/invariants.js";
 import { perturbHidden } from "../../src/testing/noninterference.js";
 
 const RUNS = Number(process.env.TURNKIT_PROPERTY_RUNS ?? 12) / 2;
@@ -104,7 +106,7 @@ for (const id of presetIds()) {
       );
     });
 
-    it("puts the same cards in the same places whatever the real order of hidden cards (the non-interference perturbation)", () => {
+    it("gives the same sample, byte for byte, whatever the real order of hidden cards (the non-interference perturbation)", () => {
       let compared = 0;
       fc.assert(
         fc.property(seeds, (seed) => {
@@ -123,6 +125,8 @@ for (const id of presetIds()) {
           const db = determinize(b, p, seedRng(`same:${seed}`));
           expect(layout(db)).toBe(layout(da));
           expect(view(db, p)).toBe(view(da, p));
+          // Records and all: a deck's order is no more in a sample's bookkeeping than in its cards.
+          expect(firstDifference(da.serialize(), db.serialize())).toBe("identical");
           // What the player remembers depends on nothing hidden from them either.
           expect(remembered(b, p)).toBe(remembered(a, p));
           compared++;
@@ -211,6 +215,93 @@ describe("determinize: another player's question that depends on hidden cards", 
     expect(refused).toBeGreaterThan(0);
     expect(refused).toBeLessThan(30);
   });
+});
+
+describe("determinize: every card hidden from the player is dealt anew, each time", () => {
+  // A card the player follows but never saw (a Set card, a face-down shield, an Extra Deck card)
+  // is dealt like a card in a hand: from the cards that may lie at its place (its owner's cards
+  // hidden from the player, narrowed by the preset's declarations), never kept as its real card.
+  const followedZones: Record<string, string[]> = {
+    "duel-masters": ["shield"],
+    "duel-masters-play": ["shield"],
+    yugioh: ["spellTrap", "extra"],
+  };
+  for (const id of presetIds()) {
+    it(`${id}: deals each hidden place only what may lie there, and varies the places the player follows`, () => {
+      const preset = getPreset(id);
+      const followedSeen = new Map<string, number>();
+      let places = 0;
+      let mixed = 0;
+      for (let seed = 1; seed <= 8; seed++) {
+        const g = liveMidGame(preset, seed);
+        if (g.over) continue;
+        const p = g.decision!.player;
+        // Read from the real game, not from determinize: the cards hidden from P that nothing
+        // fixes (neither what P remembers nor engine work in progress), per owner.
+        const known = knowledgeOf(g, p).objects;
+        const busy = objectsInProgress(g.state);
+        const hidden = Object.values(g.state.objects).filter(
+          (o) =>
+            o.underOf === null &&
+            !canSee(g, o, p) &&
+            !busy.has(o.id) &&
+            !(o.handle !== "" && known.has(o.handle)),
+        );
+        const rng = seedRng(`anew:${seed}`);
+        const dealt = Array.from({ length: 24 }, () => determinize(g, p, rng));
+        const cardAt = (d: Game, zone: string, at: number) =>
+          d.state.objects[d.state.zones[zone]!.cards[at]!]!.card;
+        for (const owner of g.state.players.map((x) => x.id)) {
+          const mine = hidden.filter((o) => o.owner === owner);
+          const pool = new Set(mine.map((o) => o.card));
+          const followed: { zone: string; at: number; card: string }[] = [];
+          for (const obj of mine) {
+            const at = g.state.zones[obj.zone]!.cards.indexOf(obj.id);
+            const seen = new Set(dealt.map((d) => cardAt(d, obj.zone, at)));
+            const where = `seed ${seed}, P${p + 1}'s sample of ${obj.zone}#${at}`;
+            for (const card of seen) {
+              expect(pool.has(card), `${where}: ${card} is not hidden from P${p + 1}`).toBe(true);
+              expect(couldLieAt(g, card, obj), `${where}: ${card} can't lie there`).toBe(true);
+            }
+            places++;
+            if (g.state.zones[obj.zone]!.visibility !== "public") continue;
+            followed.push({ zone: obj.zone, at, card: obj.card });
+            const choices = [...pool].filter((c) => couldLieAt(g, c, obj));
+            if (choices.length < 2) continue;
+            // 24 deals of at least two identities: one identity every time would be the real card kept.
+            expect(seen.size, `${where} (really ${obj.card}) among ${choices.length}`).toBeGreaterThan(1);
+            const kind = g.state.zones[obj.zone]!.kind;
+            followedSeen.set(kind, (followedSeen.get(kind) ?? 0) + 1);
+          }
+          // A card of the owner's hand or deck that may lie at a followed place but none lies
+          // there: some deal must put one there (a Set card is not dealt among Set cards only).
+          const real = followed.map((f) => f.card);
+          const blind = mine.filter((o) => g.state.zones[o.zone]!.visibility !== "public");
+          const swappable = blind.some(
+            (b) =>
+              !real.includes(b.card) &&
+              followed.some((f) =>
+                couldLieAt(g, b.card, g.state.objects[g.state.zones[f.zone]!.cards[f.at]!]!),
+              ),
+          );
+          if (!swappable) continue;
+          const cardsAt = (d: Game) =>
+            followed
+              .map((f) => cardAt(d, f.zone, f.at))
+              .sort()
+              .join();
+          expect(
+            dealt.some((d) => cardsAt(d) !== [...real].sort().join()),
+            `seed ${seed}: P${owner + 1}'s cards P${p + 1} follows always hold ${real.join()}`,
+          ).toBe(true);
+          mixed++;
+        }
+      }
+      expect(places).toBeGreaterThan(0);
+      for (const kind of followedZones[id] ?? []) expect(followedSeen.get(kind), kind).toBeGreaterThan(0);
+      if (id in followedZones) expect(mixed).toBeGreaterThan(0);
+    });
+  }
 });
 
 describe("determinize: hidden cards really vary", () => {

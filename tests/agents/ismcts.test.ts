@@ -201,7 +201,7 @@ describe("agent specs", () => {
 
   it("refuses bad specs with what is wrong", () => {
     for (const [spec, why] of [
-      ["mcts", /not an agent; the agents are random, ismcts/],
+      ["mcts", /"mcts" is not an agent \(did you mean "ismcts"\?\); the agents are random, ismcts/],
       ["random:3", /takes no options/],
       ["ismcts:0", /iterations must be a positive integer/],
       ["ismcts:ten", /iterations must be a positive integer/],

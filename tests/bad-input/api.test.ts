@@ -5,7 +5,9 @@
  * byte-identical.
  */
 import { describe, expect, it } from "vitest";
-import { TurnkitError } from "../../src/core/errors.js";
+import { TurnkitEnv } from "../../src/agents/env.js";
+import { parseAgentSpec } from "../../src/agents/spec.js";
+import { HookError, ListenerError, TurnkitError } from "../../src/core/errors.js";
 import { Game } from "../../src/core/game.js";
 import type { Preset } from "../../src/core/preset.js";
 import type { GameState } from "../../src/core/types.js";
@@ -82,6 +84,36 @@ describe("bad input: act", () => {
       (g) => g.act({ player: g.decision!.player } as never),
       /choice must be an option id/,
     ],
+    [
+      "an action with a field it doesn't have",
+      (g) => g.act({ player: g.decision!.player, choice: "pass", chioce: "x" } as never),
+      /action\.chioce: an action has no field "chioce" \(did you mean "choice"\?\)/,
+    ],
+    [
+      "an action with a __proto__ field",
+      (g) => g.act(JSON.parse(`{"player":${g.decision!.player},"choice":"pass","__proto__":{}}`)),
+      /action\.__proto__: an action has no field "__proto__"/,
+    ],
+    [
+      "an action whose choice is inherited, not its own",
+      (g) => g.act(Object.create({ player: g.decision!.player, choice: g.legalActions()[0]!.choice })),
+      /action\.choice must be an option id \(a string\), not undefined/,
+    ],
+    [
+      "a player given as text",
+      (g) => g.act({ player: String(g.decision!.player) as never, choice: "pass" }),
+      /action\.player must be a player number \(0, 1, …\), not the string "\d"/,
+    ],
+    [
+      "a decision id given as text",
+      (g) => g.act({ player: g.decision!.player, choice: "pass", decision: "3" as never }),
+      /action\.decision must be a decision id \(a whole number\), not the string "3"/,
+    ],
+    [
+      "an array",
+      (g) => g.act([] as never),
+      /an action is an option id or \{ player, choice \}, not an array/,
+    ],
     ["an option id with a referee's id", (g) => g.act(`attack:c1`), /is not an option/],
     ["an empty string", (g) => g.act(""), /"" is not an option/],
   ];
@@ -96,17 +128,42 @@ describe("bad input: act", () => {
 });
 
 describe("bad input: atomic actions", () => {
-  it("undoes an action whose listener throws, and says so", () => {
+  it("undoes an action whose immediate listener throws, and says so", () => {
     const game = midGame();
-    game.onEvent((e) => {
-      if (e.type === "decision") throw new Error("listener broke");
-    });
+    game.onEvent(
+      (e) => {
+        if (e.type === "decision") throw new Error("listener broke");
+      },
+      { immediate: true },
+    );
     refusedUnchanged(
       game,
       (g) => g.act(g.legalActions()[0]!),
       /listener broke.*undone|undone.*listener broke/,
     );
-    // And the game goes on once the listener is gone.
+  });
+
+  it("keeps an action whose listener throws (listeners watch the game), and says which event", () => {
+    const game = midGame();
+    const heard: number[] = [];
+    game.onEvent((e) => {
+      if (e.type === "decision") throw new Error("listener broke");
+    });
+    game.onEvent((e) => heard.push(e.seq));
+    const before = game.state.ids.event;
+    let thrown: unknown;
+    try {
+      game.act(game.legalActions()[0]!);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(ListenerError);
+    expect((thrown as Error).message).toMatch(
+      /an onEvent listener threw on event \d+ \(decision\): listener broke/,
+    );
+    // The action stands, and the other listener heard every one of its events.
+    expect(game.state.ids.event).toBeGreaterThan(before);
+    expect(heard).toEqual(Array.from({ length: game.state.ids.event - before }, (_, i) => before + 1 + i));
   });
 
   it("undoes an action whose op throws in the middle", () => {
@@ -263,7 +320,88 @@ describe("bad input: options, seeds, players", () => {
       () => Game.create(dm, { seed: {} as never }),
       /seed must be an integer, a bigint or a string/,
     ],
-    ["too many players", () => Game.create(dm, { players: 5 }), /played by 2 to 2 players, not 5/],
+    ["too many players", () => Game.create(dm, { players: 5 }), /players: .* is played by 2 players, not 5/],
+    [
+      "a negative number of players",
+      () => Game.create(dm, { players: -1 }),
+      /Game\.create: players: .* is played by 2 players, not -1/,
+    ],
+    [
+      "a fractional number of players",
+      () => Game.create(dm, { players: 2.5 }),
+      /players: expected a whole number of players or their names, got the number 2\.5/,
+    ],
+    [
+      "a number of players given as text",
+      () => Game.create(dm, { players: "2" as never }),
+      /players: expected a number of players or a list of names, got the string "2"/,
+    ],
+    [
+      "a player's name that isn't text",
+      () => Game.create(dm, { players: ["Ann", 7] as never }),
+      /players\[1\]: a player's name is a non-empty string, got the number 7/,
+    ],
+    [
+      "a field Game.create doesn't have",
+      () => Game.create(dm, { plyers: 2 } as never),
+      /Game\.create: plyers: not an option of a new game \(did you mean "players"\?\)/,
+    ],
+    [
+      "decks for the wrong number of players",
+      () => Game.create(dm, { decks: [[]] }),
+      /decks: 1 decks for 2 players; give one deck per player/,
+    ],
+    [
+      "a deck that isn't a list of card ids",
+      () => Game.create(dm, { decks: [["x"], [5]] as never }),
+      /decks\[1\]\[0\]: expected a card id, got the number 5/,
+    ],
+    [
+      "logging that is neither full nor none",
+      () => Game.create(dm, { logging: "some" as never }),
+      /logging: expected "full" or "none", got the string "some"/,
+    ],
+    [
+      "setup given as text",
+      () => Game.create(dm, { setup: "no" as never }),
+      /setup: expected true or false, got the string "no"/,
+    ],
+    [
+      "an option value that isn't JSON (Infinity)",
+      () => Game.create(skirmish, { options: { handLimit: Number.POSITIVE_INFINITY } }),
+      /option "handLimit": Infinity is not a JSON number/,
+    ],
+    [
+      "an option value of 1e308",
+      () => Game.create(magic, { options: { startingLife: 1e308 } }),
+      /option "startingLife" must be an integer from 1 to 1000000, got 1e\+308/,
+    ],
+    [
+      "a card named by an inherited key",
+      () => Game.create(lab, { seed: 1, setup: false }).createCard("constructor", 0, "hand"),
+      /unknown card "constructor"/,
+    ],
+    [
+      "a card id __proto__ among the extra cards",
+      () => Game.create(lab, { cards: [{ id: "__proto__", name: "Proto", types: ["creature"] }] }),
+      /card id "__proto__" is not allowed/,
+    ],
+    [
+      "a static ability of a kind nothing reads",
+      () =>
+        Game.create(magic, {
+          cards: [
+            {
+              id: "keeper",
+              name: "Keeper",
+              types: ["enchantment"],
+              abilities: [{ id: "k", kind: "static", static: { kind: "keepManna", players: "all" } }],
+            },
+          ],
+        }),
+      /card "keeper" ability "k": static\.kind: unknown kind of static ability "keepManna" \(did you mean "keepMana"\?\): neither the kernel nor preset "magic" reads it/,
+    ],
+    ["a preset named by an inherited key", () => getPreset("constructor"), /unknown preset "constructor"/],
   ];
   for (const [what, f, message] of cases) it(`refuses ${what}`, () => refused(f, message));
 
@@ -460,6 +598,33 @@ describe("bad input: saved states", () => {
   for (const [what, tamper, message] of cases)
     it(`refuses ${what}`, () => refused(load(tamper(base())), message));
 
+  it("refuses a __proto__ key anywhere in a save, naming where", () => {
+    const text = midGame().serialize();
+    const first = Object.keys(state(midGame()).objects)[0]!;
+    refused(
+      () => Game.deserialize(dm, text.replaceAll(`"${first}"`, '"__proto__"')),
+      /saved state, .*__proto__.*: a key named "__proto__" is not allowed/,
+    );
+    refused(
+      () => Game.deserialize(dm, text.replace('"vars":{}', '"vars":{"__proto__":{"life":1}}')),
+      /saved state, players\[0\]\.vars\.__proto__: a key named "__proto__" is not allowed/,
+    );
+  });
+
+  it("refuses a save nested past its bound, or holding what isn't JSON data", () => {
+    const s = state(midGame());
+    let deep: unknown = 1;
+    for (let i = 0; i < 300; i++) deep = [deep];
+    s.vars = { deep } as never;
+    refused(() => Game.fromState(dm, s), /saved state, vars\.deep(\[0\])+: nested deeper than 256 levels/);
+    const t = state(midGame());
+    t.vars = { when: new Date(0) } as never;
+    refused(
+      () => Game.fromState(dm, t),
+      /saved state, vars\.when: an object of class Date, not plain JSON data/,
+    );
+  });
+
   it("refuses what is not a saved state at all", () => {
     refused(() => Game.deserialize(dm, "{"), /saved state is not JSON/);
     refused(() => Game.deserialize(dm, "[]"), /saved state, \(top\): expected an object/);
@@ -510,5 +675,330 @@ describe("bad input: snapshots and views", () => {
     const game = midGame();
     for (const who of [-1, 2, 0.5, Number.NaN]) expect(() => game.viewFor(who)).toThrow(/no player/);
     expect(() => game.canUse("c9999", "x")).toThrow(/no card "c9999"/);
+  });
+});
+
+describe("bad input: whose code failed", () => {
+  /** The lab with an op `boom` of its own that throws a TypeError. */
+  const boomPreset = (extra: Partial<Preset> = {}): Preset => ({
+    ...lab,
+    id: "my-lab",
+    ops: {
+      ...lab.ops,
+      boom: {
+        run() {
+          throw new TypeError("x is undefined");
+        },
+      },
+    },
+    cards: [
+      ...lab.cards,
+      {
+        id: "bomb",
+        name: "Bomb",
+        types: ["creature"],
+        abilities: [
+          {
+            id: "b",
+            kind: "triggered",
+            trigger: { on: "move", to: "field", self: true },
+            effect: [{ op: "boom" }],
+          },
+        ],
+      },
+    ],
+    ...extra,
+  });
+
+  it("names the preset's own op, not turnkit, when it throws; the action undone", () => {
+    const game = Game.create(boomPreset(), { seed: 1, setup: false });
+    for (let i = 0; i < 5; i++) game.createCard("bomb", 0, "deck");
+    game.createCard("bomb", 0, "hand");
+    game.createCard("bomb", 1, "deck");
+    game.startAt(2, 0, "main").run();
+    const play = game.legalActions().find((a) => a.choice.startsWith("play:"))!;
+    let thrown: unknown;
+    const before = game.serialize();
+    try {
+      game.act(play);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(HookError);
+    const e = thrown as HookError;
+    expect(e.preset).toBe("my-lab");
+    expect(e.hook).toBe('op "boom" of preset "my-lab"');
+    expect(e.message).toMatch(
+      /carrying out "play:.*" \(decision \d+, \w+\) failed: op "boom" of preset "my-lab" threw at .*: TypeError: x is undefined; the action was undone/,
+    );
+    expect(e.cause).toBeInstanceOf(TypeError);
+    expect(game.serialize()).toBe(before);
+  });
+
+  it("names the preset's setup when it throws as the game is made", () => {
+    const preset = boomPreset({
+      setup() {
+        throw new RangeError("no decks");
+      },
+    });
+    let thrown: unknown;
+    try {
+      Game.create(preset, { seed: 1 });
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(HookError);
+    expect((thrown as HookError).preset).toBe("my-lab");
+    expect((thrown as Error).message).toBe('preset "my-lab": setup threw: RangeError: no decks');
+  });
+
+  it("names a preset's state check", () => {
+    const preset = boomPreset({
+      stateChecks: [
+        ...(lab.stateChecks ?? []),
+        {
+          id: "broken",
+          run() {
+            throw new Error("check broke");
+          },
+        } as never,
+      ],
+    });
+    expect(() => Game.create(preset, { seed: 1 }).run()).toThrow(
+      /a state check of preset "my-lab" threw at .*: check broke/,
+    );
+  });
+});
+
+describe("bad input: listeners hear what happened", () => {
+  it("never hears the events of an action that failed and was undone; an immediate listener does", () => {
+    const game = Game.create(
+      {
+        ...lab,
+        id: "lab-half",
+        ops: {
+          ...lab.ops,
+          boom: {
+            run() {
+              throw new Error("half done");
+            },
+          },
+        },
+        cards: [
+          ...lab.cards,
+          {
+            id: "half",
+            name: "Half",
+            types: ["creature"],
+            abilities: [
+              {
+                id: "h",
+                kind: "triggered",
+                trigger: { on: "move", to: "field", self: true },
+                effect: [{ op: "log", text: "half" }, { op: "boom" }],
+              },
+            ],
+          },
+        ],
+      },
+      { seed: 1, setup: false },
+    );
+    for (let i = 0; i < 5; i++) game.createCard("half", 0, "deck");
+    game.createCard("half", 0, "hand");
+    game.createCard("half", 1, "deck");
+    game.startAt(2, 0, "main").run();
+    const heard: string[] = [];
+    const traced: string[] = [];
+    game.onEvent((e) => heard.push(e.type));
+    game.onEvent((e) => traced.push(e.type), { immediate: true });
+    const play = game.legalActions().find((a) => a.choice.startsWith("play:"))!;
+    expect(() => game.act(play)).toThrow(/half done; the action was undone/);
+    expect(heard).toEqual([]);
+    expect(traced).toContain("note");
+    // An action that is carried out is heard, in order, once it is.
+    game.act("pass");
+    expect(heard.length).toBeGreaterThan(0);
+    expect(heard).not.toContain("note");
+  });
+});
+
+describe("bad input: an undo that fails", () => {
+  it("leaves the game whole at its restore point, its decision pending, and says so", () => {
+    // An op whose result depends on more than the game: it throws once `broken` is set, so
+    // undoing replays the responses since the restore point into the same fault.
+    let broken = false;
+    const preset: Preset = {
+      ...lab,
+      id: "lab-flaky",
+      ops: {
+        ...lab.ops,
+        flaky: {
+          run() {
+            if (broken) throw new Error("disk on fire");
+            return "next";
+          },
+        },
+      },
+      cards: [
+        ...lab.cards,
+        {
+          id: "watcher",
+          name: "Watcher",
+          types: ["creature"],
+          abilities: [
+            { id: "w", kind: "triggered", trigger: { on: "nodeBegin" }, effect: [{ op: "flaky" }] },
+          ],
+        },
+      ],
+    };
+    const game = Game.create(preset, { seed: 1, setup: false });
+    game.createCard("watcher", 0, "field");
+    for (let i = 0; i < 8; i++) {
+      game.createCard("watcher", 0, "deck");
+      game.createCard("watcher", 1, "deck");
+    }
+    game.startAt(2, 0, "main").run();
+    const restorePoint = game.serialize();
+    game.act("pass");
+    game.act("pass");
+    const twoIn = game.serialize();
+    expect(twoIn).not.toBe(restorePoint);
+    broken = true;
+    let thrown: unknown;
+    try {
+      game.act("pass");
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(HookError);
+    expect((thrown as Error).message).toMatch(
+      /disk on fire; the action was undone; undoing it failed too \(replaying the 2 responses since the last restore point: one of them failed: .*disk on fire\), so the game is back at that restore point, decision \d+ at .*, 2 responses before this action/,
+    );
+    // Whole: exactly the restore point's state, its decision pending, loadable and playable.
+    expect(game.serialize()).toBe(restorePoint);
+    expect(game.decision).not.toBeNull();
+    expect(Game.deserialize(preset, game.serialize()).serialize()).toBe(restorePoint);
+    broken = false;
+    game.act("pass");
+    game.act("pass");
+    expect(game.serialize()).toBe(twoIn);
+  });
+
+  it("with exactUndo, leaves the game exactly as it was before the action", () => {
+    let broken = false;
+    const preset: Preset = {
+      ...lab,
+      id: "lab-flaky-exact",
+      ops: {
+        ...lab.ops,
+        flaky: {
+          run() {
+            if (broken) throw new Error("disk on fire");
+            return "next";
+          },
+        },
+      },
+      cards: [
+        ...lab.cards,
+        {
+          id: "watcher",
+          name: "Watcher",
+          types: ["creature"],
+          abilities: [
+            { id: "w", kind: "triggered", trigger: { on: "nodeBegin" }, effect: [{ op: "flaky" }] },
+          ],
+        },
+      ],
+    };
+    expect(() => Game.create(preset, { exactUndo: 1 as never })).toThrow(
+      /exactUndo: expected true or false, got the number 1/,
+    );
+    const game = Game.create(preset, { seed: 1, setup: false, exactUndo: true });
+    expect(game.exactUndo).toBe(true);
+    game.createCard("watcher", 0, "field");
+    for (let i = 0; i < 8; i++) {
+      game.createCard("watcher", 0, "deck");
+      game.createCard("watcher", 1, "deck");
+    }
+    game.startAt(2, 0, "main").run();
+    game.act("pass");
+    game.act("pass");
+    const before = game.serialize();
+    broken = true;
+    let thrown: unknown;
+    try {
+      game.act("pass");
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(HookError);
+    expect((thrown as Error).message).toMatch(/disk on fire; the action was undone$/);
+    expect(game.serialize()).toBe(before);
+    // A loaded game takes the setting as a property.
+    broken = false;
+    const loaded = Game.deserialize(preset, before);
+    expect(loaded.exactUndo).toBe(false);
+    loaded.exactUndo = true;
+    loaded.act("pass");
+    loaded.act("pass");
+    const later = loaded.serialize();
+    broken = true;
+    expect(() => loaded.act("pass")).toThrow(/the action was undone$/);
+    expect(loaded.serialize()).toBe(later);
+  });
+});
+
+describe("bad input: the RL environment", () => {
+  const cases: [string, (env: TurnkitEnv) => unknown, RegExp][] = [
+    ["step(null)", (env) => env.step(null as never), /step: got null; an action is an option id/],
+    ["step(undefined)", (env) => env.step(undefined as never), /step: got undefined/],
+    ["step(NaN)", (env) => env.step(Number.NaN), /step: got the number NaN, not an index/],
+    ["step(-1)", (env) => env.step(-1), /step: got the number -1, not an index/],
+    ["step({})", (env) => env.step({} as never), /step: its kind must be a string, not undefined/],
+    [
+      "an encoded action with a bad ref",
+      (env) => env.step({ kind: "play", refs: [{ owner: "self", zone: "hand" }], args: [] } as never),
+      /step: refs\[0\] must be \{ owner, zone, index, under\? \}/,
+    ],
+    [
+      "an encoded action with a field it doesn't have",
+      (env) => env.step({ kind: "play", refs: [], args: [], nn: 1 } as never),
+      /step: an encoded action has no field "nn" \(did you mean "n"\?\)/,
+    ],
+    [
+      "reset(null)",
+      (env) => env.reset(null as never),
+      /reset takes a seed \(a number or a string\), not null/,
+    ],
+  ];
+  for (const [what, f, message] of cases)
+    it(`refuses ${what} with a turnkit error, the game unchanged`, () => {
+      const env = new TurnkitEnv(skirmish, {});
+      env.reset(1);
+      refusedUnchanged(env.game, () => f(env), message);
+    });
+
+  it("refuses options it doesn't have, and a billion players, before making anything", () => {
+    refused(() => new TurnkitEnv(skirmish, { players: 1e9 }), /TurnkitEnv: players: .* not 1000000000/);
+    refused(
+      () => new TurnkitEnv(skirmish, { plyers: 2 } as never),
+      /TurnkitEnv: plyers: .*did you mean "players"/,
+    );
+    refused(
+      () => new TurnkitEnv(skirmish, { maxActions: -5 }),
+      /TurnkitEnv: maxActions: expected a whole number from 1/,
+    );
+  });
+});
+
+describe("bad input: agent specs", () => {
+  it("takes no inherited key for an option, and says what was meant", () => {
+    expect(() => parseAgentSpec("ismcts:100:constructor=1")).toThrow(/unknown ismcts option "constructor"/);
+    expect(() => parseAgentSpec("ismcts:100:toString=1")).toThrow(/unknown ismcts option "toString"/);
+    expect(() => parseAgentSpec("ismcts:100:rollut=5")).toThrow(
+      /unknown ismcts option "rollut" \(did you mean "rollout"\?\)/,
+    );
+    expect(() => parseAgentSpec("randm")).toThrow(/"randm" is not an agent \(did you mean "random"\?\)/);
+    expect(() => parseAgentSpec("ismcts:100:ms=1e308")).toThrow(/ms 1e308 is too large \(at most 1e9\)/);
   });
 });

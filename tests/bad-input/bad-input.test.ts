@@ -245,6 +245,121 @@ describe("command lines", () => {
     });
 });
 
+// ---- simulate results ----------------------------------------------------------------------------
+
+describe("simulate results given to merge", () => {
+  /** Shards 1/2 and 2/2 of a run of 4 skirmish games, as `simulate --json` writes them. */
+  const shards = async (): Promise<[string, string]> => {
+    const files: string[] = [];
+    for (const i of [1, 2]) {
+      const file = join(tmp, `shard-${i}.json`);
+      if (!fs.existsSync(file)) {
+        const r = await inProcess(
+          [
+            "simulate",
+            "--game",
+            "skirmish",
+            "--games",
+            "4",
+            "--workers",
+            "0",
+            "--shard",
+            `${i}/2`,
+            "--json",
+          ].concat(["--out", file]),
+        );
+        expect(r.code, r.stderr).toBe(0);
+      }
+      files.push(file);
+    }
+    return files as [string, string];
+  };
+
+  it("merges every shard into the whole run", async () => {
+    const [a, b] = await shards();
+    const r = await inProcess(["simulate", "merge", b, a, "--json"]);
+    expect(r.stderr).toBe("");
+    expect(JSON.parse(r.stdout)).toMatchObject({ games: 4, shard: null, played: { first: 1, count: 4 } });
+  });
+
+  it("refuses one shard merged as if it were the whole run", async () => {
+    const [a] = await shards();
+    expectError(await inProcess(["simulate", "merge", a]), {
+      code: 2,
+      stderr:
+        /^turnkit: merge: the results cover seeds 1…2, 2 of the run's 4 games \(1…4; shard 1\/2\): not the whole run; give every shard\n$/,
+    });
+  });
+
+  const tampered: [string, (r: Record<string, unknown>) => void, RegExp][] = [
+    [
+      "a negative count",
+      (r) => (r.games = -1),
+      /shard-bad\.json: games: Too small: expected number to be >=0/,
+    ],
+    ["a count of 1e308", (r) => (r.games = 1e308), /shard-bad\.json: games: Too big/],
+    [
+      "a field results don't have",
+      (r) => (r.comment = "x"),
+      /shard-bad\.json: \(top\): Unrecognized key: "comment"/,
+    ],
+    [
+      "a __proto__ key",
+      (r) =>
+        Object.defineProperty(r.cards, "__proto__", { value: { cast: 1 }, enumerable: true, writable: true }),
+      /shard-bad\.json: cards\.__proto__: a key named "__proto__" is not allowed/,
+    ],
+  ];
+  for (const [what, change, message] of tampered)
+    it(`refuses a result with ${what}`, async () => {
+      const [a, b] = await shards();
+      const r = JSON.parse(fs.readFileSync(a, "utf8")) as Record<string, unknown>;
+      change(r);
+      const bad = join(tmp, "shard-bad.json");
+      fs.writeFileSync(bad, JSON.stringify(r));
+      expectError(await inProcess(["simulate", "merge", bad, b]), { code: 2, stderr: message });
+    });
+});
+
+// ---- a user's preset ------------------------------------------------------------------------------
+
+describe("a user's own preset", () => {
+  const userPreset = (name: string, body: string): string => {
+    const file = join(tmp, name);
+    fs.writeFileSync(
+      file,
+      `import { getPreset } from ${JSON.stringify(join(root, "src/presets/index.ts"))};\nconst lab = getPreset("lab");\n${body}\n`,
+    );
+    return file;
+  };
+
+  it("whose setup throws is named as that preset's bug, not turnkit's (exit 1)", async () => {
+    const file = userPreset(
+      "my-lab.ts",
+      'export default { ...lab, id: "my-lab", setup() { throw new RangeError("no decks"); } };',
+    );
+    const r = await inProcess(["play", "--preset", file, "--seed", "1"]);
+    expectError(r, {
+      code: 1,
+      stderr:
+        /^turnkit: error in the code of preset "my-lab": preset "my-lab": setup threw: RangeError: no decks\nturnkit: this is a bug in preset "my-lab"; TURNKIT_DEBUG=1 prints where it happened\n$/,
+    });
+    expect(r.stderr).not.toMatch(/bug in turnkit/);
+  });
+
+  it("whose factory never settles makes play fail, not exit 0 having done nothing", async () => {
+    const file = join(tmp, "never.mjs");
+    fs.writeFileSync(file, "export default () => new Promise(() => {});\n");
+    const r = await inChild(["play", "--preset", file, "--seed", "1"]);
+    expect(r.stdout).toBe("");
+    expectError(r, {
+      code: 1,
+      stderr:
+        /^turnkit: the command stopped before it finished: something it waited for never settled \(a preset module or factory whose promise never resolves\?\)\n$/,
+    });
+  });
+});
+
 // ---- the same through real processes ----------------------------------------------------------
 
 describe("as real processes", () => {

@@ -391,6 +391,14 @@ export const replayMutations: ReplayMutation[] = [
     stderr: /:\d+:\d+: response 5 of \d+: player index 7 does not exist; the game has 2 players/,
   },
   {
+    name: "a __proto__ key in its options",
+    mutate: (r) => {
+      Object.defineProperty(r.options, "__proto__", { value: 3, enumerable: true, writable: true });
+    },
+    code: 2,
+    stderr: /:\d+:\d+: options\.__proto__: a key named "__proto__" is not allowed/,
+  },
+  {
     name: "three players for a two-player preset",
     mutate: (r) => {
       r.players.push("Cid");
@@ -515,7 +523,8 @@ export const cliCases: CliCase[] = [
     name: "an unknown --option",
     argv: ["play", "--game", "skirmish", "--option", "handLimt=3"],
     code: 2,
-    stderr: /^turnkit: --option: preset skirmish has no option "handLimt"; options: .*handLimit/,
+    stderr:
+      /^turnkit: --option: preset skirmish has no option "handLimt" \(did you mean "handLimit"\?\); options: .*handLimit/,
   },
   {
     name: "a bad --option value",
@@ -546,6 +555,52 @@ export const cliCases: CliCase[] = [
     argv: ["play", "--game", "skirmish", "--seed", "1", "--max-actions", "3"],
     code: 1,
     stderr: /^turnkit: the game did not finish: stopped after 3 responses \(--max-actions 3\)/,
+  },
+  {
+    name: "a bad --option to simulate, refused once before any game",
+    argv: ["simulate", "--game", "skirmish", "--games", "50", "--workers", "0", "--option", "handLimt=3"],
+    code: 2,
+    stderr:
+      /^turnkit: --option: preset skirmish has no option "handLimt" \(did you mean "handLimit"\?\); options: [^\n]*\n$/,
+  },
+  {
+    name: "an --option value to simulate out of its range",
+    argv: ["simulate", "--game", "skirmish", "--games", "50", "--workers", "0", "--option", "handLimit=-3"],
+    code: 2,
+    stderr: /^turnkit: --option: option "handLimit" must be [^\n]*, got -3\n$/,
+  },
+  {
+    name: "--workers past the bound",
+    argv: ["simulate", "--game", "skirmish", "--workers", "1024"],
+    code: 2,
+    stderr: /^turnkit: option '--workers <k>' argument '1024' is invalid\. 1024 is out of range: 0 to 64\./,
+  },
+  {
+    name: "--games 1e308",
+    argv: ["simulate", "--game", "skirmish", "--games", "1e308"],
+    code: 2,
+    stderr:
+      /^turnkit: option '--games <n>' argument '1e308' is invalid\. "1e308" is not a positive integer\./,
+  },
+  {
+    name: "--games negative",
+    argv: ["simulate", "--game", "skirmish", "--games=-5"],
+    code: 2,
+    stderr: /^turnkit: option '--games <n>' argument '-5' is invalid\. "-5" is not a positive integer\./,
+  },
+  {
+    name: "--players past the bound",
+    argv: ["play", "--game", "skirmish", "--players", "1000000000"],
+    code: 2,
+    stderr:
+      /^turnkit: option '--players <n>' argument '1000000000' is invalid\. 1000000000 is out of range: 1 to 64\./,
+  },
+  {
+    name: "an agent spec with an inherited key",
+    argv: ["play", "--game", "skirmish", "--agents", "random,ismcts:10:constructor=1"],
+    code: 2,
+    stderr:
+      /argument 'random,ismcts:10:constructor=1' is invalid\. "ismcts:10:constructor=1": unknown ismcts option "constructor"/,
   },
   {
     name: "replay without a file",

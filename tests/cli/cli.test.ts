@@ -37,7 +37,7 @@ describe("turnkit run", () => {
     const r = turnkit("run", example);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("✓");
-    expect(r.stdout).toContain("1 passed, 0 failed, 1 files");
+    expect(r.stdout).toContain("1 passed, 0 failed, 1 file");
   });
 
   it("exits non-zero on a wrong expectation, naming it with file, line and column", () => {

@@ -45,11 +45,11 @@ describe("turnkit play --seat", () => {
     expect(r.stdout).toMatch(/P1's hand: 4 cards — Timewalker, Giant, Chronicler, Chronicler/);
     expect(r.stdout).toMatch(/P2's hand: 4 cards\n/);
     // Timewalker was played, then undone: Giant is played from the same decision instead.
-    expect(r.stdout).toContain("P1: Play a card or pass → Play Timewalker");
+    expect(r.stdout).toContain("P1 plays Timewalker.");
     expect(r.stdout).toContain("↶ Undone: back to your decision of turn 1.");
     const afterUndo = r.stdout.slice(r.stdout.indexOf("↶ Undone"));
     expect(afterUndo).toContain("1. Play Timewalker");
-    expect(afterUndo).toContain("P1: Play a card or pass → Play Giant");
+    expect(afterUndo).toContain("P1 plays Giant.");
     expect(r.stdout).toContain("You quit the game.");
   });
 
@@ -87,7 +87,9 @@ describe("turnkit play --seat", () => {
     );
     expect(r.stderr.replace(/npm warn.*\n/g, "")).toBe("");
     expect(r.stdout).toContain("There is no option 0");
-    expect(r.stdout).toContain("P1: Play a card or pass → End main step");
+    // Ending the main step says nothing of itself: the next step begins.
+    expect(r.stdout).toMatch(/Choose 1–5 \(\? help, u undo, q quit\): ▸ Combat step/);
+    expect(r.stdout).toContain("stopped after 1 action. 1 turn, 1 decision.");
   });
 
   it("refuses a seat or a player count the game does not have", async () => {

@@ -139,7 +139,7 @@ describe("replay files record the decks of play --deck", () => {
     const o = await runCli(main, ["replay", "--quiet", one]);
     expect(o.code).toBe(2);
     expect(o.stderr).toContain(
-      `${one}:1:${column(one, '"decks"') + 8}: decks: 1 decks for 2 players; a replay file records one deck per player`,
+      `${one}:1:${column(one, '"decks"') + 8}: decks: 1 deck for 2 players; a replay file records one deck per player`,
     );
 
     const notIds = tamper("not-ids.json", [saved.decks[0], [1, 2]]);

@@ -156,7 +156,7 @@ describe("--preset: a preset module by path", () => {
   it("runs a scenario that names its preset module by path, with a card set", async () => {
     const r = await cli(["run", join(dir, "skyduel.yaml")]);
     expect(r.stderr).toBe("");
-    expect(r.stdout).toContain("1 passed, 0 failed, 1 files");
+    expect(r.stdout).toContain("1 passed, 0 failed, 1 file");
     expect(r.code).toBe(0);
   });
 
@@ -195,6 +195,8 @@ describe("--preset: a preset module by path", () => {
 
 describe("turnkit.config.*", () => {
   it("loads the presets and card sets a turnkit.config.json lists, relative to it", async () => {
+    // The config's project is `dir` (its .git): ../ from project/ is still inside it.
+    mkdirSync(join(dir, ".git"), { recursive: true });
     const cwd = join(dir, "project");
     mkdirSync(cwd, { recursive: true });
     writeFileSync(
@@ -214,7 +216,7 @@ describe("turnkit.config.*", () => {
     const r = await cli(["--config", config, "presets"]);
     expect(r.stderr).toBe("");
     expect(r.stdout).toContain(
-      `skyduel-mjs — Sky Duel (2-2 players, 1 cards) from ${join(dir, "skyduel.mjs")}`,
+      `skyduel-mjs — Sky Duel (2-2 players, 1 card) from ${join(dir, "skyduel.mjs")}`,
     );
   });
 

@@ -5,7 +5,8 @@
  * projects — ESM (`"type": "module"`) and CommonJS TypeScript projects, both with
  * `moduleResolution: node16`, whose program imports the kernel, a preset and the agents, is
  * typechecked and compiled with this repository's `tsc`, and runs under node; and the installed
- * CLI, which plays a game and serves the playground, loaded in Chromium.
+ * CLI, which plays a game and serves the playground, loaded in Chromium; without its optional peer
+ * dependencies (tsx, esbuild), which a command that needs one names.
  */
 import { spawn, spawnSync } from "node:child_process";
 import {
@@ -179,6 +180,44 @@ describe("the packed tarball", () => {
     run(process.execPath, [tsc, "-p", "."], dir);
     expect(readFileSync(join(dir, "out", "main.js"), "utf8")).toContain('require("turnkit")');
     expect(JSON.parse(run(process.execPath, ["out/main.js"], dir))).toEqual(expected);
+  }, 120_000);
+
+  it("installs without tsx and esbuild: its CLI loads a JavaScript preset, and names the package a command lacks", () => {
+    const dir = project("tools-app", "module", "");
+    const modules = join(dir, "node_modules");
+    expect(existsSync(join(modules, "tsx"))).toBe(false);
+    expect(existsSync(join(modules, "esbuild"))).toBe(false);
+    const cli = join(modules, "turnkit", "dist", "cli", "main.js");
+    const turnkit = (...args: string[]) =>
+      spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: "utf8" });
+    writeFileSync(
+      join(dir, "sky.mjs"),
+      `import { skirmish } from "turnkit/presets/skirmish";\nexport default { ...skirmish, id: "sky-js", name: "Sky JS" };\n`,
+    );
+    writeFileSync(
+      join(dir, "sky.ts"),
+      `import type { Preset } from "turnkit";\nimport { skirmish } from "turnkit/presets/skirmish";\nconst sky: Preset = { ...skirmish, id: "sky-ts", name: "Sky TS" };\nexport default sky;\n`,
+    );
+    const js = turnkit("presets", "--json", "--preset", "./sky.mjs");
+    expect(js.stderr).toBe("");
+    expect((JSON.parse(js.stdout) as { id: string }[]).map((p) => p.id)).toContain("sky-js");
+
+    const ts = turnkit("presets", "--preset", "./sky.ts");
+    expect(ts.status).toBe(2);
+    expect(ts.stderr).toBe(
+      "turnkit: ./sky.ts: a TypeScript module needs the package tsx, which is not installed; get it with: npm i -D tsx in the project turnkit is installed in (without one: npx -p turnkit -p tsx turnkit …)\n",
+    );
+    const bundle = turnkit("playground", "--preset", "./sky.mjs", "--port", "0");
+    expect(bundle.status).toBe(2);
+    expect(bundle.stderr).toContain(
+      "bundling your presets for the browser needs the package esbuild, which is not installed; get it with: npm i -D esbuild",
+    );
+
+    // With tsx beside it, the TypeScript module loads.
+    symlinkSync(join(root, "node_modules", "tsx"), join(modules, "tsx"), "junction");
+    const withTsx = turnkit("presets", "--json", "--preset", "./sky.ts");
+    expect(withTsx.stderr).toBe("");
+    expect((JSON.parse(withTsx.stdout) as { id: string }[]).map((p) => p.id)).toContain("sky-ts");
   }, 120_000);
 
   // Chromium: /usr/bin/chromium or $CHROMIUM (.ci/run installs it); CI never skips.

@@ -1,27 +1,28 @@
 /**
- * The narrated log as the shown seat may read it: `narrate(game, entry, viewer)` tells only what
- * that seat is told (no event it isn't told of, no card it doesn't see, no other seat's answers),
- * as `turnkit play --seat` does. Newest at the bottom; the latest lines only, for long games.
+ * The narrated log as the shown seat may read it: a `Narrator` tells only what that seat is told
+ * (no event it isn't told of, no card it doesn't see, no other seat's answers) and says each thing
+ * once, as `turnkit play --seat` does. Newest at the bottom; the latest lines only, for long games.
  */
 
 import { useLayoutEffect, useRef } from "preact/hooks";
-import { narrate } from "turnkit";
+import { Narrator } from "turnkit";
 import type { Session } from "../session";
 
 const MAX_LINES = 400;
+/** The log entries read for those lines (most entries say nothing: nodes, passes). */
+const MAX_ENTRIES = 4000;
 
 export function LogPanel({ session }: { session: Session }) {
   const game = session.game;
   const viewer = session.viewer;
   const log = game.state.log;
-  const lines: { depth: number; text: string; i: number }[] = [];
-  let i = log.length - 1;
-  for (; i >= 0 && lines.length < MAX_LINES; i--) {
-    const line = narrate(game, log[i]!, viewer);
-    if (line) lines.push({ ...line, i });
-  }
-  const more = i >= 0;
-  lines.reverse();
+  const all: { depth: number; text: string; i: number }[] = [];
+  const from = Math.max(0, log.length - MAX_ENTRIES);
+  const narrator = new Narrator(game, viewer, (line, told) => all.push({ ...line, i: told.entry.seq }));
+  for (let i = from; i < log.length; i++) narrator.push(log[i]!);
+  narrator.flush();
+  const more = from > 0 || all.length > MAX_LINES;
+  const lines = all.slice(-MAX_LINES);
   const box = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   useLayoutEffect(() => {

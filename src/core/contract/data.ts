@@ -33,6 +33,17 @@ export interface ZoneDef {
   faceDownSeenBy?: "owner" | "nobody";
   /** Abilities of cards here work by default (battle zone, battlefield, field). */
   inPlay?: boolean;
+  /**
+   * A deck of its own beside the main deck (the Extra Deck, the super GR zone, a scheme deck):
+   * the cards that match lie unseen only in zones of this kind, and no other card does. What a
+   * search may deal to a card hidden from its player (determinize) is read from this.
+   */
+  ownDeck?: CardMatch;
+  /**
+   * What a face-down card here can be (a Set card in the Spell & Trap Zone is a Spell or a Trap,
+   * a Set monster a monster); default any card. Read, like `ownDeck`, by determinize.
+   */
+  faceDownCards?: CardMatch;
 }
 
 /**
@@ -318,6 +329,11 @@ export interface ArgSpec {
   default?: Json;
   /** For `record` and `records`: the object's fields. */
   fields?: Record<string, ArgSpec>;
+  /**
+   * For `number`: a count, a whole number from 0 to `max` (a limit of bounds.ts) — a number written
+   * on the card is checked as the game is made, one read when the op runs (`resolveCount`) then.
+   */
+  max?: number;
 }
 
 export interface NewGameOptions {
@@ -346,6 +362,8 @@ export interface NewGameOptions {
    * counters at run time (`game.rules.registerCounter`, as the scenario runner does) needs its own.
    */
   privateRules?: boolean;
+  /** A copy of the state before every action, for an exact undo whatever the code (`Game.exactUndo`). */
+  exactUndo?: boolean;
 }
 
 /** A response to the pending decision. */

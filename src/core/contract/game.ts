@@ -127,6 +127,13 @@ export interface Game {
   eventBudget: number;
   /** Decisions allowed in one game (a bound on runaway games and on replay files). */
   decisionBudget: number;
+  /**
+   * true: a copy of the state before every action, so undoing a failed action restores exactly the
+   * state of just before even when code depends on more than the game (a clock, a global). Default
+   * false: a copy every 64 actions and the answers since replayed — exact for deterministic code,
+   * and about half the CPU per action. `Game.create(preset, { exactUndo: true })` sets it.
+   */
+  exactUndo: boolean;
   /** The state as plain data (a copy). */
   toJSON(): GameState;
   /** The state as a string: equal strings mean equal games (DESIGN: determinism). */
@@ -246,8 +253,11 @@ export interface Game {
    * key is compared by identity: an object of the rules (one per fact) or a string.
    */
   membershipFact<T>(key: unknown, compute: () => T): T;
-  /** A card entered or left a zone, a zone was reordered, or an object became another card. */
-  membershipChanged(): void;
+  /**
+   * A card entered or left a zone, a zone was reordered, or an object became another card;
+   * `moved`, when one object entered or left.
+   */
+  membershipChanged(moved?: ObjectId): void;
   /** Makes `obj` another card (DM awakening and release; determinization's redeal). */
   setCard(obj: GameObject, card: string): void;
   /** Whether the rules treat `obj` as existing now (`Preset.exists`; CR 702.26b phasing). */
@@ -383,11 +393,18 @@ export interface Game {
   declareLoser(player: PlayerId, reason: string): void;
   emit(event: GameEvent): LogEntry;
   readonly keepLog: boolean;
-  /** Called for every event as it is logged (narration, tracing). Not part of the state. */
-  onEvent(listener: (entry: LogEntry) => void): () => void;
+  /**
+   * Called for every event (narration, a server streaming the game). Not part of the state. The
+   * events of an action are told once it has been carried out — never those of an action undone;
+   * `{ immediate: true }` tells each as it is logged (tracing), even of an action later undone.
+   */
+  onEvent(listener: (entry: LogEntry) => void, opts?: { immediate?: boolean }): () => void;
   /** Whether any `onEvent` listener is subscribed (events.heard). */
   readonly hasListeners: boolean;
-  /** Tells listeners of an event: each gets a copy, so a listener can't change the game. */
+  /**
+   * An event was logged (events.emit): counted against the running step's event budget and told to
+   * listeners, each a copy so a listener can't change the game (inside `act`, once it commits).
+   */
   notify(entry: LogEntry): void;
   collectTriggers(entry: LogEntry): void;
   /**

@@ -75,6 +75,13 @@ export interface Preset {
    * what it does. The kernel's `until` op in a card may name only these (`effect: { kind: power }`).
    */
   effectKinds?: Record<string, string>;
+  /**
+   * Kinds of static ability the preset reads (`game.staticAbilities(kind)`) besides those its own
+   * library's cards have: kind → what it does. A card's `static: { kind }` may name only these,
+   * its library's and the kernel's (`skipNode`, `exempt`, `permission`, `actionLimit`): a typo,
+   * which would make an ability that does nothing, is refused with a "did you mean".
+   */
+  staticKinds?: Record<string, string>;
   /** Event counters the preset's own rules read. */
   counters?: { pattern: EventPattern; window: string }[];
   /**
@@ -156,7 +163,10 @@ export interface Preset {
   prepareScenario?(game: Game): void;
   /** What waits to resolve, bottom first: the stack, the chain or the pending abilities (scenarios' `expect.stack`, tools). */
   stack?(game: Game): StackEntry[];
-  /** A one-line narration of a log entry, or null to use the default. */
+  /**
+   * A one-line narration of a log entry; null to use the kernel's words (a card changing zones
+   * under any event name is told as a move), or "" when another line tells it.
+   */
   narrate?(game: Game, entry: LogEntry, viewer: PlayerId | null): string | null;
   /**
    * Why `choice`, which is not among the options of the pending decision, would be illegal (an

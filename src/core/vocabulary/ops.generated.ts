@@ -125,7 +125,10 @@ export type ForEachOp = {
 /** Runs `do` that many times. */
 export type RepeatOp = {
   op: "repeat";
-  /** How many times (read before each run). */
+  /**
+   * How many times (read before each run).
+   * A whole number from 0 to 1000.
+   */
   times: NumberRef;
   /** The block. */
   do: KernelOp[];
@@ -145,6 +148,7 @@ export type ModesOp = {
   }[];
   /**
    * How many modes are picked.
+   * A whole number from 0 to 1000.
    * @defaultValue 1
    */
   times?: NumberRef;
@@ -197,6 +201,7 @@ export type DrawOp = {
   player?: PlayerRef;
   /**
    * How many cards each.
+   * A whole number from 0 to 1000.
    * @defaultValue 1
    */
   n?: NumberRef;
@@ -335,6 +340,7 @@ export type SkipNodeOp = {
   player?: PlayerRef;
   /**
    * How many runs are skipped, one after the other.
+   * A whole number from 0 to 1000.
    * @defaultValue 1
    */
   times?: NumberRef;

@@ -7,7 +7,7 @@
  * GR creatures (the super GR zone: at most 2 copies of a card). The setup puts each card in its
  * starting zone by its type (`startingZone`).
  */
-import { type DeckRules, maxCopiesOf } from "../../core/decks.js";
+import { type CardMatch, type DeckRules, maxCopiesOf } from "../../core/decks.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
 import { DeckBuilder, type Pick, sample } from "../deck-building.js";
 
@@ -18,6 +18,10 @@ export const HYPERSPATIAL_MAX = 8;
 /** The super GR zone holds 12 cards, at most 2 copies of each (fewer here: the library has one GR card). */
 export const GR_ZONE_SIZE = 12;
 export const GR_MAX_COPIES = 2;
+/** The cards that wait in the hyperspatial zone: Psychic creatures. */
+export const PSYCHIC_CARDS: CardMatch = { types: ["psychic"] };
+/** The cards of the super GR zone: GR creatures. */
+export const GR_CARDS: CardMatch = { types: ["gr"] };
 
 /**
  * Duel Masters deck rules (General Game Rules 1.20, 100.2 and 400.4–400.5): a 40-card deck with
@@ -33,13 +37,13 @@ export const dmDeckRules: DeckRules = {
       id: "hyperspatial",
       label: "hyperspatial zone",
       max: HYPERSPATIAL_MAX,
-      cards: { types: ["psychic"] },
+      cards: PSYCHIC_CARDS,
     },
     {
       id: "superGR",
       label: "super GR zone",
       max: GR_ZONE_SIZE,
-      cards: { types: ["gr"] },
+      cards: GR_CARDS,
       maxCopies: GR_MAX_COPIES,
     },
   ],

@@ -1092,6 +1092,13 @@ export const dmTasks: Record<string, TaskHandler> = {
     };
     const checked = (id: string): GameObject | undefined => inHand(id) ?? spilled(id);
     const declared = (id: string) => uses.some((u) => u.card === id || u.shield === id);
+    // What the owner may use of a card they check: its Shield Trigger, else its G-Strike from the hand.
+    const declinable = (obj: GameObject): "shieldTrigger" | "gStrike" | null =>
+      keywords(game, obj).includes("shieldTrigger")
+        ? "shieldTrigger"
+        : keywords(game, obj).includes("gStrike") && inHand(obj.id) !== undefined
+          ? "gStrike"
+          : null;
     if (task.answer) {
       const id = task.answer.id;
       task.answer = undefined;
@@ -1107,8 +1114,9 @@ export const dmTasks: Record<string, TaskHandler> = {
           uses.push({ card: obj.id, owner: obj.owner, how: "shieldTrigger" });
         else if (id === "gStrike" && keywords(game, obj).includes("gStrike"))
           uses.push({ card: obj.id, owner: obj.owner, how: "gStrike" });
-        // Declining reveals nothing: only the owner sees which card it was.
-        else
+        // Declining reveals nothing: only the owner sees which card it was. A card with neither
+        // has nothing to decline (it was asked so that the question tells the others nothing).
+        else if (declinable(obj))
           emit(game, {
             type: "decline",
             player: obj.owner,
@@ -1116,7 +1124,7 @@ export const dmTasks: Record<string, TaskHandler> = {
             inc: obj.inc,
             card: obj.card,
             name: game.card(obj).name,
-            data: { ability: "shieldTrigger" },
+            data: { ability: declinable(obj)! },
             seenBy: [obj.owner],
           });
         task.q = "sb";
@@ -1153,6 +1161,7 @@ export const dmTasks: Record<string, TaskHandler> = {
         game.ask({
           player: obj.owner,
           kind: "shieldTrigger",
+          about: obj.id,
           prompt: trigger
             ? `Use ${name}'s Shield Trigger for no cost?`
             : gStrike
@@ -1165,7 +1174,8 @@ export const dmTasks: Record<string, TaskHandler> = {
             ...(gStrike
               ? [{ id: "gStrike", label: `Show ${name}: an opponent's creature can't attack this turn` }]
               : []),
-            { id: "no", label: inHand(obj.id) ? "Keep it in hand" : "Leave it in the graveyard" },
+            // A declined Shield Trigger or G-Strike is told by its decline event.
+            { id: "no", label: inHand(obj.id) ? "Keep it in hand" : "Leave it in the graveyard", pass: true },
           ],
         });
         return;
@@ -1202,7 +1212,7 @@ export const dmTasks: Record<string, TaskHandler> = {
             id: `sback:${game.ref(o)}`,
             label: `Use ${game.card(o).name} (Strike Back)`,
           })),
-          { id: "no", label: "Keep it in hand" },
+          { id: "no", label: "Keep it in hand", pass: true },
         ],
       });
       return;

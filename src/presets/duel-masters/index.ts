@@ -14,7 +14,14 @@ import { breakCards } from "./break-cards.js";
 import { breakOps } from "./breaks.js";
 import { dmCards, sampleDecks } from "./cards.js";
 import { chargeLimits, chargeRefusal } from "./charge.js";
-import { dmDeckRules, playsSampleDecks, randomDecks, startingZone } from "./decks.js";
+import {
+  dmDeckRules,
+  GR_CARDS,
+  PSYCHIC_CARDS,
+  playsSampleDecks,
+  randomDecks,
+  startingZone,
+} from "./decks.js";
 import { evolutionOps } from "./evolution-ops.js";
 import { attackState, crossedTo, deckOutCheck, dmTasks, extraWinCheck, noteShieldToHand } from "./game.js";
 import { keywordCards } from "./keyword-cards.js";
@@ -112,10 +119,22 @@ function narrate(game: Game, e: LogEntry): string | null {
         { hand: "hand", shield: "shield zone", battle: "battle zone" }[String(d.zone)] ?? String(d.zone);
       return `${who}'s ${zone} is full (${d.limit}): the card goes to the ${d.to === "graveyard" ? "graveyard" : String(d.to)} instead.`;
     }
+    case "discard":
+      return `${who} discards ${e.name ?? "a card"}.`;
+    case "uncover":
+      return `${e.name} stays in the battle zone, now on top.`;
+    case "unseal":
+      return `${e.name}, a seal, goes to the graveyard${d.commandName ? ` (${d.commandName} entered)` : ""}.`;
+    case "decline":
+      // A Shield Trigger or G-Strike not used; other declines in the kernel's words.
+      if (d.ability === "shieldTrigger") return `${who} does not use ${e.name}'s Shield Trigger.`;
+      if (d.ability === "gStrike") return `${who} does not use ${e.name}'s G-Strike.`;
+      return null;
     case "lossPrevented":
       return `${who} does not lose the game.`;
     case "shield":
-      return d.shieldTop ? `${who} puts the top card of their deck into their shield zone.` : null;
+      // The five shields of the set-up go unsaid.
+      return d.shieldTop ? `${who} puts the top card of their deck into their shield zone.` : "";
     default:
       return null;
   }
@@ -160,9 +179,15 @@ function makePreset(id: string, name: string, play: boolean): Preset {
       { kind: "shield", label: "shield zone", perPlayer: true, visibility: "public" },
       { kind: "graveyard", label: "graveyard", perPlayer: true, visibility: "public" },
       { kind: "resolving", label: "resolving spells", perPlayer: false, visibility: "public" },
-      { kind: "superGR", label: "super GR zone", perPlayer: true, visibility: "hidden" },
+      { kind: "superGR", label: "super GR zone", perPlayer: true, visibility: "hidden", ownDeck: GR_CARDS },
       // Psychic creatures wait face up outside the deck (DM hyperspatial zone).
-      { kind: "hyperspatial", label: "hyperspatial zone", perPlayer: true, visibility: "public" },
+      {
+        kind: "hyperspatial",
+        label: "hyperspatial zone",
+        perPlayer: true,
+        visibility: "public",
+        ownDeck: PSYCHIC_CARDS,
+      },
     ],
     // Play's has its own rules as options (plays-rules.ts) and only today's turn order: the rules
     // version before 2017 is the paper game's history (DM-T14).

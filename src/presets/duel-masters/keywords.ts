@@ -264,7 +264,7 @@ export const keywordOps: Record<string, OpHandler> = {
         prompt: `Put a seal into the graveyard (${Number(scratch.removed)} of up to ${Number(op.max ?? 1)} so far)?`,
         options: [
           ...sealed.map((c) => ({ id: `unseal:${game.ref(c)}`, label: `A seal on ${game.card(c).name}` })),
-          { id: "done", label: "No more" },
+          { id: "done", label: "No more", pass: true },
         ],
       });
       return "wait";

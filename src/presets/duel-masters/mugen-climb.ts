@@ -11,6 +11,7 @@
  */
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
+import { plural } from "../../core/labels.js";
 import { scriptTask } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
 import { isSealed } from "./keywords.js";
@@ -43,7 +44,7 @@ export function mugenClimbOptions(game: Game, player: PlayerId): DecisionOption[
       if (!m || creatures < m.creatures || !canPay(game, player, m.mana, civilizationsOf(game, o))) continue;
       out.push({
         id: `mugen:${game.ref(o)}`,
-        label: `Cast ${game.card(o).name} from your ${zone} by Mugen Climb ${m.creatures} (tap ${m.creatures} creatures, pay ${m.mana})`,
+        label: `Cast ${game.card(o).name} from your ${zone} by Mugen Climb ${m.creatures} (tap ${plural(m.creatures, "creature")}, pay ${m.mana})`,
       });
     }
   return out;

@@ -70,7 +70,10 @@ export type DuelMastersForEachOp = {
 /** Runs `do` that many times. */
 export type DuelMastersRepeatOp = {
   op: "repeat";
-  /** How many times (read before each run). */
+  /**
+   * How many times (read before each run).
+   * A whole number from 0 to 1000.
+   */
   times: NumberRef;
   /** The block. */
   do: DuelMastersOp[];
@@ -90,6 +93,7 @@ export type DuelMastersModesOp = {
   }[];
   /**
    * How many modes are picked.
+   * A whole number from 0 to 1000.
    * @defaultValue 1
    */
   times?: NumberRef;

@@ -22,6 +22,7 @@
 import type { DeckRules } from "../../core/decks.js";
 import { emit } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
+import { plural } from "../../core/labels.js";
 import { setTapped, zoneId } from "../../core/objects.js";
 import type { PresetOptionDef, Redirect } from "../../core/preset.js";
 import type { GameObject, PlayerId, ZoneState } from "../../core/types.js";
@@ -191,7 +192,7 @@ export function zoneLimitProblems(game: Game): string[] {
     for (const p of game.state.players) {
       const n = zoneCount(game.zone(kind, p.id));
       if (n > limit)
-        out.push(`${game.playerName(p.id)}'s ${kind} zone holds ${n} cards; its limit is ${limit}`);
+        out.push(`${game.playerName(p.id)}'s ${kind} zone holds ${plural(n, "card")}; its limit is ${limit}`);
     }
   }
   return out;

@@ -180,7 +180,7 @@ export function runChainTask(game: Game, task: Task): void {
       t.stage = "resolve";
       return;
     }
-    options.push({ id: "pass", label: "Don't respond" });
+    options.push({ id: "pass", label: "Don't respond", pass: true });
     game.ask({
       player: responder,
       kind: "respond",

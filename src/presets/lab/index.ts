@@ -116,6 +116,9 @@ export const lab: Preset = {
     lifeGain: "A player gained life (gainLife): player, data.n, data.life.",
     lifeLoss: "A player lost life (loseLife): player, data.n, data.life.",
   },
+  staticKinds: {
+    attackBonus: "value: power the controller's attacking creatures get, where its limits allow.",
+  },
   effectKinds: {
     name: "value: the target card's name becomes this while it lasts (the rename op).",
     power: "value: power added to the target creature while it lasts.",

@@ -71,7 +71,10 @@ export type LabForEachOp = {
 /** Runs `do` that many times. */
 export type LabRepeatOp = {
   op: "repeat";
-  /** How many times (read before each run). */
+  /**
+   * How many times (read before each run).
+   * A whole number from 0 to 1000.
+   */
   times: NumberRef;
   /** The block. */
   do: LabOp[];
@@ -91,6 +94,7 @@ export type LabModesOp = {
   }[];
   /**
    * How many modes are picked.
+   * A whole number from 0 to 1000.
    * @defaultValue 1
    */
   times?: NumberRef;

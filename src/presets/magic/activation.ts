@@ -18,6 +18,7 @@ import {
   mayActivate,
   type Reason,
 } from "../../core/activation.js";
+import { checkOptionRoom } from "../../core/bounds.js";
 import { IllegalActionError } from "../../core/errors.js";
 import type { Game } from "../../core/game.js";
 import { cloneJson, type JsonObject } from "../../core/json.js";
@@ -228,9 +229,12 @@ export function castOptions(game: Game, p: PlayerId): DecisionOption[] {
     // CR 107.3a, 601.2b: X is announced as the spell is cast: one option for each X that can be paid.
     for (const s of suffixes)
       if (cost.x === 0) out.push({ id: `cast:${game.ref(o)}${s.suffix}`, label: s.label });
-      else
+      else {
+        // One option per payable X: counted before they are made (70,000 mana, 70,001 options).
+        checkOptionRoom(out.length, most + 1, `casting ${card.name} with X from 0 to ${most}`);
         for (let x = 0; x <= most; x++)
           out.push({ id: `cast:${game.ref(o)}${s.suffix}:X=${x}`, label: `${s.label} with X = ${x}` });
+      }
   }
   return out;
 }

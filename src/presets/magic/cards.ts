@@ -495,13 +495,13 @@ const library: CardDef[] = [
       },
     ],
   },
-  // Trample, deathtouch, lifelink, double strike, menace, hexproof, indestructible (#18).
+  // Trample, deathtouch, lifelink, double strike, menace, hexproof, indestructible.
   ...keywordCards,
-  // Auras and Equipment: attachments (#18).
+  // Auras and Equipment: attachments.
   ...auraCards,
-  // Coloured mana, mana abilities, mana that doesn't empty, X costs (#18).
+  // Coloured mana, mana abilities, mana that doesn't empty, X costs .
   ...manaCards,
-  // Tokens, counterspells, day/night (#18).
+  // Tokens, counterspells, day/night .
   ...tokenCards,
   // Planeswalkers and the legend rule.
   ...planeswalkerCards,

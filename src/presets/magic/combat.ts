@@ -6,6 +6,7 @@
  * flying / reach, vigilance, defender, menace (declarations), first and double strike (the steps),
  * trample and deathtouch (damage assignment); deathtouch and lifelink as damage is dealt (keywords.ts).
  */
+import { appendOptions, checkOptionRoom } from "../../core/bounds.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import { setTapped } from "../../core/objects.js";
@@ -196,7 +197,7 @@ const declareAttackers: Handler = (game, task) => {
   }
   // CR 508.1d: not done while a creature that attacks each combat if able still can.
   if (unmetAttackRequirements(game).length === 0)
-    options.push({ id: "pass", label: "Done declaring attackers" });
+    options.push({ id: "pass", label: "Done declaring attackers", pass: true });
   game.ask({ player: ap, kind: "declareAttackers", prompt: "Declare attackers", options });
 };
 
@@ -281,11 +282,14 @@ function menaceBlocks(game: Game, a: GameObject, able: GameObject[]): DecisionOp
   const out: DecisionOption[] = [];
   for (let i = 0; i < can.length; i++)
     for (let j = i + 1; j < can.length; j++)
-      if (whyNotKeepsRequirements(game, p, { blockers: [can[i]!, can[j]!], attacker: a }) === null)
+      if (whyNotKeepsRequirements(game, p, { blockers: [can[i]!, can[j]!], attacker: a }) === null) {
+        // Pairs grow as the square of the blockers: counted as they are made.
+        checkOptionRoom(out.length, 1, `blocking ${nameOf(game, a)} with two creatures`);
         out.push({
           id: `block:${game.ref(can[i]!)}+${game.ref(can[j]!)}:${game.ref(a)}`,
           label: `Block ${nameOf(game, a)} with ${nameOf(game, can[i]!)} and ${nameOf(game, can[j]!)}`,
         });
+      }
   return out;
 }
 
@@ -341,14 +345,15 @@ const declareBlockers: Handler = (game, task) => {
           });
     }
     for (const a of attackers(game))
-      if (a.vars.attacking === p && needsTwo(game, a)) options.push(...menaceBlocks(game, a, able));
+      if (a.vars.attacking === p && needsTwo(game, a))
+        appendOptions(options, menaceBlocks(game, a, able), "blocks");
     if (options.length === 0) {
       task.i = Number(task.i) + 1;
       continue;
     }
     // CR 509.1c: not done while a creature that must block if able still can.
     if (unmetBlockRequirements(game, p) === null || options.length === 0)
-      options.push({ id: "pass", label: "Done declaring blockers" });
+      options.push({ id: "pass", label: "Done declaring blockers", pass: true });
     game.ask({ player: p, kind: "declareBlockers", prompt: "Declare blockers", options });
     return;
   }

@@ -3,7 +3,7 @@
  * of 60 cards. Attractions and schemes are not main-deck cards: the setup makes the Attraction
  * deck of a deck with Complaints Clerk, and the scheme deck in Archenemy.
  */
-import type { DeckRules } from "../../core/decks.js";
+import type { CardMatch, DeckRules } from "../../core/decks.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
 import { DeckBuilder, type Pick, sample } from "../deck-building.js";
 
@@ -12,6 +12,11 @@ export const DECK_SIZE = 60;
 export const LANDS = 24;
 /** At most 4 copies of a card other than a basic land (CR 100.2a). */
 export const MAX_COPIES = 4;
+
+/** Attractions (CR 717): their own deck, the Attraction deck. */
+export const ATTRACTION_CARDS: CardMatch = { types: ["attraction"] };
+/** Schemes (CR 314): their own deck, the archenemy's scheme deck. */
+export const SCHEME_CARDS: CardMatch = { types: ["scheme"] };
 
 const BASIC_LAND_TYPES = ["Plains", "Island", "Swamp", "Mountain", "Forest"];
 
@@ -35,11 +40,11 @@ export const magicDeckRules: DeckRules = {
   unlimited: { types: ["land"], names: [...BASIC_LAND_TYPES, "Wastes"] },
   forbidden: [
     {
-      cards: { types: ["attraction"] },
+      cards: ATTRACTION_CARDS,
       reason: "an Attraction goes in the Attraction deck, not the main deck",
     },
     {
-      cards: { types: ["scheme"] },
+      cards: SCHEME_CARDS,
       reason: "a scheme goes in the archenemy's scheme deck, not the main deck",
     },
   ],

@@ -68,7 +68,7 @@ export function exertStep(game: Game, task: Task): boolean {
     prompt: `Exert ${name} as it attacks? (It won't untap during your next untap step.)`,
     options: [
       { id: "yes", label: `Exert ${name}` },
-      { id: "no", label: `Don't exert ${name}` },
+      { id: "no", label: `Don't exert ${name}`, pass: true },
     ],
   });
   return true;

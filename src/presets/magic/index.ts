@@ -16,7 +16,7 @@ import { defaultMagicDeck, magicCards } from "./cards.js";
 import { combatConditions, combatTasks } from "./combat.js";
 import { cardConditionLabels, cardConditions } from "./conditions.js";
 import { applyDayNightOption, DAY_NIGHT_VALUES } from "./day-night.js";
-import { magicDeckRules, randomDecks } from "./decks.js";
+import { ATTRACTION_CARDS, magicDeckRules, randomDecks, SCHEME_CARDS } from "./decks.js";
 import { enteringTasks } from "./entering.js";
 import { eventTokens } from "./event-cards.js";
 import { runSkipLeftPlayers } from "./leave-game.js";
@@ -141,7 +141,16 @@ function narrate(game: Game, e: LogEntry): string | null {
       return `${who} exerts ${e.name}: it won't untap during ${who}'s next untap step.`;
     case "cleanupPriority":
       return "Something happened in the cleanup step: players get priority, and another cleanup step follows.";
+    case "attach":
+      return `${e.name} becomes attached to ${d.toName}.`;
+    case "unattach":
+      return `${e.name} becomes unattached${d.reason ? ` (${d.reason})` : ""}.`;
+    case "pump":
+      return `${e.name} gets ${signed(d.power)}/${signed(d.toughness)} until end of turn.`;
     case "mana":
+      // A land tapped as a cost is paid: the cast or the activation says it.
+      if (d.payment === true) return "";
+      return e.name ? `${who} gets ${d.mana} from ${e.name}.` : `${who} gets ${d.mana}.`;
     case "assignDamage":
     case "putOnStack":
       return null;
@@ -149,6 +158,9 @@ function narrate(game: Game, e: LogEntry): string | null {
       return null;
   }
 }
+
+/** "+2", "-1", "+0". */
+const signed = (n: unknown): string => (Number(n) < 0 ? String(n) : `+${Number(n)}`);
 
 /** "Nissa gets 3 loyalty counters (3 in all)." — not for counters damage removes or puts (its line says it). */
 function counterLine(e: LogEntry, d: JsonObject): string | null {
@@ -202,8 +214,20 @@ export function magic(): Preset {
       { kind: "exile", label: "exile", perPlayer: true, visibility: "public" },
       { kind: "stack", label: "stack", perPlayer: false, visibility: "public" },
       { kind: "command", label: "command zone", perPlayer: true, visibility: "public" },
-      { kind: "schemeDeck", label: "scheme deck", perPlayer: true, visibility: "hidden" },
-      { kind: "attractionDeck", label: "Attraction deck", perPlayer: true, visibility: "hidden" },
+      {
+        kind: "schemeDeck",
+        label: "scheme deck",
+        perPlayer: true,
+        visibility: "hidden",
+        ownDeck: SCHEME_CARDS,
+      },
+      {
+        kind: "attractionDeck",
+        label: "Attraction deck",
+        perPlayer: true,
+        visibility: "hidden",
+        ownDeck: ATTRACTION_CARDS,
+      },
       // CR 800.4a: the cards of a player who left the game (leave-game.ts).
       { kind: "outside", label: "outside the game", perPlayer: true, visibility: "hidden" },
     ],

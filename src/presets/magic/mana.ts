@@ -109,17 +109,25 @@ export function setPoolOf(game: Game, p: PlayerId, pool: ManaPool): void {
   vars.mana = MANA_TYPES.reduce((a, t) => a + pool[t], 0);
 }
 
-/** Adds mana to a player's pool (CR 106.4). */
-export function addManaTo(game: Game, p: PlayerId, mana: ManaCost, source?: GameObject): void {
+/** Adds mana to a player's pool (CR 106.4); `payment` when a land is tapped as a cost is paid. */
+export function addManaTo(
+  game: Game,
+  p: PlayerId,
+  mana: ManaCost,
+  source?: GameObject,
+  payment = false,
+): void {
   const pool = poolOf(game, p);
   for (const t of MANA_TYPES) pool[t] += mana.typed[t] ?? 0;
   pool.C += mana.generic; // "Add {2}" adds colourless mana (CR 106.1b)
   setPoolOf(game, p, pool);
+  const data: JsonObject = { mana: showMana(mana), pool: Number(game.state.players[p]!.vars.mana) };
+  if (payment) data.payment = true;
   game.emit({
     type: "mana",
     player: p,
     ...(source ? { obj: source.id, name: nameOf(game, source) } : {}),
-    data: { mana: showMana(mana), pool: Number(game.state.players[p]!.vars.mana) },
+    data,
   });
 }
 
@@ -252,8 +260,11 @@ function haveOf(game: Game, p: PlayerId): Readonly<ManaByType> {
   return game.memo(haveKeys[p], () => computeHave(game, p));
 }
 
-/** Taps a land for its mana as part of a payment (CR 601.2g): its mana ability, no stack (CR 605.3b). */
-function tapLand(game: Game, land: { obj: GameObject; mana: ManaCost }): void {
+/**
+ * Taps a land for its mana (its mana ability, no stack, CR 605.3b): as part of a payment (CR
+ * 601.2g: `payment`), or as its controller activates it.
+ */
+function tapLand(game: Game, land: { obj: GameObject; mana: ManaCost }, payment: boolean): void {
   // "Whenever you tap a land for mana": a `tap` event caused by its mana ability (cause.ability "mana").
   const o = land.obj;
   setTapped(game, o, true, {
@@ -264,7 +275,7 @@ function tapLand(game: Game, land: { obj: GameObject; mana: ManaCost }): void {
     name: nameOf(game, o),
     ability: "mana",
   });
-  addManaTo(game, land.obj.controller, land.mana, land.obj);
+  addManaTo(game, land.obj.controller, land.mana, land.obj, payment);
 }
 
 /**
@@ -289,6 +300,16 @@ export function cantPayWithout(game: Game, p: PlayerId, cost: ManaCost, source: 
   return cantPayWith(game, p, have, cost, 0);
 }
 
+/** Can `have` pay `cost` (with X = `x`): each coloured symbol with its type, the total with anything? */
+function payable(have: Readonly<ManaByType>, cost: ManaCost, x: number): boolean {
+  let total = 0;
+  for (const t of MANA_TYPES) {
+    if (have[t] < (cost.typed[t] ?? 0)) return false;
+    total += have[t];
+  }
+  return total >= manaTotal(cost, x);
+}
+
 function cantPayWith(
   game: Game,
   p: PlayerId,
@@ -296,6 +317,7 @@ function cantPayWith(
   cost: ManaCost,
   x: number,
 ): string | null {
+  if (payable(have, cost, x)) return null; // no words to build
   const short: string[] = [];
   for (const t of MANA_TYPES) {
     const need = cost.typed[t] ?? 0;
@@ -317,7 +339,7 @@ function cantPayWith(
 
 /** The largest X `p` can pay for `cost` now (−1 if not even X = 0). */
 export function maxX(game: Game, p: PlayerId, cost: ManaCost): number {
-  if (cantPay(game, p, cost, 0) !== null) return -1;
+  if (!payable(haveOf(game, p), cost, 0)) return -1;
   if (cost.x === 0) return 0;
   return Math.floor((available(game, p) - manaTotal(cost, 0)) / cost.x);
 }
@@ -337,7 +359,7 @@ export function payCost(game: Game, p: PlayerId, cost: ManaCost, x = 0): void {
     for (const l of lands) {
       if (poolOf(game, p)[t] >= need) break;
       if (!tapped.has(l.obj) && (l.mana.typed[t] ?? 0) > 0) {
-        tapLand(game, l);
+        tapLand(game, l, true);
         tapped.add(l.obj);
       }
     }
@@ -346,7 +368,7 @@ export function payCost(game: Game, p: PlayerId, cost: ManaCost, x = 0): void {
   for (const l of lands) {
     if (Number(game.state.players[p]!.vars.mana ?? 0) >= total) break;
     if (!tapped.has(l.obj)) {
-      tapLand(game, l);
+      tapLand(game, l, true);
       tapped.add(l.obj);
     }
   }
@@ -407,7 +429,7 @@ export function activateManaAbility(game: Game, p: PlayerId, obj: GameObject, ab
   game.useLimits(ref);
   const land = manaLands(game, p).find((l) => l.obj.id === obj.id);
   if (land && abilities.length === 1) {
-    tapLand(game, land);
+    tapLand(game, land, false);
     return;
   }
   game.pushTask(
@@ -450,6 +472,9 @@ function keptTypes(game: Game, p: PlayerId): Set<ManaType> {
 /** CR 500.4, 106.4: as a step or phase ends, unused mana empties from every pool — except mana an effect keeps. */
 export function emptyManaPools(game: Game, node: string): void {
   for (const pl of game.state.players) {
+    // Nothing to empty (the usual case): no scan for what keeps mana.
+    const held = pl.vars.manaPool as JsonObject | undefined;
+    if (Number(pl.vars.mana ?? 0) === 0 && (!held || Object.keys(held).length === 0)) continue;
     const pool = poolOf(game, pl.id);
     const kept = keptTypes(game, pl.id);
     let n = 0;

@@ -68,7 +68,10 @@ export type MagicForEachOp = {
 /** Runs `do` that many times. */
 export type MagicRepeatOp = {
   op: "repeat";
-  /** How many times (read before each run). */
+  /**
+   * How many times (read before each run).
+   * A whole number from 0 to 1000.
+   */
   times: NumberRef;
   /** The block. */
   do: MagicOp[];
@@ -88,6 +91,7 @@ export type MagicModesOp = {
   }[];
   /**
    * How many modes are picked.
+   * A whole number from 0 to 1000.
    * @defaultValue 1
    */
   times?: NumberRef;
@@ -515,6 +519,7 @@ export type MagicCreateTokenOp = {
   token: string;
   /**
    * How many tokens.
+   * A whole number from 0 to 1000.
    * @defaultValue 1
    */
   n?: NumberRef;

@@ -7,6 +7,7 @@
  */
 
 import { costReasons } from "../../core/activation.js";
+import { appendOptions } from "../../core/bounds.js";
 import { IllegalActionError } from "../../core/errors.js";
 import type { Game } from "../../core/game.js";
 import type { Json } from "../../core/json.js";
@@ -42,9 +43,10 @@ function buildPriorityActions(game: Game, p: PlayerId): DecisionOption[] {
       const card = game.card(o);
       if (card.types.includes("land")) out.push({ id: `land:${game.ref(o)}`, label: `Play ${card.name}` });
     }
-  out.push(...castOptions(game, p), ...activateOptions(game, p));
+  appendOptions(out, castOptions(game, p), "spells to cast");
+  appendOptions(out, activateOptions(game, p), "abilities to activate");
   // Mana abilities of any permanent (CR 605.3a): activated whenever a player has priority.
-  out.push(...manaOptions(game, p));
+  appendOptions(out, manaOptions(game, p), "mana abilities");
   return out;
 }
 
@@ -361,7 +363,11 @@ export function runPriority(game: Game, task: Task): void {
   }
   const p = t.player;
   const options = priorityActions(game, p);
-  options.push({ id: "pass", label: stack(game).length ? "Pass priority" : "Pass priority (end the step)" });
+  options.push({
+    id: "pass",
+    label: stack(game).length ? "Pass priority" : "Pass priority (end the step)",
+    pass: true,
+  });
   game.ask({
     player: p,
     kind: "priority",

@@ -9,7 +9,7 @@ import type { Json, JsonObject } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
 import type { StackEntry } from "../../core/preset.js";
 import { exemptFrom } from "../../core/turn-actions.js";
-import type { Cause, GameObject, PendingAbility, PlayerId } from "../../core/types.js";
+import type { Cause, Duration, GameObject, PendingAbility, PlayerId } from "../../core/types.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
 
 /**
@@ -115,12 +115,15 @@ export function nameOf(game: Game, obj: GameObject): string {
   return String((face(game, obj) as { name?: Json }).name ?? game.card(obj).name);
 }
 
-/** Effects of `kind` on this object (this incarnation). */
-const effectsOn = (game: Game, obj: GameObject, kind: string) =>
-  game.effects(kind).filter((d) => {
-    const t = d.effect.target;
-    return t && "obj" in t && t.obj === obj.id && t.inc === obj.inc && typeof d.effect.value === "string";
-  });
+/** Effects of `kind` on this object (this incarnation); none without a duration (the usual case: no scan). */
+const effectsOn = (game: Game, obj: GameObject, kind: string): readonly Duration[] =>
+  game.state.durations.length === 0
+    ? NO_EFFECTS
+    : game.effects(kind).filter((d) => {
+        const t = d.effect.target;
+        return t && "obj" in t && t.obj === obj.id && t.inc === obj.inc && typeof d.effect.value === "string";
+      });
+const NO_EFFECTS: readonly Duration[] = [];
 
 export function keywords(game: Game, obj: GameObject): string[] {
   const f = face(game, obj) as { keywords?: Json };

@@ -190,13 +190,18 @@ export function playerTargetReasons(
   game: Game,
   ops: readonly Op[] | undefined,
   controller: PlayerId,
-): Reason[] {
-  const out: Reason[] = [];
-  for (const op of ops ?? [])
-    if (op.op === TARGET_PLAYER && legalPlayers(game, whoOf(op), controller).length === 0)
-      out.push({ kind: "target", text: `no legal target: ${String(op.prompt ?? "target player")}` });
-  return out;
+): readonly Reason[] {
+  if (ops === undefined) return NO_REASONS;
+  let out: Reason[] | undefined;
+  for (const op of ops) {
+    if (op.op !== TARGET_PLAYER || legalPlayers(game, whoOf(op), controller).length > 0) continue;
+    out = out ?? [];
+    out.push({ kind: "target", text: `no legal target: ${String(op.prompt ?? "target player")}` });
+  }
+  return out ?? NO_REASONS;
 }
+
+const NO_REASONS: readonly Reason[] = [];
 
 const whoOf = (op: Op): RelativePlayer => (op.player ?? "any") as RelativePlayer;
 

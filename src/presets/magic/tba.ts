@@ -5,6 +5,7 @@
  */
 import { expireDurations } from "../../core/durations.js";
 import type { Game } from "../../core/game.js";
+import { plural } from "../../core/labels.js";
 import { addCounters, setTapped, zoneId } from "../../core/objects.js";
 import { nextInt } from "../../core/rng.js";
 import type { Task } from "../../core/types.js";
@@ -142,8 +143,8 @@ const discardToHandSize: Handler = (game, task) => {
   game.ask({
     player: ap,
     kind: "discard",
-    prompt: `Discard down to ${max} cards (${hand.length} in hand)`,
-    publicPrompt: `${game.playerName(ap)} discards down to ${max} cards`,
+    prompt: `Discard down to ${plural(max, "card")} (${hand.length} in hand)`,
+    publicPrompt: `${game.playerName(ap)} discards down to ${plural(max, "card")}`,
     private: true,
     options: hand.map((o) => ({ id: `discard:${game.ref(o)}`, label: game.card(o).name })),
   });

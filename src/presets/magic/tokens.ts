@@ -4,9 +4,11 @@
  * a state-based action (CR 111.7, 704.5d) — after it has died, so "whenever a creature dies"
  * still sees it (CR 700.4). The object model is the kernel's (src/core/tokens.ts).
  */
+
+import { LIMITS } from "../../core/bounds.js";
 import type { Game } from "../../core/game.js";
 import { causeOf } from "../../core/ops.js";
-import { type OpHandler, resolveNumber, varsOf } from "../../core/script.js";
+import { type OpHandler, resolveCount, varsOf } from "../../core/script.js";
 import { ceaseToExist, createToken, isToken } from "../../core/tokens.js";
 import { enterAttackingOptions, mayEnterAttacking, setAttacking } from "./enter-attacking.js";
 import { enteredBattlefield } from "./entering.js";
@@ -21,7 +23,7 @@ export const tokenOps: Record<string, OpHandler> = {
         required: true,
         doc: "The token's definition: a card id with `stats.token: true`.",
       },
-      n: { type: "number", default: 1, doc: "How many tokens." },
+      n: { type: "number", default: 1, max: LIMITS.objectsPerOp, doc: "How many tokens." },
       tapped: { type: "boolean", doc: "They enter tapped." },
       attacking: {
         type: "boolean",
@@ -31,6 +33,8 @@ export const tokenOps: Record<string, OpHandler> = {
     },
     run(game, op, frame) {
       const p = frame.ctx.controller;
+      // Read before anything is made or asked: a runaway count stops here, not 100,000 tokens in.
+      const n = resolveCount(game, op.n, frame, 1, "createToken's n", LIMITS.objectsPerOp);
       const attacking = op.attacking === true && mayEnterAttacking(game, p);
       let attacks: string | null = null;
       if (attacking) {
@@ -49,7 +53,6 @@ export const tokenOps: Record<string, OpHandler> = {
           return "wait";
         }
       }
-      const n = resolveNumber(game, op.n, frame, 1);
       const ids: string[] = [];
       for (let i = 0; i < n; i++) {
         const { obj } = createToken(game, String(op.token), p, battlefield(p), causeOf(game, frame));

@@ -62,7 +62,7 @@ export const magicEvents: Record<string, string> = {
     "A spell that can't be countered was the object of a counter effect (CR 101.2): obj, player, data.reason.",
   ceaseToExist:
     "A token out of play ceased to exist (CR 111.7, 704.5d): obj, card, player (its owner), data.reason.",
-  mana: "Mana was added to a player's mana pool (CR 106.4; a mana ability, CR 605): player, obj and name (its source), data.mana (e.g. \"{G}\"), data.pool (the pool's total).",
+  mana: "Mana was added to a player's mana pool (CR 106.4; a mana ability, CR 605): player, obj and name (its source), data.mana (e.g. \"{G}\"), data.pool (the pool's total), data.payment (a land tapped as a cost was paid).",
   manaEmptied:
     "Unused mana emptied from a player's pool as a step or phase ended (CR 500.4; mana an effect keeps stays): player, data.n (mana lost), data.node.",
   untapAll: "The untap step untapped the active player's permanents: player, data.n.",

@@ -17,6 +17,7 @@ import {
   untapTask,
   zoneId,
 } from "../../core/index.js";
+import { plural } from "../../core/labels.js";
 import type { SkirmishOp } from "./ops.generated.js";
 
 const turn: TurnNode = {
@@ -261,7 +262,7 @@ export const skirmish: Preset = {
       game.ask({
         player: p,
         kind: "discard",
-        prompt: `Discard down to ${limit} cards (${hand.length} in hand)`,
+        prompt: `Discard down to ${plural(limit, "card")} (${hand.length} in hand)`,
         options: hand.map((o) => ({ id: game.ref(o), label: game.card(o).name })),
       });
     },
@@ -272,7 +273,8 @@ export const skirmish: Preset = {
       return `${who} takes ${e.data?.n} damage (life ${game.state.players[e.player!]!.vars.life}).`;
     if (e.type === "lifeGain") return `${who} gains ${e.data?.n} life.`;
     if (e.type === "attack") return `${e.name} attacks.`;
-    if (e.type === "play") return null;
+    if (e.type === "play") return `${who} plays ${e.name}.`;
+    if (e.type === "discard") return `${who} discards ${e.name}.`;
     return null;
   },
   setup(game, spec) {

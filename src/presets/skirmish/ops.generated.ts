@@ -69,7 +69,10 @@ export type SkirmishForEachOp = {
 /** Runs `do` that many times. */
 export type SkirmishRepeatOp = {
   op: "repeat";
-  /** How many times (read before each run). */
+  /**
+   * How many times (read before each run).
+   * A whole number from 0 to 1000.
+   */
   times: NumberRef;
   /** The block. */
   do: SkirmishOp[];
@@ -89,6 +92,7 @@ export type SkirmishModesOp = {
   }[];
   /**
    * How many modes are picked.
+   * A whole number from 0 to 1000.
    * @defaultValue 1
    */
   times?: NumberRef;

@@ -368,7 +368,7 @@ const chainTask: TaskHandler = (game, task) => {
       prompt: `Chain Link ${chain.links.length}: respond with Spell Speed ${Math.max(2, last.speed)} or higher, or pass`,
       publicPrompt: `${game.playerName(chain.next)} may respond to Chain Link ${chain.links.length}`,
       private: true,
-      options: [...options, { id: "pass", label: "Pass" }],
+      options: [...options, { id: "pass", label: "Pass", pass: true }],
     });
     return;
   }
@@ -578,7 +578,7 @@ const openWindowTask: TaskHandler = (game, task) => {
         : `${game.rules.nodes.get(String(task.node))?.label ?? "Now"}: activate a card or effect (Spell Speed 2 or higher), or pass`,
       publicPrompt: `${game.playerName(p)} may activate a card or effect`,
       private: true,
-      options: [...options, { id: "pass", label: "Pass" }],
+      options: [...options, { id: "pass", label: "Pass", pass: true }],
     });
     return;
   }

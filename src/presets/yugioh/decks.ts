@@ -3,7 +3,7 @@
  * the Main Deck followed by the Extra Deck: the setup puts Fusion and Xyz Monsters in the Extra
  * Deck by their type (`isExtraDeckMonster`).
  */
-import type { DeckRules } from "../../core/decks.js";
+import type { CardMatch, DeckRules } from "../../core/decks.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
 import { DeckBuilder, type Pick } from "../deck-building.js";
 import { isExtraDeckMonster } from "./pendulum.js";
@@ -13,6 +13,8 @@ export const MAIN_DECK_SIZE = 40;
 export const EXTRA_DECK_MAX = 15;
 /** At most 3 copies of a card across the Main and Extra Deck. */
 export const MAX_COPIES = 3;
+/** The cards that go in the Extra Deck: Fusion, Synchro, Xyz and Link Monsters. */
+export const EXTRA_DECK_CARDS: CardMatch = { types: ["fusion", "synchro", "xyz", "link"] };
 
 /**
  * Yu-Gi-Oh! deck rules (the TCG Official Rulebook, "Deck Construction"): a Main Deck of 40 to 60
@@ -22,12 +24,7 @@ export const MAX_COPIES = 3;
 export const ygoDeckRules: DeckRules = {
   parts: [
     { id: "main", label: "Main Deck", min: 40, max: 60 },
-    {
-      id: "extra",
-      label: "Extra Deck",
-      max: EXTRA_DECK_MAX,
-      cards: { types: ["fusion", "synchro", "xyz", "link"] },
-    },
+    { id: "extra", label: "Extra Deck", max: EXTRA_DECK_MAX, cards: EXTRA_DECK_CARDS },
   ],
   maxCopies: MAX_COPIES,
 };

@@ -4,6 +4,7 @@
  * attack itself: attack.ts; the Damage Step: damage-step.ts) and the End Phase hand limit. RULINGS
  * YG-T1 to YG-T10.
  */
+import { appendOptions } from "../../core/bounds.js";
 import type { Game } from "../../core/game.js";
 import { actionLoop } from "../../core/interactions.js";
 import type { JsonObject } from "../../core/json.js";
@@ -143,7 +144,7 @@ const normalDraw: TaskHandler = (game, task) => {
         player: p,
         kind: "normalDraw",
         prompt: "Draw Phase: conduct your normal draw, or activate an effect instead of it",
-        options: [...instead, { id: "pass", label: "Conduct the normal draw" }],
+        options: [...instead, { id: "pass", label: "Conduct the normal draw", pass: true }],
       });
       return;
     }
@@ -242,7 +243,9 @@ function mainActions(game: Game, p: PlayerId, task: Task): DecisionOption[] {
     }
   }
   // YG-T1, YG-T9: from Main Phase 1 the turn player goes to the Battle Phase or to the End Phase.
-  if (task.node === "main1" && now > 1) out.push({ id: "battle", label: "Enter the Battle Phase" });
+  // Moving on is a pass: the Battle Phase's own line tells it.
+  if (task.node === "main1" && now > 1)
+    out.push({ id: "battle", label: "Enter the Battle Phase", pass: true });
   return out;
 }
 
@@ -311,7 +314,7 @@ function withLastChance(
         prompt: `${label} is ending: activate a card or effect (Spell Speed 2 or higher), or pass`,
         publicPrompt: `${game.playerName(opp)} may activate a card or effect before ${label} ends`,
         private: true,
-        options: [...options, { id: "pass", label: "Pass" }],
+        options: [...options, { id: "pass", label: "Pass", pass: true }],
       });
       return;
     }
@@ -500,7 +503,7 @@ function battleActions(game: Game, p: PlayerId): DecisionOption[] {
   }
   // YG Battle Step: turn player priority — in the open game state of the Battle Step the turn
   // player may also activate Spell Speed 2+ cards and effects (before or between attacks).
-  out.push(...activationOptions(game, p));
+  appendOptions(out, activationOptions(game, p), "cards and effects to activate");
   return out;
 }
 

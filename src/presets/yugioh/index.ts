@@ -16,7 +16,7 @@ import { beforeControlChange, controlSourceCheck, hasMonsterRoom } from "./contr
 import { controlCards } from "./control-cards.js";
 import { damageStepTasks } from "./damage-step.js";
 import { damageStepCards } from "./damage-step-cards.js";
-import { randomDecks, ygoDeckRules } from "./decks.js";
+import { EXTRA_DECK_CARDS, randomDecks, ygoDeckRules } from "./decks.js";
 import { diceCards } from "./dice-cards.js";
 import { diceOps } from "./dice-ops.js";
 import { durationCards } from "./duration-cards.js";
@@ -35,7 +35,7 @@ import { staticOf } from "./monsters.js";
 import { NORMAL_SUMMON, normalSummonLimit, normalSummonRefusal } from "./normal-summon.js";
 import { effectOps, ygoOps } from "./ops.js";
 import { isExtraDeckMonster, isPendulum, pendulumSummon, summonAllowed, ygoRedirect } from "./pendulum.js";
-import { specialSummonLimited } from "./summon-limits.js";
+import { SPECIAL_SUMMON_ONCE, specialSummonLimited } from "./summon-limits.js";
 import { summonedTask, summonRespondable } from "./summon-negation.js";
 import { boundCardsCheck, equippedMonster, linkMaterials, xyzMaterials } from "./summon-procedures.js";
 import { afterTargetingResolved } from "./targeting.js";
@@ -103,7 +103,11 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
     case "activate":
       return `${who} activates ${e.name} (Chain Link ${d.link}).`;
     case "activateCard":
-      return e.to === "pendulum" ? `${who} places ${e.name} in the Pendulum Zone.` : null;
+      // Its activation's line tells it (“P1 activates Book of Moon (Chain Link 1).”).
+      return e.to === "pendulum" ? `${who} places ${e.name} in the Pendulum Zone.` : "";
+    case "summoning":
+      // The Summon's own line tells it, once no Counter Trap negated it.
+      return "";
     case "linkNegated":
       return `${e.name}: its ${d.how === "activation" ? "activation" : "effect"} is negated.`;
     case "chainResolved":
@@ -149,6 +153,10 @@ function narrate(game: Game, e: LogEntry, viewer: PlayerId | null): string | nul
       return `${who} pays ${d.n} LP (${d.lp} LP).`;
     case "discard":
       return `${who} discards ${hiddenFrom ? "a card" : e.name}${d.handLimit ? " for the hand limit" : ""}.`;
+    case "missedTiming":
+      return `✘ ${e.name}'s effect misses the timing: a “When … you can” effect, and its trigger was not the last thing to happen.`;
+    case "cannotActivate":
+      return `✘ ${e.name}'s effect can't be activated: ${(d.reasons as string[]).join("; ")}.`;
     default:
       return null;
   }
@@ -174,6 +182,12 @@ export function yugioh(): Preset {
     cardFields: ygoCardFields,
     events: ygoEvents,
     effectKinds: ygoEffectKinds,
+    // Static kinds its rules read that no library card has yet (the library's are known already).
+    staticKinds: {
+      directAttack: '"This card can attack your opponent directly" (attack.ts).',
+      [SPECIAL_SUMMON_ONCE]:
+        '"You can only Special Summon X once per turn", with a limit keyed by name (summon-limits.ts).',
+    },
     name: "Yu-Gi-Oh! TCG/OCG",
     players: { min: 2, max: 2 },
     options: {
@@ -197,6 +211,8 @@ export function yugioh(): Preset {
         visibility: "public",
         faceDownSeenBy: "owner",
         inPlay: true,
+        // A Set monster (a face-down one from the Extra Deck was seen face-up first).
+        faceDownCards: { types: ["monster"] },
       },
       {
         kind: "spellTrap",
@@ -205,13 +221,21 @@ export function yugioh(): Preset {
         visibility: "public",
         faceDownSeenBy: "owner",
         inPlay: true,
+        faceDownCards: { types: ["spell", "trap"] },
       },
       // Master Rule 3: two Pendulum Zones beside the Spell & Trap Zones; cards there are Spell Cards.
       { kind: "pendulum", label: "Pendulum Zone", perPlayer: true, visibility: "public", inPlay: true },
       { kind: "graveyard", label: "GY", perPlayer: true, visibility: "public" },
       { kind: "banished", label: "banishment", perPlayer: true, visibility: "public" },
       // Face-down Fusion and Xyz Monsters are seen by their owner; face-up Pendulum Monsters by all.
-      { kind: "extra", label: "Extra Deck", perPlayer: true, visibility: "public", faceDownSeenBy: "owner" },
+      {
+        kind: "extra",
+        label: "Extra Deck",
+        perPlayer: true,
+        visibility: "public",
+        faceDownSeenBy: "owner",
+        ownDeck: EXTRA_DECK_CARDS,
+      },
     ],
     turn: () => ygoTurn,
     tasks: {

@@ -69,7 +69,10 @@ export type YugiohForEachOp = {
 /** Runs `do` that many times. */
 export type YugiohRepeatOp = {
   op: "repeat";
-  /** How many times (read before each run). */
+  /**
+   * How many times (read before each run).
+   * A whole number from 0 to 1000.
+   */
   times: NumberRef;
   /** The block. */
   do: YugiohOp[];
@@ -89,6 +92,7 @@ export type YugiohModesOp = {
   }[];
   /**
    * How many modes are picked.
+   * A whole number from 0 to 1000.
    * @defaultValue 1
    */
   times?: NumberRef;

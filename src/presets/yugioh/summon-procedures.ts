@@ -3,6 +3,7 @@
  * its materials, and "you can Special Summon this card (from your hand)" procedures with their
  * condition (ZW - Pegasus Twin Saber); and the rule "You can only control 1 X".
  */
+import { appendOptions } from "../../core/bounds.js";
 import type { Game } from "../../core/game.js";
 import { putUnder, zoneId } from "../../core/objects.js";
 import type { TaskHandler } from "../../core/preset.js";
@@ -40,8 +41,8 @@ export function procedureOptions(game: Game, p: PlayerId): DecisionOption[] {
     if (materialsFor(game, p, Number(xyz.level)).length < Number(xyz.materials)) continue;
     out.push({ id: `xyz:${game.ref(obj)}`, label: `Xyz Summon ${game.card(obj).name}` });
   }
-  out.push(...extraDeckProcedureOptions(game, p));
-  out.push(...linkSummonOptions(game, p));
+  appendOptions(out, extraDeckProcedureOptions(game, p), "Extra Deck summons");
+  appendOptions(out, linkSummonOptions(game, p), "Link Summons");
   if (mainZonesFull(game, p)) return out;
   const opponent = game.opponents(p)[0]!;
   for (const obj of game.cardsIn("hand", p)) {
@@ -85,7 +86,7 @@ function extraDeckProcedureOptions(game: Game, p: PlayerId): DecisionOption[] {
       continue;
     out.push({
       id: `procedure:${game.ref(obj)}`,
-      label: `Special Summon ${game.card(obj).name} from your Extra Deck by Tributing all ${monsters.length} monsters you control`,
+      label: `Special Summon ${game.card(obj).name} from your Extra Deck by Tributing ${monsters.length === 1 ? "the monster" : `all ${monsters.length} monsters`} you control`,
     });
   }
   return out;

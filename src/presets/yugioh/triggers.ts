@@ -6,7 +6,7 @@
  * they trigger in, except the FLIP effects of the attacked monster flipped before damage calculation
  * and effects triggered during damage calculation: those wait until after damage calculation.
  */
-import { costReasons } from "../../core/activation.js";
+import { costReasons, describeCondition } from "../../core/activation.js";
 import { emit, openWindow } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import { cloneJson, type JsonObject } from "../../core/json.js";
@@ -79,6 +79,38 @@ function stillThere(game: Game, p: PendingAbility): boolean {
   return game.state.objects[p.obj]?.inc === p.inc;
 }
 
+const LEFT = "the card is no longer where it was when the effect triggered";
+
+/**
+ * Why a trigger effect can't be activated now, or nothing: the card left where it triggered, its
+ * condition doesn't hold, or a cost can't be paid — a target it needs is missing (the rulebook's
+ * targets and costs; the kernel's `feasible` of each cost op).
+ */
+function whyNotActivated(game: Game, p: PendingAbility): string[] {
+  if (!stillThere(game, p)) return [LEFT];
+  const ability = game.ability(p.card, p.ability);
+  const obj = game.state.objects[p.obj]!;
+  if (
+    ability.condition &&
+    !evalCondition(game, ability.condition, { controller: p.controller, obj, event: p.eventData })
+  )
+    return [`its condition does not hold: ${describeCondition(game, ability.condition)}`];
+  const ref = { obj, card: game.rules.card(p.card), ability, controller: p.controller };
+  return costReasons(game, ref, p.controller).map((r) => r.text);
+}
+
+/** A trigger effect that can't be activated is not: it leaves the pending effects, said with why. */
+function cannotActivate(game: Game, p: PendingAbility, why: string[]): void {
+  emit(game, {
+    type: "cannotActivate",
+    player: p.controller,
+    obj: p.obj,
+    card: p.card,
+    name: game.rules.card(p.card).name,
+    data: { ability: p.ability, pending: p.id, reasons: why },
+  });
+}
+
 export const ygoTriggers: TaskHandler = (game, task) => {
   const state = game.state;
   if (task.answer && task.window !== undefined) {
@@ -91,16 +123,17 @@ export const ygoTriggers: TaskHandler = (game, task) => {
     const p = state.pending.find((x) => x.id === task.current);
     if (p) {
       take(game, p);
-      if (yes && stillThere(game, p)) activate(game, p.controller, p.obj, p.ability);
-      else
+      if (!yes)
         emit(game, {
           type: "decline",
           player: p.controller,
           obj: p.obj,
           card: p.card,
           name: game.rules.card(p.card).name,
-          data: { ability: p.ability },
+          data: { ability: p.ability, pending: p.id },
         });
+      else if (stillThere(game, p)) activate(game, p.controller, p.obj, p.ability);
+      else cannotActivate(game, p, [LEFT]);
     }
     return;
   }
@@ -155,20 +188,10 @@ export const ygoTriggers: TaskHandler = (game, task) => {
     return;
   }
   const ability = game.ability(p.card, p.ability);
-  const obj = state.objects[p.obj];
-  // A trigger effect that targets needs a legal target, and its costs must be payable, to be
-  // activated (the rulebook's targets and costs; the kernel's `feasible` of each cost op).
-  const holds =
-    stillThere(game, p) &&
-    (!ability.condition ||
-      evalCondition(game, ability.condition, { controller: p.controller, obj: obj!, event: p.eventData })) &&
-    costReasons(
-      game,
-      { obj: obj!, card: game.rules.card(p.card), ability, controller: p.controller },
-      p.controller,
-    ).length === 0;
-  if (!holds) {
+  const why = whyNotActivated(game, p);
+  if (why.length > 0) {
     take(game, p);
+    cannotActivate(game, p, why);
     return;
   }
   // YG Missing the timing: an optional effect worded "When … you can" (`timing: when`) is activated
@@ -183,7 +206,7 @@ export const ygoTriggers: TaskHandler = (game, task) => {
       obj: p.obj,
       card: p.card,
       name: game.rules.card(p.card).name,
-      data: { ability: p.ability },
+      data: { ability: p.ability, pending: p.id },
     });
     return;
   }
@@ -197,7 +220,7 @@ export const ygoTriggers: TaskHandler = (game, task) => {
       obj: p.obj,
       card: p.card,
       name: game.rules.card(p.card).name,
-      data: { ability: p.ability, reason: limit.reason, at: "activation" },
+      data: { ability: p.ability, pending: p.id, reason: limit.reason, at: "activation" },
     });
     return;
   }
@@ -209,13 +232,14 @@ export const ygoTriggers: TaskHandler = (game, task) => {
     game.ask({
       player: p.controller,
       kind: "trigger",
+      about: p.obj,
       ...(hidden
         ? { private: true, publicPrompt: `${game.playerName(p.controller)} may activate an effect` }
         : {}),
       prompt: `${name}: activate its effect${ability.text ? ` (“${ability.text}”)` : ""}?`,
       options: [
         { id: "activate", label: `Activate ${name}'s effect` },
-        { id: "decline", label: "Don't activate it" },
+        { id: "decline", label: "Don't activate it", pass: true },
       ],
     });
     return;

@@ -56,7 +56,10 @@ export const ygoEvents: Record<string, string> = {
   effectNegated: "A chain link's effect was negated: player, data.link, data.ability.",
   linkNegated: "A negated chain link resolved doing nothing: player, name, data.ability, data.how.",
   chainResolved: "A chain finished resolving: player (active).",
-  missedTiming: 'An optional "when" effect missed its timing (YG-T3): obj, card, player, data.ability.',
+  missedTiming:
+    'An optional "when" effect missed its timing (YG-T3) and is not activated: obj, card, player, data.ability, data.pending.',
+  cannotActivate:
+    "A trigger effect can't be activated and is not (its card left where it triggered, its condition doesn't hold, a cost can't be paid or a target is missing): obj, card, player, data.ability, data.pending, data.reasons.",
   coinToss: "Coins were tossed by an effect: player, data.results, data.heads.",
   coinCall: "A player called a coin toss: player, data.call, data.result, data.right.",
   effectGained:
