@@ -288,8 +288,8 @@ class GameEngine implements Game {
   private zonesByKind: Map<string, ZoneState[]> = new Map();
   /** Zone kind → its zones by owner (a shared zone alone, owner null). */
   private zonesByKindOwner: Map<string, ZoneState[]> = new Map();
-  /** The in-play zones in turn order, by active player (zonesInTurnOrder's default), built when first asked. */
-  private inPlayByActive: ZoneState[][] = [];
+  /** Zones of the kinds asked in turn order, by list of kinds and active player, built when first asked. */
+  private inTurnOrderCache = new WeakMap<Iterable<string>, ZoneState[][]>();
   /** Handle → the referee's object id (GameObject.handle). */
   private handles = new Map<string, ObjectId>();
   /** Engine steps allowed per `act` before the engine reports that it makes no progress. */
@@ -1134,7 +1134,7 @@ class GameEngine implements Game {
       byKindOwner.set(kind, list.length === 1 && list[0]!.owner === null ? [list[0]!] : byOwner);
     }
     this.zonesByKindOwner = byKindOwner;
-    this.inPlayByActive = [];
+    this.inTurnOrderCache = new WeakMap();
     const handles = new Map<string, ObjectId>();
     const objects = this.state.objects;
     for (const id in objects) {
@@ -1177,17 +1177,23 @@ class GameEngine implements Game {
   }
 
   /** In-play zones, the active player's first, then in turn order. */
-  zonesInTurnOrder(kinds?: Iterable<string>): ZoneState[] {
-    if (kinds === undefined) {
-      const active = this.state.clock.turn.player;
-      let cached = this.inPlayByActive[active];
-      if (!cached) {
-        cached = this.inTurnOrder(this.zonesOfKinds(this.rules.inPlayKinds));
-        this.inPlayByActive[active] = cached;
-      }
-      return cached.slice();
+  zonesInTurnOrder(kinds?: Iterable<string>): readonly ZoneState[] {
+    // Built once per list of kinds (the same object asks again: the rules' own sets) and active
+    // player; the zones of a game never change. Held weakly: a list made for one call goes with it.
+    const key = kinds ?? this.rules.inPlayKinds;
+    if (typeof key !== "object") return this.inTurnOrder(this.zonesOfKinds(key));
+    let byActive = this.inTurnOrderCache.get(key);
+    if (!byActive) {
+      byActive = [];
+      this.inTurnOrderCache.set(key, byActive);
     }
-    return this.inTurnOrder(this.zonesOfKinds(kinds));
+    const active = this.state.clock.turn.player;
+    let cached = byActive[active];
+    if (!cached) {
+      cached = this.inTurnOrder(this.zonesOfKinds(key));
+      byActive[active] = cached;
+    }
+    return cached;
   }
 
   private inTurnOrder(zones: ZoneState[]): ZoneState[] {

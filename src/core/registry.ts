@@ -96,7 +96,6 @@ export class Rules implements CompiledRules {
     for (const [k, v] of Object.entries(preset.conditions ?? {})) this.conditions.set(k, v);
     for (const w of preset.windows ?? []) this.windows.add(w);
     this.lookBackTypes = new Set(preset.lookBackEvents ?? []);
-    this.stateChecks = compileStateChecks(preset.stateChecks);
 
     this.root = this.compileTree(preset.turn(options));
     const library = validatedLibrary(preset);
@@ -111,6 +110,8 @@ export class Rules implements CompiledRules {
         "extra cards",
       );
     }
+    // After the cards: a check may ignore an event type unless some card makes it matter.
+    this.stateChecks = compileStateChecks(preset.stateChecks, [...this.cards.values()]);
     for (const c of preset.counters ?? []) this.registerCounter(c.pattern, c.window);
     // The events the preset's limited actions count (action-limits.ts).
     for (const a of Object.values(preset.actionLimits ?? {}))

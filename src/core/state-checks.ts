@@ -9,6 +9,7 @@
 import type { Game } from "./contract/game.js";
 import type { CompiledStateChecks, StateCheck } from "./contract/hooks.js";
 import { EngineError } from "./errors.js";
+import type { CardDef } from "./vocabulary/schema.js";
 
 export type { CompiledStateChecks, StateCheck } from "./contract/hooks.js";
 
@@ -41,19 +42,25 @@ export function runStateChecks(game: Game, checks: readonly StateCheck[]): boole
   );
 }
 
-export function compileStateChecks(checks: readonly StateCheck[] | undefined): CompiledStateChecks {
+export function compileStateChecks(
+  checks: readonly StateCheck[] | undefined,
+  cards: readonly CardDef[],
+): CompiledStateChecks {
   const list = checks ?? [];
   const ids = new Set<string>();
+  const ignored = new Map<StateCheck, readonly string[]>();
   for (const c of list) {
     if (ids.has(c.id)) throw new EngineError(`state check "${c.id}" is declared twice`);
     ids.add(c.id);
+    const types = typeof c.ignores === "function" ? c.ignores(cards) : c.ignores;
     if (
-      c.ignores !== undefined &&
-      (!Array.isArray(c.ignores) || c.ignores.some((t) => typeof t !== "string" || t === ""))
+      types !== undefined &&
+      (!Array.isArray(types) || types.some((t) => typeof t !== "string" || t === ""))
     )
       throw new EngineError(
-        `state check "${c.id}": ignores must be a list of event types (strings), not ${JSON.stringify(c.ignores)}`,
+        `state check "${c.id}": ignores must be a list of event types (strings)${typeof c.ignores === "function" ? " or a function returning one" : ""}, not ${JSON.stringify(types)}`,
       );
+    ignored.set(c, types ?? []);
   }
   const always = list.filter((c) => c.when === undefined || c.when === "always");
   const beforeDecision = new Map<string, StateCheck[]>();
@@ -72,7 +79,7 @@ export function compileStateChecks(checks: readonly StateCheck[] | undefined): C
         );
     }
   }
-  const quiet = new Set(list.length > 0 ? (list[0]!.ignores ?? []) : []);
-  for (const c of list) for (const t of quiet) if (!c.ignores?.includes(t)) quiet.delete(t);
+  const quiet = new Set(list.length > 0 ? ignored.get(list[0]!)! : []);
+  for (const c of list) for (const t of quiet) if (!ignored.get(c)!.includes(t)) quiet.delete(t);
   return { always, beforeDecision, all: [...list], quiet };
 }

@@ -139,7 +139,7 @@ export function rulesChange(file: ReplayFile, game: Game): string | null {
   const what = parts.length
     ? `${parts.join(", ")} ${parts.length === 1 ? "differs" : "differ"}`
     : "they differ";
-  return `recorded by turnkit ${file.turnkit ?? "?"} under other rules than today's (turnkit ${TURNKIT_VERSION}): ${what}`;
+  return `recorded by turnkit ${file.turnkit ?? "?"} under other rules than this version's (turnkit ${TURNKIT_VERSION}): ${what}`;
 }
 
 /** Said of a `turnkit/replay@1` file, which records neither version nor rules. */

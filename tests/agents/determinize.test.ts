@@ -185,7 +185,7 @@ describe("determinize: the waiting players' views at every kind of decision", ()
 describe("determinize: another player's question that depends on hidden cards", () => {
   it("keeps a redeal only if it asks what the player sees asked, and says so when none is found", () => {
     // A Yu-Gi-Oh! sample game where a player resolves Polymerization, which asks only with
-    // materials in hand (seed 55 with today's sample decks: the first seed whose fusion question is
+    // materials in hand (seed 55 with the current sample decks: the first seed whose fusion question is
     // refused by some single redeals and kept by others; a change of the sample decks moves it).
     const atFusion = (seed: number) => {
       const g = newGameOf(getPreset("yugioh"), seed, "sample").run();

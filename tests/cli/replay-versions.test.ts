@@ -52,7 +52,7 @@ describe("replays record what made them", () => {
     const game = replayGame(other);
     checkFinalState(game, other); // the same game: the digest leaves out what made it
     expect(rulesChange(other, game)).toBe(
-      `recorded by turnkit 0.0.9 under other rules than today's (turnkit ${TURNKIT_VERSION}): the card library differs`,
+      `recorded by turnkit 0.0.9 under other rules than this version's (turnkit ${TURNKIT_VERSION}): the card library differs`,
     );
     const broken: ReplayFile = { ...other, responses: [[1, "no-such-option"], ...other.responses] };
     expect(() => replayGame(broken)).toThrow(

@@ -247,6 +247,28 @@ describe("state checks", () => {
     );
   });
 
+  it("ignores may depend on the game's cards: asked once as the rules compile, with every card", () => {
+    let seen: string[] = [];
+    const picky = counting("picky", { when: { beforeDecision: ["main"] } });
+    picky.check.ignores = (cards) => {
+      seen = cards.map((c) => c.id);
+      return cards.some((c) => c.id === "loud") ? [] : ["ping"];
+    };
+    const quietGame = start(mini([picky.check]), 3);
+    expect(seen).toContain("x");
+    picky.runs = 0;
+    quietGame.act("ping");
+    expect(picky.runs).toBe(0);
+    const loud = { id: "loud", name: "Loud", types: ["thing"] };
+    const loudGame = Game.create(mini([picky.check]), { seed: 3, setup: false, cards: [loud] });
+    expect(loudGame.rules.stateChecks.quiet.has("ping")).toBe(false);
+    expect(quietGame.rules.stateChecks.quiet.has("ping")).toBe(true);
+    const wrong = { ...counting("wrong", {}).check, ignores: () => [1] as unknown as string[] };
+    expect(() => Game.create(mini([wrong]), { setup: false })).toThrow(
+      /state check "wrong": ignores must be a list of event types \(strings\) or a function returning one, not \[1\]/,
+    );
+  });
+
   it("a check declared twice is refused when the preset compiles", () => {
     expect(() => Game.create(mini([deckOut, deckOut]), { setup: false })).toThrow(/declared twice/);
   });

@@ -236,7 +236,7 @@ export interface Game {
   ref(obj: GameObject): string;
   zonesOfKinds(kinds: Iterable<string>): ZoneState[];
   /** In-play zones, the active player's first, then in turn order. */
-  zonesInTurnOrder(kinds?: Iterable<string>): ZoneState[];
+  zonesInTurnOrder(kinds?: Iterable<string>): readonly ZoneState[];
   characteristic(obj: GameObject, field: string): Json | undefined;
   /**
    * Runs `fn`, which must change nothing (an option list, the detection half of a state check),

@@ -5,7 +5,7 @@
  */
 import type { Json, JsonObject } from "../json.js";
 import type { Decision, GameEvent, GameObject, LogEntry, PlayerId, Task, ZoneState } from "../types.js";
-import type { EventPattern, Op, PresetCardDef } from "../vocabulary/schema.js";
+import type { CardDef, EventPattern, Op, PresetCardDef } from "../vocabulary/schema.js";
 import type {
   AbilityRef,
   ActionLimitDef,
@@ -223,9 +223,11 @@ export interface StateCheck {
    * Event types that can't make this check act (Magic's state-based actions read no mana pool: a
    * "mana" event can't make a creature die). After events of these types only, the kernel doesn't
    * run the checks again; an event of any other type — and any event of a preset that says
-   * nothing — counts as a change.
+   * nothing — counts as a change. A function is asked once, when the rules compile, with every
+   * card of the game (a check that reads whether a permanent is tapped only when some card makes
+   * it matter: Magic's Auras whose enchant ability names tapped permanents).
    */
-  ignores?: readonly string[];
+  ignores?: readonly string[] | ((cards: readonly CardDef[]) => readonly string[]);
 }
 
 /** The checks split by when they run (Rules compiles this once per preset). */

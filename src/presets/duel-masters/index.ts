@@ -189,7 +189,7 @@ function makePreset(id: string, name: string, play: boolean): Preset {
         ownDeck: PSYCHIC_CARDS,
       },
     ],
-    // Play's has its own rules as options (plays-rules.ts) and only today's turn order: the rules
+    // Play's has its own rules as options (plays-rules.ts) and only the current turn order: the rules
     // version before 2017 is the paper game's history (DM-T14).
     options: play
       ? playsOptions

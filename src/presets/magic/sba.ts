@@ -9,7 +9,8 @@ import type { Game } from "../../core/game.js";
 import { addCounters, zoneId } from "../../core/objects.js";
 import type { StateCheck } from "../../core/state-checks.js";
 import type { Cause, GameObject, PlayerId } from "../../core/types.js";
-import { fixAttachments, illegalAttachments } from "./attachments.js";
+import type { CardDef } from "../../core/vocabulary/schema.js";
+import { enchantSelector, fixAttachments, illegalAttachments } from "./attachments.js";
 import { enteringMakesDay, nightboundMakesNight } from "./day-night.js";
 import { DEATHTOUCH, indestructible } from "./keywords.js";
 import { leaveGame } from "./leave-game.js";
@@ -181,6 +182,15 @@ export const stateBasedActions: StateCheck = {
   when: { beforeDecision: ["priority"] },
   run: onePass,
   // No state-based action reads a mana pool (CR 704.5): adding mana (a mana ability, CR 605) or
-  // emptying pools (CR 500.4) can't make one apply.
-  ignores: ["mana", "manaEmptied"],
+  // emptying pools (CR 500.4) can't make one apply. Nor whether a permanent is tapped (a tap for
+  // mana, an attacker tapping), unless an Aura may enchant only tapped or untapped permanents
+  // (CR 704.5m): then tapping or untapping its host may make it illegally attached.
+  ignores: (cards) =>
+    cards.some(enchantNamesTapped) ? ["mana", "manaEmptied"] : ["mana", "manaEmptied", "tap", "untap"],
 };
+
+/** An Aura whose enchant ability names tapped or untapped permanents ("Enchant tapped creature"). */
+function enchantNamesTapped(card: CardDef): boolean {
+  const enchant = enchantSelector(card);
+  return enchant !== null && /tapped/i.test(JSON.stringify(enchant));
+}
