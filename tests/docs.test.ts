@@ -1,9 +1,9 @@
 /**
  * The docs' examples run: every yaml excerpt in docs/limits.md that names a scenario file must be
  * verbatim in that file (which tests/scenarios.test.ts runs), and together the examples show every
- * kind of limit (issue 3, item 3); each names the lab ops it uses (issue 16, item 4).
+ * kind of limit; each names the lab ops it uses.
  *
- * Code blocks quoted from files (issue 16, item 4): a fenced block right after
+ * Code blocks quoted from files: a fenced block right after
  * `<!-- file: <path>#<region> -->` must be exactly the lines between `// #region <region>` (or
  * `# #region` in YAML) and the next `#endregion` of that file; `<!-- file: <path> -->` quotes the
  * whole file. Every region of the tutorial's files is quoted in docs/kernel.md.

@@ -1,5 +1,5 @@
 /**
- * docs/events.md lists every event type the code emits (issue 16, item 4): the types read from the
+ * docs/events.md lists every event type the code emits: the types read from the
  * kernel's and the presets' source (tests/support/event-types.ts), and the types seen in seeded
  * random games of every preset and of the tutorial game (which catch types built at run time).
  */

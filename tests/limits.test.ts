@@ -1,6 +1,6 @@
 /**
  * Limits are plain data: they survive a JSON round trip and snapshot/restore, and `remaining`
- * reports what each limited ability still has (issue 3, items 2 and 5).
+ * reports what each limited ability still has.
  */
 import { describe, expect, it } from "vitest";
 import { Game } from "../src/core/game.js";

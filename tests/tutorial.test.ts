@@ -1,5 +1,5 @@
 /**
- * The tutorial game of docs/kernel.md (examples/tutorial/, issue 16 "Done when"): written outside
+ * The tutorial game of docs/kernel.md (examples/tutorial/): written outside
  * src/, it plays seeded games to the end, its scenario passes, its examples print what the doc
  * says, and the CLI loads it by path for `play`, `run` and `replay`.
  */
@@ -72,7 +72,7 @@ describe("the tutorial's examples", () => {
   });
 });
 
-// These need `--preset <path>` (the CLI's part of issue 16, item 1) and a scenario's `preset: ./path`.
+// These need `--preset <path>` and a scenario's `preset: ./path`.
 describe("the tutorial game, by the CLI", () => {
   it("turnkit play --preset examples/tutorial/skyduel.ts --seed 1, then turnkit replay", async () => {
     const save = join(mkdtempSync(join(tmpdir(), "turnkit-tutorial-")), "game.json");

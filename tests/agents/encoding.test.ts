@@ -1,5 +1,5 @@
 /**
- * The agent API's encoding, action space, observation and features (src/agents, issue #19):
+ * The agent API's encoding, action space, observation and features (src/agents):
  * decodable and unique over random games of every preset; equal whatever the handles a seed
  * draws; and, for hidden information, unchanged when only cards hidden from the player change.
  */

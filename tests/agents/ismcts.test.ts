@@ -1,5 +1,5 @@
 /**
- * The ISMCTS agent (src/agents/ismcts.ts, issue #19): deterministic for a seed and an information
+ * The ISMCTS agent (src/agents/ismcts.ts): deterministic for a seed and an information
  * state, legal on every preset, blind to cards hidden from its player (its choice is the same for
  * two games that differ only there), and stronger than the random agent; its specs
  * (src/agents/spec.ts) as `simulate` and the command line take them.

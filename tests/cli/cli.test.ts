@@ -1,6 +1,6 @@
 /**
  * The command line, end to end: scenario reports and exit codes, JSON output, narrated play,
- * replays (issue 2, item 6).
+ * replays.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * Command line conventions (issue 16, item 8): --version, --json wherever output is data, exit
+ * Command line conventions: --version, --json wherever output is data, exit
  * codes for nothing to run, NO_COLOR / ASCII output, and an example in every --help.
  */
 import { spawnSync } from "node:child_process";

@@ -1,7 +1,7 @@
 /**
  * `turnkit play --seat P1`: a person answers one seat's decisions — numbered options from that
  * player's view, help, undo of their last choice, a number out of range asked again, quit — and
- * answers piped on standard input work (issue 16, item 7).
+ * answers piped on standard input work.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";

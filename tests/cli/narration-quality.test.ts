@@ -1,5 +1,5 @@
 /**
- * The first games a newcomer sees read well (issue 16, item 7): the narrated `npm start` game and
+ * The first games a newcomer sees read well: the narrated `npm start` game and
  * `--seed 1..20` of every preset print no "undefined", "null", "NaN" or "[object Object]", no raw
  * id of a card or an ability where its name belongs, no placeholder card name, and every answer
  * with its question.

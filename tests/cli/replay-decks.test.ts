@@ -1,6 +1,6 @@
 /**
  * `turnkit play --deck … --save` records the decks in the replay file, and `turnkit replay`
- * re-creates the game with them (issue 16, item 6): the same final state, byte for byte. The
+ * re-creates the game with them: the same final state, byte for byte. The
  * recorded decks are checked on reading like any deck; files without decks still replay.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-/** `turnkit simulate` and `turnkit simulate merge` (issue 19), in-process. */
+/** `turnkit simulate` and `turnkit simulate merge`, in-process. */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,5 +1,5 @@
 /**
- * A user's own game on the command line (issue 16, item 1): a preset module loaded by path for
+ * A user's own game on the command line: a preset module loaded by path for
  * run, play, replay and presets; a turnkit.config.*; card sets as data; and every loading error as
  * one line with the file (and the place in it) and exit code 2.
  */

@@ -1,5 +1,5 @@
 /**
- * Checked definitions (issue 16): the silent typos of a card definition fail when the preset is
+ * Checked definitions: the silent typos of a card definition fail when the preset is
  * compiled, with a named error (preset, card, ability, field) and a "did you mean"; the vocabulary's
  * validator reports paths and fills defaults; the generated authoring types are up to date.
  */

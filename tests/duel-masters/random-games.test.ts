@@ -1,5 +1,5 @@
 /**
- * Issue 4 acceptance: 1,000 seeded random games of each Duel Masters preset finish with a winner,
+ * 1,000 seeded random games of each Duel Masters preset finish with a winner,
  * throw nothing, and never lose or duplicate a card.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Issue 6 acceptance: 1,000 seeded random games between random legal agents finish with a winner
+ * 1,000 seeded random games between random legal agents finish with a winner
  * or a draw, throw nothing and never lose or duplicate a card.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The playground in a real browser (issue 17, item 7): playwright-core driving Debian's Chromium
+ * The playground in a real browser: playwright-core driving Debian's Chromium
  * (`/usr/bin/chromium`, or $CHROMIUM; `.ci/run` installs it). The app is built once, served on a
  * free port, and every built-in preset is played to the end through the UI; the hot-seat view is
  * checked never to show the other seat's hidden cards; a replay is stepped back and forth to the

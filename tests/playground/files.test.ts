@@ -1,5 +1,5 @@
 /**
- * The playground's files (issue 17, item 5 and 6), in node: a replay exported from a Session is a
+ * The playground's files, in node: a replay exported from a Session is a
  * file `turnkit replay` reproduces; a replay file loads into a Session response by response, with
  * the CLI's messages for a bad file or a response that doesn't fit; a position exported as a
  * scenario skeleton parses and places the same cards; a scenario runs step by step.

@@ -1,5 +1,5 @@
 /**
- * Who chooses (issue #15, "Choosers"): every `choose` op of every built-in card library states its
+ * Who chooses: every `choose` op of every built-in card library states its
  * `chooser` — the printed text says who picks ("your opponent discards a card" is the opponent's
  * choice from their own hand), so no card may lean on the kernel's default (the controller). The
  * walk covers each ability's `cost`, `effect` and `instead`, and every block nested in them

@@ -2,7 +2,7 @@
  * Deck rules as data (`Preset.deckRules`, src/core/decks.ts): every preset's sample decks and
  * random decks are legal; a deck that breaks a rule is refused before the setup, naming the player
  * and every problem; `play --deck P1=file` reads a deck file and names the file, the line, the card
- * and the problem (issue 16, item 6).
+ * and the problem.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,5 +1,5 @@
 /**
- * `simulate()` (issue 19): the same result whatever the number of workers, shards that merge into
+ * `simulate()`: the same result whatever the number of workers, shards that merge into
  * the whole run's result, decks balanced over the seats, and counts that come from the games.
  */
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-/** The Wilson score interval and the length figures of a simulation summary (issue 19). */
+/** The Wilson score interval and the length figures of a simulation summary. */
 import { describe, expect, it } from "vitest";
 import { deckOf, lengthStats, quantile, shardRange, wilson } from "../../src/simulate/index.js";
 

@@ -1,5 +1,5 @@
 /**
- * Issue 5 acceptance: 1,000 seeded random duels between random legal agents finish with a winner
+ * 1,000 seeded random duels between random legal agents finish with a winner
  * (Life Points 0 or a failed normal draw), throw nothing and never lose or duplicate a card.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Time travel and replays (issue 17, item 5): step back and forward through the game's snapshots,
+ * Time travel and replays: step back and forward through the game's snapshots,
  * the SHA-256 of the state shown (the digest `turnkit replay` prints), load a replay file from
  * `turnkit play --save` and step through it, export the game as a replay file and the position as
  * a scenario file skeleton.

@@ -1,5 +1,5 @@
 /**
- * Scenarios (issue 17, item 6): open a scenario file (or paste one), run it step by step with the
+ * Scenarios: open a scenario file (or paste one), run it step by step with the
  * scenario runner, and see after each step the step as written, the runner's game — every card:
  * a scenario is a test setup — and which expectation failed and why, at its line and column.
  */
