@@ -823,41 +823,46 @@ describe("bad input: listeners hear what happened", () => {
 });
 
 describe("bad input: an undo that fails", () => {
-  it("leaves the game whole at its restore point, its decision pending, and says so", () => {
-    // An op whose result depends on more than the game: it throws once `broken` is set, so
-    // undoing replays the responses since the restore point into the same fault.
-    let broken = false;
-    const preset: Preset = {
-      ...lab,
-      id: "lab-flaky",
-      ops: {
-        ...lab.ops,
-        flaky: {
-          run() {
-            if (broken) throw new Error("disk on fire");
-            return "next";
-          },
+  // An op whose result depends on more than the game: it throws once `broken` is set, so
+  // undoing replays the responses since the restore point into the same fault.
+  let broken = false;
+  const preset: Preset = {
+    ...lab,
+    id: "lab-flaky",
+    ops: {
+      ...lab.ops,
+      flaky: {
+        run() {
+          if (broken) throw new Error("disk on fire");
+          return "next";
         },
       },
-      cards: [
-        ...lab.cards,
-        {
-          id: "watcher",
-          name: "Watcher",
-          types: ["creature"],
-          abilities: [
-            { id: "w", kind: "triggered", trigger: { on: "nodeBegin" }, effect: [{ op: "flaky" }] },
-          ],
-        },
-      ],
-    };
-    const game = Game.create(preset, { seed: 1, setup: false });
+    },
+    cards: [
+      ...lab.cards,
+      {
+        id: "watcher",
+        name: "Watcher",
+        types: ["creature"],
+        abilities: [{ id: "w", kind: "triggered", trigger: { on: "nodeBegin" }, effect: [{ op: "flaky" }] }],
+      },
+    ],
+  };
+  /** A game in its main phase with a watcher in play: every node's beginning runs the flaky op. */
+  const watched = (exactUndo: boolean): Game => {
+    broken = false;
+    const game = Game.create(preset, { seed: 1, setup: false, exactUndo });
+    expect(game.exactUndo).toBe(exactUndo);
     game.createCard("watcher", 0, "field");
     for (let i = 0; i < 8; i++) {
       game.createCard("watcher", 0, "deck");
       game.createCard("watcher", 1, "deck");
     }
-    game.startAt(2, 0, "main").run();
+    return game.startAt(2, 0, "main").run();
+  };
+
+  it("leaves the game whole at its restore point, its decision pending, and says so", () => {
+    const game = watched(false);
     const restorePoint = game.serialize();
     game.act("pass");
     game.act("pass");
@@ -885,42 +890,10 @@ describe("bad input: an undo that fails", () => {
   });
 
   it("with exactUndo, leaves the game exactly as it was before the action", () => {
-    let broken = false;
-    const preset: Preset = {
-      ...lab,
-      id: "lab-flaky-exact",
-      ops: {
-        ...lab.ops,
-        flaky: {
-          run() {
-            if (broken) throw new Error("disk on fire");
-            return "next";
-          },
-        },
-      },
-      cards: [
-        ...lab.cards,
-        {
-          id: "watcher",
-          name: "Watcher",
-          types: ["creature"],
-          abilities: [
-            { id: "w", kind: "triggered", trigger: { on: "nodeBegin" }, effect: [{ op: "flaky" }] },
-          ],
-        },
-      ],
-    };
     expect(() => Game.create(preset, { exactUndo: 1 as never })).toThrow(
       /exactUndo: expected true or false, got the number 1/,
     );
-    const game = Game.create(preset, { seed: 1, setup: false, exactUndo: true });
-    expect(game.exactUndo).toBe(true);
-    game.createCard("watcher", 0, "field");
-    for (let i = 0; i < 8; i++) {
-      game.createCard("watcher", 0, "deck");
-      game.createCard("watcher", 1, "deck");
-    }
-    game.startAt(2, 0, "main").run();
+    const game = watched(true);
     game.act("pass");
     game.act("pass");
     const before = game.serialize();
