@@ -249,6 +249,7 @@ export function DecisionPanel({ session }: { session: Session }) {
               class={`option${o.private ? " private" : ""}`}
               data-testid="option"
               data-option-id={o.id}
+              data-pass={o.pass ? "true" : undefined}
               onClick={() => act(o)}
             >
               {o.label}
