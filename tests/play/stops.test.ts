@@ -2,6 +2,7 @@
  * Stops and auto-pass (src/play/stops.ts, docs/stops.md): the policy passes only where passing is
  * no real choice, stops where the seat's stops are set, and "pass until …" ends by itself.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { agentOf } from "../../src/agents/spec.js";
 import { Game } from "../../src/core/game.js";
@@ -133,5 +134,14 @@ describe("a preset without stops of its own", () => {
       else expect(answer).toBeNull();
     }
     expect(stopTableOf("constructor").stops).toEqual([]);
+  });
+});
+
+describe("docs/stops.md", () => {
+  it("lists every preset's stops as the data says: label, id and default", () => {
+    const doc = readFileSync("docs/stops.md", "utf8");
+    for (const id of presetIds())
+      for (const s of stopTableOf(id).stops)
+        expect(doc, `${id}: ${s.id}`).toContain(`| ${s.label} | \`${s.id}\` | ${s.on ? "on" : "off"} |`);
   });
 });
