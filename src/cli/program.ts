@@ -697,8 +697,7 @@ Examples:
             sha256: stateDigest(game),
           };
           if (opts.json) io.stdout(`${JSON.stringify({ type: "from", ...at })}\n`);
-          else
-            io.stdout(`Playing on from ${at.from}: ${at.at}. State sha256 ${at.sha256}\n`);
+          else io.stdout(`Playing on from ${at.from}: ${at.at}. State sha256 ${at.sha256}\n`);
         } else game.run();
         const explain = explainRefusals(game, opts.json === true, io, printer.flush);
         while (!game.over && responses.length - before < opts.maxActions) {
