@@ -141,6 +141,8 @@ export class HumanSeat {
         }
         game.restore(last.snapshot);
         responses.length = last.responses;
+        // Back before a "pass until …": it would pass the decision just taken back.
+        if (this.stops) this.stops = { ...this.stops, mode: { kind: "none" } };
         this.out(`↶ Undone: back to your decision of turn ${last.turn}.\n`);
         return { kind: "undone" };
       }

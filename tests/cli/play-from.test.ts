@@ -7,9 +7,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { linesOf } from "../../src/cli/human.js";
+import { randomAgent } from "../../src/agents/random.js";
+import { HumanSeat, linesOf } from "../../src/cli/human.js";
 import { main } from "../../src/cli/program.js";
 import { parseReplay, replayGame, stateDigest } from "../../src/cli/replay.js";
+import { type Action, Game } from "../../src/core/game.js";
+import { defaultSeatStops, passUntil } from "../../src/play/index.js";
+import { getPreset } from "../../src/presets/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "turnkit-from-"));
 
@@ -189,6 +193,23 @@ describe("the person at --seat passes by their stops", () => {
     const next = r.stdout.slice(r.stdout.indexOf("━━ Turn 3 · P1"));
     expect(next).toMatch(/Precombat main phase\n {2}↷ Pass priority \(end the step\) \(no stop here\)/);
     expect(next).toMatch(/Postcombat main phase\n\n▶ P1, your decision/);
+  });
+
+  it("an undo ends a pass until …: the decision taken back is asked again", async () => {
+    const game = Game.create(getPreset("magic"), { seed: 3 }).run();
+    const agent = randomAgent(1);
+    while (game.decision!.player !== 0 || !game.state.clock.path.includes("main1"))
+      game.act(agent.choose(game));
+    const seat = new HumanSeat(0, linesOf(["1", "u"]), () => {}, defaultSeatStops("magic"));
+    const responses: [number, string][] = [];
+    const first = await seat.choose(game, responses);
+    expect(first.kind).toBe("act");
+    game.act((first as { action: Action }).action);
+    // Then, still in turn 1, "pass until end of turn"; and the land play is taken back.
+    seat.stops = passUntil(game.viewFor(0), seat.stops!, "endOfTurn");
+    expect((await seat.choose(game, responses)).kind).toBe("undone");
+    expect(game.state.clock.turn.id).toBe(1);
+    expect(seat.autoPass(game)).toBeNull();
   });
 
   it("--stops sets the seat's stops and names the preset's when one is unknown", async () => {
