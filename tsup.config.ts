@@ -3,7 +3,7 @@ import { stripDocsPlugin } from "./scripts/strip-docs.js";
 
 /**
  * The package's entry points (see package.json "exports"): the kernel, each preset on its own so a
- * kernel-only bundle stays small, the preset registry, scenarios and agents. Built as ESM and as
+ * kernel-only bundle stays small, the preset registry, scenarios, agents and the stops of a person's seat (play). Built as ESM and as
  * CommonJS; the declarations (dist/**\/*.d.ts and *.d.cts, one per source file, stable names) are
  * written by scripts/build-types.mjs, which `npm run build` runs after tsup.
  */
@@ -11,6 +11,7 @@ const library = {
   index: "src/index.ts",
   "core/index": "src/core/index.ts",
   "agents/index": "src/agents/index.ts",
+  "play/index": "src/play/index.ts",
   "scenario/index": "src/scenario/index.ts",
   "presets/index": "src/presets/index.ts",
   "presets/duel-masters/index": "src/presets/duel-masters/index.ts",

@@ -1,7 +1,7 @@
 /**
  * The playground's layout: setup bar on top; the pending decision and the board in the middle;
  * the narrated log, the turn timeline, the limits ledger, the history and the scenario panel
- * around them. Each panel is its own module in ./panels and reads the Session. While the screen
+ * around them; a scenario's step is drawn on the board. Each panel is its own module in ./panels and reads the Session. While the screen
  * passes to another seat (hot-seat), only the interstitial is drawn.
  */
 import { useEffect, useReducer, useState } from "preact/hooks";
@@ -13,7 +13,7 @@ import { LogPanel } from "./panels/Log";
 import { ScenarioPanel } from "./panels/Scenario";
 import { SetupBar } from "./panels/Setup";
 import { Timeline } from "./panels/Timeline";
-import type { Session } from "./session";
+import { Session } from "./session";
 
 export function App() {
   const [session, setSession] = useState<Session | null>(null);
@@ -50,7 +50,10 @@ export function App() {
         // Before any game: a saved game or replay file can be opened here.
         <HistoryPanel session={null} onLoad={setSession} />
       )}
-      <ScenarioPanel />
+      <ScenarioPanel
+        onPosition={(game) => setSession(Session.atPosition(game))}
+        onPlay={(game) => setSession(Session.atPosition(game).playFrom(0, 0))}
+      />
     </div>
   );
 }

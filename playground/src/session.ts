@@ -1,10 +1,12 @@
 /**
- * The playground's model: one game, the seats a bot plays, the seat whose view is shown, and the
- * history of the game as snapshots (time travel). Panels read it and call its methods; every
- * change notifies the subscribers, which re-render.
+ * The playground's model: one game, the seats a bot plays, the seat whose view is shown, the
+ * history of the game as snapshots (time travel), and each person's stops and auto-pass
+ * (turnkit/play: a decision where passing is no real choice answers itself). Panels read it and
+ * call its methods; every change notifies the subscribers, which re-render.
  */
 import { type Action, Game, type JsonObject, type Preset, type Snapshot } from "turnkit";
 import { type Agent, agentOf } from "turnkit/agents";
+import { autoAnswer, defaultSeatStops, passUntil, type SeatStops, withStop } from "turnkit/play";
 
 export interface SessionConfig {
   preset: Preset;
@@ -19,6 +21,11 @@ export interface SessionConfig {
   options?: JsonObject;
   /** Seats played by a bot (the others are people at this screen: hot-seat). */
   bots: number[];
+  /**
+   * Whether people's decisions where passing is no real choice answer themselves, by each seat's
+   * stops (turnkit/play, docs/stops.md). Default off; the page's setup turns it on.
+   */
+  autoPass?: boolean;
   /**
    * Which bot plays them: an agent spec (`random`, the default, or `ismcts:<iterations>`, the
    * ISMCTS agent, which thinks on this page: a few seconds a decision at a few hundred iterations).
@@ -47,6 +54,15 @@ export interface HistoryStep {
   snapshot: Snapshot;
   /** The response taken from this state (absent for the present, the last step). */
   action?: Action;
+  /** Why the response answered itself (stops and auto-pass), when it did. */
+  auto?: string;
+}
+
+/** Where a session starts when not at a new game's start: a game and its history up to there. */
+export interface SessionStart {
+  game: Game;
+  /** The steps up to the position (the last one's snapshot is the position). */
+  history: HistoryStep[];
 }
 
 export class Session {
@@ -68,26 +84,84 @@ export class Session {
   thinking: number | null = null;
   /** Why the last bot response failed (a thinker's error); bots stop until asked again. */
   botError: string | null = null;
+  /** Each seat's stops and auto-pass; a person's decisions answer themselves by their seat's. */
+  stops: SeatStops[];
   private readonly agents: Agent[];
   private readonly thinker: BotThinker | null;
   private readonly listeners = new Set<() => void>();
 
   constructor(
     readonly config: SessionConfig,
-    thinkerOf?: ThinkerFactory,
+    private readonly thinkerOf?: ThinkerFactory,
+    start?: SessionStart,
   ) {
-    this.game = Game.create(config.preset, {
-      seed: seedValue(config.seed),
-      players: config.names ?? config.players,
-      ...(config.options ? { options: config.options } : {}),
-      ...(config.decks ? { decks: config.decks } : {}),
-    });
-    this.game.run();
+    if (start) {
+      this.game = start.game;
+      this.history = start.history;
+      this.cursor = start.history.length - 1;
+      this.game.restore(start.history[this.cursor]!.snapshot);
+    } else {
+      this.game = Game.create(config.preset, {
+        seed: seedValue(config.seed),
+        players: config.names ?? config.players,
+        ...(config.options ? { options: config.options } : {}),
+        ...(config.decks ? { decks: config.decks } : {}),
+      });
+      this.game.run();
+      this.history = [{ snapshot: this.game.snapshot() }];
+    }
     const seeds = agentSeeds(config.seed, config.players);
     this.agents = seeds.map((seed) => agentOf(config.bot ?? "random", seed));
     this.thinker = thinkerOf?.(config, seeds) ?? null;
-    this.history = [{ snapshot: this.game.snapshot() }];
     this.viewer = config.bots.includes(0) ? this.firstPerson() : 0;
+    const preset = this.game.state.preset;
+    this.stops = this.game.state.players.map(() => ({
+      ...defaultSeatStops(preset),
+      autoPass: config.autoPass === true,
+    }));
+    this.autoPasses();
+  }
+
+  /**
+   * A session showing `game`'s position as it is (a scenario's): every seat a person, nothing
+   * answering itself, so the board shows the position until someone plays from it.
+   */
+  static atPosition(game: Game): Session {
+    const g = game.clone();
+    const s = g.state;
+    return new Session(
+      {
+        preset: g.rules.preset,
+        seed: String(s.seed),
+        players: s.players.length,
+        names: s.players.map((p) => p.name),
+        options: s.options as JsonObject,
+        bots: [],
+      },
+      undefined,
+      { game: g, history: [{ snapshot: g.snapshot() }] },
+    );
+  }
+
+  /**
+   * A new session going on from step `index` of this one, its history up to there kept: the
+   * person at `seat` (the seat shown), a bot at every other seat, auto-pass on. A position where
+   * the engine stopped with nobody to decide (a scenario's step of the turn) goes on first.
+   */
+  playFrom(index: number, seat = this.viewer): Session {
+    const i = Math.max(0, Math.min(index, this.history.length - 1));
+    const game = this.game.clone();
+    game.restore(this.history[i]!.snapshot);
+    const history = this.history.slice(0, i + 1).map((h, k) => (k === i ? { snapshot: h.snapshot } : h));
+    if (game.paused) {
+      game.pauseWhen(null);
+      game.run();
+      history[i] = { snapshot: game.snapshot() };
+    }
+    const bots = this.game.state.players.map((p) => p.id).filter((p) => p !== seat);
+    const next = new Session({ ...this.config, bots, autoPass: true }, this.thinkerOf, { game, history });
+    next.viewer = seat;
+    return next;
   }
 
   subscribe(fn: () => void): () => void {
@@ -109,14 +183,64 @@ export class Session {
     return this.history.slice(0, this.cursor).map((h) => h.action!);
   }
 
-  /** Takes a response in the state shown; a step taken in the past drops the steps after it. */
+  /**
+   * Takes a response in the state shown; a step taken in the past drops the steps after it. Then
+   * the people's decisions that answer themselves (stops and auto-pass) are answered.
+   */
   act(action: Action): void {
+    this.record(action);
+    this.autoPasses();
+    this.changed();
+  }
+
+  private record(action: Action, auto?: string): void {
     if (!this.atPresent) this.history = this.history.slice(0, this.cursor + 1);
-    this.history[this.cursor]!.action = action;
+    const step = this.history[this.cursor]!;
+    step.action = action;
+    if (auto !== undefined) step.auto = auto;
     this.game.act(action);
     this.history.push({ snapshot: this.game.snapshot() });
     this.cursor = this.history.length - 1;
+  }
+
+  /**
+   * Answers, in the present, each decision of a person that answers itself by their seat's stops
+   * (turnkit/play reads only that seat's view); stops at the first one a person or a bot must make.
+   */
+  private autoPasses(max = 10_000): number {
+    let n = 0;
+    while (n < max && this.atPresent && !this.game.over) {
+      const d = this.game.decision;
+      if (!d || !this.isPerson(d.player)) break;
+      const { answer, seat } = autoAnswer(this.game.viewFor(d.player), this.stops[d.player]!);
+      this.stops[d.player] = seat;
+      if (!answer) break;
+      this.record({ player: d.player, decision: d.id, choice: answer.choice }, answer.why);
+      n++;
+    }
+    return n;
+  }
+
+  /** Changes seat `p`'s stops and auto-pass; a decision that now answers itself is answered. */
+  setStops(p: number, change: (s: SeatStops) => SeatStops): void {
+    const now = this.stops[p];
+    if (!now) return;
+    this.stops[p] = change(now);
+    this.autoPasses();
     this.changed();
+  }
+
+  setAutoPass(p: number, on: boolean): void {
+    this.setStops(p, (s) => ({ ...s, autoPass: on }));
+  }
+
+  setStop(p: number, id: string, on: boolean): void {
+    this.setStops(p, (s) => withStop(s, id, on));
+  }
+
+  /** Seat `p` passes until the end of this turn, or until something happens. */
+  passUntil(p: number, kind: "endOfTurn" | "untilSomething"): void {
+    this.setStops(p, (s) => passUntil(this.game.viewFor(p), s, kind));
   }
 
   /** The seat that must answer now, if a bot plays it. */

@@ -5,7 +5,7 @@
  * (docs/cli.md).
  */
 import { createHash, getRandomValues } from "node:crypto";
-import { accessSync, constants, readFileSync, statSync } from "node:fs";
+import { accessSync, constants, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, InvalidArgumentError } from "commander";
@@ -22,6 +22,8 @@ import type { Preset } from "../core/preset.js";
 import type { LogEntry } from "../core/types.js";
 import { redactEntry } from "../core/view.js";
 import type { CardDef } from "../core/vocabulary/schema.js";
+import { stopTableOf } from "../play/preset-stops.js";
+import { defaultSeatStops, type SeatStops } from "../play/stops.js";
 import { getPreset, presetIds } from "../presets/index.js";
 import { describeFsError, type LoadedScenario, loadScenarioFile, ScenarioError } from "../scenario/load.js";
 import { outsideProject } from "../scenario/project.js";
@@ -30,6 +32,7 @@ import { MAX_WORKERS } from "../simulate/run.js";
 import { toAscii, wantsAscii } from "./ascii.js";
 import { type DeckFlag, decksFor, parseDeckFlag } from "./decks.js";
 import { describeError, EXIT_FAILED, EXIT_OK, InputError, reportError } from "./errors.js";
+import { type FromPosition, loadFrom, parseFromRef } from "./from.js";
 import { HumanSeat, lineReader, parseSeat, type ReadLine } from "./human.js";
 import { scanJson } from "./json-scan.js";
 import {
@@ -260,19 +263,7 @@ async function runFile(
   let loaded: LoadedScenario | undefined;
   try {
     loaded = loadScenarioFile(file);
-    const ref = loaded.scenario.preset;
-    if (looksLikePath(ref)) {
-      try {
-        const module = resolve(dirname(file), ref);
-        const outside = options.allowOutside ? null : outsideProject(file, ref, module, "scenario");
-        if (outside) throw new InputError(outside);
-        loaded.scenario.preset = (await loadPresetModule(module, ref)).id;
-      } catch (e) {
-        if (e instanceof TurnkitError)
-          throw new ScenarioError(file, loaded.at(["preset"]), `preset: ${e.message}`);
-        throw e;
-      }
-    }
+    await scenarioPreset(loaded, options.allowOutside);
     return runScenario(loaded, options);
   } catch (e) {
     if (io.env.TURNKIT_DEBUG === "1" && e instanceof Error && e.stack) io.stderr(`${e.stack}\n`);
@@ -428,6 +419,38 @@ function playSetup(
   return out;
 }
 
+/** The --seat's stops: the preset's defaults, or the --stops ids (checked against the preset's). */
+function seatStopsOf(preset: string, ids: string | undefined, autoPass: boolean): SeatStops {
+  const seat = { ...defaultSeatStops(preset), autoPass };
+  if (ids === undefined) return seat;
+  const table = stopTableOf(preset).stops;
+  const wanted = ids.trim() === "none" ? [] : ids.split(",").map((s) => s.trim());
+  for (const id of wanted)
+    if (!table.some((s) => s.id === id))
+      throw new InputError(
+        table.length === 0
+          ? `--stops: the preset "${preset}" has no stops`
+          : `--stops: "${id}" is not a stop of "${preset}"; its stops are ${table.map((s) => `${s.id} (${s.label})`).join(", ")}`,
+      );
+  return { ...seat, stops: wanted };
+}
+
+/** Loads the preset module a scenario names by path (as `run` does), setting its id in the scenario. */
+async function scenarioPreset(loaded: LoadedScenario, allowOutside: boolean): Promise<void> {
+  const ref = loaded.scenario.preset;
+  if (!looksLikePath(ref)) return;
+  try {
+    const module = resolve(dirname(loaded.file), ref);
+    const outside = allowOutside ? null : outsideProject(loaded.file, ref, module, "scenario");
+    if (outside) throw new InputError(outside);
+    loaded.scenario.preset = (await loadPresetModule(module, ref)).id;
+  } catch (e) {
+    if (e instanceof TurnkitError)
+      throw new ScenarioError(loaded.file, loaded.at(["preset"]), `preset: ${e.message}`);
+    throw e;
+  }
+}
+
 function buildProgram(io: Io, exit: { code: number }): Command {
   const program = new Command();
   program
@@ -563,6 +586,15 @@ Examples:
     .option("--seat <player>", "answer this player's decisions yourself at the terminal: P1, P2 …", parseSeat)
     .option("--human <player>", "the same as --seat", parseSeat)
     .option(
+      "--from <file[@step]>",
+      "go on from a position: a scenario (.yaml, after @step steps of its script), a replay file (after @step responses) or a save (.json); default: the file's last step",
+    )
+    .option(
+      "--stops <ids>",
+      "the --seat's stops, comma-separated ids (none: no stops; default: the preset's, see docs/stops.md)",
+    )
+    .option("--no-auto-pass", "ask the --seat every decision, even where passing is the only option")
+    .option(
       "--max-actions <n>",
       `stop after this many responses (at most ${MAX_ACTIONS})`,
       positiveInt(MAX_ACTIONS),
@@ -583,45 +615,102 @@ Examples:
           whyNot?: boolean;
           maxActions: number;
           agents?: string[];
+          from?: string;
+          stops?: string;
+          autoPass: boolean;
         },
         cmd: Command,
       ) => {
-        const { preset, cards } = await gameOf(cmd, opts.game, io);
+        const from = opts.from === undefined ? null : parseFromRef(opts.from);
+        if (from) {
+          const given = (["game", "players", "deck", "option"] as const).find((k) => opts[k] !== undefined);
+          if (given)
+            throw new InputError(
+              `--${given} does not go with --from: the file says the game, its players, decks and options`,
+            );
+        }
+        const seat = opts.seat ?? opts.human;
+        if (seat === undefined && (opts.stops !== undefined || !opts.autoPass))
+          throw new InputError(
+            `--${opts.stops !== undefined ? "stops" : "no-auto-pass"} is for the person at a --seat; give --seat too`,
+          );
         if (opts.save !== undefined) checkWritable(opts.save);
         const seed = opts.seed ?? randomSeed();
-        const seat = opts.seat ?? opts.human;
-        const setup = playSetup(preset, opts, seat, cards);
-        const players = opts.players ?? preset.players.min;
+        let position: FromPosition | null = null;
+        let setup: { players?: number; decks?: string[][] } = {};
+        let game: Game;
+        if (from) {
+          const { cards } = await userGame(cmd, io);
+          const allowOutside = (cmd.optsWithGlobals() as LoadFlags).allowOutside === true;
+          position = await loadFrom(from, {
+            cards,
+            allowOutside,
+            scenarioPreset: (loaded) => scenarioPreset(loaded, allowOutside),
+          });
+          game = position.game;
+          const n = game.state.players.length;
+          if (seat !== undefined && seat >= n)
+            throw new InputError(
+              `--seat P${seat + 1}: there is no P${seat + 1} in ${position.where} (${n} players)`,
+            );
+          if (seat !== undefined && opts.json)
+            throw new InputError("--seat plays at the terminal; it does not go with --json");
+        } else {
+          const { preset, cards } = await gameOf(cmd, opts.game, io);
+          setup = playSetup(preset, opts, seat, cards);
+          try {
+            game = Game.create(preset, {
+              seed: seed as KernelSeed,
+              options: opts.option ?? {},
+              ...setup,
+              ...(cards.length > 0 ? { cards } : {}),
+            });
+          } catch (e) {
+            // The seed and preset are checked already: what is left is an option the preset refuses.
+            if (e instanceof DefinitionError && opts.option) throw new InputError(`--option: ${e.message}`);
+            throw e;
+          }
+        }
+        const players = game.state.players.length;
         checkAgentCount(opts.agents, players);
         if (seat !== undefined && opts.agents && opts.agents[seat] !== "random")
           throw new InputError(
             `--agents gives P${seat + 1} "${opts.agents[seat]}", but --seat P${seat + 1} plays that seat at the terminal; give random there`,
           );
-        let game: Game;
-        try {
-          game = Game.create(preset, {
-            seed: seed as KernelSeed,
-            options: opts.option ?? {},
-            ...setup,
-            ...(cards.length > 0 ? { cards } : {}),
-          });
-        } catch (e) {
-          // The seed and preset are checked already: what is left is an option the preset refuses.
-          if (e instanceof DefinitionError && opts.option) throw new InputError(`--option: ${e.message}`);
-          throw e;
-        }
+        const stops = seat === undefined ? null : seatStopsOf(game.state.preset, opts.stops, opts.autoPass);
         const printer = printGame(game, opts.json === true, io, seat ?? null);
         game.onEvent(printer.hear);
-        const human = seat === undefined ? null : new HumanSeat(seat, io.stdin ?? lineReader(), io.stdout);
+        const human =
+          seat === undefined ? null : new HumanSeat(seat, io.stdin ?? lineReader(), io.stdout, stops);
         let quit = false;
         const agents: Agent[] = game.state.players.map((p) =>
           agentOf(opts.agents?.[p.id] ?? "random", agentSeed(seed, p.id)),
         );
-        const responses: [number, string][] = [];
-        game.run();
+        // A replay's responses so far: --save writes the whole game, from its start.
+        const responses: [number, string][] = [...(position?.replay?.responses ?? [])];
+        const before = responses.length;
+        if (position) {
+          const at = {
+            from: position.where,
+            turn: game.state.clock.turn.id,
+            at: game.where(),
+            sha256: stateDigest(game),
+          };
+          if (opts.json) io.stdout(`${JSON.stringify({ type: "from", ...at })}\n`);
+          else io.stdout(`Playing on from ${at.from}: ${at.at}. State sha256 ${at.sha256}\n`);
+        } else game.run();
         const explain = explainRefusals(game, opts.json === true, io, printer.flush);
-        while (!game.over && responses.length < opts.maxActions) {
+        while (!game.over && responses.length - before < opts.maxActions) {
           const d = game.decision!;
+          if (human !== null && d.player === human.seat) {
+            printer.flush();
+            const auto = human.autoPass(game);
+            if (auto) {
+              responses.push([auto.player, auto.choice]);
+              game.act(auto);
+              continue;
+            }
+          }
           // A person at a seat is told only of their own abilities (others' would name hidden cards).
           // Narrated, on request (--why-not) or to the person at a seat; as data (--json), always.
           const wanted = opts.json === true || opts.whyNot === true || human !== null;
@@ -633,7 +722,7 @@ Examples:
               quit = true;
               break;
             }
-            if (answer.kind === "undone") continue;
+            if (answer.kind === "undone" || answer.kind === "again") continue;
             responses.push([answer.action.player, answer.action.choice]);
             game.act(answer.action);
             continue;
@@ -644,25 +733,30 @@ Examples:
         }
         printer.flush();
         if (opts.save !== undefined) {
+          // From a scenario or a save there is no start to replay from: the position is saved instead.
+          const what = position && !position.replay ? "save" : "replay file";
           try {
-            writeReplay(
-              opts.save,
-              game,
-              responses,
-              game.state.players.map((p) => p.name),
-              setup.decks,
-            );
+            if (what === "save") writeFileSync(opts.save, game.serialize());
+            else
+              writeReplay(
+                opts.save,
+                game,
+                responses,
+                game.state.players.map((p) => p.name),
+                position?.replay?.file.decks ?? setup.decks,
+              );
           } catch (e) {
-            throw new InputError(`--save ${opts.save}: cannot write the replay file (${describeFsError(e)})`);
+            throw new InputError(`--save ${opts.save}: cannot write the ${what} (${describeFsError(e)})`);
           }
         }
+        const played = responses.length - before;
         const summary = {
-          preset: preset.id,
+          preset: game.state.preset,
           seed,
           turns: game.state.clock.turn.id,
-          actions: responses.length,
+          actions: played,
           winner: game.result?.winner ?? null,
-          reason: game.result?.reason ?? `stopped after ${plural(responses.length, "action")}`,
+          reason: game.result?.reason ?? `stopped after ${plural(played, "action")}`,
           sha256: stateDigest(game),
         };
         if (opts.json) io.stdout(`${JSON.stringify({ type: "summary", ...summary })}\n`);
@@ -676,7 +770,7 @@ Examples:
         }
         if (!game.over) {
           io.stderr(
-            `turnkit: the game did not finish: stopped after ${plural(responses.length, "response")} (--max-actions ${opts.maxActions})\n`,
+            `turnkit: the game did not finish: stopped after ${plural(played, "response")} (--max-actions ${opts.maxActions})\n`,
           );
           exit.code = EXIT_FAILED;
         }
@@ -691,7 +785,10 @@ Examples:
   $ turnkit play --game magic --option attackOneDefender=true --json
   $ turnkit play --game skirmish --seed 9 --save game.json
   $ turnkit play --game duel-masters --seed 3 --agents random,ismcts:200
-  $ turnkit play --preset ./skyduel.ts --cards ./cards.yaml --seed 1`,
+  $ turnkit play --preset ./skyduel.ts --cards ./cards.yaml --seed 1
+  $ turnkit play --game magic --seat P1 --stops main1,main2,stack
+  $ turnkit play --from scenarios/yugioh/mirror-force.yaml --seed 1
+  $ turnkit play --from game.json@40 --seat P2`,
   );
 
   const simulateCmd = program

@@ -179,7 +179,12 @@ function decisionView(game: Game, d: Decision, viewer: PlayerId): PlayerView["de
     ...(d.for !== undefined ? { for: d.for } : {}),
     kind: d.kind,
     prompt: d.prompt,
-    options: d.options.map((o) => ({ id: o.id, label: o.label, ...(o.private ? { private: true } : {}) })),
+    options: d.options.map((o) => ({
+      id: o.id,
+      label: o.label,
+      ...(o.private ? { private: true } : {}),
+      ...(o.pass ? { pass: true } : {}),
+    })),
   };
   if (d.reveals) view.reveals = d.reveals.map((id) => refFor(game, game.state.objects[id]!, viewer) ?? "");
   return view;

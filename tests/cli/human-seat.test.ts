@@ -82,6 +82,7 @@ describe("turnkit play --seat", () => {
         "2",
         "--seat",
         "P1",
+        "--no-auto-pass",
       ],
       { cwd: root, encoding: "utf8", input: "0\n5\nq\n", env: { ...process.env, NO_COLOR: "1" } },
     );

@@ -82,6 +82,8 @@ export function gameUrl(
     bot?: string;
     autoplay?: boolean;
     delay?: number;
+    /** People's auto-pass (stops, docs/stops.md); off unless asked, so clicks follow a seeded game. */
+    autopass?: boolean;
   },
 ): string {
   const p = new URLSearchParams({ preset: q.preset, seed: String(q.seed ?? 1), autostart: "1" });
@@ -90,6 +92,7 @@ export function gameUrl(
   if (q.bot !== undefined) p.set("bot", q.bot);
   if (q.autoplay !== undefined) p.set("autoplay", q.autoplay ? "1" : "0");
   if (q.delay !== undefined) p.set("delay", String(q.delay));
+  p.set("autopass", q.autopass ? "1" : "0");
   return `${base}?${p}`;
 }
 

@@ -87,6 +87,8 @@ export function playReplay(file: ReplayFile, name: string, user: readonly Preset
       options: file.options,
       ...(file.decks ? { decks: file.decks } : {}),
       bots: [],
+      // Every recorded response is played as it was: nothing answers itself.
+      autoPass: false,
     });
   } catch (e) {
     return {

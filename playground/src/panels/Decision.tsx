@@ -4,9 +4,13 @@
  * another person's (hot-seat); when it is a bot's, the bot answers — by itself with autoplay (one
  * response per timeout, so the page stays responsive; a searching bot thinks in a Web Worker,
  * Session.thinking), or one step / a run on demand. When the game is over: the result.
+ *
+ * Under a person's options: their auto-pass and stops (turnkit/play, docs/stops.md), and "pass
+ * until end of turn" / "until something happens".
  */
 import type { JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import { stopTableOf } from "turnkit/play";
 import type { Session } from "../session";
 
 /** A run of bot responses gives the page back after this many milliseconds. */
@@ -109,6 +113,74 @@ function BotControls({
   );
 }
 
+/** The seat's auto-pass and stops, and the "pass until …" buttons (enabled on the seat's own decision). */
+function StopsControls({ session, seat, deciding }: { session: Session; seat: number; deciding: boolean }) {
+  const s = session.stops[seat];
+  if (!s) return null;
+  const table = stopTableOf(session.game.state.preset).stops;
+  const mode =
+    s.mode.kind === "endOfTurn"
+      ? "passing until the end of the turn"
+      : s.mode.kind === "untilSomething"
+        ? "passing until something happens"
+        : null;
+  return (
+    <div class="bot-controls stops-controls" data-testid="stops-controls" data-seat={seat}>
+      <label title="Pass by itself where passing is no real choice, and where no stop of yours is set">
+        <input
+          type="checkbox"
+          data-testid="auto-pass"
+          checked={s.autoPass}
+          onChange={(e) => session.setAutoPass(seat, (e.target as HTMLInputElement).checked)}
+        />{" "}
+        auto-pass
+      </label>
+      <button
+        type="button"
+        data-testid="pass-end-of-turn"
+        disabled={!deciding}
+        title="Pass every chance to act until this turn ends (you are still asked real choices, and when another player acts)"
+        onClick={() => session.passUntil(seat, "endOfTurn")}
+      >
+        Pass until end of turn
+      </button>
+      <button
+        type="button"
+        data-testid="pass-until-something"
+        disabled={!deciding}
+        title="Pass until another player does something you could answer, or your next turn begins"
+        onClick={() => session.passUntil(seat, "untilSomething")}
+      >
+        Pass until something happens
+      </button>
+      {mode ? (
+        <span class="note" data-testid="pass-mode">
+          {mode}
+        </span>
+      ) : null}
+      {table.length > 0 ? (
+        <details data-testid="stops">
+          <summary>
+            Stops ({s.stops.length} of {table.length} set)
+          </summary>
+          {table.map((st) => (
+            <label key={st.id} style={{ display: "block" }}>
+              <input
+                type="checkbox"
+                data-testid="stop"
+                data-stop={st.id}
+                checked={s.stops.includes(st.id)}
+                onChange={(e) => session.setStop(seat, st.id, (e.target as HTMLInputElement).checked)}
+              />{" "}
+              {st.label}
+            </label>
+          ))}
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
 export function DecisionPanel({ session }: { session: Session }) {
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -177,6 +249,7 @@ export function DecisionPanel({ session }: { session: Session }) {
               class={`option${o.private ? " private" : ""}`}
               data-testid="option"
               data-option-id={o.id}
+              data-pass={o.pass ? "true" : undefined}
               onClick={() => act(o)}
             >
               {o.label}
@@ -215,6 +288,13 @@ export function DecisionPanel({ session }: { session: Session }) {
         <p class="error" data-testid="bot-error" role="alert">
           The bot could not answer: {session.botError}
         </p>
+      ) : null}
+      {session.isPerson(session.viewer) && !view.result ? (
+        <StopsControls
+          session={session}
+          seat={session.viewer}
+          deciding={!!d && "options" in d && d.player === session.viewer && session.atPresent}
+        />
       ) : null}
       {hasBots ? <BotControls session={session} running={running} setRunning={setRunning} /> : null}
     </section>

@@ -1,8 +1,8 @@
 /**
- * Time travel and replays: step back and forward through the game's snapshots,
- * the SHA-256 of the state shown (the digest `turnkit replay` prints), load a replay file from
- * `turnkit play --save` and step through it, export the game as a replay file and the position as
- * a scenario file skeleton.
+ * Time travel and replays: step back and forward through the game's snapshots, the SHA-256 of the
+ * state shown (the digest `turnkit replay` prints), load a replay file from `turnkit play --save`
+ * and step through it, play on from any step ("Play from here": you at the seat shown, bots at the
+ * others), export the game as a replay file and the position as a scenario file skeleton.
  *
  * The digest of a long game's state costs tens of milliseconds, so it is computed once the game
  * rests (not while bots play), and kept per history step; `state-hash` says which step it is for
@@ -166,6 +166,14 @@ export function HistoryPanel({ session, onLoad }: HistoryPanelProps) {
             </code>
           </p>
           <div style={{ display: "flex", gap: "0.3em", flexWrap: "wrap" }}>
+            <button
+              type="button"
+              data-testid="play-from-here"
+              title={`Go on from this step: you play ${session.game.playerName(session.viewer)} (the seat shown), a bot every other seat`}
+              onClick={() => onLoad?.(session.playFrom(cursor))}
+            >
+              Play from here
+            </button>
             <button
               type="button"
               data-testid="export-replay"

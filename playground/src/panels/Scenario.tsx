@@ -1,9 +1,11 @@
 /**
- * Scenarios: open a scenario file (or paste one), run it step by step with the
- * scenario runner, and see after each step the step as written, the runner's game — every card:
- * a scenario is a test setup — and which expectation failed and why, at its line and column.
+ * Scenarios: open a scenario file (or paste one), run it step by step with the scenario runner,
+ * and see after each step the step as written, the runner's game — every card: a scenario is a
+ * test setup — and which expectation failed and why, at its line and column. Each step's position
+ * is also drawn on the board (`onPosition`), and "Play from here" plays on from it (`onPlay`).
  */
 import { useState } from "preact/hooks";
+import type { Game } from "turnkit";
 import { type BoardSummary, boardSummary } from "../files/board";
 import { describeFailure, ScenarioStepper, type ScenarioStepResult } from "../files/scenario-run";
 import { pageUserPresets } from "./History";
@@ -19,7 +21,14 @@ interface Noted {
   step: string;
 }
 
-export function ScenarioPanel() {
+export interface ScenarioPanelProps {
+  /** Shows a step's position on the board. */
+  onPosition?: (game: Game) => void;
+  /** Plays on from a step's position. */
+  onPlay?: (game: Game) => void;
+}
+
+export function ScenarioPanel({ onPosition, onPlay }: ScenarioPanelProps = {}) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [stepper, setStepper] = useState<ScenarioStepper | null>(null);
@@ -34,6 +43,7 @@ export function ScenarioPanel() {
     ];
     setShown({ result, board: result.game ? boardSummary(result.game) : null });
     setFailures(noted);
+    if (result.game) onPosition?.(result.game);
     return { noted, done: result.done };
   };
 
@@ -135,6 +145,16 @@ export function ScenarioPanel() {
             <button type="button" data-testid="scenario-run-all" disabled={!stepper || done} onClick={runAll}>
               Run all
             </button>
+            {shown?.result.game && onPlay ? (
+              <button
+                type="button"
+                data-testid="scenario-play"
+                title="Go on from this step's position: you play P1, a bot every other seat"
+                onClick={() => onPlay(shown.result.game!)}
+              >
+                Play from here
+              </button>
+            ) : null}
             {stepper ? (
               <button
                 type="button"

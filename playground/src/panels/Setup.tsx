@@ -125,6 +125,8 @@ interface Params {
   autostart: boolean;
   autoplay?: boolean;
   delay?: number;
+  /** People's auto-pass (default on). */
+  autopass?: boolean;
 }
 
 function readParams(): Params {
@@ -149,6 +151,8 @@ function readParams(): Params {
   if (bot !== null && bot.trim() !== "") out.bot = bot.trim();
   const autoplay = q.get("autoplay");
   if (autoplay !== null) out.autoplay = !/^(0|false|off|no)$/i.test(autoplay);
+  const autopass = q.get("autopass");
+  if (autopass !== null) out.autopass = !/^(0|false|off|no)$/i.test(autopass);
   const delay = Number(q.get("delay"));
   if (q.get("delay") !== null && Number.isFinite(delay)) out.delay = Math.max(0, delay);
   return out;
@@ -228,6 +232,7 @@ export function SetupBar({ onStart }: { onStart: (s: Session) => void }) {
           players: n,
           bots: bots.filter((b) => b < n),
           bot: checkedBot(bot),
+          autoPass: params.autopass ?? true,
           ...(chosen ? { decks: chosen } : {}),
         },
         thinkerFor(entry),

@@ -436,7 +436,8 @@ export interface DecisionView {
   for?: PlayerId;
   kind: string;
   prompt: string;
-  options: { id: string; label: string; private?: boolean }[];
+  /** `pass`: choosing it only lets the moment pass (pass priority, don't block, decline). */
+  options: { id: string; label: string; private?: boolean; pass?: boolean }[];
   /** Hidden cards the player looks at while deciding, by the ids their view gives them. */
   reveals?: string[];
 }
