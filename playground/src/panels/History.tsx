@@ -13,6 +13,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import type { Preset } from "turnkit";
 import { exportReplay, loadReplay, replayFileName, shortDigest } from "../files/replay";
 import { scenarioSkeleton } from "../files/scenario-export";
+import { answerWords } from "../insight/words";
 import type { Session } from "../session";
 
 /** The user's own presets, registered by the page on `window.turnkitUserPresets` (may be absent). */
@@ -151,7 +152,7 @@ export function HistoryPanel({ session, onLoad }: HistoryPanelProps) {
           </div>
           <p class="note" style={{ fontSize: "0.85em" }}>
             {cursor > 0 && session.history[cursor - 1]?.action
-              ? `last: ${session.game.playerName(session.history[cursor - 1]!.action!.player)} → ${session.history[cursor - 1]!.action!.choice}`
+              ? `last: ${answerWords(session.game, session.history[cursor - 1]!.action!, session.viewer)}`
               : "the start of the game"}
             {session.atPresent ? "" : " · in the past: a response taken here drops the later steps"}
           </p>
