@@ -6,6 +6,7 @@
 import { Game } from "turnkit";
 import { getPreset } from "turnkit/presets";
 import { describe, expect, it } from "vitest";
+import { scenarioSkeleton } from "../../playground/src/files/scenario-export.js";
 import {
   answerWords,
   keyWords,
@@ -142,5 +143,19 @@ describe("words instead of internals", () => {
     expect(answerWords(g, { player: 1, label: "Set Mirror Force" }, 0)).toBe("P2 answered");
     expect(answerWords(g, { player: 0, label: "Summon Knight (k2s4q9sv)" }, 0)).toBe("P1: Summon Knight");
     expect(answerWords(g, { player: 0 }, 0)).toBe("P1 answered");
+  });
+});
+
+describe("exporting a scenario", () => {
+  it("says it is the full (god) view: it names the other seat's hidden cards", () => {
+    const g = game("duel-masters");
+    g.run();
+    const yaml = scenarioSkeleton(g);
+    expect(yaml.split("\n").slice(0, 3).join("\n")).toMatch(/FULL \(GOD\) VIEW/);
+    expect(yaml).toMatch(/description: .*full \(god\) view/);
+    // P2's hand is in it, though P1's view hides it.
+    const hand = g.cardsIn("hand", 1).map((o) => o.card);
+    expect(hand.length).toBeGreaterThan(0);
+    for (const id of hand) expect(yaml).toContain(id);
   });
 });

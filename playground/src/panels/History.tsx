@@ -178,7 +178,7 @@ export function HistoryPanel({ session, onLoad }: HistoryPanelProps) {
             <button
               type="button"
               data-testid="export-scenario"
-              title="This position as a scenario file: the setup filled in, script and expect to write"
+              title="This position as a scenario file, in full (god) view: every card, the other seats' hidden cards too; the setup filled in, script and expect to write"
               onClick={() =>
                 download(
                   exportName.replace(/\.json$/, ".scenario.yaml"),
@@ -187,7 +187,7 @@ export function HistoryPanel({ session, onLoad }: HistoryPanelProps) {
                 )
               }
             >
-              Export scenario
+              Export scenario (full view: all cards)
             </button>
           </div>
         </>
