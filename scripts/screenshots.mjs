@@ -3,7 +3,7 @@
  * `npm run screenshots [-- preset…]`: builds the playground, plays each preset for a while in
  * Chromium (P1 answers with seeded-random clicks, P2 is the bot) and writes a mid-game board at
  * 1280×800 to docs/playground/<preset>.png, and for the presets in PHONE the same game on a
- * phone-width screen (390×844, the whole page) to docs/playground/<preset>-phone.png. Chromium:
+ * phone-width screen (390×844, scrolled to the board) to docs/playground/<preset>-phone.png. Chromium:
  * /usr/bin/chromium, or $CHROMIUM. Look at them before checking them in.
  */
 import { mkdirSync } from "node:fs";
@@ -63,7 +63,10 @@ try {
       )
       .catch(() => {});
     const path = `${root}docs/playground/${preset}${size === "phone" ? "-phone" : ""}.png`;
-    await page.screenshot({ path, fullPage: size === "phone" });
+    // On a phone, the board scrolled to the top of the screen (the decision stays above it).
+    if (size === "phone")
+      await page.evaluate(`document.querySelector('[data-testid="board"]').scrollIntoView()`);
+    await page.screenshot({ path });
     if (page.errors.length) process.stderr.write(`${preset}: page errors: ${page.errors.join("; ")}\n`);
     process.stdout.write(`${path.slice(root.length)}: ${n} clicks\n`);
     await page.close();

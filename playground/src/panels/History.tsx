@@ -187,7 +187,7 @@ export function HistoryPanel({ session, onLoad }: HistoryPanelProps) {
                 )
               }
             >
-              Export scenario (full view: all cards)
+              Export scenario (full view)
             </button>
           </div>
         </>
