@@ -52,28 +52,22 @@ afterAll(async () => {
  */
 const SCAN_JS = `(() => {
   const game = globalThis.turnkitSession && globalThis.turnkitSession.game;
-  const texts = [];
-  const skip = new Set([...document.querySelectorAll('[data-testid="state-hash"]')]);
-  const walk = (el) => {
-    if (skip.has(el)) return;
-    for (const a of ["title", "aria-label"]) { const v = el.getAttribute && el.getAttribute(a); if (v) texts.push(v); }
-    for (const c of el.children) walk(c);
-  };
-  const clone = document.body.cloneNode(true);
-  for (const s of clone.querySelectorAll('[data-testid="state-hash"], script, style, select, textarea')) s.remove();
-  document.body.appendChild(clone);
-  clone.style.position = "absolute"; clone.style.left = "-99999px"; clone.style.top = "0";
-  texts.push(clone.innerText);
-  clone.remove();
-  walk(document.body);
-  const text = texts.join("\\n");
+  const texts = [document.body.innerText];
+  for (const el of document.querySelectorAll("[title], [aria-label]"))
+    for (const a of ["title", "aria-label"]) { const v = el.getAttribute(a); if (v) texts.push(v); }
+  let text = texts.join("\\n");
+  for (const el of document.querySelectorAll('[data-testid="state-hash"]')) {
+    const h = (el.textContent || "").trim();
+    if (h) text = text.split(h).join("");
+  }
   const found = new Map();
-  const note = (tok, i, src) => {
+  const note = (tok, i) => {
     if (found.has(tok)) return;
-    found.set(tok, src.slice(Math.max(0, i - 40), i + tok.length + 40).replace(/\\s+/g, " "));
+    found.set(tok, text.slice(Math.max(0, i - 40), i + tok.length + 40).replace(/\\s+/g, " "));
   };
   const SHAPES = [
     /\\bo\\d+\\b/g,                             // object ids
+    /\\b[a-z][\\w-]*@\\d+#\\d+/g,               // places (deck@0#18)
     /\\b[a-z]+[A-Z][A-Za-z]*\\b/g,              // camelCase
     /\\b[A-Za-z]+_[A-Za-z_]+\\b/g,              // snake_case
     /\\b[a-z]+\\.(?!(?:md|yaml|json)\\b)[a-z][A-Za-z]+/g, // dotted.names (not a docs page: scenarios.md)
@@ -81,7 +75,7 @@ const SCAN_JS = `(() => {
     /\\{"|"\\s*:\\s*[\\[{"0-9]/g,               // JSON
     /\\b(undefined|NaN|null)\\b|\\[object /g,
   ];
-  for (const re of SHAPES) for (const m of text.matchAll(re)) note(m[0], m.index, text);
+  for (const re of SHAPES) for (const m of text.matchAll(re)) note(m[0], m.index);
   if (game) {
     const vocab = new Set();
     const s = game.state;
@@ -92,18 +86,19 @@ const SCAN_JS = `(() => {
     }
     for (const p of s.players) for (const k of Object.keys(p.vars)) vocab.add(k);
     for (const id of game.rules.cards.keys()) vocab.add(id);
-    for (const [card, m] of game.rules.abilities) for (const k of m.keys()) vocab.add(k);
+    for (const [, m] of game.rules.abilities) for (const k of m.keys()) vocab.add(k);
     for (const id of game.rules.nodes.keys()) vocab.add(id);
     for (const k of game.rules.zoneDefs.keys()) vocab.add(k);
     for (const e of s.log.slice(-3000)) if (typeof e.type === "string") vocab.add(e.type);
     if (s.decision) for (const o of s.decision.options) vocab.add(o.id);
     const WORDS = new Set("a an the of to in on at by up and or is it its no not all any one two set end ok win new own use you for may can if as be was has had get put add top tap pay out".split(" "));
-    const codeLike = (t) => /[A-Z]/.test(t.slice(1)) && /[a-z]/.test(t) || /[_.:\\/\\d]/.test(t) || /-/.test(t) || (t.length <= 3 && !WORDS.has(t) && /^[a-z]+$/.test(t));
-    const esc = (t) => t.replace(/[.*+?^\${}()|[\\]\\\\]/g, "\\\\$&");
-    for (const t of vocab) {
-      if (!t || !codeLike(t)) continue;
-      const re = new RegExp("(?<![\\\\w-])" + esc(t) + "(?![\\\\w-])", "g");
-      for (const m of text.matchAll(re)) note(m[0], m.index, text);
+    const codeLike = (t) => /[A-Z]/.test(t.slice(1)) && /[a-z]/.test(t) || /[_.:\\/\\d@#]/.test(t) || /-/.test(t) || (t.length <= 3 && !WORDS.has(t) && /^[a-z]+$/.test(t));
+    const internal = new Set([...vocab].filter((t) => t && codeLike(t)));
+    // Every run of word characters and the joiners ids use, whole and in its parts.
+    for (const m of text.matchAll(/[\\w@#:.\\/-]+/g)) {
+      const whole = m[0].replace(/^[-.:/]+|[-.:/]+$/g, "");
+      const parts = [whole, ...whole.split(/[:./]/)];
+      for (const t of parts) if (internal.has(t)) note(t, m.index);
     }
   }
   return [...found].map(([t, c]) => t + " ‹ " + c + " ›");

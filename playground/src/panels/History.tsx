@@ -161,7 +161,7 @@ export function HistoryPanel({ session, onLoad }: HistoryPanelProps) {
             <code
               data-testid="state-hash"
               data-step={cursor}
-              title="SHA-256 of game.serialize(), as turnkit replay prints it"
+              title="SHA-256 of the game's state, as turnkit replay prints it"
             >
               {hash ?? "…"}
             </code>
