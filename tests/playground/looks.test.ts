@@ -113,7 +113,7 @@ async function scan(page: Page, into: Map<string, string>): Promise<void> {
 
 /**
  * In the page: what doesn't fit — the page wider than the screen (it must scroll only downwards),
- * a card name overflowing its card, or allowed to break inside a word.
+ * a card name overflowing its card, or allowed to break inside a word, a card's stats cut off.
  */
 const LAYOUT_JS = `(() => {
   const out = [];
@@ -127,6 +127,12 @@ const LAYOUT_JS = `(() => {
     const st = getComputedStyle(el);
     if (st.overflowWrap !== "normal" || (st.wordBreak !== "normal" && st.wordBreak !== "keep-all"))
       out.push("name may break inside a word: " + name);
+  }
+  // A card's stats (cost, power, ATK/DEF) are inside its frame, not cut off at its foot.
+  for (const el of document.querySelectorAll('[data-testid="card"] .card-stats')) {
+    const card = el.parentElement;
+    if (el.offsetTop + el.offsetHeight > card.clientHeight + 1)
+      out.push("stats cut off: " + (card.querySelector(".card-name")?.textContent || "").trim());
   }
   return out;
 })()`;

@@ -155,6 +155,8 @@ function optionsFor(view: PlayerView, handle: string): { id: string; label: stri
   return d.options.filter((o) => o.id.split(/[:/,;|=]/).includes(handle));
 }
 
+const BADGE_WORDS: Record<string, string> = { cost: "Cost", level: "Level", rank: "Rank" };
+
 interface CardProps {
   c: CardV;
   game: Game;
@@ -189,8 +191,12 @@ function FaceCard({ c, game, session, view }: CardProps & { c: VisibleCard }) {
   const revealed = view.decision && "reveals" in view.decision && view.decision.reveals?.includes(c.id);
   const mine = view.decision && "options" in view.decision && view.decision.player === session.viewer;
   const actions = mine && session.atPresent && session.isPerson(session.viewer) ? optionsFor(view, c.id) : [];
-  const cost = stats.find((s) => s.field === "cost");
-  let rest = stats.filter((s) => s.field !== "cost");
+  // The badge at the card's foot: its cost, else its Level or Rank (a Yu-Gi-Oh! monster's stars).
+  const cost =
+    stats.find((s) => s.field === "cost") ??
+    stats.find((s) => s.field === "level") ??
+    stats.find((s) => s.field === "rank");
+  let rest = stats.filter((s) => s !== cost);
   // Power and toughness read as one: "2/3".
   const pw = rest.find((s) => s.field === "power");
   const tg = rest.find((s) => s.field === "toughness");
@@ -264,10 +270,10 @@ function FaceCard({ c, game, session, view }: CardProps & { c: VisibleCard }) {
         {name}
       </div>
       {peek ? null : <div class="card-types">{types.map(typeWords).join(" ")}</div>}
-      {counters.length || c.faceDown || pos ? (
+      {/* A battle position is the card's turn (Defense: sideways) and its tooltip. */}
+      {counters.length || c.faceDown ? (
         <div class="card-marks">
           {c.faceDown ? <span class="mark fd">face-down</span> : null}
-          {pos ? <span class={`mark pos-${pos}`}>{pos === "def" ? "DEF" : "ATK"}</span> : null}
           {counters.map(([k, n]) => (
             <span class="mark counter" key={k}>
               {camelWords(k)} ×{n}
@@ -284,7 +290,11 @@ function FaceCard({ c, game, session, view }: CardProps & { c: VisibleCard }) {
       {!peek && (rest.length || cost) ? (
         <div class="card-stats">
           {cost ? (
-            <span class="cost" title={`cost ${show(cost.value)}`}>
+            <span
+              class={`cost badge-${cost.field}${cost.field === "cost" ? "" : statClass(cost)}`}
+              title={`${BADGE_WORDS[cost.field] ?? cost.field} ${show(cost.value)}`}
+            >
+              {cost.field === "cost" ? "" : cost.field === "level" ? "★" : "☆"}
               {show(cost.value)}
             </span>
           ) : null}
