@@ -5,6 +5,10 @@
  * others, a controller other than the owner — and each player's variables (life …); then an empty
  * `script` and `expect` to fill in. `turnkit run` (and the scenario panel) runs the file as it is.
  *
+ * It is the full (god) view, not one seat's: a setup must place every card, so the file names the
+ * cards no seat sees (decks) and each seat's hidden cards (hands, face-down cards), and says so in
+ * its first lines and its description.
+ *
  * What a setup cannot say is left out: items on a stack or chain (an ability waiting to resolve),
  * an attack in progress, limits already used this turn, the random generator's state.
  */
@@ -86,7 +90,7 @@ export function scenarioSkeletonData(game: Game, name?: string): Scenario {
   const where = game.where();
   return {
     name: name ?? `${preset.name}: ${where}`,
-    description: `Exported from the turnkit playground at ${where}${game.over ? ` (game over: ${game.result?.reason})` : ""}. Fill in the script and the expectations.`,
+    description: `Exported from the turnkit playground at ${where}${game.over ? ` (game over: ${game.result?.reason})` : ""}, in full (god) view: every card, hidden ones too. Fill in the script and the expectations.`,
     covers: [],
     preset: s.preset,
     ...(Object.keys(options).length > 0 ? { options } : {}),
@@ -124,6 +128,7 @@ export function scenarioSkeleton(game: Game, name?: string): string {
   });
   const header = [
     "# A scenario skeleton exported by the turnkit playground: the setup places every card as it was.",
+    "# FULL (GOD) VIEW: every card is named, the ones no seat sees and each seat's hidden cards too.",
     "# Add script steps (choose:, reject:, passUntil:, expect:) and expectations, then `turnkit run` it.",
   ].join("\n");
   return `${header}\n${doc.toString({ lineWidth: 110 })}`;

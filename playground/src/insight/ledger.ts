@@ -7,7 +7,7 @@
  */
 import type { Game, JsonObject, LimitSpec, PlayerView, RemainingEntry } from "turnkit";
 import { visibleNames } from "./timeline.js";
-import { camelWords, dataOf, knownIds, nodeLabel, playerName, scrubHandles, str } from "./words.js";
+import { camelWords, dataOf, nodeLabel, plainText, playerName, str } from "./words.js";
 
 export interface UsageEvent {
   /** "activate", "trigger", "resolve" … in words. */
@@ -48,14 +48,19 @@ export interface LedgerRow {
   ref: string;
   /** The card's name as the viewer sees it. */
   card: string;
+  /** The ability's id, and its name in words (its keyword, else its id as words). */
   ability: string;
+  abilityName: string;
   abilityKind: string;
   text?: string;
   zone: string;
   controller: number;
   controllerName: string;
   limits: LimitLine[];
-  /** For activated abilities: may its controller activate it now? (null for other kinds) */
+  /**
+   * For activated abilities: may its controller activate it now? (null for other kinds, and for
+   * every ability once the game is over: the ledger stays as the game ended)
+   */
   activatable: boolean | null;
   /** Every reason it can't be activated now (activated abilities only). */
   reasons: LedgerReason[];
@@ -223,13 +228,17 @@ function visibleCards(view: PlayerView): { id: string; name: string; zone: strin
   return out;
 }
 
+/** An ability's name for people: its keyword, else its id in words ("secondAttack" → "second attack"). */
+function abilityWords(ability: { id: string; keyword?: unknown }): string {
+  return typeof ability.keyword === "string" ? ability.keyword : camelWords(ability.id);
+}
+
 /**
  * The ledger's rows for `viewer`: abilities of the cards face up to them that have a limit or
  * are activated, lying where they work (as `game.remaining` and `notOffered` choose them).
  */
 export function ledgerRows(game: Game, viewer: number): LedgerRow[] {
   const view = game.viewFor(viewer);
-  const known = knownIds(view);
   const names = visibleNames(view);
   const remainingBy = new Map<number, RemainingEntry[]>();
   const remaining = (p: number) => {
@@ -294,22 +303,23 @@ export function ledgerRows(game: Game, viewer: number): LedgerRow[] {
         if (spec.counts === "event" && spec.nth) line.nth = spec.nth;
         // Another seat's reasons may rest on what only that seat sees (its hand, a face-down
         // card): the viewer is told the counts, not the reasons.
-        if (r?.reason && controller === viewer) line.reason = scrubHandles(r.reason, known);
+        if (r?.reason && controller === viewer) line.reason = plainText(r.reason);
         return line;
       });
       let activatable: boolean | null = null;
       let reasons: LedgerReason[] = [];
       // Whether another seat could activate its ability now can depend on its hidden cards
       // (a cost in its hand, a target only it sees): asked only of the viewer's own abilities.
-      if (ability.kind === "activated" && controller === viewer) {
+      if (ability.kind === "activated" && controller === viewer && !game.over) {
         const v = game.canActivate(vc.id, ability.id, { player: controller });
         activatable = v.ok;
-        reasons = v.reasons.map((r) => ({ kind: r.kind, text: scrubHandles(r.text, known) }));
+        reasons = v.reasons.map((r) => ({ kind: r.kind, text: plainText(r.text) }));
       }
       const row: LedgerRow = {
         ref: vc.id,
         card: names.get(vc.id) ?? vc.name,
         ability: ability.id,
+        abilityName: abilityWords(ability),
         abilityKind: ability.kind,
         zone: zoneWords(game, vc.zone),
         controller,

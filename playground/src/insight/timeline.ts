@@ -5,16 +5,7 @@
  * Pure: reads the game, changes nothing; everything about cards comes from `viewFor(viewer)`.
  */
 import type { Game, JsonObject, PlayerView } from "turnkit";
-import {
-  camelWords,
-  dataOf,
-  knownIds,
-  nodeLabel,
-  playerName,
-  scrubHandles,
-  str,
-  taskWords,
-} from "./words.js";
+import { camelWords, dataOf, nodeLabel, plainText, playerName, str, taskWords } from "./words.js";
 
 export type MarkKind = "tba" | "trigger" | "limit" | "extra" | "event";
 
@@ -105,7 +96,7 @@ export function eventWords(game: Game, e: JsonObject): string {
   const who = typeof e.player === "number" ? playerName(game, e.player) : undefined;
   switch (type) {
     case "trigger":
-      return `${name ?? "a card"} triggers${d.ability ? ` (${d.ability})` : ""}`;
+      return `${name ?? "a card"} triggers${d.ability ? ` (${camelWords(String(d.ability))})` : ""}`;
     case "limitUsed":
       return `${name ?? "a card"}: “${String(d.limit ?? "limit")}” used (${d.used ?? "?"} of ${d.max ?? "?"})`;
     case "extraTurnAdded":
@@ -188,7 +179,7 @@ function detailsOf(game: Game, id: string): NodeDetails {
   const d: NodeDetails = {
     onBegin: (n.onBegin ?? []).map(taskWords),
     onEnd: (n.onEnd ?? []).map(taskWords),
-    windows: [...(n.windows ?? [])],
+    windows: (n.windows ?? []).map(camelWords),
     notes,
   };
   if (n.interaction) d.interaction = taskWords(n.interaction);
@@ -250,7 +241,6 @@ export function timelineModel(game: Game, viewer: number): TimelineModel {
   const path = new Set(view.path);
   const here = view.path[view.path.length - 1];
   const { marks, other, runs } = marksByNode(game, view.log);
-  const known = knownIds(view);
   const build = (id: string): TimelineNode => {
     const n = game.rules.node(id);
     const ran = runs.get(id) ?? 0;
@@ -265,7 +255,7 @@ export function timelineModel(game: Game, viewer: number): TimelineModel {
       state,
       onDemand: n.onDemand === true,
       runs: ran,
-      marks: (marks.get(id) ?? []).map((m) => ({ ...m, text: scrubHandles(m.text, known) })),
+      marks: (marks.get(id) ?? []).map((m) => ({ ...m, text: plainText(m.text) })),
       otherEvents: other.get(id) ?? 0,
       details: detailsOf(game, id),
       children: markSkipped(
@@ -283,7 +273,9 @@ export function timelineModel(game: Game, viewer: number): TimelineModel {
       extra: view.turn.extra,
     },
     path: view.path.map((id) => ({ id, label: nodeLabel(game, id) })),
-    windows: Object.keys(clock.windows).filter((w) => w !== "game" && w !== "turn"),
+    windows: Object.keys(clock.windows)
+      .filter((w) => w !== "game" && w !== "turn")
+      .map(camelWords),
     attack: view.attack,
     stackTitle: stackTitle(game),
     stack: stackLines(game, view, viewer),

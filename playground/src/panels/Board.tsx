@@ -1,13 +1,19 @@
 /**
  * The board, as one seat may see it: built from `game.viewFor(viewer)` only. Cards the view hides
  * are drawn as backs with nothing but what the view gives (a handle, tapped); characteristics as
- * modified are read with `game.characteristic` only for cards the view shows face up.
+ * modified are read with `game.characteristic` only for cards the view shows face up. A card's
+ * frame (civilization, colour, card kind) comes from its definition (./frames.ts); a face-down card
+ * its seat may look at is a back with its name on it. Nothing internal is printed: variables and
+ * counters by their names in words, values as words.
  *
  * Also the seat switcher and the hot-seat interstitial ("Pass the screen to P2"), which shows no
  * cards at all: the screen changes hands before the next seat's view is drawn.
  */
+import { useLayoutEffect, useRef } from "preact/hooks";
 import type { Game, GameObject, HiddenCard, Json, PlayerView, VisibleCard, ZoneView } from "turnkit";
+import { camelWords, keyWords, plainText, valueWords } from "../insight/words";
 import type { Session } from "../session";
+import { type Family, type Frame, familyOfPreset, frameOf, typeWords } from "./frames";
 
 type CardV = VisibleCard | HiddenCard;
 
@@ -39,13 +45,16 @@ interface Stat {
   printed: Json | undefined;
 }
 
-/** The characteristics shown on a card: as modified when face up, else as printed. */
-function statsOf(game: Game, c: VisibleCard): { name: string; types: string[]; stats: Stat[]; text: string } {
+/** The characteristics shown on a card: as modified when face up, else as printed; its frame. */
+function statsOf(
+  game: Game,
+  c: VisibleCard,
+): { name: string; types: string[]; stats: Stat[]; text: string; frame: Frame } {
   let def: Record<string, unknown>;
   try {
     def = game.rules.card(c.card) as unknown as Record<string, unknown>;
   } catch {
-    return { name: c.name, types: [], stats: [], text: "" };
+    return { name: c.name, types: [], stats: [], text: "", frame: frameOf(game, {}) };
   }
   const obj = c.faceDown ? null : objOf(game, c);
   const now = (field: string): Json | undefined => {
@@ -75,13 +84,56 @@ function statsOf(game: Game, c: VisibleCard): { name: string; types: string[]; s
   }
   const name = obj ? String(now("name") ?? c.name) : c.name;
   const types = Array.isArray(def.types) ? (def.types as string[]) : [];
-  return { name, types, stats, text: typeof def.text === "string" ? def.text : "" };
+  // The colours as the game has them now (a Magic card's `colors` characteristic), if it says.
+  let colours: unknown;
+  if (obj)
+    try {
+      colours = game.characteristic(obj, "colors");
+    } catch {
+      colours = undefined;
+    }
+  const frame = frameOf(game, def, colours);
+  return { name, types, stats, text: typeof def.text === "string" ? def.text : "", frame };
 }
 
 function show(v: Json | undefined): string {
-  if (v === undefined || v === null) return "—";
-  if (typeof v === "object") return JSON.stringify(v);
-  return String(v);
+  return valueWords(v);
+}
+
+/** A multicolour frame's background: its colours side by side. */
+function frameStyle(frame: Frame): Record<string, string> {
+  if (frame.colours.length < 2) return {};
+  const stops = frame.colours.map((c, i) => {
+    const a = (i / frame.colours.length) * 100;
+    const b = ((i + 1) / frame.colours.length) * 100;
+    return `${c} ${a}%, ${c} ${b}%`;
+  });
+  return { "--frame-multi": `linear-gradient(100deg, ${stops.join(", ")})` };
+}
+
+/**
+ * Shrinks a card name's font until it fits its box: names wrap between words only (style.css),
+ * so a long word or a long name is made smaller, never cut mid-word or left overflowing.
+ */
+function useFitName(name: string) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.fontSize = "";
+    let size = Number.parseFloat(getComputedStyle(el).fontSize) || 11;
+    for (let i = 0; i < 12 && size > 6; i++) {
+      if (el.scrollWidth <= el.clientWidth + 0.5 && el.scrollHeight <= el.clientHeight + 0.5) break;
+      size -= 0.5;
+      el.style.fontSize = `${size}px`;
+    }
+  }, [name]);
+  return ref;
+}
+
+/** The family of the preset's cards: which card back the board draws. */
+function familyOf(game: Game): Family {
+  return familyOfPreset(game.rules.preset);
 }
 
 function changed(s: Stat): boolean {
@@ -103,6 +155,8 @@ function optionsFor(view: PlayerView, handle: string): { id: string; label: stri
   return d.options.filter((o) => o.id.split(/[:/,;|=]/).includes(handle));
 }
 
+const BADGE_WORDS: Record<string, string> = { cost: "Cost", level: "Level", rank: "Rank" };
+
 interface CardProps {
   c: CardV;
   game: Game;
@@ -110,10 +164,10 @@ interface CardProps {
   view: PlayerView;
 }
 
-function CardBack({ c }: { c: HiddenCard }) {
+function CardBack({ c, family }: { c: HiddenCard; family: Family }) {
   return (
     <div
-      class={`card back${c.tapped ? " tapped" : ""}`}
+      class={`card back back-${family}${c.tapped ? " tapped" : ""}`}
       data-testid="card"
       data-hidden="true"
       {...(c.id ? { "data-handle": c.id } : {})}
@@ -125,15 +179,24 @@ function CardBack({ c }: { c: HiddenCard }) {
 }
 
 function Card({ c, game, session, view }: CardProps) {
-  if (isHidden(c)) return <CardBack c={c} />;
-  const { name, types, stats, text } = statsOf(game, c);
+  if (isHidden(c)) return <CardBack c={c} family={familyOf(game)} />;
+  return <FaceCard c={c} game={game} session={session} view={view} />;
+}
+
+function FaceCard({ c, game, session, view }: CardProps & { c: VisibleCard }) {
+  const { name, types, stats, text, frame } = statsOf(game, c);
+  const nameRef = useFitName(name);
   const pos = typeof c.vars.pos === "string" ? c.vars.pos : null;
   const defense = pos === "def";
   const revealed = view.decision && "reveals" in view.decision && view.decision.reveals?.includes(c.id);
   const mine = view.decision && "options" in view.decision && view.decision.player === session.viewer;
   const actions = mine && session.atPresent && session.isPerson(session.viewer) ? optionsFor(view, c.id) : [];
-  const cost = stats.find((s) => s.field === "cost");
-  let rest = stats.filter((s) => s.field !== "cost");
+  // The badge at the card's foot: its cost, else its Level or Rank (a Yu-Gi-Oh! monster's stars).
+  const cost =
+    stats.find((s) => s.field === "cost") ??
+    stats.find((s) => s.field === "level") ??
+    stats.find((s) => s.field === "rank");
+  let rest = stats.filter((s) => s !== cost);
   // Power and toughness read as one: "2/3".
   const pw = rest.find((s) => s.field === "power");
   const tg = rest.find((s) => s.field === "toughness");
@@ -147,8 +210,11 @@ function Card({ c, game, session, view }: CardProps) {
     rest = [...rest.filter((s) => s !== pw && s !== tg), pt];
   }
   const counters = Object.entries(c.counters).filter(([, n]) => n !== 0);
+  // A face-down card its seat may look at is drawn as a card back with its name on it.
+  const peek = c.faceDown;
   const cls = [
     "card",
+    ...(peek ? ["back", `back-${familyOf(game)}`, "peek"] : frame.classes),
     c.tapped ? "tapped" : "",
     defense ? "defense" : "",
     c.faceDown ? "facedown" : "",
@@ -160,7 +226,7 @@ function Card({ c, game, session, view }: CardProps) {
     .join(" ");
   const title = [
     name,
-    types.join(" · "),
+    types.map(typeWords).join(" "),
     stats
       .map((s) => `${s.label} ${show(s.value)}${changed(s) ? ` (printed ${show(s.printed)})` : ""}`)
       .join(", "),
@@ -168,7 +234,7 @@ function Card({ c, game, session, view }: CardProps) {
     c.tapped ? "tapped" : "",
     pos ? `${pos === "def" ? "Defense" : "Attack"} Position` : "",
     text,
-    actions.length ? `Click: ${actions.map((a) => a.label).join(" / ")}` : "",
+    actions.length ? `Click: ${actions.map((a) => plainText(a.label)).join(" / ")}` : "",
   ]
     .filter(Boolean)
     .join("\n");
@@ -185,6 +251,8 @@ function Card({ c, game, session, view }: CardProps) {
       data-hidden="false"
       data-handle={c.id}
       data-card={c.card}
+      data-family={frame.family}
+      style={peek ? undefined : frameStyle(frame)}
       title={title}
       {...(actions.length === 1
         ? {
@@ -197,15 +265,18 @@ function Card({ c, game, session, view }: CardProps) {
           }
         : {})}
     >
-      <div class="card-name">{name}</div>
-      <div class="card-types">{types.join(" ")}</div>
-      {counters.length || c.faceDown || pos ? (
+      {peek ? <div class="back-pattern" /> : null}
+      <div class="card-name" ref={nameRef}>
+        {name}
+      </div>
+      {peek ? null : <div class="card-types">{types.map(typeWords).join(" ")}</div>}
+      {/* A battle position is the card's turn (Defense: sideways) and its tooltip. */}
+      {counters.length || c.faceDown ? (
         <div class="card-marks">
           {c.faceDown ? <span class="mark fd">face-down</span> : null}
-          {pos ? <span class={`mark pos-${pos}`}>{pos === "def" ? "DEF pos" : "ATK pos"}</span> : null}
           {counters.map(([k, n]) => (
             <span class="mark counter" key={k}>
-              {k} ×{n}
+              {camelWords(k)} ×{n}
             </span>
           ))}
         </div>
@@ -216,16 +287,20 @@ function Card({ c, game, session, view }: CardProps) {
           {c.under.map((u, i) => (isHidden(u) ? <span key={i}>▮</span> : <span key={i}>{u.name}</span>))}
         </div>
       ) : null}
-      {rest.length || cost ? (
+      {!peek && (rest.length || cost) ? (
         <div class="card-stats">
           {cost ? (
-            <span class="cost" title={`cost ${show(cost.value)}`}>
+            <span
+              class={`cost badge-${cost.field}${cost.field === "cost" ? "" : statClass(cost)}`}
+              title={`${BADGE_WORDS[cost.field] ?? cost.field} ${show(cost.value)}`}
+            >
+              {cost.field === "cost" ? "" : cost.field === "level" ? "★" : "☆"}
               {show(cost.value)}
             </span>
           ) : null}
           {rest.map((s) => (
             <span key={s.field} class={`stat${statClass(s)}`}>
-              {s.label ? `${s.label} ` : ""}
+              {s.label ? <span class="lbl">{s.label} </span> : null}
               {show(s.value)}
             </span>
           ))}
@@ -258,7 +333,7 @@ function Zone({ z, game, session, view }: { z: ZoneView; game: Game; session: Se
         {pile ? (
           z.count > 0 ? (
             <div class="pile" data-testid="pile" data-count={z.count} title={`${z.count} cards, face down`}>
-              <div class="card back" data-hidden="true">
+              <div class={`card back back-${familyOf(game)}`} data-hidden="true">
                 <div class="back-pattern" />
               </div>
               <span class="pile-count">{z.count}</span>
@@ -340,7 +415,7 @@ function PlayerPanel({
         <span class="vars">
           {vars.map(([k, v]) => (
             <span key={k} class={`var${MAIN_VARS.includes(k) ? " main" : ""}`} data-var={k}>
-              {k} <b>{show(v)}</b>
+              {keyWords(k)} <b>{show(v)}</b>
             </span>
           ))}
         </span>
@@ -435,7 +510,7 @@ export function Board({ session }: { session: Session }) {
         <span class="where" data-testid="where">
           {whereLabel(game, view)}
         </span>
-        {view.attack !== null ? <span class="tag tag-attack">attack {view.attack}</span> : null}
+        {view.attack !== null ? <span class="tag tag-attack">attack in progress</span> : null}
         {!session.atPresent ? (
           <span class="tag tag-past">
             step {session.cursor} of {session.history.length - 1}

@@ -11,6 +11,7 @@
 import type { JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { stopTableOf } from "turnkit/play";
+import { plainLabels, plainText, resultWords } from "../insight/words";
 import type { Session } from "../session";
 
 /** A run of bot responses gives the page back after this many milliseconds. */
@@ -198,10 +199,11 @@ export function DecisionPanel({ session }: { session: Session }) {
   let body: JSX.Element;
   if (view.result) {
     const w = view.result.winner;
+    const { headline, reason } = resultWords(game, view.result);
     body = (
       <div class="result" data-testid="result" data-winner={w ?? "none"}>
-        <strong>{w === null ? "Draw" : `${game.playerName(w)} wins`}</strong>
-        <span class="reason"> — {view.result.reason}</span>
+        <strong>{headline}</strong>
+        {reason ? <span class="reason"> — {reason}</span> : null}
       </div>
     );
   } else if (!d) {
@@ -210,7 +212,7 @@ export function DecisionPanel({ session }: { session: Session }) {
     body = (
       <div class="decision other bot" data-testid="decision" data-player={d.player} data-bot="true">
         <div class="prompt">
-          <span class="who">{game.playerName(d.player)} (bot)</span> {d.prompt}
+          <span class="who">{game.playerName(d.player)} (bot)</span> {plainText(d.prompt)}
         </div>
         <p
           class="note"
@@ -236,13 +238,15 @@ export function DecisionPanel({ session }: { session: Session }) {
         setError(e instanceof Error ? e.message : String(e));
       }
     };
+    // Labels as a person reads them: without the card refs the kernel writes for the referee.
+    const labels = plainLabels(d.options.map((o) => o.label));
     body = (
       <div class="decision mine" data-testid="decision" data-player={d.player} data-kind={d.kind}>
         <div class="prompt">
-          <span class="who">{game.playerName(d.player)}</span> {d.prompt}
+          <span class="who">{game.playerName(d.player)}</span> {plainText(d.prompt)}
         </div>
         <div class="options">
-          {d.options.map((o) => (
+          {d.options.map((o, i) => (
             <button
               type="button"
               key={o.id}
@@ -252,7 +256,7 @@ export function DecisionPanel({ session }: { session: Session }) {
               data-pass={o.pass ? "true" : undefined}
               onClick={() => act(o)}
             >
-              {o.label}
+              {labels[i]}
             </button>
           ))}
         </div>
@@ -262,7 +266,7 @@ export function DecisionPanel({ session }: { session: Session }) {
     body = (
       <div class="decision other" data-testid="decision" data-player={d.player}>
         <div class="prompt">
-          <span class="who">{game.playerName(d.player)} to decide:</span> {d.prompt}
+          <span class="who">{game.playerName(d.player)} to decide:</span> {plainText(d.prompt)}
         </div>
         <button
           type="button"

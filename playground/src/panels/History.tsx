@@ -13,6 +13,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import type { Preset } from "turnkit";
 import { exportReplay, loadReplay, replayFileName, shortDigest } from "../files/replay";
 import { scenarioSkeleton } from "../files/scenario-export";
+import { answerWords } from "../insight/words";
 import type { Session } from "../session";
 
 /** The user's own presets, registered by the page on `window.turnkitUserPresets` (may be absent). */
@@ -151,7 +152,7 @@ export function HistoryPanel({ session, onLoad }: HistoryPanelProps) {
           </div>
           <p class="note" style={{ fontSize: "0.85em" }}>
             {cursor > 0 && session.history[cursor - 1]?.action
-              ? `last: ${session.game.playerName(session.history[cursor - 1]!.action!.player)} → ${session.history[cursor - 1]!.action!.choice}`
+              ? `last: ${answerWords(session.game, session.history[cursor - 1]!.action!, session.viewer)}`
               : "the start of the game"}
             {session.atPresent ? "" : " · in the past: a response taken here drops the later steps"}
           </p>
@@ -160,7 +161,7 @@ export function HistoryPanel({ session, onLoad }: HistoryPanelProps) {
             <code
               data-testid="state-hash"
               data-step={cursor}
-              title="SHA-256 of game.serialize(), as turnkit replay prints it"
+              title="SHA-256 of the game's state, as turnkit replay prints it"
             >
               {hash ?? "…"}
             </code>
@@ -185,7 +186,7 @@ export function HistoryPanel({ session, onLoad }: HistoryPanelProps) {
             <button
               type="button"
               data-testid="export-scenario"
-              title="This position as a scenario file: the setup filled in, script and expect to write"
+              title="This position as a scenario file, in full (god) view: every card, the other seats' hidden cards too; the setup filled in, script and expect to write"
               onClick={() =>
                 download(
                   exportName.replace(/\.json$/, ".scenario.yaml"),
@@ -194,7 +195,7 @@ export function HistoryPanel({ session, onLoad }: HistoryPanelProps) {
                 )
               }
             >
-              Export scenario
+              Export scenario (full view)
             </button>
           </div>
         </>

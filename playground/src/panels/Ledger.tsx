@@ -37,8 +37,9 @@ export function Ledger({ session }: { session: Session }) {
         : true,
   );
   const name = session.game.state.players[viewer]?.name ?? `P${viewer + 1}`;
+  const over = session.game.over;
   return (
-    <section class="panel insight ledger" data-testid="ledger">
+    <section class={`panel insight ledger${over ? " lg-frozen" : ""}`} data-testid="ledger" data-over={over}>
       <h2>
         Limits ledger <small>as {name} sees it</small>
       </h2>
@@ -56,6 +57,11 @@ export function Ledger({ session }: { session: Session }) {
           </button>
         ))}
       </fieldset>
+      {over ? (
+        <p class="lg-over" data-testid="ledger-over">
+          The game is over: the limits as they stood at its end.
+        </p>
+      ) : null}
       {shown.length === 0 ? (
         <p class="lg-empty">No limited or activated ability on the cards {name} sees.</p>
       ) : null}
@@ -82,7 +88,7 @@ function Row({ row, viewer }: { row: LedgerRow; viewer: number }) {
       <div class="lg-head">
         <b class="lg-card">{row.card}</b>
         <span class="lg-ability" title={row.text}>
-          {row.ability}
+          {row.abilityName}
         </span>
         <span class="lg-zone">{row.zone}</span>
         <span class={`lg-chip lg-chip-${state}`}>

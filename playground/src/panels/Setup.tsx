@@ -341,9 +341,10 @@ export function SetupBar({ onStart }: { onStart: (s: Session) => void }) {
           Start
         </button>
       </form>
-      <div class="decks">
+      <details class="decks" open={decks.some((d) => d.trim() !== "")}>
+        <summary>Decks</summary>
         <span class="hint">
-          Decks (optional): one card id a line, or <code>count id</code>; empty = the preset's own.
+          Optional: one card id a line, or <code>count id</code>; empty = the preset's own.
         </span>
         {Array.from({ length: n }, (_, p) => (
           <label key={p} class="deck">
@@ -364,7 +365,7 @@ export function SetupBar({ onStart }: { onStart: (s: Session) => void }) {
             />
           </label>
         ))}
-      </div>
+      </details>
       {error || presetError ? (
         <p class="setup-error" data-testid="setup-error" role="alert">
           {error ?? presetError}
