@@ -17,7 +17,8 @@ const DOC_RULES: Rule[] = [
   // Not another project's: "XMage issue 10530" names where a ruling was discussed.
   { pattern: /(?<!XMage )\b(?:issues?|pull requests?|PRs?) #?\d+/i, why: "an issue number" },
   { pattern: /\bsittings?\b/i, why: "a work sitting" },
-  { pattern: /\bsessions?\b/i, why: "a work session" },
+  // Not the playground's `Session` class ("Session.history").
+  { pattern: /(?<![`.])\bsessions?\b(?![.`(])/i, why: "a work session" },
   { pattern: /\b(?:this|last|next) week\b/i, why: "a point in the project's time" },
   { pattern: /\btoday\b/i, why: "today against an older version" },
   { pattern: /\bthe brief\b/i, why: "the project's brief" },
@@ -84,6 +85,7 @@ describe("the patterns", () => {
       "ends in a fixed order",
       "CR 611.2b; RULINGS YG-2.4; the DM 500.6 rule",
       "discussed in XMage issue 10530",
+      "`Session.history[i].auto` says why it was made",
     ])
       expect(flagged(text), text).toBe(false);
   });
