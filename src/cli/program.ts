@@ -927,7 +927,13 @@ Examples:
         positiveIntOrZero,
         100,
       )
-      .option("--cluster", "share a PostgreSQL database with other turnkit serve processes (docs/server.md)"),
+      .option("--cluster", "share a PostgreSQL database with other turnkit serve processes (docs/server.md)")
+      .option(
+        "--lease-ms <n>",
+        "with --cluster: how long a process holds a game unless it renews (a dead one's games move after this)",
+        positiveInt(3_600_000),
+        10_000,
+      ),
     false,
   )
     .addHelpText(
@@ -943,7 +949,14 @@ Docs: docs/server.md`,
     )
     .action(
       async (
-        opts: { db?: string; port: number; host: string; snapshotEvery: number; cluster?: boolean },
+        opts: {
+          db?: string;
+          port: number;
+          host: string;
+          snapshotEvery: number;
+          cluster?: boolean;
+          leaseMs: number;
+        },
         cmd: Command,
       ) => {
         await userGame(cmd, io);

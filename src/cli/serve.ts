@@ -13,6 +13,7 @@ export interface ServeFlags {
   host: string;
   snapshotEvery: number;
   cluster?: boolean;
+  leaseMs: number;
 }
 
 export interface ServeIo {
@@ -51,6 +52,7 @@ export async function serveCommand(flags: ServeFlags, io: ServeIo): Promise<numb
       port: flags.port,
       snapshotEvery: flags.snapshotEvery,
       ...(admin ? { adminToken: admin } : {}),
+      ...(flags.cluster ? { cluster: { leaseMs: flags.leaseMs } } : {}),
     });
   } catch (e) {
     await store.close();

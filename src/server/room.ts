@@ -50,6 +50,8 @@ export interface RoomOptions {
   snapshotEvery: number;
   /** Called when the room can't go on (its store failed): the server forgets it and reloads later. */
   onBroken?: (room: Room, error: unknown) => void;
+  /** Called after a response is stored and sent (the cluster tells the other processes). */
+  onCommitted?: (room: Room) => void;
 }
 
 interface Clocks {
@@ -81,6 +83,11 @@ export class Room {
   /** What spectators see now (their delay behind the game). */
   private spectatorState: { view: PublicView; responses: number };
   broken = false;
+  /**
+   * This process writes the game's responses and runs its clocks (it holds the lease); a room
+   * that is not owned follows the responses another process stores (src/server/cluster.ts).
+   */
+  owned = true;
 
   private constructor(
     readonly record: GameRecord,
@@ -250,6 +257,52 @@ export class Room {
     }
     this.startClocks(clocks);
     this.broadcast(before);
+    this.opts.onCommitted?.(this);
+  }
+
+  /**
+   * Responses another process stored (this room follows the game): played here in order and sent
+   * to this process's clients. Responses already played are skipped; a gap is an error.
+   */
+  follow(stored: readonly StoredResponse[]): Promise<void> {
+    return this.serial(async () => {
+      for (const r of stored) {
+        if (r.index < this.responses.length) continue;
+        if (r.index !== this.responses.length)
+          throw new Error(`game ${this.id}: response ${r.index} came before ${this.responses.length}`);
+        const before = this.game.state.log.length;
+        this.game.act({ player: r.player, choice: r.choice });
+        this.responses.push([r.player, r.choice]);
+        this.logAt[r.index + 1] = this.game.state.log.length;
+        if (r.clocks && this.clocks) this.clocks.remaining = [...r.clocks];
+        if (this.clocks) this.clocks.since = this.opts.time.now();
+        this.broadcast(before);
+      }
+    });
+  }
+
+  /** The game ended elsewhere (a forfeit on time stored by its owner). */
+  endedElsewhere(end: GameEnd): void {
+    if (this.over) return;
+    this.forfeit = end;
+    this.broadcast(this.game.state.log.length);
+  }
+
+  /** This process takes the game over (it got the lease): its clocks run here now. */
+  takeOver(): void {
+    this.owned = true;
+    this.startClocks(this.clocks ? [...this.clocks.remaining] : null);
+  }
+
+  /** Another process has the game now: this room only follows. */
+  handOver(): void {
+    this.owned = false;
+    this.stopClock();
+  }
+
+  /** Runs `task` in the room's order (after any answer being stored). */
+  inOrder<T>(task: () => Promise<T>): Promise<T> {
+    return this.serial(task);
   }
 
   /** The store failed: the room stops; its clients are told and disconnected. */
@@ -301,7 +354,7 @@ export class Room {
     if (remaining) c.remaining = [...remaining];
     c.since = now;
     this.stopClock();
-    if (this.over) return;
+    if (this.over || !this.owned) return;
     const d = this.game.decision;
     if (!d) return;
     const id = d.id;
@@ -335,6 +388,7 @@ export class Room {
       return;
     }
     this.broadcast(this.game.state.log.length);
+    this.opts.onCommitted?.(this);
   }
 
   // ---- what clients are sent ------------------------------------------------------------

@@ -12,6 +12,7 @@ import { protoKeyPath } from "../core/json.js";
 import type { Preset } from "../core/preset.js";
 import { getPreset, presetIds } from "../presets/index.js";
 import { replayFileOf } from "../replay/format.js";
+import type { Cluster, ClusterOptions } from "./cluster.js";
 import { BadGameRequest, gameOf, hashToken, NewGameBody, newGame, tokenMatches } from "./create-game.js";
 import {
   type ErrorMessage,
@@ -44,6 +45,12 @@ export interface ServerOptions {
   listLimit?: number;
   /** Bytes a client may have waiting unsent before it is disconnected as too slow (default 8 MiB). */
   maxBuffered?: number;
+  /**
+   * Share the database with other server processes (PostgreSQL only): a game is played by the
+   * process holding its lease; the others pass their clients' answers on (docs/server.md,
+   * "Several processes").
+   */
+  cluster?: ClusterOptions;
 }
 
 export interface TurnkitServer {
@@ -118,6 +125,7 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
   const maxBuffered = opts.maxBuffered ?? 8 * 1024 * 1024;
   const rooms = new Map<string, Room>();
   const loading = new Map<string, Promise<Room | null>>();
+  let cluster: Cluster | null = null;
   const roomOptions = {
     store,
     time,
@@ -125,6 +133,7 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
     onBroken: (room: Room) => {
       if (rooms.get(room.id) === room) rooms.delete(room.id);
     },
+    onCommitted: (room: Room) => cluster?.committed(room),
   };
 
   /** The room of game `id`: in memory, else loaded from the store (once, however many ask). */
@@ -140,6 +149,7 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
       if (!preset)
         throw new Error(`game ${id} is of the preset ${stored.record.preset}, which this server lacks`);
       const room = Room.resume(preset, stored, () => gameOf(preset, stored.record), roomOptions);
+      if (cluster) await cluster.settle(room);
       rooms.set(id, room);
       return room;
     })().finally(() => loading.delete(id));
@@ -167,6 +177,7 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
     await store.createGame(record);
     const room = Room.start(record, game, roomOptions);
     rooms.set(record.id, room);
+    if (cluster) await cluster.adopt(room);
     send(res, 201, {
       id: record.id,
       preset: record.preset,
@@ -303,7 +314,9 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
       if (!room || !client) return refuse(errorMessage("not-joined", "send hello first", "act"));
       if (client.seat === null)
         return refuse(errorMessage("spectator", "a spectator can't answer decisions", "act"));
-      const r = room.submit(client.seat, msg.decision, msg.choice);
+      const r = cluster
+        ? cluster.submit(room, client.seat, msg.decision, msg.choice)
+        : room.submit(client.seat, msg.decision, msg.choice);
       r.then((err) => err && refuse(err)).catch(() =>
         refuse(errorMessage("unavailable", "the answer could not be stored", "act")),
       );
@@ -356,6 +369,13 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
     }
   }
 
+  if (opts.cluster) {
+    if (store.dialect !== "postgres")
+      throw new Error("cluster: several processes share a PostgreSQL database, not a SQLite file");
+    const { Cluster } = await import("./cluster.js");
+    cluster = await Cluster.start(opts.cluster, { store, rooms });
+  }
+
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
     http.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", () => {
@@ -375,6 +395,7 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
     rooms: () => rooms.size,
     async close() {
       for (const r of rooms.values()) r.stop();
+      await cluster?.stop();
       for (const ws of wss.clients) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await new Promise<void>((resolve) => http.close(() => resolve()));
