@@ -28,6 +28,7 @@ import { outsideProject } from "../scenario/project.js";
 import { runScenario, type ScenarioResult } from "../scenario/runner.js";
 import { MAX_WORKERS } from "../simulate/run.js";
 import { toAscii, wantsAscii } from "./ascii.js";
+import { botCommand } from "./bot.js";
 import { type DeckFlag, decksFor, parseDeckFlag } from "./decks.js";
 import { describeError, EXIT_FAILED, EXIT_OK, InputError, reportError } from "./errors.js";
 import { HumanSeat, lineReader, parseSeat, type ReadLine } from "./human.js";
@@ -963,6 +964,28 @@ Docs: docs/server.md`,
         exit.code = await serveCommand(opts, { stdout: io.stdout, env: io.env });
       },
     );
+
+  program
+    .command("bot")
+    .description(
+      "play one seat of a game on a turnkit serve server with an agent (the seat's token: $TURNKIT_SEAT_TOKEN)",
+    )
+    .requiredOption("--url <ws-url>", "the server's WebSocket URL: ws://host:port/play")
+    .requiredOption("--game <id>", "the game's id")
+    .option("--agent <agent>", "the agent: random", "random")
+    .option("--seed <n>", "the agent's seed (an integer)", positiveIntOrZero, 1)
+    .option("--retries <n>", "joins again after a dropped connection, at most", positiveIntOrZero, 10)
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ TURNKIT_SEAT_TOKEN=… turnkit bot --url ws://127.0.0.1:8080/play --game 3kTq… --seed 7
+
+Docs: docs/server.md`,
+    )
+    .action(async (opts: { url: string; game: string; agent: string; seed: number; retries: number }) => {
+      exit.code = await botCommand(opts, io);
+    });
 
   withUserGame(
     program
