@@ -82,6 +82,8 @@ export class Room {
   private readonly delayed: Delayed[] = [];
   /** What spectators see now (their delay behind the game). */
   private spectatorState: { view: PublicView; responses: number };
+  /** With no delay and no spectator, the public view is made only when one joins. */
+  private spectatorStale = false;
   broken = false;
   /**
    * This process writes the game's responses and runs its clocks (it holds the lease); a room
@@ -459,7 +461,9 @@ export class Room {
       }
       c.send(m);
     }
-    if (spectators === null) this.spectatorUpdates(entries);
+    // Held for spectators who may join during the delay (with no delay, a joiner gets the view now).
+    if (spectators === null && this.record.spectatorDelay > 0) this.spectatorUpdates(entries);
+    else if (spectators === null) this.spectatorStale = true;
   }
 
   /** The spectators' updates released by this response (their delay, flushed at the end). */
@@ -471,6 +475,7 @@ export class Room {
       responses: this.responses.length,
     };
     if (delay === 0) {
+      this.spectatorStale = false;
       this.spectatorState = { view: now.view, responses: now.responses };
       return [this.spectatorMessage("update", now.view, now.responses, now.events)];
     }
@@ -493,6 +498,10 @@ export class Room {
       if (client.seat !== null && other.seat === client.seat)
         other.close(errorMessage("already-joined", "another connection took this seat", "hello.token"));
     this.clients.add(client);
+    if (client.seat === null && this.spectatorStale) {
+      this.spectatorState = { view: publicView(this.game), responses: this.responses.length };
+      this.spectatorStale = false;
+    }
     if (client.seat === null)
       return this.spectatorMessage("welcome", this.spectatorState.view, this.spectatorState.responses, []);
     const n = this.responses.length;

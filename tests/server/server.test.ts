@@ -203,6 +203,38 @@ describe.skipIf(!HAVE_PG)("turnkit serve on PostgreSQL", () => {
   });
 });
 
+describe("turnkit serve: spectators kept behind", () => {
+  it("a spectator delay of 3 responses: spectators see each public view 3 responses late, and all of it at the end", async () => {
+    const { server } = await sqliteServer(join(tmp.dir, "games.db"));
+    try {
+      const created = await createGame(server, { preset: "skirmish", seed: 8, spectatorDelay: 3 });
+      const early = await GameClient.join(server.wsUrl, { game: created.id });
+      expect(early.welcome!.responses).toBe(0);
+      const seats = await Promise.all(
+        created.seats.map((x) => GameClient.join(server.wsUrl, { game: created.id, token: x.token })),
+      );
+      const part = await Promise.all(seats.map((c, i) => playSeat(c, seededPick(i + 3), 6)));
+      expect(part[0]!.at(-1)!.responses).toBe(6);
+      const got: number[] = [];
+      for (let i = 0; i < 3; i++) got.push((await early.nextOf("update"))!.responses);
+      expect(got).toEqual([1, 2, 3]);
+      const late = await GameClient.join(server.wsUrl, { game: created.id });
+      expect(late.welcome!.responses).toBe(3);
+      // The rest of the game: at its end the spectators are given everything held back.
+      for (const [i, c] of seats.entries()) c.welcome = part[i]!.at(-1)!;
+      await Promise.all(seats.map((c, i) => playSeat(c, seededPick(i + 3))));
+      const file = await replayOf(server.url, created.id);
+      let last = late.welcome!;
+      while (!last.end) last = (await late.nextOf("update"))!;
+      expect(last.responses).toBe(file.responses.length);
+      expect(late.welcome!.view).toEqual(publicView(gameAt(created, file, 3)));
+      for (const c of [...seats, early, late]) c.close();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("turnkit serve: creating games", () => {
   it("lists games, refuses bad requests with what and where, checks decks by the preset's rules", async () => {
     const { server } = await sqliteServer(join(tmp.dir, "games.db"), { adminToken: "sesame" });
