@@ -151,6 +151,12 @@ interface Seen {
 
 const digest = (v: unknown) => createHash("sha256").update(JSON.stringify(v)).digest("hex");
 
+/** Messages the server refused, by code; connections that closed before their game ended. */
+const refused = new Map<string, number>();
+let unexpectedCloses = 0;
+let killing = false;
+let currentWsUrl = "";
+
 class Bot {
   client: GameClient | null = null;
   seen: Seen[] = [];
@@ -189,8 +195,18 @@ class Bot {
   private async loop(c: GameClient): Promise<void> {
     for (;;) {
       const m = await c.next();
-      if (!m) return;
+      if (!m) break;
       if (m.type === "update") this.handle(m, true);
+      else if (m.type === "error") {
+        refused.set(m.code, (refused.get(m.code) ?? 0) + 1);
+        process.stderr.write(`loadtest: game ${this.game} P${this.seat + 1}: ${m.code}: ${m.message}\n`);
+      }
+    }
+    // Closed without the end, and not by the kill: joined again from what it had seen.
+    if (!this.end && !killing && this.client === c) {
+      unexpectedCloses++;
+      await new Promise((r) => setTimeout(r, 200));
+      if (!killing && this.client === c) await this.join(currentWsUrl).catch(() => {});
     }
   }
 
@@ -258,10 +274,18 @@ try {
     for (const [seat, s] of body.seats.entries()) bots.push(new Bot(g, body.id, seat, s.token, latencies));
   }
   const wsUrl = server.wsUrl;
+  currentWsUrl = wsUrl;
   for (let i = 0; i < bots.length; i += 200)
     await Promise.all(bots.slice(i, i + 200).map((b) => b.join(wsUrl)));
   say(`loadtest: ${bots.length} bots joined`);
 
+  const progress = setInterval(() => {
+    const ended = bots.filter((b) => b.end).length / 2;
+    process.stderr.write(
+      `loadtest: ${Math.round((Date.now() - started) / 1000)} s: ${latencies.length} answers, ${ended}/${N} games ended\n`,
+    );
+  }, 15_000);
+  progress.unref();
   let lostResponses = 0;
   let restarts = 0;
   if (flags["kill-restart"]) {
@@ -270,12 +294,14 @@ try {
     while (bots.reduce((n, b) => n + (b.seat === 0 ? b.told : 0), 0) < half && !bots.every((b) => b.end))
       await new Promise((r) => setTimeout(r, 50));
     const told = bots.map((b) => b.told);
+    killing = true;
     server.child.kill("SIGKILL");
     await new Promise((r) => server!.child.once("exit", r));
     say("loadtest: server killed (SIGKILL); starting it again");
     server = await startServer();
     restarts++;
     const url2 = server.wsUrl;
+    currentWsUrl = url2;
     const live = bots.filter((b) => !b.end);
     for (let i = 0; i < live.length; i += 200)
       await Promise.all(live.slice(i, i + 200).map((b) => b.join(url2)));
@@ -285,6 +311,7 @@ try {
     }
   }
   await Promise.all(bots.map((b) => b.done));
+  clearInterval(progress);
   const rssMiB = peakRss(server.child.pid!);
   const playMs = Date.now() - started;
   say(`loadtest: every game ended (${(playMs / 1000).toFixed(1)} s); checking`);
@@ -352,6 +379,8 @@ try {
     rssMiB,
     leaks,
     messagesChecked: checked,
+    refused: Object.fromEntries(refused),
+    unexpectedCloses,
     db: flags.db,
     preset: preset.id,
     seconds: Math.round(playMs / 100) / 10,
@@ -368,7 +397,9 @@ try {
   const ok = finished === N && sameState === N && lostResponses === 0 && leaks === 0;
   process.exit(ok ? 0 : 1);
 } catch (e) {
-  process.stderr.write(`loadtest: ${process.env.TURNKIT_DEBUG ? (e as Error).stack : (e as Error).message}\n`);
+  process.stderr.write(
+    `loadtest: ${process.env.TURNKIT_DEBUG ? (e as Error).stack : (e as Error).message}\n`,
+  );
   await cleanup();
   process.exit(1);
 }

@@ -322,7 +322,14 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
       );
     });
     ws.on("close", () => {
-      if (room && client) room.leave(client);
+      if (room && client) {
+        room.leave(client);
+        // A finished game's last client gone: it is read from the store from now on.
+        if (room.over && room.clients.size === 0 && rooms.get(room.id) === room) {
+          room.stop();
+          rooms.delete(room.id);
+        }
+      }
       room = null;
     });
     ws.on("error", () => {});
