@@ -76,6 +76,13 @@ export async function botCommand(flags: BotFlags, io: BotIo): Promise<number> {
       const m = await client.next();
       if (!m) break;
       if (m.type === "error") {
+        // Over the server's rate: the same answer again a second later.
+        if (m.code === "rate-limited") {
+          await new Promise((r) => setTimeout(r, 1000));
+          acted = -1;
+          if (last) done = handle(last);
+          continue;
+        }
         // An answer overtaken by the game (a clock ran out) is not the bot's fault: go on.
         if (m.code !== "stale-decision" && m.code !== "game-over")
           io.stderr(`turnkit bot: the server refused: ${m.code}: ${m.message} (${m.where})\n`);

@@ -19,10 +19,10 @@ export const WIRE_LIMITS = {
   messageBytes: 4096,
   /** Bytes at which the socket itself is closed (code 1009) without reading the message. */
   socketBytes: 64 * 1024,
-  /** Messages a connection may send per second on average … */
-  ratePerSecond: 20,
+  /** Messages a connection may send per second on average (a bot answering at once plays ~30) … */
+  ratePerSecond: 50,
   /** … and in one burst. */
-  burst: 40,
+  burst: 100,
   /** Refused messages (bad or over the rate) after which the connection is closed (1008). */
   strikes: 50,
   /** Characters in a seat token, a game id, an option id. */
