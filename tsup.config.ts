@@ -3,8 +3,10 @@ import { stripDocsPlugin } from "./scripts/strip-docs.js";
 
 /**
  * The package's entry points (see package.json "exports"): the kernel, each preset on its own so a
- * kernel-only bundle stays small, the preset registry, scenarios, agents and the stops of a person's seat (play). Built as ESM and as
- * CommonJS; the declarations (dist/**\/*.d.ts and *.d.cts, one per source file, stable names) are
+ * kernel-only bundle stays small, the preset registry, scenarios, agents, the stops of a person's
+ * seat (play) and the server (`turnkit/server`, which loads ws, better-sqlite3 and pg only when
+ * used). Built as ESM and as CommonJS; the declarations (dist/**\/*.d.ts and *.d.cts, one per
+ * source file, stable names) are
  * written by scripts/build-types.mjs, which `npm run build` runs after tsup.
  */
 const library = {
@@ -20,6 +22,7 @@ const library = {
   "presets/skirmish/index": "src/presets/skirmish/index.ts",
   "presets/yugioh/index": "src/presets/yugioh/index.ts",
   "simulate/index": "src/simulate/index.ts",
+  "server/index": "src/server/index.ts",
 };
 
 const common: Options = {

@@ -20,8 +20,8 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-/** Entry points that run only under Node (worker threads, files): not served to the page. */
-const NODE_ONLY = new Set(["./simulate"]);
+/** Entry points that run only under Node (worker threads, files, sockets, databases): not served to the page. */
+const NODE_ONLY = new Set(["./simulate", "./server"]);
 
 /** The package's entry points a page can load: specifier → the source file (package.json "exports"). */
 export function kernelEntries() {

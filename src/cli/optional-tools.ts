@@ -1,6 +1,8 @@
 /**
  * The packages the command line uses for a few commands only: tsx, to load a TypeScript module (a
- * preset, a config), and esbuild, to bundle your presets for `turnkit playground --preset`. They
+ * preset, a config), and esbuild, to bundle your presets for `turnkit playground --preset`; and
+ * the server's (`turnkit serve`, `turnkit/server`): ws for its WebSockets, better-sqlite3 or pg
+ * for its database. They
  * are optional peer dependencies — `npm i turnkit` does not install them — and are imported only
  * when a command needs one; a command that needs one that is not installed says how to get it
  * (README.md, "Dependencies").
@@ -18,12 +20,16 @@ export interface OptionalTool {
  * A package is found from turnkit's own place: in the project turnkit is installed in, or, for
  * `npx turnkit` without one, in the same npx install (`npx -p turnkit -p tsx turnkit …`).
  */
-const howToGet = (name: string): string =>
-  `npm i -D ${name} in the project turnkit is installed in (without one: npx -p turnkit -p ${name} turnkit …)`;
+const howToGet = (name: string, flags = "-D "): string =>
+  `npm i ${flags}${name} in the project turnkit is installed in (without one: npx -p turnkit -p ${name} turnkit …)`;
 
 export const OPTIONAL_TOOLS = {
   tsx: { package: "tsx", install: howToGet("tsx") },
   esbuild: { package: "esbuild", install: howToGet("esbuild") },
+  // A server's own dependencies: installed as dependencies of the project that serves.
+  ws: { package: "ws", install: howToGet("ws", "") },
+  "better-sqlite3": { package: "better-sqlite3", install: howToGet("better-sqlite3@12", "") },
+  pg: { package: "pg", install: howToGet("pg", "") },
 } as const satisfies Record<string, OptionalTool>;
 
 /**

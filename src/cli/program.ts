@@ -30,6 +30,7 @@ import { outsideProject } from "../scenario/project.js";
 import { runScenario, type ScenarioResult } from "../scenario/runner.js";
 import { MAX_WORKERS } from "../simulate/run.js";
 import { toAscii, wantsAscii } from "./ascii.js";
+import { botCommand } from "./bot.js";
 import { type DeckFlag, decksFor, parseDeckFlag } from "./decks.js";
 import { describeError, EXIT_FAILED, EXIT_OK, InputError, reportError } from "./errors.js";
 import { type FromPosition, loadFrom, parseFromRef } from "./from.js";
@@ -55,6 +56,7 @@ import {
   stateDigest,
   writeReplay,
 } from "./replay.js";
+import { serveCommand } from "./serve.js";
 import {
   agentsFlag,
   checkAgentCount,
@@ -99,6 +101,13 @@ function positiveInt(max: number): (value: string) => number {
     if (n < 1 || n > max) throw new InvalidArgumentError(`${value} is out of range: 1 to ${max}.`);
     return n;
   };
+}
+
+/** A whole number from 0 (`--snapshot-every 0`: never). */
+function positiveIntOrZero(value: string): number {
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(Number(value)))
+    throw new InvalidArgumentError(`"${value}" is not a whole number (0 or more).`);
+  return Number(value);
 }
 
 /**
@@ -989,6 +998,92 @@ Examples:
           io.stdout(`    --option ${k}=${JSON.stringify(o.default)}  ${o.description}\n`);
       }
     });
+  const portFlag = (v: string) => {
+    if (!/^\d+$/.test(v.trim()) || Number(v) > 65535)
+      throw new InvalidArgumentError(`"${v}" is not a port (0 to 65535).`);
+    return Number(v);
+  };
+  withUserGame(
+    program
+      .command("serve")
+      .description(
+        "run the game server: HTTP to create games, a WebSocket per player, every response kept in a database",
+      )
+      .option(
+        "--db <file|url>",
+        "a SQLite file (created if missing), or a postgres:// URL (default: $TURNKIT_DATABASE_URL, else turnkit-games.db)",
+      )
+      .option("--port <n>", "the port (default 8080; 0 picks a free one)", portFlag, 8080)
+      .option(
+        "--host <host>",
+        "the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)",
+        "127.0.0.1",
+      )
+      .option(
+        "--snapshot-every <n>",
+        "store a game's state every n responses (0: never)",
+        positiveIntOrZero,
+        100,
+      )
+      .option("--cluster", "share a PostgreSQL database with other turnkit serve processes (docs/server.md)")
+      .option(
+        "--lease-ms <n>",
+        "with --cluster: how long a process holds a game unless it renews (a dead one's games move after this)",
+        positiveInt(3_600_000),
+        10_000,
+      ),
+    false,
+  )
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ turnkit serve --db games.db
+  $ TURNKIT_DATABASE_URL=postgres://turnkit:…@db/turnkit turnkit serve --cluster --host 0.0.0.0
+
+Secrets come from the environment: TURNKIT_DATABASE_URL (a postgres:// URL with its password),
+TURNKIT_ADMIN_TOKEN (when set, creating a game needs "Authorization: Bearer <token>").
+Docs: docs/server.md`,
+    )
+    .action(
+      async (
+        opts: {
+          db?: string;
+          port: number;
+          host: string;
+          snapshotEvery: number;
+          cluster?: boolean;
+          leaseMs: number;
+        },
+        cmd: Command,
+      ) => {
+        await userGame(cmd, io);
+        exit.code = await serveCommand(opts, { stdout: io.stdout, env: io.env });
+      },
+    );
+
+  program
+    .command("bot")
+    .description(
+      "play one seat of a game on a turnkit serve server with an agent (the seat's token: $TURNKIT_SEAT_TOKEN)",
+    )
+    .requiredOption("--url <ws-url>", "the server's WebSocket URL: ws://host:port/play")
+    .requiredOption("--game <id>", "the game's id")
+    .option("--agent <agent>", "the agent: random", "random")
+    .option("--seed <n>", "the agent's seed (an integer)", positiveIntOrZero, 1)
+    .option("--retries <n>", "joins again after a dropped connection, at most", positiveIntOrZero, 10)
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ TURNKIT_SEAT_TOKEN=… turnkit bot --url ws://127.0.0.1:8080/play --game 3kTq… --seed 7
+
+Docs: docs/server.md`,
+    )
+    .action(async (opts: { url: string; game: string; agent: string; seed: number; retries: number }) => {
+      exit.code = await botCommand(opts, io);
+    });
+
   withUserGame(
     program
       .command("playground")
@@ -1040,7 +1135,7 @@ export async function main(argv: string[], given: Io = processIo): Promise<numbe
   // Commander answers no command with the usage alone; say what is wrong first.
   if (argv.length === 0)
     io.stderr(
-      "turnkit: no command given; the commands are run, play, simulate, replay, presets and playground\n",
+      "turnkit: no command given; the commands are run, play, simulate, replay, presets, playground, serve and bot\n",
     );
   try {
     await buildProgram(io, exit).parseAsync(argv, { from: "user" });

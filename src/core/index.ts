@@ -92,7 +92,15 @@ export { nodeTask } from "./structure.js";
 export { EXEMPT, exemptFrom } from "./turn-actions.js";
 export * from "./types.js";
 export { TURNKIT_VERSION } from "./version.js";
-export type { HiddenCard, PlayerView, VisibleCard, ZoneView } from "./view.js";
+export {
+  type HiddenCard,
+  type PlayerView,
+  type PublicView,
+  publicView,
+  type Viewer,
+  type VisibleCard,
+  type ZoneView,
+} from "./view.js";
 export type {
   ExpiryRef,
   KernelOp,

@@ -10,6 +10,9 @@
  * - another player's decision as who decides what, never its options or its answer.
  * Every value is a fresh copy: nothing in a view can change the game. Non-interference is proved
  * by property (tests/properties/noninterference.test.ts).
+ *
+ * A spectator (`viewer` null: `publicView`) is told only what every player is told: a card seen by
+ * all, an event announced to all, a handle everyone follows, any decision as who decides what.
  */
 
 import type { DecisionView, HiddenCard, PlayerView, VisibleCard, ZoneView } from "./contract/data.js";
@@ -23,8 +26,18 @@ export type { DecisionView, HiddenCard, PlayerView, VisibleCard, ZoneView } from
 /** Data fields that are engine bookkeeping: counters of events, incarnations and asks, limit cell keys. */
 const BOOKKEEPING = new Set(["fromInc", "key", "pending", "decision"]);
 
-function includes(list: PlayerId[] | undefined, p: PlayerId): boolean {
-  return list === undefined || list.includes(p);
+/** A player, or null: a spectator, who sees only what every player sees. */
+export type Viewer = PlayerId | null;
+
+/** Is `p` among `who`? A spectator is when every player is. */
+function among(game: Game, who: readonly PlayerId[] | "all", p: Viewer): boolean {
+  if (who === "all") return true;
+  return p === null ? game.state.players.every((pl) => who.includes(pl.id)) : who.includes(p);
+}
+
+/** Is `p` in a log entry's list (absent: everyone)? */
+function includes(game: Game, list: PlayerId[] | undefined, p: Viewer): boolean {
+  return list === undefined || among(game, list, p);
 }
 
 function trackers(game: Game, obj: GameObject): PlayerId[] | "all" {
@@ -35,28 +48,32 @@ function trackers(game: Game, obj: GameObject): PlayerId[] | "all" {
   return trackersOf(game, game.state.zones[obj.zone]!, obj.owner);
 }
 
-function tracks(game: Game, obj: GameObject, viewer: PlayerId): boolean {
-  const t = trackers(game, obj);
-  return t === "all" || t.includes(viewer);
+function tracks(game: Game, obj: GameObject, viewer: Viewer): boolean {
+  return among(game, trackers(game, obj), viewer);
 }
 
 /** May `viewer` see this card's identity now? The one rule views, and tools that must agree with them (determinization), use. */
-export function canSee(game: Game, obj: GameObject, viewer: PlayerId): boolean {
+export function canSee(game: Game, obj: GameObject, viewer: Viewer): boolean {
   // A card the viewer looks at while deciding (searching their deck).
   const d = game.state.decision;
-  if (d?.reveals && (d.player === viewer || d.for === viewer) && d.reveals.includes(obj.id)) return true;
+  if (
+    viewer !== null &&
+    d?.reveals &&
+    (d.player === viewer || d.for === viewer) &&
+    d.reveals.includes(obj.id)
+  )
+    return true;
   // A card shown to everyone while its user decides (its cost, DM 601.1).
   if (d?.shows?.includes(obj.id)) return true;
   if (obj.underOf !== null) {
     const top = game.state.objects[obj.underOf]!;
     if (!canSee(game, top, viewer)) return false;
   }
-  const seen = seenIn(game, game.state.zones[obj.zone]!, obj.faceDown, obj.owner);
-  return seen === "all" || seen.includes(viewer);
+  return among(game, seenIn(game, game.state.zones[obj.zone]!, obj.faceDown, obj.owner), viewer);
 }
 
 /** How `viewer` names a card now: its handle if they can follow it, its place if they only look at it. */
-export function refFor(game: Game, obj: GameObject, viewer: PlayerId): string | null {
+export function refFor(game: Game, obj: GameObject, viewer: Viewer): string | null {
   if (obj.handle && tracks(game, obj, viewer)) return obj.handle;
   if (canSee(game, obj, viewer) && obj.underOf === null)
     return `${obj.zone}#${game.state.zones[obj.zone]!.cards.indexOf(obj.id) + 1}`;
@@ -68,14 +85,14 @@ export function refFor(game: Game, obj: GameObject, viewer: PlayerId): string | 
  * card now and it has had that handle since `since` (so an old event can't link to a later
  * handle); else null.
  */
-function mapRef(game: Game, id: string, viewer: PlayerId, since: number): string | null {
+function mapRef(game: Game, id: string, viewer: Viewer, since: number): string | null {
   const o = game.state.objects[id];
   if (!o) return null;
   return o.handle && o.handleSince <= since && tracks(game, o, viewer) ? o.handle : null;
 }
 
 /** A copy of plain data with every referee's object id replaced as `mapRef` says. */
-function mapRefs(game: Game, value: Json, viewer: PlayerId, since: number): Json {
+function mapRefs(game: Game, value: Json, viewer: Viewer, since: number): Json {
   if (typeof value === "string")
     return game.state.objects[value] ? mapRef(game, value, viewer, since) : value;
   if (value === null || typeof value !== "object") return value;
@@ -85,7 +102,7 @@ function mapRefs(game: Game, value: Json, viewer: PlayerId, since: number): Json
   return out;
 }
 
-function cardView(game: Game, obj: GameObject, viewer: PlayerId): VisibleCard | HiddenCard {
+function cardView(game: Game, obj: GameObject, viewer: Viewer): VisibleCard | HiddenCard {
   if (!canSee(game, obj, viewer)) {
     const zone = game.state.zones[obj.zone]!;
     if (zone.visibility !== "public") return { hidden: true };
@@ -110,9 +127,9 @@ function cardView(game: Game, obj: GameObject, viewer: PlayerId): VisibleCard | 
  * name, data) only if they saw the card; its handle only if they could follow it; the cause's
  * card only if they saw it; never the engine's counters.
  */
-export function redactEntry(game: Game, entry: LogEntry, viewer: PlayerId): JsonObject | null {
-  if (!includes(entry.audience, viewer)) return null;
-  const sees = includes(entry.seenBy, viewer);
+export function redactEntry(game: Game, entry: LogEntry, viewer: Viewer): JsonObject | null {
+  if (!includes(game, entry.audience, viewer)) return null;
+  const sees = includes(game, entry.seenBy, viewer);
   const out: JsonObject = {
     type: entry.type,
     turn: entry.turn,
@@ -122,8 +139,9 @@ export function redactEntry(game: Game, entry: LogEntry, viewer: PlayerId): Json
   };
   if (entry.player !== undefined) out.player = entry.player;
   if (entry.obj !== undefined) {
-    if (entry.h !== undefined && includes(entry.trackedBy, viewer)) out.obj = entry.h;
-    else if (entry.hWas !== undefined && entry.trackedWas?.includes(viewer)) out.obj = entry.hWas;
+    if (entry.h !== undefined && includes(game, entry.trackedBy, viewer)) out.obj = entry.h;
+    else if (entry.hWas !== undefined && entry.trackedWas && among(game, entry.trackedWas, viewer))
+      out.obj = entry.hWas;
     if (sees) {
       if (entry.card !== undefined) out.card = entry.card;
       if (entry.name !== undefined) out.name = entry.name;
@@ -132,7 +150,11 @@ export function redactEntry(game: Game, entry: LogEntry, viewer: PlayerId): Json
   if (entry.from !== undefined) out.from = entry.from;
   if (entry.to !== undefined) out.to = entry.to;
   // A card came into this viewer's view: they follow it now and did not before.
-  if (entry.shown && includes(entry.trackedBy, viewer) && !entry.trackedWas?.includes(viewer))
+  if (
+    entry.shown &&
+    includes(game, entry.trackedBy, viewer) &&
+    !(entry.trackedWas && among(game, entry.trackedWas, viewer))
+  )
     out.shown = true;
   if (entry.cause) {
     const c = entry.cause;
@@ -140,7 +162,7 @@ export function redactEntry(game: Game, entry: LogEntry, viewer: PlayerId): Json
     if (c.player !== undefined) cause.player = c.player;
     if (c.keyword !== undefined) cause.keyword = c.keyword;
     if (c.rule !== undefined) cause.rule = c.rule;
-    if (includes(entry.causeSeenBy, viewer)) {
+    if (includes(game, entry.causeSeenBy, viewer)) {
       if (c.obj !== undefined) {
         const ref = mapRef(game, c.obj, viewer, entry.seq);
         if (ref) cause.obj = ref;
@@ -163,7 +185,7 @@ export function redactEntry(game: Game, entry: LogEntry, viewer: PlayerId): Json
   return out;
 }
 
-function decisionView(game: Game, d: Decision, viewer: PlayerId): PlayerView["decision"] {
+function decisionView(game: Game, d: Decision, viewer: Viewer): PlayerView["decision"] {
   if (d.player !== viewer) {
     // A private question's own prompt may depend on what only its player sees (what a search found);
     // the player it is made for sees it as their controller does (CR 722.3).
@@ -193,6 +215,19 @@ function decisionView(game: Game, d: Decision, viewer: PlayerId): PlayerView["de
 export function viewFor(game: Game, viewer: PlayerId): PlayerView {
   const s = game.state;
   if (!Number.isInteger(viewer) || !s.players[viewer]) throw new RangeError(`no player ${viewer}`);
+  return viewOf(game, viewer) as PlayerView;
+}
+
+/** A spectator's view: what every player sees, and no more (`viewer` is null). */
+export function publicView(game: Game): PublicView {
+  return viewOf(game, null) as PublicView;
+}
+
+/** What a spectator is given: a player's view of what all the players see. */
+export type PublicView = Omit<PlayerView, "viewer"> & { viewer: null };
+
+function viewOf(game: Game, viewer: Viewer): PlayerView | PublicView {
+  const s = game.state;
   const zones: Record<string, ZoneView> = {};
   for (const z of Object.values(s.zones))
     zones[z.id] = {

@@ -18,7 +18,7 @@ import { knowledgeOf } from "../core/knowledge.js";
 import type { Preset } from "../core/preset.js";
 import { nextInt, type RngState, seedRng } from "../core/rng.js";
 import type { DecisionOption, GameState, PlayerId } from "../core/types.js";
-import { redactEntry } from "../core/view.js";
+import { publicView, redactEntry } from "../core/view.js";
 
 export interface NonInterferenceOptions {
   /** Responses to play in lockstep at most. */
@@ -311,6 +311,9 @@ export function checkNonInterference(
     seenB = b.state.log.length;
     const diffs: { path: string; a?: Json; b?: Json }[] = [];
     diff(oa as unknown as Json, ob as unknown as Json, "", diffs);
+    // A spectator sees only what every player sees: their view can't differ either.
+    if (diffs.length === 0)
+      diff(publicView(a) as unknown as Json, publicView(b) as unknown as Json, "public", diffs);
     if (diffs.length === 0) return null;
     if (diffs.some(isReveal)) return "revealed";
     const first = diffs[0]!;
@@ -322,7 +325,7 @@ export function checkNonInterference(
       path: first.path,
       a: first.a,
       b: first.b,
-      message: `P${observer + 1}'s view differs after ${steps} responses at ${first.path}: ${JSON.stringify(first.a)} vs ${JSON.stringify(first.b)}`,
+      message: `${first.path.startsWith("public") ? "a spectator's" : `P${observer + 1}'s`} view differs after ${steps} responses at ${first.path}: ${JSON.stringify(first.a)} vs ${JSON.stringify(first.b)}`,
     };
   };
   const first = compare();
