@@ -3,7 +3,8 @@
  * name cards by handles (`attack:k4fq9a2c:kx7p2m3d`), which differ from game to game; here each
  * option becomes `{ kind, refs, args }`:
  * - `kind`: the option's verb, the id's first part (`attack`, `cast`, `pass`); when the id begins
- *   with a card (`kq2…` "choose this card", `kq2…:toMana` "resolve this trigger first"), the
+ *   with a card (`kq2…` "choose this card", `kq2…:toMana` "resolve this trigger first") or a blind
+ *   pick (`hand@1#?`, "a card from that hand, unseen": args `unseen`, `@opponent`, `hand`), the
  *   decision's kind (`choose`, `orderTriggers`);
  * - `refs`: the cards the id names, in order, by where the deciding player sees them — seat
  *   relative to them, zone kind, position in the zone (bottom first, as the view lists it) and,
@@ -107,12 +108,24 @@ function seatsByName(view: PlayerView): Map<string, string> {
 }
 
 /**
+ * `<zone id>#?`, "a card from that zone, unseen" (a blind pick among cards the chooser can't
+ * see): the words `unseen`, the zone owner's seat and the zone's kind; undefined for anything else.
+ */
+function unseenPick(part: string, view: PlayerView): string[] | undefined {
+  if (!part.endsWith("#?")) return undefined;
+  const zone = Object.hasOwn(view.zones, part.slice(0, -2)) ? view.zones[part.slice(0, -2)] : undefined;
+  if (!zone) return undefined;
+  return ["unseen", `@${seatOf(zone.owner, view.viewer, view.players.length)}`, zone.kind];
+}
+
+/**
  * One part of an id after the first: a card (→ refs), cards joined by `+` (a menace block),
  * `<card or player>=<amount>` lists joined by `,` (a damage assignment), a player's name (→ their
  * seat), or a word as written (`fromMana`, `X=3`, an ability id).
  */
 function encodePart(
   part: string,
+  view: PlayerView,
   places: Map<string, CardRef>,
   seats: Map<string, string>,
   refs: CardRef[],
@@ -120,6 +133,8 @@ function encodePart(
 ): void {
   const ref = refOf(part, places);
   if (ref) return void refs.push(ref);
+  const unseen = unseenPick(part, view);
+  if (unseen) return void args.push(...unseen);
   const seat = seats.get(part);
   if (seat) return void args.push(seat);
   const joined = part.split("+");
@@ -147,7 +162,7 @@ function encodePart(
 /** One option id as its decider sees it. `places` and `seats` from the decider's view. */
 function encodeId(
   id: string,
-  decisionKind: string,
+  view: PlayerView,
   places: Map<string, CardRef>,
   seats: Map<string, string>,
 ): EncodedAction {
@@ -158,11 +173,13 @@ function encodeId(
   for (const [i, part] of parts.entries()) {
     if (i === 0) {
       const ref = refOf(part, places);
+      const unseen = ref ? undefined : unseenPick(part, view);
       if (ref) refs.push(ref);
+      else if (unseen) args.push(...unseen);
       else kind = part;
-    } else encodePart(part, places, seats, refs, args);
+    } else encodePart(part, view, places, seats, refs, args);
   }
-  return { kind: kind ?? decisionKind, refs, args };
+  return { kind: kind ?? (view.decision as DecisionView).kind, refs, args };
 }
 
 /** A canonical string of an encoding: equal strings, equal encodings. */
@@ -184,7 +201,7 @@ export function encodeView(view: PlayerView): EncodedOption[] {
   const seats = seatsByName(view);
   const seen = new Map<string, number>();
   return (d as DecisionView).options.map((o) => {
-    const encoding = encodeId(o.id, d.kind, places, seats);
+    const encoding = encodeId(o.id, view, places, seats);
     const key = encodingKey(encoding);
     const dup = seen.get(key) ?? 0;
     seen.set(key, dup + 1);

@@ -392,6 +392,7 @@ export const OPTION_WORDS: readonly string[] = [
   "unblockableJokers",
   "unchoosable",
   "unseal",
+  "unseen",
   "untap",
   "untapMana",
   "untappedKiller",
