@@ -51,8 +51,10 @@ for (const id of ids) {
       failed++;
       console.log(`FAIL ${r.problem}`);
     }
-    if ((g - first + 1) % 1000 === 0)
-      console.log(`${id}: ${g - first + 1} games, ${failed} failures (${Math.round((Date.now() - t0) / 1000)} s)`);
+    if ((g - first + 1) % 100 === 0)
+      console.log(
+        `${id}: ${g - first + 1} games, ${failed} failures (${Math.round((Date.now() - t0) / 1000)} s)`,
+      );
   }
   failures += failed;
   console.log(
