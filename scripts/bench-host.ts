@@ -71,10 +71,10 @@ async function run(send: Send, batch: number): Promise<number> {
   const reset = (id: string) => ({ type: "reset", id, game, seed: seed++ });
   const last = new Map<string, Reply>();
   if (batch === 1) last.set("g0", check(await send(reset("g0"))));
-  else
-    (check(await send({ type: "batch", messages: ids.map(reset) })).replies ?? []).forEach((r, i) =>
-      last.set(ids[i]!, check(r)),
-    );
+  else {
+    const replies = check(await send({ type: "batch", messages: ids.map(reset) })).replies ?? [];
+    for (const [i, r] of replies.entries()) last.set(ids[i]!, check(r));
+  }
   let steps = 0;
   const t0 = performance.now();
   while (steps < STEPS) {
@@ -85,7 +85,7 @@ async function run(send: Send, batch: number): Promise<number> {
     steps += msgs.filter((m) => m.type === "step").length;
     const replies =
       batch === 1 ? [await send(msgs[0]!)] : check(await send({ type: "batch", messages: msgs })).replies!;
-    replies.forEach((r, i) => last.set(ids[i]!, check(r)));
+    for (const [i, r] of replies.entries()) last.set(ids[i]!, check(r));
   }
   return (steps / (performance.now() - t0)) * 1000;
 }
