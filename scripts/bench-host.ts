@@ -8,9 +8,14 @@
  *   player's view, canonical options, features), one game, then `--batch` games per batch message;
  * - stdio host: the same messages as JSON lines to `turnkit host --stdio` in a child process
  *   (sources through tsx, or dist/cli/main.js with --dist), one game, then batched.
- * A step is one response of one game; games that end are reset with the next seed.
+ * A step is one response of one game; games that end are reset with the next seed. Each line
+ * gives steps per second of wall time and per second of CPU time of the process that plays (the
+ * host's own process for the stdio host, read from /proc): on a shared machine the second is the
+ * steadier number.
  */
+
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { HOST_PROTOCOL, Host } from "../src/agents/host.js";
@@ -43,7 +48,23 @@ type Reply = {
 /** A session: send one message, get its reply. */
 type Send = (m: object) => Promise<Reply>;
 
-function kernel(): number {
+interface Rate {
+  wall: number;
+  cpu: number;
+}
+
+/** CPU seconds used so far by this process, or by the process `pid` (Linux /proc). */
+function cpuSeconds(pid?: number): number {
+  if (pid === undefined) {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  }
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+}
+
+function kernel(): Rate {
+  const c0 = cpuSeconds();
   const rng = seedRng("bench");
   let steps = 0;
   let seed = 0;
@@ -56,10 +77,10 @@ function kernel(): number {
       steps++;
     }
   }
-  return (steps / (performance.now() - t0)) * 1000;
+  return { wall: (steps / (performance.now() - t0)) * 1000, cpu: steps / (cpuSeconds() - c0) };
 }
 
-async function run(send: Send, batch: number): Promise<number> {
+async function run(send: Send, batch: number, pid?: number): Promise<Rate> {
   const rng = seedRng("bench");
   let seed = 0;
   const ids = Array.from({ length: batch }, (_, i) => `g${i}`);
@@ -77,6 +98,7 @@ async function run(send: Send, batch: number): Promise<number> {
   }
   let steps = 0;
   const t0 = performance.now();
+  const c0 = cpuSeconds(pid);
   while (steps < STEPS) {
     const msgs = ids.map((id) => {
       const r = last.get(id)!;
@@ -87,7 +109,7 @@ async function run(send: Send, batch: number): Promise<number> {
       batch === 1 ? [await send(msgs[0]!)] : check(await send({ type: "batch", messages: msgs })).replies!;
     for (const [i, r] of replies.entries()) last.set(ids[i]!, check(r));
   }
-  return (steps / (performance.now() - t0)) * 1000;
+  return { wall: (steps / (performance.now() - t0)) * 1000, cpu: steps / (cpuSeconds(pid) - c0) };
 }
 
 function inProcess(): Send {
@@ -95,7 +117,7 @@ function inProcess(): Send {
   return async (m) => JSON.parse(host.handleLine(JSON.stringify(m))) as Reply;
 }
 
-function child(): { send: Send; close: () => void } {
+function child(): { send: Send; close: () => void; pid: number } {
   const args = values.dist
     ? ["dist/cli/main.js", "host", "--stdio"]
     : ["--import", "tsx", "src/cli/main.ts", "host", "--stdio"];
@@ -109,16 +131,20 @@ function child(): { send: Send; close: () => void } {
       return JSON.parse(r.value) as Reply;
     },
     close: () => p.stdin!.end(),
+    pid: p.pid!,
   };
 }
 
-const fmt = (x: number) => `${Math.round(x).toLocaleString("en")} steps/s`;
+const n = (x: number) => Math.round(x).toLocaleString("en");
+const fmt = (r: Rate) => `${n(r.wall)} steps/s wall, ${n(r.cpu)} steps per CPU second`;
 console.log(`${game}: ${STEPS} random steps each · node ${process.version}`);
 console.log(`kernel alone (act):           ${fmt(kernel())}`);
 console.log(`in-process host, 1 game:      ${fmt(await run(inProcess(), 1))}`);
 console.log(`in-process host, ${BATCH} games:    ${fmt(await run(inProcess(), BATCH))}`);
 for (const b of [1, BATCH]) {
   const c = child();
-  console.log(`stdio host, ${b === 1 ? "1 game: " : `${b} games:`}         ${fmt(await run(c.send, b))}`);
+  console.log(
+    `stdio host, ${b === 1 ? "1 game: " : `${b} games:`}         ${fmt(await run(c.send, b, c.pid))}`,
+  );
   c.close();
 }

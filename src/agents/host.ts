@@ -29,7 +29,7 @@ export const HOST_LIMITS = {
   /** Bytes in one line; a longer one is refused with `too-large`. */
   lineBytes: 4 * 1024 * 1024,
   /** Games one host holds at once. */
-  games: 4096,
+  games: 1024,
   /** Messages in one batch. */
   batch: 4096,
   /** Characters in a game id. */

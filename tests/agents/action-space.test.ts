@@ -51,9 +51,8 @@ describe("every option of every decision has a slot", () => {
     }, 300_000);
   }
 
-  it("the check can fail: a handle or a player's name left in an encoding is reported", () => {
+  it("the check can fail: a decision with more options than the space's slots is reported", () => {
     const preset = getPreset("magic");
-    // A space whose vocabulary lacks nothing, over a game whose players are named like words.
     const game = Game.create(preset, { seed: 3, players: 2 }).run();
     const space = actionSpace(preset, { maxOptions: 1 });
     expect(checkActionSpaceGame(game, space, "tiny").problem).toMatch(
