@@ -6,7 +6,7 @@
  *
  * Half the games use the preset's random decks. Prints, per preset, the games played, the
  * decisions and options checked, the most options one decision offered, and every failure with
- * its seed; exits 1 if any.
+ * its seed; exits 1 if any. Stopped (SIGINT, SIGTERM), it prints what it checked so far.
  */
 import { parseArgs } from "node:util";
 import { actionSpace } from "../src/agents/action-space.js";
@@ -33,7 +33,10 @@ if (!Number.isSafeInteger(first)) {
 }
 const ids = values.preset ?? presetIds();
 let failures = 0;
+let stop = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => (stop = true));
 for (const id of ids) {
+  if (stop) break;
   const preset = getPreset(id);
   const space = actionSpace(preset);
   const t0 = Date.now();
@@ -41,7 +44,11 @@ for (const id of ids) {
   let options = 0;
   let most = 0;
   let failed = 0;
-  for (let g = first; g < first + games; g++) {
+  let played = 0;
+  for (let g = first; g < first + games && !stop; g++) {
+    // Between games, let a stop signal in.
+    if (g % 10 === 0) await new Promise((r) => setImmediate(r));
+    played++;
     const game = newGameOf(preset, g, g % 2 ? "random" : "sample").run();
     const r = checkActionSpaceGame(game, space, `${id}:${g}`);
     decisions += r.decisions;
@@ -58,7 +65,7 @@ for (const id of ids) {
   }
   failures += failed;
   console.log(
-    `${id}: ${games} games (seeds ${first}–${first + games - 1}), ${decisions} decisions, ${options} options, at most ${most} options in one decision: ${failed} failures (${Math.round((Date.now() - t0) / 1000)} s)`,
+    `${id}: ${played} games (seeds ${first}–${first + played - 1})${stop ? ", stopped" : ""}, ${decisions} decisions, ${options} options, at most ${most} options in one decision: ${failed} failures (${Math.round((Date.now() - t0) / 1000)} s)`,
   );
 }
 process.exit(failures > 0 ? 1 : 0);
