@@ -8,7 +8,7 @@ import turnkit_env
 
 @pytest.mark.parametrize("game", turnkit_env.PRESETS)
 def test_pettingzoo_api(game, host):
-    env = turnkit_env.env(game=game, max_options=256, host=host)
+    env = turnkit_env.env(game=game, host=host)  # every decision fits the default space
     api_test(env, num_cycles=300)
     env.close()
 
