@@ -2,13 +2,12 @@
 // P2 is played by the environment's own random agent and P1 picks among its legal actions by
 // index, using the legal-action mask of a fixed-size action space.
 import { nextInt, seedRng } from "turnkit";
-import { actionSpace, featureNames, inferActionSpec, randomAgent, TurnkitEnv } from "turnkit/agents";
+import { actionSpace, featureNames, randomAgent, TurnkitEnv } from "turnkit/agents";
 import { getPreset } from "turnkit/presets";
 
 const preset = getPreset("skirmish");
-// The action space: inferred from random games, then frozen (save `spec` as JSON for training).
-const spec = inferActionSpec(preset, { games: 20, seed: 1 });
-const space = actionSpace(preset, spec);
+// The action space: one slot per option of a decision, in canonical order (64 slots here).
+const space = actionSpace(preset, { maxOptions: 64 });
 const env = new TurnkitEnv(preset, { agents: { 1: randomAgent(2) }, space });
 console.log(`action space: ${space.size} actions, ${featureNames(preset).length} features`);
 
@@ -16,7 +15,7 @@ const rng = seedRng(7);
 let turn = env.reset(42);
 let steps = 0;
 for (;;) {
-  // The legal actions are where the mask is 1 (an option outside the space would have thrown).
+  // The legal actions are where the mask is 1: slot i is turn.legal[i].
   const legal: number[] = [];
   for (const [i, v] of turn.mask!.entries()) if (v) legal.push(i);
   const r = env.step(legal[nextInt(rng, legal.length)]!);

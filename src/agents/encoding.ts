@@ -3,12 +3,15 @@
  * name cards by handles (`attack:k4fq9a2c:kx7p2m3d`), which differ from game to game; here each
  * option becomes `{ kind, refs, args }`:
  * - `kind`: the option's verb, the id's first part (`attack`, `cast`, `pass`); when the id begins
- *   with a card (`kq2…` "choose this card", `kq2…:toMana` "resolve this trigger first"), the
+ *   with a card (`kq2…` "choose this card", `kq2…:toMana` "resolve this trigger first") or a blind
+ *   pick (`hand@1#?`, "a card from that hand, unseen": args `unseen`, `@opponent`, `hand`), the
  *   decision's kind (`choose`, `orderTriggers`);
  * - `refs`: the cards the id names, in order, by where the deciding player sees them — seat
  *   relative to them, zone kind, position in the zone (bottom first, as the view lists it) and,
  *   for a card under another, its position there;
- * - `args`: every other part of the id, as written (`P2`, `X=3`, `set2`, an ability id).
+ * - `args`: every other part of the id: a player as their seat relative to the decider (`@self`,
+ *   `@opponent`), an amount given to a card as `=n` (the card joins `refs`: `assign:k1=2,P2=1` is
+ *   refs [k1's place], args [`=2`, `@opponent=1`]), anything else as written (`X=3`, an ability id).
  * So two games that reach the same visible situation by different seeds encode the same.
  *
  * Everything here is computed from the player's view (`viewFor`) alone, never from the referee's
@@ -98,19 +101,85 @@ function refOf(part: string, places: Map<string, CardRef>): CardRef | undefined 
   return { ...top, under: k - 1 };
 }
 
-/** One option id as its decider sees it. `places` from the decider's view. */
-function encodeId(id: string, decisionKind: string, places: Map<string, CardRef>): EncodedAction {
+/** The players' names as the viewer names their seats (`@self`, `@opponent`, `@2`). */
+function seatsByName(view: PlayerView): Map<string, string> {
+  const n = view.players.length;
+  return new Map(view.players.map((p) => [p.name, `@${seatOf(p.id, view.viewer, n)}`]));
+}
+
+/**
+ * `<zone id>#?`, "a card from that zone, unseen" (a blind pick among cards the chooser can't
+ * see): the words `unseen`, the zone owner's seat and the zone's kind; undefined for anything else.
+ */
+function unseenPick(part: string, view: PlayerView): string[] | undefined {
+  if (!part.endsWith("#?")) return undefined;
+  const zone = Object.hasOwn(view.zones, part.slice(0, -2)) ? view.zones[part.slice(0, -2)] : undefined;
+  if (!zone) return undefined;
+  return ["unseen", `@${seatOf(zone.owner, view.viewer, view.players.length)}`, zone.kind];
+}
+
+/**
+ * One part of an id after the first: a card (→ refs), cards joined by `+` (a menace block),
+ * `<card or player>=<amount>` lists joined by `,` (a damage assignment), a player's name (→ their
+ * seat), or a word as written (`fromMana`, `X=3`, an ability id).
+ */
+function encodePart(
+  part: string,
+  view: PlayerView,
+  places: Map<string, CardRef>,
+  seats: Map<string, string>,
+  refs: CardRef[],
+  args: string[],
+): void {
+  const ref = refOf(part, places);
+  if (ref) return void refs.push(ref);
+  const unseen = unseenPick(part, view);
+  if (unseen) return void args.push(...unseen);
+  const seat = seats.get(part);
+  if (seat) return void args.push(seat);
+  const joined = part.split("+");
+  if (joined.length > 1 && joined.every((p) => refOf(p, places))) {
+    for (const p of joined) refs.push(refOf(p, places)!);
+    return;
+  }
+  const pairs = part.split(",").map((p) => {
+    const eq = p.lastIndexOf("=");
+    return eq < 0 ? null : ([p.slice(0, eq), p.slice(eq + 1)] as const);
+  });
+  if (pairs.every((x) => x && (refOf(x[0], places) || seats.has(x[0])))) {
+    for (const [who, amount] of pairs as (readonly [string, string])[]) {
+      const r = refOf(who, places);
+      if (r) {
+        refs.push(r);
+        args.push(`=${amount}`);
+      } else args.push(`${seats.get(who)}=${amount}`);
+    }
+    return;
+  }
+  args.push(part);
+}
+
+/** One option id as its decider sees it. `places` and `seats` from the decider's view. */
+function encodeId(
+  id: string,
+  view: PlayerView,
+  places: Map<string, CardRef>,
+  seats: Map<string, string>,
+): EncodedAction {
   const parts = id.split(":");
   const refs: CardRef[] = [];
   const args: string[] = [];
   let kind: string | undefined;
   for (const [i, part] of parts.entries()) {
-    const ref = refOf(part, places);
-    if (ref) refs.push(ref);
-    else if (i === 0) kind = part;
-    else args.push(part);
+    if (i === 0) {
+      const ref = refOf(part, places);
+      const unseen = ref ? undefined : unseenPick(part, view);
+      if (ref) refs.push(ref);
+      else if (unseen) args.push(...unseen);
+      else kind = part;
+    } else encodePart(part, view, places, seats, refs, args);
   }
-  return { kind: kind ?? decisionKind, refs, args };
+  return { kind: kind ?? (view.decision as DecisionView).kind, refs, args };
 }
 
 /** A canonical string of an encoding: equal strings, equal encodings. */
@@ -129,9 +198,10 @@ export function encodeView(view: PlayerView): EncodedOption[] {
   const d = view.decision;
   if (!d || !("options" in d)) return [];
   const places = placesIn(view);
+  const seats = seatsByName(view);
   const seen = new Map<string, number>();
   return (d as DecisionView).options.map((o) => {
-    const encoding = encodeId(o.id, d.kind, places);
+    const encoding = encodeId(o.id, view, places, seats);
     const key = encodingKey(encoding);
     const dup = seen.get(key) ?? 0;
     seen.set(key, dup + 1);
@@ -171,4 +241,15 @@ export function decodeIn(
         : "none (no decision of theirs is pending)"
     }`,
   );
+}
+
+/**
+ * The options of the viewer's pending decision in canonical order: sorted by their encodings
+ * (`encodingKey`), so the order depends on what the viewer sees and nothing else — not on handles,
+ * nor on the order the rules happened to build the list in. Slot i of an action space is the i-th.
+ */
+export function canonicalOptions(view: PlayerView): EncodedOption[] {
+  const keyed = encodeView(view).map((o) => [encodingKey(o.encoding), o] as const);
+  keyed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return keyed.map(([, o]) => o);
 }

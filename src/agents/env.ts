@@ -22,8 +22,8 @@ import { describeValue, isPlainObject } from "../core/options.js";
 import type { Preset } from "../core/preset.js";
 import type { PlayerId } from "../core/types.js";
 import type { CardDef } from "../core/vocabulary/schema.js";
-import { type ActionSpace, actionAt, indicesOf } from "./action-space.js";
-import { decodeIn, type EncodedAction, type EncodedOption, encodeView } from "./encoding.js";
+import { type ActionSpace, maskOf, optionAt } from "./action-space.js";
+import { canonicalOptions, decodeIn, type EncodedAction, type EncodedOption } from "./encoding.js";
 import { defaultFeatures, type Features, type Observation } from "./observe.js";
 import type { Agent } from "./random.js";
 
@@ -46,7 +46,7 @@ export interface EnvOptions {
   logging?: NewGameOptions["logging"];
 }
 
-/** What an agent is shown: its observation, its legal options and, with a space, its mask. */
+/** What an agent is shown: its observation, its legal options (canonical order: `legal[i]` is action index i) and, with a space, its mask. */
 export interface AgentTurn {
   player: PlayerId;
   observation: Observation;
@@ -223,13 +223,9 @@ export class TurnkitEnv {
   /** What `player` (default: the one to act) observes now, with its legal options and mask. */
   turnOf(player: PlayerId): AgentTurn {
     const view = this.game.viewFor(player);
-    const legal = encodeView(view);
+    const legal = canonicalOptions(view);
     const turn: AgentTurn = { player, observation: { view, features: this.features(view) }, legal };
-    if (this.opts.space) {
-      const mask = new Uint8Array(this.opts.space.size);
-      for (const i of indicesOf(this.opts.space, legal)) mask[i] = 1;
-      turn.mask = mask;
-    }
+    if (this.opts.space) turn.mask = maskOf(this.opts.space, legal.length);
     return turn;
   }
 
@@ -283,11 +279,15 @@ export class TurnkitEnv {
   private choiceOf(player: PlayerId, action: EnvAction): string {
     checkEnvAction(action);
     if (typeof action === "string") return action;
-    const legal = encodeView(this.game.viewFor(player));
+    const legal = canonicalOptions(this.game.viewFor(player));
     if (typeof action === "number") {
       if (!this.opts.space)
         throw new IllegalActionError("an action index needs an action space (opts.space)");
-      return decodeIn(legal, actionAt(this.opts.space, action), this.game, player);
+      if (action >= legal.length)
+        throw new IllegalActionError(
+          `action index ${action} is masked: ${this.game.playerName(player)} has ${legal.length} option${legal.length === 1 ? "" : "s"} (indices 0…${legal.length - 1})`,
+        );
+      return optionAt(this.opts.space, legal, action).id;
     }
     return decodeIn(legal, action, this.game, player);
   }

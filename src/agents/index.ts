@@ -3,22 +3,20 @@ import { installFullChecks } from "../core/checks.js";
 
 export { type Knowledge, knowledgeOf } from "../core/knowledge.js";
 export {
-  type ActionKindBlock,
-  type ActionKindSpec,
   type ActionSpace,
   ActionSpaceError,
-  type ActionSpaceSpec,
-  actionAt,
+  type ActionSpaceOptions,
   actionIndex,
   actionSpace,
   actionSpaceSize,
-  type InferOptions,
-  indicesOf,
-  inferActionSpec,
   legalMask,
+  maskOf,
   maskOfView,
-  type ZoneKey,
-  zoneKey,
+  NO_WORD,
+  optionAt,
+  optionFeatureNames,
+  optionFeatures,
+  UNLISTED,
 } from "./action-space.js";
 export {
   couldLieAt,
@@ -32,6 +30,7 @@ export {
 } from "./determinize.js";
 export {
   type CardRef,
+  canonicalOptions,
   decodeAction,
   decodeIn,
   type EncodedAction,

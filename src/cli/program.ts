@@ -10,6 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, InvalidArgumentError } from "commander";
 import { glob, isDynamicPattern } from "tinyglobby";
+import { HOST_PROTOCOL, Host } from "../agents/host.js";
 import type { Agent } from "../agents/random.js";
 import { agentOf } from "../agents/spec.js";
 import { notOffered } from "../core/activation.js";
@@ -1086,6 +1087,37 @@ Docs: docs/server.md`,
 
   withUserGame(
     program
+      .command("host")
+      .description("host games for a learner in another language: JSON lines on standard input and output")
+      .option("--stdio", "speak the host protocol on standard input and output (docs/agents.md)"),
+    false,
+  )
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ echo '{"type":"hello","protocol":${HOST_PROTOCOL}}' | turnkit host --stdio
+  $ python -c 'import turnkit_env; env = turnkit_env.env(game="duel-masters")'
+
+One JSON object per line each way: hello, reset, observe, legal, step, batch, spaces, close.
+A bad line gets {"type":"error",...} and changes nothing. Docs: docs/agents.md`,
+    )
+    .action(async (opts: { stdio?: boolean }, cmd: Command) => {
+      if (!opts.stdio)
+        throw new InputError("host needs --stdio: it speaks JSON lines on standard input and output");
+      await userGame(cmd, io);
+      const host = new Host({ presetOf: getPreset, version: version() });
+      const read = io.stdin ?? lineReader();
+      for (;;) {
+        const line = await read();
+        if (line === null) break;
+        if (line.trim() === "") continue;
+        io.stdout(`${host.handleLine(line)}\n`);
+        if (host.ended) break;
+      }
+    });
+  withUserGame(
+    program
       .command("playground")
       .description("serve the playground web app: play, step through and debug games in a browser")
       .option("--port <n>", "the port (default 5199; 0 picks a free one)", (v) => {
@@ -1135,7 +1167,7 @@ export async function main(argv: string[], given: Io = processIo): Promise<numbe
   // Commander answers no command with the usage alone; say what is wrong first.
   if (argv.length === 0)
     io.stderr(
-      "turnkit: no command given; the commands are run, play, simulate, replay, presets, playground, serve and bot\n",
+      "turnkit: no command given; the commands are run, play, simulate, replay, presets, host, playground, serve and bot\n",
     );
   try {
     await buildProgram(io, exit).parseAsync(argv, { from: "user" });

@@ -1,20 +1,17 @@
 /**
- * The agent API's encoding, action space, observation and features (src/agents):
+ * The agent API's encoding, observation and features (src/agents; the action space has its own file):
  * decodable and unique over random games of every preset; equal whatever the handles a seed
  * draws; and, for hidden information, unchanged when only cards hidden from the player change.
  */
 import { describe, expect, it } from "vitest";
 import {
   ActionSpaceError,
-  actionAt,
-  actionIndex,
   actionSpace,
   decodeAction,
   defaultFeatures,
   encodeOptions,
   encodingKey,
   featureNames,
-  inferActionSpec,
   legalMask,
   observe,
 } from "../../src/agents/index.js";
@@ -140,7 +137,7 @@ describe("hidden information: nothing returned to a player depends on a card hid
   for (const id of presetIds()) {
     const preset = getPreset(id);
     it(`${id}: encodings, masks and features are unchanged when only hidden cards change`, () => {
-      const space = actionSpace(preset, inferActionSpec(preset, { games: 2, maxActions: 300 }));
+      const space = actionSpace(preset);
       let compared = 0;
       let changedSome = 0;
       let leakable = 0;
@@ -188,71 +185,6 @@ describe("hidden information: nothing returned to a player depends on a card hid
     const p = a.state.decision!.player;
     expect(encodeOptions(b, p).map((o) => o.id)).not.toEqual(encodeOptions(a, p).map((o) => o.id));
     expect(encodeOptions(b, p).map((o) => o.encoding)).toEqual(encodeOptions(a, p).map((o) => o.encoding));
-  });
-});
-
-describe("fixed-size action space", () => {
-  for (const id of presetIds()) {
-    const preset = getPreset(id);
-    it(`${id}: indices are in range, round-trip, and the mask marks exactly the legal options`, () => {
-      const spec = inferActionSpec(preset, { games: 4, maxActions: 400, randomDecks: true });
-      expect(inferActionSpec(preset, { games: 4, maxActions: 400, randomDecks: true })).toEqual(spec);
-      const space = actionSpace(preset, spec);
-      // A game inferActionSpec played (seed 100,003), with other choices: where options fit, check them.
-      const game = newGameOf(preset, 100_003, "sample", {}).run();
-      const rng = seedRng("mask");
-      let checked = 0;
-      for (let i = 0; i < 150 && !game.over; i++) {
-        const p = game.state.decision!.player;
-        const enc = encodeOptions(game, p);
-        let fits = true;
-        const idx: number[] = [];
-        for (const o of enc) {
-          try {
-            idx.push(actionIndex(space, o.encoding));
-          } catch (e) {
-            expect(e).toBeInstanceOf(ActionSpaceError);
-            fits = false;
-          }
-        }
-        if (fits) {
-          for (const [k, ix] of idx.entries()) {
-            expect(ix).toBeGreaterThanOrEqual(0);
-            expect(ix).toBeLessThan(space.size);
-            expect(encodingKey(actionAt(space, ix))).toBe(encodingKey(enc[k]!.encoding));
-          }
-          const mask = legalMask(space, game, p);
-          expect(mask.length).toBe(space.size);
-          expect(mask.reduce((s, v) => s + v, 0)).toBe(enc.length);
-          for (const ix of idx) expect(mask[ix]).toBe(1);
-          checked++;
-        }
-        game.act({ player: p, choice: pickOption(game, rng) });
-      }
-      expect(checked).toBeGreaterThan(10);
-    });
-  }
-
-  it("refuses an option that doesn't fit, saying why", () => {
-    const preset = getPreset("skirmish");
-    const space = actionSpace(preset, {
-      preset: "skirmish",
-      bounds: { hand: 1 },
-      kinds: [{ kind: "play", refs: [["self:hand"]], args: [""] }],
-    });
-    expect(space.size).toBe(2);
-    expect(() =>
-      actionIndex(space, { kind: "play", refs: [{ owner: "self", zone: "hand", index: 3 }], args: [] }),
-    ).toThrow(/beyond its bound 1/);
-    expect(() => actionIndex(space, { kind: "attack", refs: [], args: [] })).toThrow(/no kind "attack"/);
-    expect(() =>
-      actionIndex(space, { kind: "play", refs: [{ owner: "opponent", zone: "hand", index: 0 }], args: [] }),
-    ).toThrow(/may not be in opponent:hand/);
-    const game = newGameOf(preset, 1, "sample").run();
-    expect(() => legalMask(space, game, game.state.decision!.player)).toThrow(ActionSpaceError);
-    expect(() => actionSpace(preset, { preset: "skirmish", bounds: { nowhere: 3 }, kinds: [] })).toThrow(
-      /no zone kind/,
-    );
   });
 });
 

@@ -1,13 +1,6 @@
 /** TurnkitEnv (src/agents/env.ts): the AEC loop, rewards, masks, agent seats, clone. */
 import { describe, expect, it } from "vitest";
-import {
-  actionSpace,
-  encodingKey,
-  featureNames,
-  inferActionSpec,
-  randomAgent,
-  TurnkitEnv,
-} from "../../src/agents/index.js";
+import { actionSpace, encodingKey, featureNames, randomAgent, TurnkitEnv } from "../../src/agents/index.js";
 import { IllegalActionError } from "../../src/core/errors.js";
 import { nextInt, seedRng } from "../../src/core/rng.js";
 import { getPreset, presetIds } from "../../src/presets/index.js";
@@ -74,7 +67,7 @@ describe("TurnkitEnv", () => {
 
   it("takes action indices with a space, gives masks, and refuses an illegal action unchanged", () => {
     const preset = getPreset("skirmish");
-    const space = actionSpace(preset, inferActionSpec(preset, { games: 20 }));
+    const space = actionSpace(preset);
     const env = new TurnkitEnv(preset, { space });
     const turn = env.reset(42);
     expect(turn.mask!.length).toBe(space.size);
