@@ -6,6 +6,7 @@
  */
 import type pg from "pg";
 import { importTool, OPTIONAL_TOOLS } from "../cli/optional-tools.js";
+import { type GameRow, type ResponseRow, toResponse, toSummary } from "./rows.js";
 import {
   type GameEnd,
   type GameRecord,
@@ -20,44 +21,6 @@ import {
 const NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
 /** The advisory lock key migrations hold ("turnkit" in ASCII). */
 const MIGRATION_LOCK = 0x7475726e6b6974n;
-
-interface GameRow {
-  id: string;
-  created_at: string;
-  preset: string;
-  record: string;
-  status: "playing" | "finished";
-  responses: number;
-  end_json: string | null;
-}
-interface ResponseRow {
-  idx: number;
-  player: number;
-  choice: string;
-  clocks: string | null;
-}
-
-function toResponse(r: ResponseRow): StoredResponse {
-  return {
-    index: r.idx,
-    player: r.player,
-    choice: r.choice,
-    ...(r.clocks ? { clocks: rowJson<number[]>(r.clocks) } : {}),
-  };
-}
-
-function toSummary(r: GameRow): GameSummary {
-  const record = rowJson<GameRecord>(r.record);
-  return {
-    id: r.id,
-    preset: r.preset,
-    players: record.players,
-    createdAt: Number(r.created_at),
-    responses: r.responses,
-    status: r.status,
-    end: r.end_json ? rowJson<GameEnd>(r.end_json) : null,
-  };
-}
 
 export interface PostgresStoreOptions {
   /** Connections in the pool (default 10). */

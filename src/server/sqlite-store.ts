@@ -5,6 +5,7 @@
  */
 import type BetterSqlite3 from "better-sqlite3";
 import { importTool, OPTIONAL_TOOLS } from "../cli/optional-tools.js";
+import { type GameRow, type ResponseRow, toResponse, toSummary } from "./rows.js";
 import {
   type GameEnd,
   type GameRecord,
@@ -18,49 +19,11 @@ import {
 
 type Db = BetterSqlite3.Database;
 
-interface GameRow {
-  id: string;
-  created_at: number;
-  preset: string;
-  record: string;
-  status: "playing" | "finished";
-  responses: number;
-  end_json: string | null;
-}
-interface ResponseRow {
-  idx: number;
-  player: number;
-  choice: string;
-  clocks: string | null;
-}
-
 export interface SqliteStoreOptions {
   /** Sync every commit to the disk (`synchronous = FULL`): survives a power loss, slower. */
   durable?: boolean;
   /** The clock leases are measured by (milliseconds). */
   now?: () => number;
-}
-
-function toResponse(r: ResponseRow): StoredResponse {
-  return {
-    index: r.idx,
-    player: r.player,
-    choice: r.choice,
-    ...(r.clocks ? { clocks: rowJson<number[]>(r.clocks) } : {}),
-  };
-}
-
-function toSummary(r: GameRow): GameSummary {
-  const record = rowJson<GameRecord>(r.record);
-  return {
-    id: r.id,
-    preset: r.preset,
-    players: record.players,
-    createdAt: Number(r.created_at),
-    responses: r.responses,
-    status: r.status,
-    end: r.end_json ? rowJson<GameEnd>(r.end_json) : null,
-  };
 }
 
 export class SqliteStore implements Store {
