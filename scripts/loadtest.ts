@@ -15,7 +15,6 @@
  * Prints one summary (`--json`: games, finished, lostResponses, p50Ms, p99Ms, rssMiB, leaks, …).
  * Bounded: at most 5000 games, and `--timeout-s` (default 600) for the whole run.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,6 +29,7 @@ import { stateDigest } from "../src/replay/format.js";
 import { GameClient, type ViewMessage } from "../src/server/client.js";
 import { gameOf } from "../src/server/create-game.js";
 import type { GameRecord } from "../src/server/store.js";
+import { type ServeProcess, startServe } from "./serve-process.js";
 
 const { values: flags } = parseArgs({
   options: {
@@ -58,7 +58,6 @@ const THINK = int("think-ms", flags["think-ms"], 0, 10_000);
 const TIMEOUT = int("timeout-s", flags["timeout-s"], 10, 3600) * 1000;
 if (flags.db !== "sqlite" && flags.db !== "postgres") fail(`--db ${flags.db}: sqlite or postgres`);
 const preset = getPreset(flags.preset);
-const root = join(import.meta.dirname, "..");
 const say = (t: string) => {
   if (!flags.json) process.stdout.write(`${t}\n`);
 };
@@ -101,35 +100,10 @@ if (flags.db === "postgres") {
   };
 }
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-  wsUrl: string;
-}
+type Running = ServeProcess;
 
-async function startServer(): Promise<Running> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "src/cli/main.ts", "serve", "--port", "0", "--snapshot-every", "50"],
-    {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, TURNKIT_DATABASE_URL: dbUrl },
-    },
-  );
-  let out = "";
-  let err = "";
-  child.stderr!.on("data", (d: Buffer) => {
-    err += d.toString();
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /(http:\/\/\S+) \(WebSocket (ws:\/\/\S+)\)/.exec(out);
-      if (m) resolve({ child, url: m[1]!, wsUrl: m[2]! });
-    });
-    child.once("exit", (code) => reject(new Error(`turnkit serve exited (${code}): ${err}`)));
-  });
+function startServer(): Promise<Running> {
+  return startServe(["--port", "0", "--snapshot-every", "50"], { TURNKIT_DATABASE_URL: dbUrl });
 }
 
 /** The server's resident memory at its peak (VmHWM), in MiB. */

@@ -3,9 +3,9 @@
  * by A while a seat connected to B plays through B; A is killed (SIGKILL) mid-game; B takes the game
  * over once A's lease runs out, and the game ends exactly as the same game played in one process.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { join } from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
+import { type ServeProcess, startServe } from "../../scripts/serve-process.js";
 import { getPreset } from "../../src/presets/index.js";
 import type { ReplayFile } from "../../src/replay/format.js";
 import { gameOf } from "../../src/server/create-game.js";
@@ -13,32 +13,17 @@ import type { GameRecord } from "../../src/server/store.js";
 import { createGame, GameClient, playSeat, seededPick } from "./helpers.js";
 import { freshDatabase, HAVE_PG } from "./pg.js";
 
-const root = join(import.meta.dirname, "../..");
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill("SIGKILL");
 });
 
-async function serve(dbUrl: string): Promise<{ child: ChildProcess; url: string; wsUrl: string }> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "src/cli/main.ts", "serve", "--cluster", "--lease-ms", "1500", "--port", "0"],
-    { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, TURNKIT_DATABASE_URL: dbUrl } },
-  );
-  children.push(child);
-  let out = "";
-  let err = "";
-  child.stderr!.on("data", (d: Buffer) => {
-    err += d.toString();
+async function serve(dbUrl: string): Promise<ServeProcess> {
+  const s = await startServe(["--cluster", "--lease-ms", "1500", "--port", "0"], {
+    TURNKIT_DATABASE_URL: dbUrl,
   });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /(http:\/\/\S+) \(WebSocket (ws:\/\/\S+)\)/.exec(out);
-      if (m) resolve({ child, url: m[1]!, wsUrl: m[2]! });
-    });
-    child.once("exit", (code) => reject(new Error(`turnkit serve exited (${code}): ${err}`)));
-  });
+  children.push(s.child);
+  return s;
 }
 
 const at = (s: { url: string; wsUrl: string }) => s as unknown as Parameters<typeof createGame>[0];

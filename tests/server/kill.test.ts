@@ -3,42 +3,23 @@
  * answer a client was told of is lost, and the game ends with the same responses and state as the
  * same game played without the kill.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { type ServeProcess, startServe } from "../../scripts/serve-process.js";
 import type { ReplayFile } from "../../src/replay/format.js";
 import { createGame, GameClient, playSeat, seededPick, tempDir } from "./helpers.js";
 
-const root = join(import.meta.dirname, "../..");
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill("SIGKILL");
 });
 
 /** Starts `turnkit serve` on a free port; resolves with its URLs once it listens. */
-async function serve(db: string): Promise<{ child: ChildProcess; url: string; wsUrl: string }> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "src/cli/main.ts", "serve", "--db", db, "--port", "0", "--snapshot-every", "5"],
-    {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  children.push(child);
-  let out = "";
-  let err = "";
-  child.stderr!.on("data", (d: Buffer) => {
-    err += d.toString();
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /(http:\/\/\S+) \(WebSocket (ws:\/\/\S+)\)/.exec(out);
-      if (m) resolve({ child, url: m[1]!, wsUrl: m[2]! });
-    });
-    child.once("exit", (code) => reject(new Error(`turnkit serve exited (${code}): ${err}`)));
-  });
+async function serve(db: string): Promise<ServeProcess> {
+  const s = await startServe(["--db", db, "--port", "0", "--snapshot-every", "5"]);
+  children.push(s.child);
+  return s;
 }
 
 const server = (url: string, wsUrl: string) => ({ url, wsUrl }) as Parameters<typeof createGame>[0];
