@@ -126,7 +126,10 @@ function blockWords(key: number[], stream: number, block: number): number[] {
     if (made.length > KEPT) made.pop();
   }
   const at = (block - m.first) * 16;
-  return Array.from(m.words.subarray(at, at + 16));
+  const words = m.words;
+  const out = new Array<number>(16);
+  for (let i = 0; i < 16; i++) out[i] = words[at + i]!;
+  return out;
 }
 
 function refill(state: RngState): void {
