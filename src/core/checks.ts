@@ -19,6 +19,7 @@ import { formatProblems, validateVocabulary } from "./vocabulary/validate.js";
 function parseCard(card: unknown, where: string, preset: Preset): CardDef {
   const { value, problems } = validateVocabulary("CardDef", card, "", {
     ...(preset.cardFields ? { cardFields: preset.cardFields } : {}),
+    ...(preset.statFields ? { statFields: preset.statFields } : {}),
   });
   if (problems.length === 0) return value as CardDef;
   const id = (card as { id?: unknown } | null)?.id;

@@ -64,6 +64,12 @@ export interface Preset {
    */
   cardFields?: Record<string, CardFieldSpec>;
   /**
+   * Keys of a card's `stats` this preset reads, each with a JSON Schema fragment of the
+   * vocabulary's subset and a `description`: checked whenever a card has that key (Magic's
+   * `colors` must be colour names, not mana letters), while keys it doesn't declare stay free.
+   */
+  statFields?: Record<string, CardFieldSpec>;
+  /**
    * Event types this preset emits beside the kernel's (KERNEL_EVENTS in kernel-events.ts):
    * type → one line saying when it is emitted and with which fields (`summon`: "a creature is
    * summoned: obj, from, to"). Triggers, replacements, limits and conditions may name only these and

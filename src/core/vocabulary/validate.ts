@@ -25,6 +25,8 @@ type Keys = readonly (string | number)[];
 export interface ValidateOptions {
   /** Top-level card fields a preset adds (`Preset.cardFields`), accepted on every CardDef. */
   cardFields?: Readonly<Record<string, SchemaNode>>;
+  /** Keys of `stats` a preset declares (`Preset.statFields`): checked when present, others stay free. */
+  statFields?: Readonly<Record<string, SchemaNode>>;
 }
 
 // The vocabulary without its documentation (spec.runtime.ts, generated from spec.ts): the kernel
@@ -189,6 +191,11 @@ class Checker {
     const props: Record<string, SchemaNode> = { ...(node.properties ?? {}) };
     if (defName === "CardDef" && this.options.cardFields)
       for (const [k, v] of Object.entries(this.options.cardFields)) if (!(k in props)) props[k] = v;
+    if (defName === "CardDef" && this.options.statFields && props.stats)
+      props.stats = {
+        ...props.stats,
+        properties: { ...(props.stats.properties ?? {}), ...this.options.statFields },
+      };
     const result: Record<string, unknown> = {};
     const keys = Object.keys(value).filter((k) => value[k] !== undefined);
     for (const key of keys) {

@@ -404,7 +404,7 @@ export const eventCards: CardDef[] = [
 export const token = (
   id: string,
   name: string,
-  colors: string[],
+  colors: ("white" | "blue" | "black" | "red" | "green")[],
   power: number,
   toughness: number,
   subtypes: string[],
@@ -421,5 +421,8 @@ export const token = (
 
 /** Token definitions the cards above create (not cards, CR 111.1: never in a deck). */
 export const eventTokens: CardDef[] = [
-  token("merfolk-token", "Merfolk", ["U"], 1, 1, ["Merfolk"], { keywords: ["hexproof"], text: "Hexproof" }),
+  token("merfolk-token", "Merfolk", ["blue"], 1, 1, ["Merfolk"], {
+    keywords: ["hexproof"],
+    text: "Hexproof",
+  }),
 ];

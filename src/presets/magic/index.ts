@@ -39,7 +39,7 @@ import { tbaTasks } from "./tba.js";
 import { timeOps } from "./time-ops.js";
 import { magicTokens } from "./token-cards.js";
 import { magicTurn } from "./turn.js";
-import { magicEffectKinds, magicEvents } from "./vocabulary.js";
+import { magicEffectKinds, magicEvents, magicStatFields } from "./vocabulary.js";
 
 export { defaultMagicDeck, magicCards } from "./cards.js";
 
@@ -203,6 +203,7 @@ export function magic(): Preset {
   return {
     id: "magic",
     events: magicEvents,
+    statFields: magicStatFields,
     effectKinds: magicEffectKinds,
     name: "Magic: The Gathering",
     players: { min: 2, max: 4 },

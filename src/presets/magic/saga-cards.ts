@@ -297,12 +297,15 @@ const demonUpkeep: Ability = {
 
 /** Token definitions the Sagas create (not cards, CR 111.1: never in a deck). */
 export const sagaTokens: CardDef[] = [
-  token("cleric-token", "Cleric", ["B"], 0, 1, ["Cleric"]),
-  token("belzenlok-demon-token", "Demon", ["B"], 6, 6, ["Demon"], {
+  token("cleric-token", "Cleric", ["black"], 0, 1, ["Cleric"]),
+  token("belzenlok-demon-token", "Demon", ["black"], 6, 6, ["Demon"], {
     keywords: ["flying", "trample"],
     text: demonUpkeep.text,
     abilities: [demonUpkeep],
   }),
-  token("knight-token", "Knight", ["W"], 2, 2, ["Knight"], { keywords: ["vigilance"], text: "Vigilance" }),
-  token("dragon-token", "Dragon", ["R"], 4, 4, ["Dragon"], { keywords: ["flying"], text: "Flying" }),
+  token("knight-token", "Knight", ["white"], 2, 2, ["Knight"], {
+    keywords: ["vigilance"],
+    text: "Vigilance",
+  }),
+  token("dragon-token", "Dragon", ["red"], 4, 4, ["Dragon"], { keywords: ["flying"], text: "Flying" }),
 ];

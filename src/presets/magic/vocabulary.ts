@@ -2,6 +2,8 @@
  * What Magic adds to the kernel's card vocabulary: the events its rules emit (that triggers,
  * limits and conditions may name) and the continuous effect kinds it reads.
  */
+import type { CardFieldSpec } from "../../core/contract/data.js";
+
 const move = "a move; obj, card, from, to, player (owner), cause";
 
 export const magicEvents: Record<string, string> = {
@@ -87,4 +89,26 @@ export const magicEffectKinds: Record<string, string> = {
     'value: a keyword the target object loses while it lasts ("Target creature loses double strike until end of turn"); gained and lost keywords apply in timestamp order (CR 613.7).',
   cant: "value: the actions ([attack], [block] or both) the target creature can't do while it lasts (\"Target creature can't block this turn\", CR 508.1c, 509.1b).",
   must: 'value: the actions the target creature does if able while it lasts ("Target creature blocks this turn if able", CR 508.1d, 509.1c).',
+};
+
+/**
+ * Keys of a card's `stats` Magic reads, checked whenever a card has them (others stay free): a
+ * token's colours written as mana letters would otherwise make it silently colourless.
+ */
+export const magicStatFields: Record<string, CardFieldSpec> = {
+  colors: {
+    type: "array",
+    items: { type: "string", enum: ["white", "blue", "black", "red", "green"] },
+    description:
+      'CR 105.1, 202.2: the colours of a card without a coloured mana cost (a token), by name: ["black"]. A mana cost\'s symbols decide the colours of a card that has one.',
+  },
+  manaCost: {
+    type: "string",
+    minLength: 1,
+    description: 'CR 202.1: the printed mana cost in braces, "{1}{G}".',
+  },
+  toughness: { type: "integer", description: "CR 208: printed toughness." },
+  loyalty: { type: "integer", minimum: 0, description: "CR 306.5b: printed loyalty." },
+  chapters: { type: "integer", minimum: 1, description: "CR 714.2: a Saga's final chapter number." },
+  token: { type: "boolean", description: "CR 111.1: a token definition (never in a deck)." },
 };
