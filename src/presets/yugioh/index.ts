@@ -43,7 +43,7 @@ import { releaseHeldTriggers, ygoTriggers } from "./triggers.js";
 import { ygoTurn } from "./turn.js";
 import { turnCards } from "./turn-cards.js";
 import { utopiaCards } from "./utopia-cards.js";
-import { ygoCardFields, ygoEffectKinds, ygoEvents } from "./vocabulary.js";
+import { ygoCardFields, ygoEffectKinds, ygoEvents, ygoStatFields } from "./vocabulary.js";
 import { zefraCards } from "./zefra-cards.js";
 
 export { sampleDecks, ygoCards } from "./cards.js";
@@ -180,6 +180,7 @@ export function yugioh(): Preset {
   return {
     id: "yugioh",
     cardFields: ygoCardFields,
+    statFields: ygoStatFields,
     events: ygoEvents,
     effectKinds: ygoEffectKinds,
     // Static kinds its rules read that no library card has yet (the library's are known already).

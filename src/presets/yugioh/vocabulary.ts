@@ -13,6 +13,44 @@ export const ygoCardFields: Record<string, CardFieldSpec> = {
   },
 };
 
+const whole = (what: string, min = 0): CardFieldSpec => ({
+  type: "integer",
+  minimum: min,
+  description: what,
+});
+
+/**
+ * Keys of a card's `stats` Yu-Gi-Oh! reads, checked whenever a card has them (others stay free):
+ * an ATK written as text or an attribute in lower case would otherwise be read as none.
+ */
+export const ygoStatFields: Record<string, CardFieldSpec> = {
+  atk: whole("A monster's printed ATK."),
+  def: whole("A monster's printed DEF (none on a Link Monster)."),
+  level: whole("A monster's printed Level (1–12).", 1),
+  rank: whole("An Xyz Monster's printed Rank.", 0),
+  link: whole("A Link Monster's Link Rating.", 1),
+  scale: whole("A Pendulum Monster's Pendulum Scale."),
+  attribute: {
+    type: "string",
+    enum: ["LIGHT", "DARK", "EARTH", "WATER", "FIRE", "WIND", "DIVINE"],
+    description: 'A monster\'s Attribute as printed, in capitals: "DARK".',
+  },
+  arrows: {
+    type: "array",
+    items: {
+      type: "string",
+      enum: ["topLeft", "top", "topRight", "left", "right", "bottomLeft", "bottom", "bottomRight"],
+    },
+    description:
+      "A Link Monster's Link Arrows (those toward the opponent's field are read only from an Extra Monster Zone).",
+  },
+  archetypes: {
+    type: "array",
+    items: { type: "string", minLength: 1 },
+    description: 'Archetypes the card belongs to beside those in its name ("Blue-Eyes").',
+  },
+};
+
 const move = "a move; obj, card, from, to, player (owner), cause";
 
 export const ygoEvents: Record<string, string> = {
