@@ -49,7 +49,7 @@ import { starCards } from "./star-cards.js";
 import { timeCards } from "./time-cards.js";
 import { dmTurn } from "./turn.js";
 import { turnRuleCards } from "./turn-cards.js";
-import { dmCardFields, dmEffectKinds, dmEvents } from "./vocabulary.js";
+import { dmCardFields, dmEffectKinds, dmEvents, dmStatFields } from "./vocabulary.js";
 
 function narrate(game: Game, e: LogEntry): string | null {
   const who = e.player === undefined ? "" : game.playerName(e.player);
@@ -169,6 +169,7 @@ function makePreset(id: string, name: string, play: boolean): Preset {
     name,
     players: { min: 2, max: 2 },
     cardFields: dmCardFields,
+    statFields: dmStatFields,
     events: dmEvents,
     effectKinds: dmEffectKinds,
     zones: [

@@ -4,10 +4,12 @@
  */
 import type { CardFieldSpec } from "../../core/preset.js";
 
+const CIVILIZATIONS = ["light", "water", "darkness", "fire", "nature", "colorless"];
+
 export const dmCardFields: Record<string, CardFieldSpec> = {
   civilizations: {
     type: "array",
-    items: { type: "string", enum: ["light", "water", "darkness", "fire", "nature", "colorless"] },
+    items: { type: "string", enum: CIVILIZATIONS },
     description:
       'The card\'s civilizations (DM 202): ["fire"], ["water", "darkness"] for a multicolored card; ["colorless"] for a Zero card. Mana of these civilizations pays for it.',
   },
@@ -27,6 +29,41 @@ export const dmCardFields: Record<string, CardFieldSpec> = {
     minLength: 1,
     description: "The Japanese printed name, for cards whose effects read the name's characters (「無」).",
   },
+};
+
+/**
+ * Keys of a card's `stats` Duel Masters reads, checked whenever a card has them (others stay free):
+ * a civilization misspelt in Strike Back or an evolution source would otherwise match nothing.
+ */
+export const dmStatFields: Record<string, CardFieldSpec> = {
+  crossCost: {
+    type: "integer",
+    minimum: 0,
+    description: "Cross Gear: the cost to cross it onto a creature.",
+  },
+  powerBonus: { type: "integer", description: "Power a Cross Gear or an effect's printed bonus adds." },
+  strikeBack: {
+    type: "string",
+    enum: CIVILIZATIONS,
+    description:
+      "Strike Back (S・バック): the civilization of the card put from a broken shield to the graveyard.",
+  },
+  evolvesFrom: {
+    type: "array",
+    items: { type: "string", minLength: 1 },
+    description: 'An Evolution Creature\'s sources, by race or name words: ["Fire Bird"].',
+  },
+  evolvesFromCivilizations: {
+    type: "array",
+    items: { type: "string", enum: CIVILIZATIONS },
+    description: "An Evolution Creature that evolves from a creature of any of these civilizations.",
+  },
+  evolvesFromMulticolored: {
+    type: "boolean",
+    description: "An Evolution Creature that evolves from a multicolored creature.",
+  },
+  awakensTo: { type: "string", minLength: 1, description: "A Psychic Creature's awakened side (a card id)." },
+  awakenedFrom: { type: "string", minLength: 1, description: "An awakened side's front side (a card id)." },
 };
 
 export const dmEvents: Record<string, string> = {

@@ -1,13 +1,16 @@
 /**
- * Magic's declared `stats` keys (Preset.statFields): a card whose colours are written as mana
- * letters, or whose loyalty is not a whole number, is refused when the game is made, naming the
- * card and the field; every card of the library passes; tokens are the colours they say (CR 105.1).
+ * Each preset's declared `stats` keys (Preset.statFields): a Magic card whose colours are written
+ * as mana letters, or whose loyalty is not a whole number, a Yu-Gi-Oh! monster with ATK as text or
+ * a lower-case Attribute, a Duel Masters Strike Back of no civilization, is refused when the game is
+ * made, naming the card and the field; every library card passes; tokens are the colours they say.
  */
 import { describe, expect, it } from "vitest";
 import { DefinitionError } from "../../src/core/errors.js";
 import { Game } from "../../src/core/game.js";
+import { duelMasters } from "../../src/presets/duel-masters/index.js";
 import { magic } from "../../src/presets/magic/index.js";
 import { cardColours } from "../../src/presets/magic/protection.js";
+import { yugioh } from "../../src/presets/yugioh/index.js";
 import { parseScenario, runScenario } from "../../src/scenario/index.js";
 
 const preset = magic();
@@ -67,5 +70,37 @@ describe("Magic stats fields", () => {
     expect(result.failures).toEqual([
       expect.objectContaining({ line: 4, message: expect.stringMatching(/broken-walker.*stats\.loyalty/) }),
     ]);
+  });
+});
+
+describe("Yu-Gi-Oh! and Duel Masters stats fields", () => {
+  it("refuses an ATK written as text and an Attribute not in capitals", () => {
+    const monster = (stats: Record<string, unknown>) => ({
+      id: "test-monster",
+      name: "Test Monster",
+      types: ["monster", "normal"],
+      stats: { level: 4, atk: 1000, def: 1000, attribute: "DARK", ...stats },
+    });
+    expect(() => Game.create(yugioh(), { seed: 1, cards: [monster({ atk: "1800" })] })).toThrow(
+      /test-monster.*stats\.atk/s,
+    );
+    expect(() => Game.create(yugioh(), { seed: 1, cards: [monster({ attribute: "dark" })] })).toThrow(
+      /stats\.attribute: "dark" is not one of/,
+    );
+    expect(() => Game.create(yugioh(), { seed: 1, cards: [monster({})] })).not.toThrow();
+  });
+
+  it("refuses a Strike Back of no civilization", () => {
+    const spell = {
+      id: "test-spell",
+      name: "Test Spell",
+      types: ["spell"],
+      cost: 3,
+      civilizations: ["fire"],
+      stats: { strikeBack: "red" },
+    };
+    expect(() => Game.create(duelMasters(), { seed: 1, cards: [spell] })).toThrow(
+      /test-spell.*stats\.strikeBack/s,
+    );
   });
 });
