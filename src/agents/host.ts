@@ -202,6 +202,9 @@ export interface HostOptions {
 }
 
 /** The host's state: its games by id, and whether `hello` was said. */
+const tooLarge = (bytes: number): Reply =>
+  error("too-large", `the line is ${bytes} bytes; at most ${HOST_LIMITS.lineBytes}`, "message");
+
 export class Host {
   private readonly games = new Map<string, HostGame>();
   private greeted = false;
@@ -215,10 +218,14 @@ export class Host {
     return JSON.stringify(this.handleText(line));
   }
 
+  /** The answer to a line of `bytes` bytes, over the bound, that the reader dropped unread. */
+  lineTooLong(bytes: number): string {
+    return JSON.stringify(tooLarge(bytes));
+  }
+
   private handleText(line: string): Reply {
     const bytes = Buffer.byteLength(line);
-    if (bytes > HOST_LIMITS.lineBytes)
-      return error("too-large", `the line is ${bytes} bytes; at most ${HOST_LIMITS.lineBytes}`, "message");
+    if (bytes > HOST_LIMITS.lineBytes) return tooLarge(bytes);
     let value: unknown;
     try {
       value = JSON.parse(line);

@@ -10,7 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, InvalidArgumentError } from "commander";
 import { glob, isDynamicPattern } from "tinyglobby";
-import { HOST_PROTOCOL, Host } from "../agents/host.js";
+import { HOST_LIMITS, HOST_PROTOCOL, Host } from "../agents/host.js";
 import type { Agent } from "../agents/random.js";
 import { agentOf } from "../agents/spec.js";
 import { notOffered } from "../core/activation.js";
@@ -32,6 +32,7 @@ import { runScenario, type ScenarioResult } from "../scenario/runner.js";
 import { MAX_WORKERS } from "../simulate/run.js";
 import { toAscii, wantsAscii } from "./ascii.js";
 import { botCommand } from "./bot.js";
+import { boundedLineReader } from "./bounded-lines.js";
 import { type DeckFlag, decksFor, parseDeckFlag } from "./decks.js";
 import { describeError, EXIT_FAILED, EXIT_OK, InputError, reportError } from "./errors.js";
 import { type FromPosition, loadFrom, parseFromRef } from "./from.js";
@@ -1107,12 +1108,13 @@ A bad line gets {"type":"error",...} and changes nothing. Docs: docs/agents.md`,
         throw new InputError("host needs --stdio: it speaks JSON lines on standard input and output");
       await userGame(cmd, io);
       const host = new Host({ presetOf: getPreset, version: version() });
-      const read = io.stdin ?? lineReader();
+      // Lines over the host's bound are counted and dropped as they arrive, never held whole.
+      const read = io.stdin ?? boundedLineReader(process.stdin, HOST_LIMITS.lineBytes);
       for (;;) {
         const line = await read();
         if (line === null) break;
-        if (line.trim() === "") continue;
-        io.stdout(`${host.handleLine(line)}\n`);
+        if (typeof line === "string" && line.trim() === "") continue;
+        io.stdout(`${typeof line === "string" ? host.handleLine(line) : host.lineTooLong(line.tooLong)}\n`);
         if (host.ended) break;
       }
     });

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { HOST_PROTOCOL, Host } from "../../src/agents/host.js";
+import { HOST_LIMITS, HOST_PROTOCOL, Host } from "../../src/agents/host.js";
 import { nextInt, seedRng } from "../../src/core/rng.js";
 import { getPreset } from "../../src/presets/index.js";
 
@@ -163,6 +163,7 @@ describe("turnkit host --stdio", () => {
   it("reads JSON lines and answers one line each, going on after a bad one; close ends it", () => {
     const input = [
       JSON.stringify({ type: "hello", protocol: HOST_PROTOCOL }),
+      "x".repeat(HOST_LIMITS.lineBytes + 10),
       "oops",
       JSON.stringify({ type: "reset", game: "skirmish", seed: 1 }),
       "",
@@ -180,8 +181,12 @@ describe("turnkit host --stdio", () => {
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l) as Reply);
-    expect(lines.map((l) => l.type)).toEqual(["welcome", "error", "observation", "step", "closed"]);
-    expect(lines[1]).toMatchObject({ code: "bad-json" });
+    expect(lines.map((l) => l.type)).toEqual(["welcome", "error", "error", "observation", "step", "closed"]);
+    expect(lines[1]).toMatchObject({
+      code: "too-large",
+      message: expect.stringContaining(`${HOST_LIMITS.lineBytes + 10} bytes`),
+    });
+    expect(lines[2]).toMatchObject({ code: "bad-json" });
   });
 
   it("without --stdio, says what it needs (exit 2)", () => {
