@@ -4,8 +4,9 @@
  * option becomes `{ kind, refs, args }`:
  * - `kind`: the option's verb, the id's first part (`attack`, `cast`, `pass`); when the id begins
  *   with a card (`kq2…` "choose this card", `kq2…:toMana` "resolve this trigger first") or a blind
- *   pick (`hand@1#?`, "a card from that hand, unseen": args `unseen`, `@opponent`, `hand`), the
- *   decision's kind (`choose`, `orderTriggers`);
+ *   pick (`hand@1#?`, "a card from that hand, unseen": args `unseen`, `@opponent`, `hand`) or a
+ *   card the decider can no longer place (a trigger's source shuffled into a deck: arg `gone`),
+ *   the decision's kind (`choose`, `orderTriggers`);
  * - `refs`: the cards the id names, in order, by where the deciding player sees them — seat
  *   relative to them, zone kind, position in the zone (bottom first, as the view lists it) and,
  *   for a card under another, its position there;
@@ -21,6 +22,7 @@
 
 import { IllegalActionError } from "../core/errors.js";
 import type { Game } from "../core/game.js";
+import { isHandle } from "../core/rng.js";
 import type { PlayerId } from "../core/types.js";
 import type { DecisionView, HiddenCard, PlayerView, VisibleCard } from "../core/view.js";
 
@@ -156,8 +158,14 @@ function encodePart(
     }
     return;
   }
-  args.push(part);
+  args.push(isHandle(part) ? GONE : part);
 }
+
+/**
+ * A card the decider knew by its handle but can't place now (a trigger's source shuffled into
+ * its deck): named by the word `gone`, never by the handle, which differs from game to game.
+ */
+const GONE = "gone";
 
 /** One option id as its decider sees it. `places` and `seats` from the decider's view. */
 function encodeId(
@@ -176,6 +184,7 @@ function encodeId(
       const unseen = ref ? undefined : unseenPick(part, view);
       if (ref) refs.push(ref);
       else if (unseen) args.push(...unseen);
+      else if (isHandle(part)) args.push(GONE);
       else kind = part;
     } else encodePart(part, view, places, seats, refs, args);
   }

@@ -167,6 +167,7 @@ export const OPTION_WORDS: readonly string[] = [
   "gather",
   "gets",
   "gift",
+  "gone",
   "grOnFirstSpell",
   "grReturn",
   "grSummon",

@@ -172,6 +172,12 @@ export function shuffled<T>(state: RngState, items: readonly T[]): T[] {
 }
 
 const HANDLE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+const HANDLE_PATTERN = /^k[a-hjkmnp-z2-9]{7}$/;
+
+/** Whether a word is shaped like an object handle (`nextHandle`'s "k" and seven of its letters). */
+export function isHandle(word: string): boolean {
+  return HANDLE_PATTERN.test(word);
+}
 
 /** A fresh object handle: "k" and seven letters or digits drawn from the game's generator. */
 export function nextHandle(state: RngState): string {

@@ -51,6 +51,22 @@ describe("every option of every decision has a slot", () => {
     }, 300_000);
   }
 
+  it("a trigger whose source went where its player can't place it (a deck) is named `gone`, not by its handle", () => {
+    // Duel Masters, random decks, seed 6101: at response 225 P2 orders two Bolshack Voljaak
+    // triggers, one of whose sources was shuffled into P2's deck (found by check:action-space).
+    const preset = getPreset("duel-masters");
+    const game = newGameOf(preset, 6101, "random").run();
+    expect(checkActionSpaceGame(game, actionSpace(preset), "duel-masters:6101", 260).problem).toBeNull();
+    const replay = newGameOf(preset, 6101, "random").run();
+    const rng = seedRng("space:duel-masters:6101");
+    for (let i = 0; i < 225; i++) {
+      const d = replay.state.decision!;
+      replay.act({ player: d.player, choice: d.options[nextInt(rng, d.options.length)]!.id });
+    }
+    const encoded = canonicalOptions(replay.viewFor(replay.state.decision!.player)).map((o) => o.encoding);
+    expect(encoded).toContainEqual({ kind: "orderTriggers", refs: [], args: ["gone", "shieldUp"] });
+  });
+
   it("the check can fail: a decision with more options than the space's slots is reported", () => {
     const preset = getPreset("magic");
     const game = Game.create(preset, { seed: 3, players: 2 }).run();
