@@ -40,6 +40,7 @@ const { values: flags } = parseArgs({
     preset: { type: "string", default: "skirmish" },
     "think-ms": { type: "string", default: "200" },
     "timeout-s": { type: "string", default: "600" },
+    "cpu-prof": { type: "string" },
   },
   strict: true,
 });
@@ -103,7 +104,8 @@ if (flags.db === "postgres") {
 type Running = ServeProcess;
 
 function startServer(): Promise<Running> {
-  return startServe(["--port", "0", "--snapshot-every", "50"], { TURNKIT_DATABASE_URL: dbUrl });
+  const prof = flags["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${flags["cpu-prof"]}`] : [];
+  return startServe(["--port", "0", "--snapshot-every", "50"], { TURNKIT_DATABASE_URL: dbUrl }, prof);
 }
 
 /** The server's resident memory at its peak (VmHWM), in MiB. */
@@ -170,7 +172,7 @@ class Bot {
     for (;;) {
       const m = await c.next();
       if (!m) break;
-      if (m.type === "update") this.handle(m, true);
+      if (m.type === "update" || m.type === "view") this.handle(m, m.type === "update");
       else if (m.type === "error") {
         refused.set(m.code, (refused.get(m.code) ?? 0) + 1);
         process.stderr.write(`loadtest: game ${this.game} P${this.seat + 1}: ${m.code}: ${m.message}\n`);

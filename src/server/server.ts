@@ -18,7 +18,9 @@ import {
   type ErrorMessage,
   errorMessage,
   type HelloMessage,
+  isProtocolVersion,
   PROTOCOL_VERSION,
+  PROTOCOL_VERSIONS,
   parseClientMessage,
   RateLimiter,
   WIRE_LIMITS,
@@ -205,7 +207,13 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
     const url = new URL(req.url ?? "/", "http://localhost");
     const parts = url.pathname.split("/").filter(Boolean);
     if (req.method === "GET" && url.pathname === "/health")
-      return send(res, 200, { ok: true, protocol: PROTOCOL_VERSION, rooms: rooms.size, db: store.dialect });
+      return send(res, 200, {
+        ok: true,
+        protocol: PROTOCOL_VERSION,
+        protocols: PROTOCOL_VERSIONS,
+        rooms: rooms.size,
+        db: store.dialect,
+      });
     if (parts[0] !== "games" || parts.length > 3)
       throw new HttpError(404, errorMessage("unknown-type", `no such path ${url.pathname}`, "path"));
     if (parts.length === 1) {
@@ -310,8 +318,9 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
           });
         return;
       }
+      if (!room || !client) return refuse(errorMessage("not-joined", "send hello first", msg.type));
+      if (msg.type === "sync") return sendText(room.resync(client));
       // act
-      if (!room || !client) return refuse(errorMessage("not-joined", "send hello first", "act"));
       if (client.seat === null)
         return refuse(errorMessage("spectator", "a spectator can't answer decisions", "act"));
       const r = cluster
@@ -337,11 +346,12 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
     async function hello(
       msg: HelloMessage,
     ): Promise<{ room: Room; client: RoomClient; welcome: string } | null> {
-      if (msg.protocol !== PROTOCOL_VERSION) {
+      const protocol = msg.protocol;
+      if (!isProtocolVersion(protocol)) {
         refuse(
           errorMessage(
             "protocol-version",
-            `this server speaks protocol ${PROTOCOL_VERSION}, not ${msg.protocol}`,
+            `this server speaks protocols ${PROTOCOL_VERSIONS.join(" and ")}, not ${protocol}`,
             "hello.protocol",
           ),
         );
@@ -364,6 +374,7 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
       }
       const c: RoomClient = {
         seat,
+        protocol,
         send: sendText,
         close(m) {
           sendText(JSON.stringify(m));
@@ -371,7 +382,8 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
           ws.close(4000, m.code);
         },
       };
-      const welcome = r.join(c, msg.since);
+      // In the room's order: an answer being stored is told before the welcome's view shows it.
+      const welcome = await r.inOrder(async () => r.join(c, msg.since));
       return { room: r, client: c, welcome };
     }
   }
