@@ -65,9 +65,9 @@ export function diff(a: unknown, b: unknown): PatchOp[] {
 
 function diffInto(a: unknown, b: unknown, path: string, ops: PatchOp[]): void {
   if (a === b) return;
-  if (Array.isArray(a) && Array.isArray(b)) return diffArrays(a, b, path, ops);
-  if (isObject(a) && isObject(b)) return diffObjects(a, b, path, ops);
-  if (typeof a === "object" || typeof b === "object" || a !== b) ops.push({ op: "replace", path, value: b });
+  if (Array.isArray(a) && Array.isArray(b)) diffArrays(a, b, path, ops);
+  else if (isObject(a) && isObject(b)) diffObjects(a, b, path, ops);
+  else ops.push({ op: "replace", path, value: b });
 }
 
 function diffObjects(a: Obj, b: Obj, path: string, ops: PatchOp[]): void {
