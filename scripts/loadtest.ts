@@ -103,9 +103,17 @@ if (flags.db === "postgres") {
 
 type Running = ServeProcess;
 
+/** The load test creates and reads games as the operator: with the admin token, not rate-limited. */
+const ADMIN = randomBytes(18).toString("base64url");
+const asAdmin = { authorization: `Bearer ${ADMIN}` };
+
 function startServer(): Promise<Running> {
   const prof = flags["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${flags["cpu-prof"]}`] : [];
-  return startServe(["--port", "0", "--snapshot-every", "50"], { TURNKIT_DATABASE_URL: dbUrl }, prof);
+  return startServe(
+    ["--port", "0", "--snapshot-every", "50"],
+    { TURNKIT_DATABASE_URL: dbUrl, TURNKIT_ADMIN_TOKEN: ADMIN },
+    prof,
+  );
 }
 
 /** The server's resident memory at its peak (VmHWM), in MiB. */
@@ -130,6 +138,8 @@ const digest = (v: unknown) => createHash("sha256").update(JSON.stringify(v)).di
 /** Messages the server refused, by code; connections that closed before their game ended. */
 const refused = new Map<string, number>();
 let unexpectedCloses = 0;
+/** What the bots received over their connections: bytes and messages. */
+const received = { bytes: 0, messages: 0 };
 let killing = false;
 let currentWsUrl = "";
 
@@ -178,6 +188,8 @@ class Bot {
         process.stderr.write(`loadtest: game ${this.game} P${this.seat + 1}: ${m.code}: ${m.message}\n`);
       }
     }
+    received.bytes += c.bytesReceived;
+    received.messages += c.messagesReceived;
     // Closed without the end, and not by the kill: joined again from what it had seen.
     if (!this.end && !killing && this.client === c) {
       unexpectedCloses++;
@@ -241,7 +253,7 @@ try {
   for (let g = 0; g < N; g++) {
     const res = await fetch(`${server.url}/games`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...asAdmin },
       body: JSON.stringify({ preset: preset.id, seed: g + 1 }),
     });
     if (res.status !== 201) throw new Error(`creating game ${g}: ${res.status} ${await res.text()}`);
@@ -300,7 +312,7 @@ try {
   const seatsOf = new Map<number, Bot[]>();
   for (const b of bots) seatsOf.set(b.game, [...(seatsOf.get(b.game) ?? []), b]);
   for (let g = 0; g < N; g++) {
-    const res = await fetch(`${server.url}/games/${ids[g]}/replay`);
+    const res = await fetch(`${server.url}/games/${ids[g]}/replay`, { headers: asAdmin });
     const file = res.status === 200 ? ((await res.json()) as { final: { sha256: string } }) : null;
     if (file) finished++;
     const record = { seed: g + 1, players: ["P1", "P2"], options: {} } as unknown as GameRecord;
@@ -352,6 +364,7 @@ try {
     p99Ms: q(0.99),
     maxMs: q(1),
     thinkMs: THINK,
+    bytesPerMessage: received.messages ? Math.round(received.bytes / received.messages) : 0,
     rssMiB,
     leaks,
     messagesChecked: checked,

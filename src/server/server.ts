@@ -14,6 +14,7 @@ import { getPreset, presetIds } from "../presets/index.js";
 import { replayFileOf } from "../replay/format.js";
 import type { Cluster, ClusterOptions } from "./cluster.js";
 import { BadGameRequest, gameOf, hashToken, NewGameBody, newGame, tokenMatches } from "./create-game.js";
+import { AddressLimiter, DEFAULT_HTTP_LIMITS, type HttpLimits } from "./http-limits.js";
 import {
   type ErrorMessage,
   errorMessage,
@@ -35,8 +36,13 @@ export interface ServerOptions {
   host?: string;
   /** The port (default 0: any free port; `address()` says which). */
   port?: number;
-  /** When set, creating a game needs `Authorization: Bearer <adminToken>`. */
+  /**
+   * When set, creating a game needs `Authorization: Bearer <adminToken>`; `GET /games` lists the
+   * games' ids only to a request bearing it; its requests are not rate-limited.
+   */
   adminToken?: string;
+  /** HTTP requests per client address (docs/server.md, "HTTP"); default `DEFAULT_HTTP_LIMITS`. */
+  httpLimits?: Partial<HttpLimits>;
   /** Presets by id (default: the built-in ones and those registered). */
   presets?: (id: string) => Preset | undefined;
   /** A snapshot of a game's state every this many responses (default 100; 0: none). */
@@ -159,11 +165,38 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
     return load;
   }
 
+  const adminHash = opts.adminToken !== undefined ? hashToken(opts.adminToken) : null;
+  /** Does the request bear the admin token? */
+  function isAdmin(req: IncomingMessage): boolean {
+    if (adminHash === null) return false;
+    const auth = req.headers.authorization ?? "";
+    return auth.startsWith("Bearer ") && tokenMatches(auth.slice(7), adminHash);
+  }
+  const limits = { ...DEFAULT_HTTP_LIMITS, ...opts.httpLimits };
+  const limiters = {
+    create: new AddressLimiter(() => time.now(), limits.createPerMinute, limits.createBurst),
+    read: new AddressLimiter(() => time.now(), limits.readPerMinute, limits.readBurst),
+  };
+  /** Refuses with 429 a request over its address's limit (the admin's are not limited). */
+  function limit(kind: "create" | "read", req: IncomingMessage, res: ServerResponse): void {
+    if (isAdmin(req)) return;
+    const wait = limiters[kind].take(req.socket.remoteAddress ?? "");
+    if (wait === 0) return;
+    res.setHeader("retry-after", String(wait));
+    const per = kind === "create" ? limits.createPerMinute : limits.readPerMinute;
+    throw new HttpError(
+      429,
+      errorMessage(
+        "rate-limited",
+        `more than ${per} ${kind === "create" ? "games created" : "reads of games"} a minute from this address; try again in ${wait} s`,
+        "address",
+      ),
+    );
+  }
+
   async function createGame(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (opts.adminToken !== undefined) {
-      const auth = req.headers.authorization ?? "";
-      const given = auth.startsWith("Bearer ") ? auth.slice(7) : "";
-      if (!tokenMatches(given, hashToken(opts.adminToken)))
+      if (!isAdmin(req))
         throw new HttpError(
           401,
           errorMessage(
@@ -217,17 +250,24 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
     if (parts[0] !== "games" || parts.length > 3)
       throw new HttpError(404, errorMessage("unknown-type", `no such path ${url.pathname}`, "path"));
     if (parts.length === 1) {
-      if (req.method === "POST") return createGame(req, res);
+      if (req.method === "POST") {
+        limit("create", req, res);
+        return createGame(req, res);
+      }
       if (req.method !== "GET")
         throw new HttpError(405, errorMessage("bad-message", `${req.method} /games`, "method"));
+      limit("read", req, res);
       const status = url.searchParams.get("status");
       if (status !== null && status !== "playing" && status !== "finished")
         throw new HttpError(400, errorMessage("bad-message", "status is playing or finished", "status"));
       const games = await store.listGames({ limit: opts.listLimit ?? 100, ...(status ? { status } : {}) });
-      return send(res, 200, { games });
+      // An id lets anyone watch the game: listed to the admin only.
+      if (isAdmin(req)) return send(res, 200, { games });
+      return send(res, 200, { games: games.map(({ id: _, ...rest }) => rest) });
     }
     if (req.method !== "GET")
       throw new HttpError(405, errorMessage("bad-message", `${req.method} ${url.pathname}`, "method"));
+    limit("read", req, res);
     const id = parts[1]!;
     const stored = await store.loadGame(id);
     if (!stored)

@@ -275,7 +275,7 @@ describe("turnkit serve: creating games", () => {
       expect((await post(server, "{not json", auth)).body).toMatchObject({ code: "bad-json" });
       const ok = await post(server, { preset: "skirmish", players: ["Ann", "Bo"] }, auth);
       expect(ok.status).toBe(201);
-      const list = (await (await fetch(`${server.url}/games`)).json()) as {
+      const list = (await (await fetch(`${server.url}/games`, { headers: auth })).json()) as {
         games: { id: string; players: string[] }[];
       };
       expect(list.games.map((g) => g.id)).toContain(ok.body.id);
