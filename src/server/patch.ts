@@ -8,10 +8,11 @@
  * here also keeps the key order, so a client ends with exactly the server's `viewFor(seat)`.
  *
  * Key order: a key added to an object goes last, so where `b` orders the keys it shares with `a`
- * differently, or puts a new key before an old one, the object is replaced whole. Arrays: their
- * common beginning and end are kept, the elements between are patched in place, and the extra
- * ones removed or added (a card leaving a hand is one `remove`; a log growing is `add`s at its end).
- * A key whose value is `undefined` counts as absent, as in JSON.
+ * differently, or puts a new key before an old one, the object is replaced whole. Arrays of one
+ * length are patched element by element; otherwise their common beginning and end are kept and
+ * the rest removed or added (a card leaving a hand is one `remove`; a log growing is `add`s at
+ * its end), or the array replaced when both changed between them. A key whose value is
+ * `undefined` counts as absent, as in JSON.
  */
 
 export type PatchOp =
@@ -31,9 +32,9 @@ function segment(key: string | number): string {
 
 /** The keys of `o` that JSON writes (own, enumerable, not `undefined`), in its order. */
 function jsonKeys(o: Obj): string[] {
-  const out: string[] = [];
-  for (const k of Object.keys(o)) if (o[k] !== undefined) out.push(k);
-  return out;
+  const keys = Object.keys(o);
+  for (const k of keys) if (o[k] === undefined) return keys.filter((x) => o[x] !== undefined);
+  return keys;
 }
 
 /** Deep equality of two JSON values, key order included. */
@@ -58,64 +59,87 @@ export function sameJson(a: unknown, b: unknown): boolean {
 
 /** The operations that turn `a` into `b` (none when they are the same JSON). */
 export function diff(a: unknown, b: unknown): PatchOp[] {
-  const ops: PatchOp[] = [];
-  diffInto(a, b, "", ops);
-  return ops;
+  const d = new Differ();
+  d.values(a, b);
+  return d.ops;
 }
 
-function diffInto(a: unknown, b: unknown, path: string, ops: PatchOp[]): void {
-  if (a === b) return;
-  if (Array.isArray(a) && Array.isArray(b)) diffArrays(a, b, path, ops);
-  else if (isObject(a) && isObject(b)) diffObjects(a, b, path, ops);
-  else ops.push({ op: "replace", path, value: b });
-}
+/** Walks two values; the path to where it is is kept as keys, and made a pointer only for an operation. */
+class Differ {
+  readonly ops: PatchOp[] = [];
+  private readonly at: (string | number)[] = [];
 
-function diffObjects(a: Obj, b: Obj, path: string, ops: PatchOp[]): void {
-  const ka = jsonKeys(a);
-  const kb = jsonKeys(b);
-  // The keys `b` keeps from `a` must come first and in `a`'s order: an added key goes last.
-  let kept = 0;
-  for (const k of ka) if (b[k] !== undefined) kept++;
-  let j = 0;
-  for (const k of ka) {
-    if (b[k] === undefined) continue;
-    if (kb[j] !== k) {
-      ops.push({ op: "replace", path, value: b });
+  private path(last?: string | number): string {
+    let p = "";
+    for (const k of this.at) p += `/${segment(k)}`;
+    return last === undefined ? p : `${p}/${segment(last)}`;
+  }
+
+  values(a: unknown, b: unknown): void {
+    if (a === b) return;
+    if (Array.isArray(a) && Array.isArray(b)) this.arrays(a, b);
+    else if (isObject(a) && isObject(b)) this.objects(a, b);
+    else this.ops.push({ op: "replace", path: this.path(), value: b });
+  }
+
+  private inside(key: string | number, a: unknown, b: unknown): void {
+    if (a === b) return;
+    this.at.push(key);
+    this.values(a, b);
+    this.at.pop();
+  }
+
+  private objects(a: Obj, b: Obj): void {
+    const ka = jsonKeys(a);
+    const kb = jsonKeys(b);
+    // The same keys in the same order (the common case): each value patched in place.
+    let same = ka.length === kb.length;
+    for (let i = 0; same && i < ka.length; i++) same = ka[i] === kb[i];
+    if (same) {
+      for (const k of ka) this.inside(k, a[k], b[k]);
       return;
     }
-    j++;
+    // The keys `b` keeps from `a` must come first and in `a`'s order: an added key goes last.
+    let kept = 0;
+    for (const k of ka) {
+      if (b[k] === undefined) continue;
+      if (kb[kept] !== k) return void this.ops.push({ op: "replace", path: this.path(), value: b });
+      kept++;
+    }
+    for (let i = kept; i < kb.length; i++)
+      if (a[kb[i]!] !== undefined) return void this.ops.push({ op: "replace", path: this.path(), value: b });
+    for (const k of ka) if (b[k] === undefined) this.ops.push({ op: "remove", path: this.path(k) });
+    for (let i = 0; i < kept; i++) this.inside(kb[i]!, a[kb[i]!], b[kb[i]!]);
+    for (let i = kept; i < kb.length; i++)
+      this.ops.push({ op: "add", path: this.path(kb[i]!), value: b[kb[i]!] });
   }
-  for (let i = kept; i < kb.length; i++)
-    if (a[kb[i]!] !== undefined) {
-      ops.push({ op: "replace", path, value: b });
+
+  /**
+   * Arrays of one length are patched element by element (a card tapped in place). Otherwise their
+   * common beginning and end are kept and what is between is removed or added; where both have
+   * something between (a log begun again, a hand with one card gone and another come), the array
+   * is replaced whole.
+   */
+  private arrays(a: readonly unknown[], b: readonly unknown[]): void {
+    if (a.length === b.length) {
+      for (let i = 0; i < a.length; i++) this.inside(i, a[i], b[i]);
       return;
     }
-  for (const k of ka) if (b[k] === undefined) ops.push({ op: "remove", path: `${path}/${segment(k)}` });
-  for (let i = 0; i < kept; i++) {
-    const k = kb[i]!;
-    diffInto(a[k], b[k], `${path}/${segment(k)}`, ops);
+    const min = Math.min(a.length, b.length);
+    let start = 0;
+    while (start < min && sameJson(a[start], b[start])) start++;
+    let endA = a.length;
+    let endB = b.length;
+    while (endA > start && endB > start && sameJson(a[endA - 1], b[endB - 1])) {
+      endA--;
+      endB--;
+    }
+    if (endA > start && endB > start)
+      return void this.ops.push({ op: "replace", path: this.path(), value: b });
+    // Removed from the last, so each index still names the element meant.
+    for (let i = endA - 1; i >= start; i--) this.ops.push({ op: "remove", path: this.path(i) });
+    for (let i = start; i < endB; i++) this.ops.push({ op: "add", path: this.path(i), value: b[i] });
   }
-  for (let i = kept; i < kb.length; i++) {
-    const k = kb[i]!;
-    ops.push({ op: "add", path: `${path}/${segment(k)}`, value: b[k] });
-  }
-}
-
-function diffArrays(a: readonly unknown[], b: readonly unknown[], path: string, ops: PatchOp[]): void {
-  const min = Math.min(a.length, b.length);
-  let start = 0;
-  while (start < min && sameJson(a[start], b[start])) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && sameJson(a[endA - 1], b[endB - 1])) {
-    endA--;
-    endB--;
-  }
-  const common = Math.min(endA - start, endB - start);
-  for (let i = 0; i < common; i++) diffInto(a[start + i], b[start + i], `${path}/${start + i}`, ops);
-  // Removed from the last, so each index still names the element meant.
-  for (let i = endA - 1; i >= start + common; i--) ops.push({ op: "remove", path: `${path}/${i}` });
-  for (let i = start + common; i < endB; i++) ops.push({ op: "add", path: `${path}/${i}`, value: b[i] });
 }
 
 /** A patch that can't be applied: names the operation and why. */
