@@ -17,7 +17,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
@@ -114,6 +114,13 @@ function startServer(): Promise<Running> {
     { TURNKIT_DATABASE_URL: dbUrl, TURNKIT_ADMIN_TOKEN: ADMIN },
     prof,
   );
+}
+
+/** The CPU time the process has used (user and system), in milliseconds. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime, fields 14 and 15 of stat (12 and 13 after the command), in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** The server's resident memory at its peak (VmHWM), in MiB. */
@@ -266,8 +273,12 @@ try {
   for (let i = 0; i < bots.length; i += 200)
     await Promise.all(bots.slice(i, i + 200).map((b) => b.join(wsUrl)));
   say(`loadtest: ${bots.length} bots joined`);
+  const cpuAtStart = cpuMs(server.child.pid!);
+  let cpuBefore = 0;
+  const loads: number[] = [loadavg()[0]!];
 
   const progress = setInterval(() => {
+    loads.push(loadavg()[0]!);
     const ended = bots.filter((b) => b.end).length / 2;
     process.stderr.write(
       `loadtest: ${Math.round((Date.now() - started) / 1000)} s: ${latencies.length} answers, ${ended}/${N} games ended\n`,
@@ -283,6 +294,7 @@ try {
       await new Promise((r) => setTimeout(r, 50));
     const told = bots.map((b) => b.told);
     killing = true;
+    cpuBefore = cpuMs(server.child.pid!) - cpuAtStart;
     server.child.kill("SIGKILL");
     await new Promise((r) => server!.child.once("exit", r));
     say("loadtest: server killed (SIGKILL); starting it again");
@@ -301,6 +313,9 @@ try {
   await Promise.all(bots.map((b) => b.done));
   clearInterval(progress);
   const rssMiB = peakRss(server.child.pid!);
+  // The server's CPU while the games were played (a restarted server's from its start).
+  const serverCpuMs = cpuBefore + cpuMs(server.child.pid!) - (restarts > 0 ? 0 : cpuAtStart);
+  loads.push(loadavg()[0]!);
   const playMs = Date.now() - started;
   say(`loadtest: every game ended (${(playMs / 1000).toFixed(1)} s); checking`);
 
@@ -366,6 +381,9 @@ try {
     thinkMs: THINK,
     bytesPerMessage: received.messages ? Math.round(received.bytes / received.messages) : 0,
     rssMiB,
+    serverCpuMsPerResponse: latencies.length ? Math.round((serverCpuMs / latencies.length) * 100) / 100 : 0,
+    serverCpuShare: Math.round((serverCpuMs / playMs) * 100) / 100,
+    loadAverage: { min: Math.min(...loads), max: Math.max(...loads) },
     leaks,
     messagesChecked: checked,
     refused: Object.fromEntries(refused),

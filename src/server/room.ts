@@ -12,12 +12,13 @@
  * view is made only for a seat with a client connected, and the public view once per change for
  * every spectator.
  */
+
+import { createHash } from "node:crypto";
 import { Game } from "../core/game.js";
 import type { JsonObject } from "../core/json.js";
 import type { Preset } from "../core/preset.js";
 import type { LogEntry, PlayerId } from "../core/types.js";
 import { type PlayerView, type PublicView, publicView, redactEntry } from "../core/view.js";
-import { stateDigest } from "../replay/format.js";
 import { diff } from "./patch.js";
 import { type ErrorMessage, errorMessage, type ProtocolVersion } from "./protocol.js";
 import type { ClockSpec, GameEnd, GameRecord, Store, StoredGame, StoredResponse } from "./store.js";
@@ -205,7 +206,7 @@ export class Room {
     this.ended ??= {
       winner: r.winner,
       reason: r.reason,
-      sha256: stateDigest(this.game),
+      sha256: digestOf(this.game),
       turn: this.game.state.clock.turn.id,
     };
     return this.ended;
@@ -413,7 +414,7 @@ export class Room {
     this.forfeit = {
       winner: players === 2 ? 1 - seat : null,
       reason: `${this.game.playerName(seat)} ran out of time`,
-      sha256: stateDigest(this.game),
+      sha256: digestOf(this.game),
       turn: this.game.state.clock.turn.id,
     };
     c.remaining[seat] = 0;
@@ -583,6 +584,15 @@ export class Room {
     if (client.seat !== null && ![...this.clients].some((c) => c.seat === client.seat))
       this.seatStreams.delete(client.seat);
   }
+}
+
+/**
+ * `stateDigest` (src/replay/format.ts) with Node's own SHA-256: the same hex of the same text, made
+ * natively — the whole state of an ended game is hashed once per game.
+ */
+export function digestOf(game: Game): string {
+  const { madeBy: _made, ...state } = game.state;
+  return createHash("sha256").update(JSON.stringify(state)).digest("hex");
 }
 
 /** The events of `entries` as a spectator is told them. */
