@@ -47,14 +47,22 @@ export function sameJson(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b)) return false;
-  const ka = jsonKeys(a as Obj);
-  const kb = jsonKeys(b as Obj);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i]!;
-    if (k !== kb[i] || !sameJson((a as Obj)[k], (b as Obj)[k])) return false;
-  }
+  const kb = sameOrder(a as Obj, b as Obj);
+  if (kb === null) return false;
+  for (const k of kb) if (!sameJson((a as Obj)[k], (b as Obj)[k])) return false;
   return true;
+}
+
+/**
+ * `b`'s keys when `a` has the same ones in the same order (the common case, checked without
+ * copying `a`'s), else null. Keys whose value is `undefined` are left to `jsonKeys`.
+ */
+function sameOrder(a: Obj, b: Obj): string[] | null {
+  const kb = Object.keys(b);
+  let i = 0;
+  // for…in walks a plain object's own keys in order without making an array of them.
+  for (const k in a) if (kb[i++] !== k) return null;
+  return i === kb.length ? kb : null;
 }
 
 /** The operations that turn `a` into `b` (none when they are the same JSON). */
@@ -90,15 +98,14 @@ class Differ {
   }
 
   private objects(a: Obj, b: Obj): void {
-    const ka = jsonKeys(a);
-    const kb = jsonKeys(b);
     // The same keys in the same order (the common case): each value patched in place.
-    let same = ka.length === kb.length;
-    for (let i = 0; same && i < ka.length; i++) same = ka[i] === kb[i];
+    const same = sameOrder(a, b);
     if (same) {
-      for (const k of ka) this.inside(k, a[k], b[k]);
+      for (const k of same) this.inside(k, a[k], b[k]);
       return;
     }
+    const ka = jsonKeys(a);
+    const kb = jsonKeys(b);
     // The keys `b` keeps from `a` must come first and in `a`'s order: an added key goes last.
     let kept = 0;
     for (const k of ka) {
