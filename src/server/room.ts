@@ -76,9 +76,9 @@ interface Stream<V> {
   view: V;
 }
 
-/** A message in both protocols: 2's made at once, 1's (a whole view) only if a client speaks it. */
+/** A message in both protocols, each made only if a client speaks it (and then once). */
 interface Outgoing {
-  v2: string;
+  v2: () => string;
   v1: () => string;
 }
 
@@ -482,7 +482,9 @@ export class Room {
     const clock = live ? this.clockState() : null;
     const end = live ? this.publicEnd() : null;
     return {
-      v2: JSON.stringify({ type: "update", seq, responses, patch: diff(before, after), events, clock, end }),
+      v2: once(() =>
+        JSON.stringify({ type: "update", seq, responses, patch: diff(before, after), events, clock, end }),
+      ),
       v1: once(() => JSON.stringify({ type: "update", responses, view: after, events, clock, end })),
     };
   }
@@ -496,7 +498,7 @@ export class Room {
     for (const c of this.clients) {
       if (c.seat === null) {
         spectators ??= this.spectatorUpdates(entries);
-        for (const m of spectators) c.send(c.protocol >= 2 ? m.v2 : m.v1());
+        for (const m of spectators) c.send(c.protocol >= 2 ? m.v2() : m.v1());
         continue;
       }
       let m = bySeat.get(c.seat);
@@ -504,7 +506,7 @@ export class Room {
         m = this.seatUpdate(c.seat, entries);
         bySeat.set(c.seat, m);
       }
-      c.send(c.protocol >= 2 ? m.v2 : m.v1());
+      c.send(c.protocol >= 2 ? m.v2() : m.v1());
     }
     // Held for spectators who may join during the delay (with no delay, a joiner gets the view then).
     if (spectators === null && this.record.spectatorDelay > 0) this.spectatorUpdates(entries);
