@@ -274,6 +274,7 @@ try {
     await Promise.all(bots.slice(i, i + 200).map((b) => b.join(wsUrl)));
   say(`loadtest: ${bots.length} bots joined`);
   const cpuAtStart = cpuMs(server.child.pid!);
+  const botsCpuAtStart = process.cpuUsage();
   let cpuBefore = 0;
   const loads: number[] = [loadavg()[0]!];
 
@@ -312,6 +313,7 @@ try {
   }
   await Promise.all(bots.map((b) => b.done));
   clearInterval(progress);
+  const botsCpu = process.cpuUsage(botsCpuAtStart);
   const rssMiB = peakRss(server.child.pid!);
   // The server's CPU while the games were played (a restarted server's from its start).
   const serverCpuMs = cpuBefore + cpuMs(server.child.pid!) - (restarts > 0 ? 0 : cpuAtStart);
@@ -383,6 +385,8 @@ try {
     rssMiB,
     serverCpuMsPerResponse: latencies.length ? Math.round((serverCpuMs / latencies.length) * 100) / 100 : 0,
     serverCpuShare: Math.round((serverCpuMs / playMs) * 100) / 100,
+    /** This process's (the bots') CPU while the games were played, as a share of one core. */
+    botsCpuShare: Math.round(((botsCpu.user + botsCpu.system) / 1000 / playMs) * 100) / 100,
     loadAverage: { min: Math.min(...loads), max: Math.max(...loads) },
     leaks,
     messagesChecked: checked,
