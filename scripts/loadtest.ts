@@ -17,7 +17,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
@@ -40,6 +40,7 @@ const { values: flags } = parseArgs({
     preset: { type: "string", default: "skirmish" },
     "think-ms": { type: "string", default: "200" },
     "timeout-s": { type: "string", default: "600" },
+    "cpu-prof": { type: "string" },
   },
   strict: true,
 });
@@ -102,8 +103,24 @@ if (flags.db === "postgres") {
 
 type Running = ServeProcess;
 
+/** The load test creates and reads games as the operator: with the admin token, not rate-limited. */
+const ADMIN = randomBytes(18).toString("base64url");
+const asAdmin = { authorization: `Bearer ${ADMIN}` };
+
 function startServer(): Promise<Running> {
-  return startServe(["--port", "0", "--snapshot-every", "50"], { TURNKIT_DATABASE_URL: dbUrl });
+  const prof = flags["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${flags["cpu-prof"]}`] : [];
+  return startServe(
+    ["--port", "0", "--snapshot-every", "50"],
+    { TURNKIT_DATABASE_URL: dbUrl, TURNKIT_ADMIN_TOKEN: ADMIN },
+    prof,
+  );
+}
+
+/** The CPU time the process has used (user and system), in milliseconds. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime, fields 14 and 15 of stat (12 and 13 after the command), in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** The server's resident memory at its peak (VmHWM), in MiB. */
@@ -128,6 +145,8 @@ const digest = (v: unknown) => createHash("sha256").update(JSON.stringify(v)).di
 /** Messages the server refused, by code; connections that closed before their game ended. */
 const refused = new Map<string, number>();
 let unexpectedCloses = 0;
+/** What the bots received over their connections: bytes and messages. */
+const received = { bytes: 0, messages: 0 };
 let killing = false;
 let currentWsUrl = "";
 
@@ -170,12 +189,14 @@ class Bot {
     for (;;) {
       const m = await c.next();
       if (!m) break;
-      if (m.type === "update") this.handle(m, true);
+      if (m.type === "update" || m.type === "view") this.handle(m, m.type === "update");
       else if (m.type === "error") {
         refused.set(m.code, (refused.get(m.code) ?? 0) + 1);
         process.stderr.write(`loadtest: game ${this.game} P${this.seat + 1}: ${m.code}: ${m.message}\n`);
       }
     }
+    received.bytes += c.bytesReceived;
+    received.messages += c.messagesReceived;
     // Closed without the end, and not by the kill: joined again from what it had seen.
     if (!this.end && !killing && this.client === c) {
       unexpectedCloses++;
@@ -239,7 +260,7 @@ try {
   for (let g = 0; g < N; g++) {
     const res = await fetch(`${server.url}/games`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...asAdmin },
       body: JSON.stringify({ preset: preset.id, seed: g + 1 }),
     });
     if (res.status !== 201) throw new Error(`creating game ${g}: ${res.status} ${await res.text()}`);
@@ -252,8 +273,13 @@ try {
   for (let i = 0; i < bots.length; i += 200)
     await Promise.all(bots.slice(i, i + 200).map((b) => b.join(wsUrl)));
   say(`loadtest: ${bots.length} bots joined`);
+  const cpuAtStart = cpuMs(server.child.pid!);
+  const botsCpuAtStart = process.cpuUsage();
+  let cpuBefore = 0;
+  const loads: number[] = [loadavg()[0]!];
 
   const progress = setInterval(() => {
+    loads.push(loadavg()[0]!);
     const ended = bots.filter((b) => b.end).length / 2;
     process.stderr.write(
       `loadtest: ${Math.round((Date.now() - started) / 1000)} s: ${latencies.length} answers, ${ended}/${N} games ended\n`,
@@ -269,6 +295,7 @@ try {
       await new Promise((r) => setTimeout(r, 50));
     const told = bots.map((b) => b.told);
     killing = true;
+    cpuBefore = cpuMs(server.child.pid!) - cpuAtStart;
     server.child.kill("SIGKILL");
     await new Promise((r) => server!.child.once("exit", r));
     say("loadtest: server killed (SIGKILL); starting it again");
@@ -286,7 +313,11 @@ try {
   }
   await Promise.all(bots.map((b) => b.done));
   clearInterval(progress);
+  const botsCpu = process.cpuUsage(botsCpuAtStart);
   const rssMiB = peakRss(server.child.pid!);
+  // The server's CPU while the games were played (a restarted server's from its start).
+  const serverCpuMs = cpuBefore + cpuMs(server.child.pid!) - (restarts > 0 ? 0 : cpuAtStart);
+  loads.push(loadavg()[0]!);
   const playMs = Date.now() - started;
   say(`loadtest: every game ended (${(playMs / 1000).toFixed(1)} s); checking`);
 
@@ -298,7 +329,7 @@ try {
   const seatsOf = new Map<number, Bot[]>();
   for (const b of bots) seatsOf.set(b.game, [...(seatsOf.get(b.game) ?? []), b]);
   for (let g = 0; g < N; g++) {
-    const res = await fetch(`${server.url}/games/${ids[g]}/replay`);
+    const res = await fetch(`${server.url}/games/${ids[g]}/replay`, { headers: asAdmin });
     const file = res.status === 200 ? ((await res.json()) as { final: { sha256: string } }) : null;
     if (file) finished++;
     const record = { seed: g + 1, players: ["P1", "P2"], options: {} } as unknown as GameRecord;
@@ -350,7 +381,13 @@ try {
     p99Ms: q(0.99),
     maxMs: q(1),
     thinkMs: THINK,
+    bytesPerMessage: received.messages ? Math.round(received.bytes / received.messages) : 0,
     rssMiB,
+    serverCpuMsPerResponse: latencies.length ? Math.round((serverCpuMs / latencies.length) * 100) / 100 : 0,
+    serverCpuShare: Math.round((serverCpuMs / playMs) * 100) / 100,
+    /** This process's (the bots') CPU while the games were played, as a share of one core. */
+    botsCpuShare: Math.round(((botsCpu.user + botsCpu.system) / 1000 / playMs) * 100) / 100,
+    loadAverage: { min: Math.min(...loads), max: Math.max(...loads) },
     leaks,
     messagesChecked: checked,
     refused: Object.fromEntries(refused),

@@ -13,13 +13,24 @@ export interface ServeProcess {
 
 const root = join(import.meta.dirname, "..");
 
-/** `turnkit serve <args>` with `env` added to this process's; rejects with its stderr if it exits first. */
-export function startServe(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "serve", ...args], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, ...env },
-  });
+/**
+ * `turnkit serve <args>` with `env` added to this process's and `nodeArgs` given to Node (such as
+ * `--cpu-prof`); rejects with its stderr if it exits first.
+ */
+export function startServe(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+  nodeArgs: readonly string[] = [],
+): Promise<ServeProcess> {
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, "--import", "tsx", "src/cli/main.ts", "serve", ...args],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...env },
+    },
+  );
   let out = "";
   let err = "";
   child.stderr!.on("data", (d: Buffer) => {

@@ -88,7 +88,7 @@ export async function botCommand(flags: BotFlags, io: BotIo): Promise<number> {
           io.stderr(`turnkit bot: the server refused: ${m.code}: ${m.message} (${m.where})\n`);
         continue;
       }
-      if (m.type === "update" || m.type === "welcome") done = handle(m);
+      if (m.type === "update" || m.type === "welcome" || m.type === "view") done = handle(m);
     }
     client.close();
     const end = (last as ViewMessage | null)?.end;

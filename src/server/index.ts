@@ -5,8 +5,17 @@
  */
 import { installFullChecks } from "../core/checks.js";
 
+export {
+  nextView,
+  type PatchMessage,
+  type ServerMessage,
+  type ViewMessage,
+  type ViewState,
+} from "./client.js";
 export { BadGameRequest, hashToken, NewGameBody } from "./create-game.js";
+export { DEFAULT_HTTP_LIMITS, type HttpLimits } from "./http-limits.js";
 export { type OpenStoreOptions, openStore } from "./open-store.js";
+export { applyPatch, diff, PatchError, type PatchOp } from "./patch.js";
 export { PostgresStore, type PostgresStoreOptions } from "./postgres-store.js";
 export {
   type ActMessage,
@@ -16,6 +25,8 @@ export {
   type ErrorMessage,
   type HelloMessage,
   PROTOCOL_VERSION,
+  PROTOCOL_VERSIONS,
+  type ProtocolVersion,
   parseClientMessage,
   WIRE_LIMITS,
 } from "./protocol.js";

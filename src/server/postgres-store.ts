@@ -6,6 +6,7 @@
  */
 import type pg from "pg";
 import { importTool, OPTIONAL_TOOLS } from "../cli/optional-tools.js";
+import { WriteBatch } from "./batch.js";
 import { type GameRow, type ResponseRow, toResponse, toSummary } from "./rows.js";
 import {
   type GameEnd,
@@ -116,13 +117,32 @@ export class PostgresStore implements Store {
     return rows.map(toResponse);
   }
 
-  async appendResponse(id: string, r: StoredResponse): Promise<void> {
-    // One statement, one transaction: the response and the game's count together.
+  /** The responses answered together, stored by one statement (a game has one at a time in it). */
+  private readonly responses = new WriteBatch<{ id: string; r: StoredResponse }>(
+    (items) => this.insertResponses(items),
+    (item) => this.insertResponses([item]),
+  );
+
+  private async insertResponses(items: readonly { id: string; r: StoredResponse }[]): Promise<void> {
+    // One statement, one transaction: the responses and their games' counts together.
     await this.pool.query(
-      `WITH r AS (INSERT INTO responses (game_id, idx, player, choice, clocks) VALUES ($1, $2, $3, $4, $5))
-       UPDATE games SET responses = $2 + 1 WHERE id = $1`,
-      [id, r.index, r.player, r.choice, r.clocks ? JSON.stringify(r.clocks) : null],
+      `WITH r AS (
+         INSERT INTO responses (game_id, idx, player, choice, clocks)
+         SELECT * FROM unnest($1::text[], $2::integer[], $3::integer[], $4::text[], $5::text[]))
+       UPDATE games SET responses = n.idx + 1
+       FROM unnest($1::text[], $2::integer[]) AS n(id, idx) WHERE games.id = n.id`,
+      [
+        items.map((x) => x.id),
+        items.map((x) => x.r.index),
+        items.map((x) => x.r.player),
+        items.map((x) => x.r.choice),
+        items.map((x) => (x.r.clocks ? JSON.stringify(x.r.clocks) : null)),
+      ],
     );
+  }
+
+  async appendResponse(id: string, r: StoredResponse): Promise<void> {
+    return this.responses.add({ id, r });
   }
 
   async saveSnapshot(id: string, index: number, state: string): Promise<void> {
@@ -173,6 +193,7 @@ export class PostgresStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.responses.drain();
     await this.pool.end();
   }
 }

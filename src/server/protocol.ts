@@ -10,8 +10,18 @@
 import { z } from "zod";
 import { protoKeyPath } from "../core/json.js";
 
-/** The protocol's version, sent in `hello` and `welcome`. */
-export const PROTOCOL_VERSION = 1;
+/**
+ * The protocol's version, sent in `hello` and `welcome`: 2 sends a patch against the last view
+ * instead of the whole view in each update. A client asking for 1 is served as before (whole views).
+ */
+export const PROTOCOL_VERSION = 2;
+/** The versions a server speaks. */
+export const PROTOCOL_VERSIONS = [1, 2] as const;
+export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
+
+export function isProtocolVersion(n: number): n is ProtocolVersion {
+  return (PROTOCOL_VERSIONS as readonly number[]).includes(n);
+}
 
 /** Bounds on what a client may send (docs/server.md, "Limits"). */
 export const WIRE_LIMITS = {
@@ -82,7 +92,10 @@ const Act = z.strictObject({
 
 const Ping = z.strictObject({ type: z.literal("ping") });
 
-const SCHEMAS = { hello: Hello, act: Act, ping: Ping } as const;
+/** Asks for the whole view again (protocol 2): the next patches apply to it. */
+const Sync = z.strictObject({ type: z.literal("sync") });
+
+const SCHEMAS = { hello: Hello, act: Act, ping: Ping, sync: Sync } as const;
 export type ClientMessage = z.infer<(typeof SCHEMAS)[keyof typeof SCHEMAS]>;
 export type HelloMessage = z.infer<typeof Hello>;
 export type ActMessage = z.infer<typeof Act>;

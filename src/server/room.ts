@@ -7,14 +7,20 @@
  * What each client is sent is the kernel's own view of the game: a seat gets `viewFor(seat)` and
  * the new log entries as `redactEntry` shows them to that seat; a spectator gets `publicView`
  * (what every player sees), optionally some responses behind (DESIGN: non-interference).
+ * Protocol 2 sends the view whole on joining (and when asked) and after that a patch against the
+ * last view sent (patch.ts); each seat's stream, and the spectators' one, numbers its updates. A
+ * view is made only for a seat with a client connected, and the public view once per change for
+ * every spectator.
  */
+
+import { createHash } from "node:crypto";
 import { Game } from "../core/game.js";
 import type { JsonObject } from "../core/json.js";
 import type { Preset } from "../core/preset.js";
 import type { LogEntry, PlayerId } from "../core/types.js";
-import { type PublicView, publicView, redactEntry } from "../core/view.js";
-import { stateDigest } from "../replay/format.js";
-import { type ErrorMessage, errorMessage, PROTOCOL_VERSION } from "./protocol.js";
+import { type PlayerView, type PublicView, publicView, redactEntry } from "../core/view.js";
+import { diff } from "./patch.js";
+import { type ErrorMessage, errorMessage, type ProtocolVersion } from "./protocol.js";
 import type { ClockSpec, GameEnd, GameRecord, Store, StoredGame, StoredResponse } from "./store.js";
 
 /** The server's clock and timers (tests give a manual one: no timing in tests). */
@@ -37,6 +43,8 @@ export const REAL_TIME: TimeSource = {
 export interface RoomClient {
   /** The seat it answers for, or null: a spectator. */
   readonly seat: PlayerId | null;
+  /** The protocol it speaks: 1, a whole view in every message; 2, patches (docs/server.md). */
+  readonly protocol: ProtocolVersion;
   /** Sends one message (already JSON text). */
   send(text: string): void;
   /** Closes the connection with a last error message. */
@@ -62,6 +70,26 @@ interface Clocks {
   cancel: (() => void) | null;
 }
 
+/** What a stream of updates (a seat's, or the spectators') was last sent, and how many updates. */
+interface Stream<V> {
+  seq: number;
+  view: V;
+}
+
+/** A message in both protocols, each made only if a client speaks it (and then once). */
+interface Outgoing {
+  v2: () => string;
+  v1: () => string;
+}
+
+function once(make: () => string): () => string {
+  let text: string | null = null;
+  return () => {
+    text ??= make();
+    return text;
+  };
+}
+
 /** A public update waiting out the spectators' delay. */
 interface Delayed {
   view: PublicView;
@@ -80,10 +108,10 @@ export class Room {
   /** A forfeit on time: the game ended outside the rules' own result. */
   private forfeit: GameEnd | null = null;
   private readonly delayed: Delayed[] = [];
-  /** What spectators see now (their delay behind the game). */
-  private spectatorState: { view: PublicView; responses: number };
-  /** With no delay and no spectator, the public view is made only when one joins. */
-  private spectatorStale = false;
+  /** What spectators see now (their delay behind the game), and their stream's updates. */
+  private spectatorState: { view: PublicView; responses: number; seq: number } | null = null;
+  /** Each seat's stream while a client of the seat is connected (its view is made only then). */
+  private readonly seatStreams = new Map<PlayerId, Stream<PlayerView>>();
   broken = false;
   /**
    * This process writes the game's responses and runs its clocks (it holds the lease); a room
@@ -99,7 +127,9 @@ export class Room {
   ) {
     this.logAt[responses.length] = game.state.log.length;
     this.logSent = game.state.log.length;
-    this.spectatorState = { view: publicView(game), responses: responses.length };
+    // Held updates need the view they start from; with no delay it is made when a spectator joins.
+    if (record.spectatorDelay > 0)
+      this.spectatorState = { view: publicView(game), responses: responses.length, seq: 0 };
   }
 
   /** A new game's room (the record is stored by the caller). */
@@ -146,10 +176,11 @@ export class Room {
     if (delay > 0 && publicAt.length > 0) {
       // Spectators stay `delay` responses behind: the view before the held updates.
       const behind = responses.length - publicAt.length;
-      room.spectatorState =
-        behind === responses.length
-          ? room.spectatorState
-          : { view: publicAtIndex(preset, stored, create, behind), responses: behind };
+      room.spectatorState = {
+        view: publicAtIndex(preset, stored, create, behind),
+        responses: behind,
+        seq: 0,
+      };
     }
     if (stored.end && !game.over) room.forfeit = stored.end;
     const last = responses[responses.length - 1];
@@ -171,13 +202,16 @@ export class Room {
     if (this.forfeit) return this.forfeit;
     const r = this.game.result;
     if (!r) return null;
-    return {
+    // An ended game's state changes no more: its digest (the whole state hashed) is made once.
+    this.ended ??= {
       winner: r.winner,
       reason: r.reason,
-      sha256: stateDigest(this.game),
+      sha256: digestOf(this.game),
       turn: this.game.state.clock.turn.id,
     };
+    return this.ended;
   }
+  private ended: GameEnd | null = null;
 
   /** The seats' remaining times (with the running seat's time charged up to now), or null. */
   clockState(): { remainingMs: number[]; running: PlayerId | null } | null {
@@ -315,6 +349,7 @@ export class Room {
     for (const c of this.clients)
       c.close(errorMessage("unavailable", "the server lost its database; reconnect", "game"));
     this.clients.clear();
+    this.seatStreams.clear();
     this.opts.onBroken?.(this, error);
   }
 
@@ -379,7 +414,7 @@ export class Room {
     this.forfeit = {
       winner: players === 2 ? 1 - seat : null,
       reason: `${this.game.playerName(seat)} ran out of time`,
-      sha256: stateDigest(this.game),
+      sha256: digestOf(this.game),
       turn: this.game.state.clock.turn.id,
     };
     c.remaining[seat] = 0;
@@ -405,117 +440,161 @@ export class Room {
     return out;
   }
 
-  /** A seat's message after a response (or on joining): its view, the events since, the clock. */
-  private seatMessage(type: "update" | "welcome", seat: PlayerId, entries: readonly LogEntry[]): string {
-    return JSON.stringify({
-      type,
-      ...(type === "welcome" ? { protocol: PROTOCOL_VERSION, game: this.id, seat } : {}),
-      responses: this.responses.length,
-      view: this.game.viewFor(seat),
-      events: this.seatEvents(seat, entries),
-      clock: this.clockState(),
-      end: this.publicEnd(),
-    });
-  }
-
   /** The end as clients are told it: who won and why (the digest only once it is over). */
   private publicEnd(): { winner: number | null; reason: string } | null {
     const e = this.end;
     return e ? { winner: e.winner, reason: e.reason } : null;
   }
 
-  private spectatorMessage(
-    type: "update" | "welcome",
-    view: PublicView,
-    responses: number,
+  /** A welcome (or, asked for, the whole view again: `view`), in the client's protocol. */
+  private wholeMessage(
+    type: "welcome" | "view",
+    protocol: ProtocolVersion,
+    seat: PlayerId | null,
+    stream: { seq: number; view: PlayerView | PublicView; responses: number },
     events: JsonObject[],
   ): string {
-    const live = responses === this.responses.length;
+    const live = stream.responses === this.responses.length;
     return JSON.stringify({
       type,
-      ...(type === "welcome" ? { protocol: PROTOCOL_VERSION, game: this.id, seat: null } : {}),
-      responses,
-      view,
-      events,
+      ...(type === "welcome" ? { protocol, game: this.id, seat } : {}),
+      ...(protocol >= 2 ? { seq: stream.seq } : {}),
+      responses: stream.responses,
+      view: stream.view,
+      ...(type === "welcome" ? { events } : {}),
       clock: live ? this.clockState() : null,
       end: live ? this.publicEnd() : null,
     });
+  }
+
+  /**
+   * An update from `before` to `after` in both protocols: 2's carries the patch and the stream's
+   * number, 1's the whole view.
+   */
+  private updateMessage(
+    seq: number,
+    before: PlayerView | PublicView,
+    after: PlayerView | PublicView,
+    responses: number,
+    events: JsonObject[],
+  ): Outgoing {
+    const live = responses === this.responses.length;
+    const clock = live ? this.clockState() : null;
+    const end = live ? this.publicEnd() : null;
+    return {
+      v2: once(() =>
+        JSON.stringify({ type: "update", seq, responses, patch: diff(before, after), events, clock, end }),
+      ),
+      v1: once(() => JSON.stringify({ type: "update", responses, view: after, events, clock, end })),
+    };
   }
 
   /** Tells every client what happened since log entry `from`. */
   private broadcast(from: number): void {
     const entries = this.game.state.log.slice(from);
     this.logSent = this.game.state.log.length;
-    const bySeat = new Map<PlayerId, string>();
-    let spectators: string[] | null = null;
+    const bySeat = new Map<PlayerId, Outgoing>();
+    let spectators: Outgoing[] | null = null;
     for (const c of this.clients) {
       if (c.seat === null) {
         spectators ??= this.spectatorUpdates(entries);
-        for (const m of spectators) c.send(m);
+        for (const m of spectators) c.send(c.protocol >= 2 ? m.v2() : m.v1());
         continue;
       }
       let m = bySeat.get(c.seat);
       if (m === undefined) {
-        m = this.seatMessage("update", c.seat, entries);
+        m = this.seatUpdate(c.seat, entries);
         bySeat.set(c.seat, m);
       }
-      c.send(m);
+      c.send(c.protocol >= 2 ? m.v2() : m.v1());
     }
-    // Held for spectators who may join during the delay (with no delay, a joiner gets the view now).
+    // Held for spectators who may join during the delay (with no delay, a joiner gets the view then).
     if (spectators === null && this.record.spectatorDelay > 0) this.spectatorUpdates(entries);
-    else if (spectators === null) this.spectatorStale = true;
+    else if (spectators === null) this.spectatorState = null;
+  }
+
+  /** A seat's update: its view now, patched against the last one its stream was sent. */
+  private seatUpdate(seat: PlayerId, entries: readonly LogEntry[]): Outgoing {
+    const view = this.game.viewFor(seat);
+    const stream = this.seatStreams.get(seat);
+    const before = stream?.view ?? view;
+    const seq = (stream?.seq ?? 0) + 1;
+    this.seatStreams.set(seat, { seq, view });
+    return this.updateMessage(seq, before, view, this.responses.length, this.seatEvents(seat, entries));
   }
 
   /** The spectators' updates released by this response (their delay, flushed at the end). */
-  private spectatorUpdates(entries: readonly LogEntry[]): string[] {
+  private spectatorUpdates(entries: readonly LogEntry[]): Outgoing[] {
     const delay = this.record.spectatorDelay;
     const now: Delayed = {
       view: publicView(this.game),
       events: publicEvents(this.game, entries),
       responses: this.responses.length,
     };
-    if (delay === 0) {
-      this.spectatorStale = false;
-      this.spectatorState = { view: now.view, responses: now.responses };
-      return [this.spectatorMessage("update", now.view, now.responses, now.events)];
-    }
     this.delayed.push(now);
-    const out: string[] = [];
+    const out: Outgoing[] = [];
     while (this.delayed.length > (this.over ? 0 : delay)) {
       const d = this.delayed.shift()!;
-      this.spectatorState = { view: d.view, responses: d.responses };
-      out.push(this.spectatorMessage("update", d.view, d.responses, d.events));
+      const last = this.spectatorState;
+      const seq = (last?.seq ?? 0) + 1;
+      this.spectatorState = { view: d.view, responses: d.responses, seq };
+      out.push(this.updateMessage(seq, last?.view ?? d.view, d.view, d.responses, d.events));
     }
     return out;
   }
 
   /**
    * Adds a client. A seat's welcome holds its view and the events since response `since` (for a
-   * client resuming); a spectator's, the public view as of their delay.
+   * client resuming); a spectator's, the public view as of their delay. Call it in the room's
+   * order (`inOrder`): the view is then the one the last update told.
    */
   join(client: RoomClient, since?: number): string {
     for (const other of this.clients)
-      if (client.seat !== null && other.seat === client.seat)
+      if (client.seat !== null && other.seat === client.seat) {
+        this.clients.delete(other);
         other.close(errorMessage("already-joined", "another connection took this seat", "hello.token"));
+      }
     this.clients.add(client);
-    if (client.seat === null && this.spectatorStale) {
-      this.spectatorState = { view: publicView(this.game), responses: this.responses.length };
-      this.spectatorStale = false;
+    if (client.seat === null) {
+      this.spectatorState ??= { view: publicView(this.game), responses: this.responses.length, seq: 0 };
+      return this.wholeMessage("welcome", client.protocol, null, this.spectatorState, []);
     }
-    if (client.seat === null)
-      return this.spectatorMessage("welcome", this.spectatorState.view, this.spectatorState.responses, []);
     const n = this.responses.length;
     const from = since === undefined ? n : Math.min(Math.max(0, since), n);
     // The first response whose log position is known (a room resumed from a snapshot knows no earlier ones).
     let i = from;
     while (i < n && this.logAt[i] === undefined) i++;
     const start = this.logAt[i] ?? this.logSent;
-    return this.seatMessage("welcome", client.seat, this.game.state.log.slice(start));
+    const stream = { seq: this.seatStreams.get(client.seat)?.seq ?? 0, view: this.game.viewFor(client.seat) };
+    this.seatStreams.set(client.seat, stream);
+    const events = this.seatEvents(client.seat, this.game.state.log.slice(start));
+    return this.wholeMessage("welcome", client.protocol, client.seat, { ...stream, responses: n }, events);
+  }
+
+  /** The whole view a client's stream was last sent, again (protocol 2's `sync`): the base of the next patch. */
+  resync(client: RoomClient): string {
+    const stream =
+      client.seat === null
+        ? this.spectatorState
+        : { ...this.seatStreams.get(client.seat)!, responses: this.responses.length };
+    return this.wholeMessage("view", client.protocol, client.seat, stream!, []);
   }
 
   leave(client: RoomClient): void {
     this.clients.delete(client);
+    // A seat nobody watches: its view is no longer made after each response.
+    if (client.seat !== null && ![...this.clients].some((c) => c.seat === client.seat))
+      this.seatStreams.delete(client.seat);
   }
+}
+
+/**
+ * `stateDigest` (src/replay/format.ts) with Node's own SHA-256: the same hex of the same text, made
+ * natively — the whole state of an ended game is hashed once per game.
+ */
+export function digestOf(game: Game): string {
+  const { madeBy: _made, ...state } = game.state;
+  return createHash("sha256").update(JSON.stringify(state)).digest("hex");
 }
 
 /** The events of `entries` as a spectator is told them. */

@@ -14,11 +14,14 @@ import { getPreset, presetIds } from "../presets/index.js";
 import { replayFileOf } from "../replay/format.js";
 import type { Cluster, ClusterOptions } from "./cluster.js";
 import { BadGameRequest, gameOf, hashToken, NewGameBody, newGame, tokenMatches } from "./create-game.js";
+import { AddressLimiter, DEFAULT_HTTP_LIMITS, type HttpLimits } from "./http-limits.js";
 import {
   type ErrorMessage,
   errorMessage,
   type HelloMessage,
+  isProtocolVersion,
   PROTOCOL_VERSION,
+  PROTOCOL_VERSIONS,
   parseClientMessage,
   RateLimiter,
   WIRE_LIMITS,
@@ -33,8 +36,13 @@ export interface ServerOptions {
   host?: string;
   /** The port (default 0: any free port; `address()` says which). */
   port?: number;
-  /** When set, creating a game needs `Authorization: Bearer <adminToken>`. */
+  /**
+   * When set, creating a game needs `Authorization: Bearer <adminToken>`; `GET /games` lists the
+   * games' ids only to a request bearing it; its requests are not rate-limited.
+   */
   adminToken?: string;
+  /** HTTP requests per client address (docs/server.md, "HTTP"); default `DEFAULT_HTTP_LIMITS`. */
+  httpLimits?: Partial<HttpLimits>;
   /** Presets by id (default: the built-in ones and those registered). */
   presets?: (id: string) => Preset | undefined;
   /** A snapshot of a game's state every this many responses (default 100; 0: none). */
@@ -157,11 +165,38 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
     return load;
   }
 
+  const adminHash = opts.adminToken !== undefined ? hashToken(opts.adminToken) : null;
+  /** Does the request bear the admin token? */
+  function isAdmin(req: IncomingMessage): boolean {
+    if (adminHash === null) return false;
+    const auth = req.headers.authorization ?? "";
+    return auth.startsWith("Bearer ") && tokenMatches(auth.slice(7), adminHash);
+  }
+  const limits = { ...DEFAULT_HTTP_LIMITS, ...opts.httpLimits };
+  const limiters = {
+    create: new AddressLimiter(() => time.now(), limits.createPerMinute, limits.createBurst),
+    read: new AddressLimiter(() => time.now(), limits.readPerMinute, limits.readBurst),
+  };
+  /** Refuses with 429 a request over its address's limit (the admin's are not limited). */
+  function limit(kind: "create" | "read", req: IncomingMessage, res: ServerResponse): void {
+    if (isAdmin(req)) return;
+    const wait = limiters[kind].take(req.socket.remoteAddress ?? "");
+    if (wait === 0) return;
+    res.setHeader("retry-after", String(wait));
+    const per = kind === "create" ? limits.createPerMinute : limits.readPerMinute;
+    throw new HttpError(
+      429,
+      errorMessage(
+        "rate-limited",
+        `more than ${per} ${kind === "create" ? "games created" : "reads of games"} a minute from this address; try again in ${wait} s`,
+        "address",
+      ),
+    );
+  }
+
   async function createGame(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (opts.adminToken !== undefined) {
-      const auth = req.headers.authorization ?? "";
-      const given = auth.startsWith("Bearer ") ? auth.slice(7) : "";
-      if (!tokenMatches(given, hashToken(opts.adminToken)))
+      if (!isAdmin(req))
         throw new HttpError(
           401,
           errorMessage(
@@ -205,21 +240,34 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
     const url = new URL(req.url ?? "/", "http://localhost");
     const parts = url.pathname.split("/").filter(Boolean);
     if (req.method === "GET" && url.pathname === "/health")
-      return send(res, 200, { ok: true, protocol: PROTOCOL_VERSION, rooms: rooms.size, db: store.dialect });
+      return send(res, 200, {
+        ok: true,
+        protocol: PROTOCOL_VERSION,
+        protocols: PROTOCOL_VERSIONS,
+        rooms: rooms.size,
+        db: store.dialect,
+      });
     if (parts[0] !== "games" || parts.length > 3)
       throw new HttpError(404, errorMessage("unknown-type", `no such path ${url.pathname}`, "path"));
     if (parts.length === 1) {
-      if (req.method === "POST") return createGame(req, res);
+      if (req.method === "POST") {
+        limit("create", req, res);
+        return createGame(req, res);
+      }
       if (req.method !== "GET")
         throw new HttpError(405, errorMessage("bad-message", `${req.method} /games`, "method"));
+      limit("read", req, res);
       const status = url.searchParams.get("status");
       if (status !== null && status !== "playing" && status !== "finished")
         throw new HttpError(400, errorMessage("bad-message", "status is playing or finished", "status"));
       const games = await store.listGames({ limit: opts.listLimit ?? 100, ...(status ? { status } : {}) });
-      return send(res, 200, { games });
+      // An id lets anyone watch the game: listed to the admin only.
+      if (isAdmin(req)) return send(res, 200, { games });
+      return send(res, 200, { games: games.map(({ id: _, ...rest }) => rest) });
     }
     if (req.method !== "GET")
       throw new HttpError(405, errorMessage("bad-message", `${req.method} ${url.pathname}`, "method"));
+    limit("read", req, res);
     const id = parts[1]!;
     const stored = await store.loadGame(id);
     if (!stored)
@@ -310,8 +358,9 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
           });
         return;
       }
+      if (!room || !client) return refuse(errorMessage("not-joined", "send hello first", msg.type));
+      if (msg.type === "sync") return sendText(room.resync(client));
       // act
-      if (!room || !client) return refuse(errorMessage("not-joined", "send hello first", "act"));
       if (client.seat === null)
         return refuse(errorMessage("spectator", "a spectator can't answer decisions", "act"));
       const r = cluster
@@ -337,11 +386,12 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
     async function hello(
       msg: HelloMessage,
     ): Promise<{ room: Room; client: RoomClient; welcome: string } | null> {
-      if (msg.protocol !== PROTOCOL_VERSION) {
+      const protocol = msg.protocol;
+      if (!isProtocolVersion(protocol)) {
         refuse(
           errorMessage(
             "protocol-version",
-            `this server speaks protocol ${PROTOCOL_VERSION}, not ${msg.protocol}`,
+            `this server speaks protocols ${PROTOCOL_VERSIONS.join(" and ")}, not ${protocol}`,
             "hello.protocol",
           ),
         );
@@ -364,6 +414,7 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
       }
       const c: RoomClient = {
         seat,
+        protocol,
         send: sendText,
         close(m) {
           sendText(JSON.stringify(m));
@@ -371,7 +422,8 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
           ws.close(4000, m.code);
         },
       };
-      const welcome = r.join(c, msg.since);
+      // In the room's order: an answer being stored is told before the welcome's view shows it.
+      const welcome = await r.inOrder(async () => r.join(c, msg.since));
       return { room: r, client: c, welcome };
     }
   }

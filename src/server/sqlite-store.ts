@@ -5,6 +5,7 @@
  */
 import type BetterSqlite3 from "better-sqlite3";
 import { importTool, OPTIONAL_TOOLS } from "../cli/optional-tools.js";
+import { WriteBatch } from "./batch.js";
 import { type GameRow, type ResponseRow, toResponse, toSummary } from "./rows.js";
 import {
   type GameEnd,
@@ -118,11 +119,21 @@ export class SqliteStore implements Store {
     return (this.q.responsesFrom.all(id, index) as ResponseRow[]).map(toResponse);
   }
 
-  async appendResponse(id: string, r: StoredResponse): Promise<void> {
-    this.db.transaction(() => {
+  /** The responses answered together, committed in one transaction. */
+  private readonly responses = new WriteBatch<{ id: string; r: StoredResponse }>(
+    async (items) => this.db.transaction(() => this.insertResponses(items))(),
+    async (item) => this.db.transaction(() => this.insertResponses([item]))(),
+  );
+
+  private insertResponses(items: readonly { id: string; r: StoredResponse }[]): void {
+    for (const { id, r } of items) {
       this.q.insertResponse.run(id, r.index, r.player, r.choice, r.clocks ? JSON.stringify(r.clocks) : null);
       this.q.countResponse.run(r.index + 1, id);
-    })();
+    }
+  }
+
+  async appendResponse(id: string, r: StoredResponse): Promise<void> {
+    return this.responses.add({ id, r });
   }
 
   async saveSnapshot(id: string, index: number, state: string): Promise<void> {
@@ -152,6 +163,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.responses.drain();
     if (this.db.open) this.db.close();
   }
 }

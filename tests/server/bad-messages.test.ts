@@ -82,7 +82,20 @@ describe("bad messages are refused with what and where", () => {
       ['{"type":"act","decision":"1","choice":"pass"}', "bad-message", "act.decision", /got the string "1"/],
       ['{"type":"act","decision":1,"choice":true}', "bad-message", "act.choice", /got boolean true/],
       ['{"type":"act","decision":1,"choice":"pass"}', "not-joined", "act", /send hello first/],
-      ['{"type":"hello","protocol":2,"game":"x"}', "protocol-version", "hello.protocol", /protocol 1, not 2/],
+      [
+        '{"type":"hello","protocol":3,"game":"x"}',
+        "protocol-version",
+        "hello.protocol",
+        /protocols 1 and 2, not 3/,
+      ],
+      [
+        '{"type":"hello","protocol":0,"game":"x"}',
+        "protocol-version",
+        "hello.protocol",
+        /protocols 1 and 2, not 0/,
+      ],
+      ['{"type":"sync"}', "not-joined", "sync", /send hello first/],
+      ['{"type":"sync","seq":1}', "bad-message", "sync.seq", /unknown key "seq"/],
       ['{"type":"hello","protocol":1,"game":"nope"}', "unknown-game", "hello.game", /no game "nope"/],
     ];
     for (const [data, code, where, message] of cases) {

@@ -104,7 +104,7 @@ export async function playSeat(
     const m = await client.next();
     if (!m) return seen;
     if (m.type === "error") throw new Error(`seat got ${m.code}: ${m.message} (${m.where})`);
-    if (m.type !== "update" && m.type !== "welcome") continue;
+    if (m.type !== "update" && m.type !== "welcome" && m.type !== "view") continue;
     if (handle(m)) return seen;
   }
 }

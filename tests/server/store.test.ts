@@ -115,6 +115,36 @@ for (const kind of kinds)
       expect((await s2.loadGame("g1"))!.responses).toHaveLength(2);
     });
 
+    it("responses of many games answered together are stored together; one refused fails only its own write", async () => {
+      const { store } = await kind.open();
+      const ids = Array.from({ length: 30 }, (_, i) => `b${i}`);
+      for (const id of ids) await store.createGame(record(id));
+      await store.appendResponse("b0", { index: 0, player: 0, choice: "first" });
+      // Asked in one turn of the event loop: b0's index 0 is taken, every other game's write lands.
+      const writes = ids.map((id) => store.appendResponse(id, { index: 0, player: 1, choice: `to-${id}` }));
+      const settled = await Promise.allSettled(writes);
+      expect(settled.map((x) => x.status)).toEqual(ids.map((id) => (id === "b0" ? "rejected" : "fulfilled")));
+      for (const id of ids) {
+        const g = (await store.loadGame(id))!;
+        expect(g.responses).toEqual([
+          { index: 0, player: id === "b0" ? 0 : 1, choice: id === "b0" ? "first" : `to-${id}` },
+        ]);
+      }
+      expect((await store.listGames({ limit: 100 })).every((x) => x.responses === 1)).toBe(true);
+      // Written while a batch is being written: the next batch.
+      const more = await Promise.allSettled(
+        ids
+          .slice(1)
+          .map((id, i) =>
+            new Promise((r) => setTimeout(r, i % 3)).then(() =>
+              store.appendResponse(id, { index: 1, player: 0, choice: "again" }),
+            ),
+          ),
+      );
+      expect(more.every((x) => x.status === "fulfilled")).toBe(true);
+      expect((await store.loadGame("b29"))!.responses).toHaveLength(2);
+    });
+
     it("leases: one owner at a time, renewed by it, taken over once expired", async () => {
       const { store } = await kind.open();
       await store.createGame(record("g"));

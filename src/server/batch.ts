@@ -1,0 +1,66 @@
+/**
+ * Writes gathered into one transaction: the responses of many games answered in the same turn of
+ * the event loop (and, while a batch is being written, those that come meanwhile) are stored by
+ * one statement or transaction instead of one each. Each caller's promise settles once its own
+ * write is committed, so a response is still stored before anyone is told of it. If a batch
+ * fails, its writes are tried one by one: one game's failed write never fails another's.
+ */
+export class WriteBatch<T> {
+  private queue: { item: T; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private scheduled = false;
+  private writing: Promise<void> | null = null;
+
+  constructor(
+    /** Writes every item in one transaction (all or none). */
+    private readonly writeAll: (items: readonly T[]) => Promise<void>,
+    /** Writes one item alone. */
+    private readonly writeOne: (item: T) => Promise<void>,
+  ) {}
+
+  /** Resolves once `item` is committed. */
+  add(item: T): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Resolves once every write asked for so far has been tried. */
+  async drain(): Promise<void> {
+    while (this.queue.length > 0 || this.writing || this.scheduled) {
+      if (this.writing) await this.writing;
+      else await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.writing) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.writing = this.flush().finally(() => {
+        this.writing = null;
+        if (this.queue.length > 0) this.schedule();
+      });
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.queue.splice(0);
+    if (batch.length === 0) return;
+    if (batch.length > 1) {
+      try {
+        await this.writeAll(batch.map((b) => b.item));
+        for (const b of batch) b.resolve();
+        return;
+      } catch {
+        // One by one below: each caller learns of its own write.
+      }
+    }
+    for (const b of batch)
+      await this.writeOne(b.item).then(
+        () => b.resolve(),
+        (e: unknown) => b.reject(e),
+      );
+  }
+}
