@@ -1,8 +1,9 @@
 /**
  * One Pokémon Showdown battle (the `pokemon-showdown` package in bench/package.json): gen1 random
  * battles (format `gen1randombattle`, teams drawn by Showdown) between two of its own
- * `RandomPlayerAI`s over its battle stream, seeded so the same seed plays the same battle. A turn is
- * Showdown's turn (`|turn|N`: both sides choose once); a decision is one choice a player sends.
+ * `RandomPlayerAI`s over its battle stream. The battle, both teams and both players are seeded:
+ * the same seed plays the same battle. A turn is Showdown's turn (`|turn|N`: both sides choose
+ * once); a decision is one choice a player sends.
  */
 import { createRequire } from "node:module";
 
@@ -35,8 +36,10 @@ export async function battle(seed) {
       }
   })();
   const spec = { formatid: SHOWDOWN_FORMAT, seed: [seed, 0x2b, 0x3c, 0x4d] };
+  // Each side's random team is drawn from its own seed (Showdown draws one at random otherwise).
+  const player = (n) => JSON.stringify({ name: `P${n}`, seed: [seed, n, 0x7e, 0x51] });
   await streams.omniscient.write(
-    `>start ${JSON.stringify(spec)}\n>player p1 {"name":"P1"}\n>player p2 {"name":"P2"}`,
+    `>start ${JSON.stringify(spec)}\n>player p1 ${player(1)}\n>player p2 ${player(2)}`,
   );
   await ended;
   if (!result) throw new Error(`Showdown battle ${seed} ended without a result`);

@@ -189,6 +189,22 @@ const cached = [
   ...report.BASELINES.map((sha) => `bench/.baseline/${sha}/.built`),
 ].every((f) => existsSync(join(root, f)));
 
+const showdownInstalled = existsSync(join(root, "bench/node_modules/pokemon-showdown/package.json"));
+
+describe("Pokémon Showdown's battles", () => {
+  it.skipIf(!showdownInstalled)("the same seed plays the same battle, another seed another one", async () => {
+    const { battle } = await load<{
+      battle(seed: number): Promise<{ turns: number; decisions: number; result: string }>;
+    }>("bench/showdown.mjs");
+    const [a, b, c, d] = [await battle(1), await battle(2), await battle(1), await battle(2)];
+    expect(c).toEqual(a);
+    expect(d).toEqual(b);
+    expect(b).not.toEqual(a);
+    expect(a.decisions).toBeGreaterThanOrEqual(2 * a.turns);
+    expect(a.result).toMatch(/^\|(win\|P[12]|tie)$/);
+  });
+});
+
 describe("a --smoke run", () => {
   it.skipIf(!cached)(
     "prints one JSON object with an entry per preset (baselines built and bench/ installed)",
