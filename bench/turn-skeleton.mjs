@@ -146,22 +146,31 @@ export const engines = {
   handwritten: (n) => handwritten(n),
 };
 
+/** Microseconds: elapsed (wall) or this process's CPU time. */
+const clocks = {
+  wall: () => performance.now() * 1000,
+  cpu: () => {
+    const c = process.cpuUsage();
+    return c.user + c.system;
+  },
+};
+
 /**
  * Times one engine at N turns: whole games are repeated until a batch holds at least `minActions`
  * actions (so N = 100 is measured over many games, not one millisecond), and the best of `reps`
  * batches is kept. Returns µs per action and the last game's result.
  */
-function measure(run, turns, seed, reps, minActions) {
+function measure(run, turns, seed, reps, minActions, now = clocks.wall) {
   let best = Number.POSITIVE_INFINITY;
   let result;
   for (let r = 0; r < reps; r++) {
     let actions = 0;
-    const t0 = performance.now();
+    const t0 = now();
     do {
       result = run(turns, seed);
       actions += result.actions;
     } while (actions < minActions);
-    best = Math.min(best, ((performance.now() - t0) * 1000) / actions);
+    best = Math.min(best, (now() - t0) / actions);
   }
   return { usPerAction: best, result };
 }
@@ -171,7 +180,8 @@ function measure(run, turns, seed, reps, minActions) {
  * batches; `slowReps` for boardgame.io). The first batch after another engine ran is often slow
  * (the JIT re-settles), so `reps` should be at least 3.
  * Each engine is first warmed up for `warmMs` (the JIT's optimizing tier needs far more than one
- * game: without it the first size measured looks 2–3× slower than the rest).
+ * game: without it the first size measured looks 2–3× slower than the rest). `only`: the engines to
+ * run (all by default); `clock`: "wall" (elapsed time, the default) or "cpu" (this process's).
  */
 export function runTurnSkeleton({
   sizes,
@@ -181,9 +191,13 @@ export function runTurnSkeleton({
   minActions = 50_000,
   warmMs = 500,
   skipSlow = () => false,
+  only = Object.keys(engines),
+  clock = "wall",
 }) {
   const rows = [];
-  for (const [engine, run] of Object.entries(engines)) {
+  const now = clocks[clock];
+  const chosen = Object.entries(engines).filter(([engine]) => only.includes(engine));
+  for (const [engine, run] of chosen) {
     const slow = engine.startsWith("boardgame.io");
     const until = performance.now() + (slow ? warmMs / 2 : warmMs);
     for (const turns of sizes)
@@ -192,7 +206,7 @@ export function runTurnSkeleton({
   }
   for (const turns of sizes) {
     let reference = null;
-    for (const [engine, run] of Object.entries(engines)) {
+    for (const [engine, run] of chosen) {
       if (skipSlow(engine, turns)) continue;
       // boardgame.io is ~100× slower: smaller batches, and one run of its client at 10,000 turns
       // (its cost grows with the game; that run alone takes minutes).
@@ -200,7 +214,7 @@ export function runTurnSkeleton({
       const slowest = engine === "boardgame.io-client" && turns > 1000;
       globalThis.gc?.(); // start each engine with a clean heap: no collection of another's garbage
       const times = slowest ? 1 : slow ? slowReps : reps;
-      const { usPerAction, result } = measure(run, turns, seed, times, slow ? 5000 : minActions);
+      const { usPerAction, result } = measure(run, turns, seed, times, slow ? 5000 : minActions, now);
       const summary = JSON.stringify({ turn: result.turn, score: result.score, actions: result.actions });
       if (reference === null) reference = summary;
       else if (summary !== reference)

@@ -8,7 +8,9 @@
  * about an hour at its defaults; never with --quick), sized by `--agents-games N` and `--agents-iterations K`.
  * `--search` runs the search figures instead (bench/search.mjs: the current engine against a
  * baseline commit, `--baseline SHA`, default d9cc967), and with `--agents` the agents' win rates
- * after them. docs/performance.md says which command gives each of its figures.
+ * after them. `--baseline` alone (without `--search`) runs the speed figures beside 409b4f1,
+ * d9cc967 and Pokémon Showdown (bench/baselines.mjs; `--quick`, `--smoke`, `--json`, `--warm S`).
+ * docs/performance.md says which command gives each of its figures.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -224,6 +226,32 @@ function agentArgs() {
   return [...passOn, ...(json ? ["--json"] : [])];
 }
 
+/** bench/'s own dependencies (boardgame.io, pokemon-showdown), installed once. */
+function benchDependencies() {
+  const have = (name) => existsSync(`${root}bench/node_modules/${name}/package.json`);
+  if (!have("boardgame.io") || !have("pokemon-showdown"))
+    step("npm", ["ci", "--prefix", "bench", "--no-audit", "--no-fund", "--ignore-scripts"]);
+}
+
+if (args.includes("--baseline") && !args.includes("--search")) {
+  // The options are checked before anything is built: a mistyped flag fails at once.
+  const { parseBaselineArgs } = await import("../bench/baseline-report.mjs");
+  try {
+    parseBaselineArgs(args);
+  } catch (e) {
+    process.stderr.write(`bench --baseline: ${e.message}\n`);
+    process.exit(2);
+  }
+  step("npx", ["tsup", "--silent"]);
+  benchDependencies();
+  const r = spawnSync(process.execPath, ["--expose-gc", "bench/baselines.mjs", ...args], {
+    stdio: "inherit",
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  process.exit(r.status ?? 1);
+}
+
 step("npx", ["tsup", "--silent"]);
 if (args.includes("--search")) {
   const i = args.indexOf("--baseline");
@@ -255,8 +283,7 @@ if (bundleOnly) {
   process.exit(0);
 }
 
-if (!existsSync(`${root}bench/node_modules/boardgame.io`))
-  step("npm", ["ci", "--prefix", "bench", "--no-audit", "--no-fund", "--ignore-scripts"]);
+benchDependencies();
 const run = step(process.execPath, ["--expose-gc", "bench/run.mjs", ...args], {
   stdio: ["inherit", json ? "pipe" : "inherit", "inherit"],
   cwd: root,

@@ -1,0 +1,239 @@
+/**
+ * `npm run bench -- --baseline`: its options, medians and spreads, the result's JSON shape and the
+ * goals read off it, from made-up runs (no timing). With the baselines built and bench/'s
+ * dependencies installed, a `--smoke` run (one game each) checks the same shape end to end.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+type Runs = Record<string, Record<string, number | boolean>[]>;
+interface Entry {
+  preset: string;
+  usPerResponse: Record<string, number | null>;
+  usPerResponseSpread: Record<string, [number, number] | null>;
+  usPerTurn: Record<string, number | null>;
+  showdownUsPerTurn: number;
+  showdownUsPerDecision: number;
+  sameLists: Record<
+    string,
+    { speedupPerResponse: number; speedupPerResponseSpread: [number, number] } | null
+  >;
+  vsShowdown: { perTurn: number; perDecision: number };
+}
+interface Result {
+  baseline: Entry[];
+  skeleton: { usPerAction: number; reducerRatio: number };
+  restore: { ratio: number; actCopiesWhenNothingToUndo: boolean };
+  workers: { secondWorkerRatio: number; firstHalfSecond: Record<string, { ratioToWarm: number }> };
+  showdown: { usPerTurn: number; usPerDecision: number };
+  goals: { goal: string; met: boolean }[];
+}
+interface Report {
+  BASELINES: string[];
+  parseBaselineArgs(args: string[]): { json: boolean; size: string; warmSec: number | null };
+  engineKeys(shas: string[]): string[];
+  buildBaselineResult(o: { runs: Runs; presets: string[]; shas: string[] }): Result;
+  formatBaselineTables(r: Result, shas: string[]): string;
+}
+interface Stats {
+  median(xs: number[]): number;
+  spread(xs: number[]): [number, number];
+  summarize(runs: Record<string, unknown>[]): Record<string, { median: number; min: number; max: number }>;
+}
+const load = async <T>(file: string): Promise<T> => (await import(pathToFileURL(join(root, file)).href)) as T;
+const report = await load<Report>("bench/baseline-report.mjs");
+const stats = await load<Stats>("bench/stats.mjs");
+
+describe("medians and spreads", () => {
+  it("the middle value and the extremes, whatever the order", () => {
+    expect(stats.median([5, 1, 3])).toBe(3);
+    expect(stats.median([4, 1, 3, 2])).toBe(3);
+    expect(stats.spread([5, 1, 3])).toEqual([1, 5]);
+    expect(() => stats.median([])).toThrow(/no values/);
+  });
+
+  it("summarize keeps numeric fields only", () => {
+    const s = stats.summarize([
+      { a: 3, b: "x", c: 1 },
+      { a: 1, b: "y", c: 2 },
+      { a: 2, b: "z", c: 9 },
+    ]);
+    expect(s).toEqual({ a: { median: 2, min: 1, max: 3 }, c: { median: 2, min: 1, max: 9 } });
+  });
+});
+
+describe("--baseline options", () => {
+  const parse = (args: string[]) => report.parseBaselineArgs(args);
+
+  it("reads --json, --quick, --smoke and --warm", () => {
+    expect(parse(["--baseline"])).toEqual({ json: false, size: "full", warmSec: null });
+    expect(parse(["--baseline", "--json", "--quick"])).toEqual({ json: true, size: "quick", warmSec: null });
+    expect(parse(["--smoke", "--warm", "1.5"])).toEqual({ json: false, size: "smoke", warmSec: 1.5 });
+  });
+
+  it("refuses a commit after --baseline, unknown options, bad --warm, --quick with --smoke", () => {
+    expect(() => parse(["--baseline", "abc123"])).toThrow(
+      /takes no commit \("abc123"\).*--search --baseline SHA/,
+    );
+    expect(() => parse(["--baseline", "--fast"])).toThrow(/unknown option "--fast"/);
+    expect(() => parse(["--warm"])).toThrow(/--warm takes CPU-seconds.*got nothing/);
+    expect(() => parse(["--warm", "-1"])).toThrow(/got "-1"/);
+    expect(() => parse(["--warm", "soon"])).toThrow(/got "soon"/);
+    expect(() => parse(["--quick", "--smoke"])).toThrow(/choose one/);
+  });
+});
+
+/** Made-up runs of every job: two repetitions, figures chosen so every ratio is known. */
+function madeUpRuns(shas: string[]): Runs {
+  const game = (usPerResponse: number, usPerTurn: number) => ({
+    usPerResponse,
+    usPerTurn,
+    actionsPerGame: 100,
+    turnsPerGame: 10,
+    firstHalfSecondUsPerResponse: usPerResponse * 1.5,
+    importCpuMs: 80,
+  });
+  const runs: Runs = {};
+  for (const preset of ["magic", "skirmish"]) {
+    runs[`games:${preset}:head`] = [game(10, 100), game(12, 120)];
+    runs[`games:${preset}:${shas[0]}`] = [game(30, 300), game(30, 300)];
+    runs[`games:${preset}:head@${shas[0]}`] =
+      preset === "skirmish" ? [game(15, 150), game(15, 150)] : [game(10, 100), game(15, 150)];
+    // The oldest baseline has no skirmish here: its figures are null.
+    runs[`games:${preset}:${shas[1]}`] =
+      preset === "skirmish" ? [{ missing: true }, { missing: true }] : [game(8, 80), game(8, 80)];
+    runs[`games:${preset}:head@${shas[1]}`] =
+      preset === "skirmish" ? [{ missing: true }, { missing: true }] : [game(10, 100), game(10, 100)];
+    runs[`undo:${preset}`] = [
+      { copiesPer1000Actions: 16, copiesPer1000ActionsExactUndo: 1000, copiesPerRestoreThen20: 1 },
+    ];
+  }
+  runs.showdown = [
+    { usPerTurn: 1000, usPerDecision: 400, turnsPerBattle: 40, decisionsPerBattle: 90 },
+    { usPerTurn: 1000, usPerDecision: 400, turnsPerBattle: 40, decisionsPerBattle: 90 },
+  ];
+  runs.skeleton = [{ usPerAction: 1, reducerUsPerAction: 70 }];
+  runs.copies = [{ restoreUs: 5, structuredCloneNoLogUs: 100, structuredCloneUs: 200 }];
+  runs["workers:1"] = [{ cpuMsPerGame: 10, wallSec: 5, games: 500 }];
+  runs["workers:2"] = [{ cpuMsPerGame: 12, wallSec: 3, games: 500 }];
+  return runs;
+}
+
+describe("the result", () => {
+  const shas = report.BASELINES;
+  const r = report.buildBaselineResult({ runs: madeUpRuns(shas), presets: ["magic", "skirmish"], shas });
+
+  it("has one entry per preset with medians per engine, spreads beside them, and Showdown's figures", () => {
+    expect(r.baseline.map((b) => b.preset)).toEqual(["magic", "skirmish"]);
+    const magic = r.baseline[0]!;
+    expect(Object.keys(magic.usPerResponse)).toEqual(["head", ...shas]);
+    expect(magic.usPerResponse).toEqual({ head: 12, [shas[0]!]: 30, [shas[1]!]: 8 });
+    expect(magic.usPerResponseSpread.head).toEqual([10, 12]);
+    expect(magic.usPerTurn.head).toBe(120);
+    expect(magic.showdownUsPerTurn).toBe(1000);
+    expect(magic.showdownUsPerDecision).toBe(400);
+    expect(magic.vsShowdown).toEqual({ perTurn: 0.12, perDecision: 0.03 });
+    expect(report.engineKeys(shas)).toEqual(["head", shas[0], `head@${shas[0]}`, shas[1], `head@${shas[1]}`]);
+  });
+
+  it("compares each baseline with the current code on the baseline's lists, per repetition", () => {
+    const magic = r.baseline[0]!;
+    // Repetition ratios 30/10 = 3 and 30/15 = 2: median (the upper middle) 3, spread 2–3.
+    expect(magic.sameLists[shas[0]!]).toMatchObject({
+      speedupPerResponse: 3,
+      speedupPerResponseSpread: [2, 3],
+    });
+    expect(magic.sameLists[shas[1]!]).toMatchObject({ speedupPerResponse: 0.8 });
+    const skirmish = r.baseline[1]!;
+    expect(skirmish.usPerResponse[shas[1]!]).toBeNull();
+    expect(skirmish.sameLists[shas[1]!]).toBeNull();
+  });
+
+  it("puts the kernel's figures beside them and reads the goals off", () => {
+    expect(r.skeleton).toMatchObject({ usPerAction: 1, reducerRatio: 70 });
+    expect(r.restore).toMatchObject({ ratio: 0.05, actCopiesWhenNothingToUndo: true });
+    expect(r.workers.secondWorkerRatio).toBe(1.2);
+    expect(r.workers.firstHalfSecond.magic!.ratioToWarm).toBe(1.5);
+    expect(r.goals.map((g) => g.met)).toEqual([
+      false, // ≥ 2.5× faster than the older baseline: skirmish 30/15 = 2
+      false, // not slower than the oldest: magic 8/10 = 0.8
+      true, // ≤ 1/3 of Showdown per turn: 120/1000
+      true, // ≥ 10× cheaper per decision: 12/400
+      false, // skeleton 1 µs
+      false, // reducer 70×
+      true, // restore 5/100
+      false, // second worker 1.2
+      true, // first 0.5 CPU-s 1.5× warm
+    ]);
+    expect(r.goals[0]).toMatchObject({ figure: { preset: "skirmish", value: 2 } });
+  });
+
+  it("prints a table row per preset, the kernel's figures and the goals", () => {
+    const text = report.formatBaselineTables(r, shas);
+    expect(text).toMatch(
+      /\| magic \| 12 \(10–12\) \| 30 \(30–30\) \| 15 \(10–15\) \| 3× \(2–3\) \| 8 \(8–8\)/,
+    );
+    expect(text).toMatch(/\| skirmish \|.*\| — \| — \| — \|/);
+    expect(text).toContain("| restore ≤ 1/10 of structuredClone without the log | 0.05 | yes |");
+  });
+});
+
+const cached = [
+  "dist/index.js",
+  "bench/node_modules/boardgame.io/package.json",
+  "bench/node_modules/pokemon-showdown/package.json",
+  ...report.BASELINES.map((sha) => `bench/.baseline/${sha}/.built`),
+].every((f) => existsSync(join(root, f)));
+
+const showdownInstalled = existsSync(join(root, "bench/node_modules/pokemon-showdown/package.json"));
+
+describe("Pokémon Showdown's battles", () => {
+  it.skipIf(!showdownInstalled)("the same seed plays the same battle, another seed another one", async () => {
+    const { battle } = await load<{
+      battle(seed: number): Promise<{ turns: number; decisions: number; result: string }>;
+    }>("bench/showdown.mjs");
+    const [a, b, c, d] = [await battle(1), await battle(2), await battle(1), await battle(2)];
+    expect(c).toEqual(a);
+    expect(d).toEqual(b);
+    expect(b).not.toEqual(a);
+    expect(a.decisions).toBeGreaterThanOrEqual(2 * a.turns);
+    expect(a.result).toMatch(/^\|(win\|P[12]|tie)$/);
+  });
+});
+
+describe("a --smoke run", () => {
+  it.skipIf(!cached)(
+    "prints one JSON object with an entry per preset (baselines built and bench/ installed)",
+    () => {
+      const r = spawnSync(process.execPath, ["--expose-gc", "bench/baselines.mjs", "--smoke", "--json"], {
+        cwd: root,
+        encoding: "utf8",
+        env: { ...process.env, NODE_ENV: "production" },
+      });
+      expect(r.stderr).toBe("");
+      expect(r.status).toBe(0);
+      const lines = r.stdout.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      const out = JSON.parse(lines[0]!) as Result;
+      expect(out.baseline.map((b) => b.preset)).toEqual([
+        "duel-masters",
+        "duel-masters-play",
+        "yugioh",
+        "magic",
+        "skirmish",
+      ]);
+      for (const b of out.baseline) {
+        for (const e of ["head", ...report.BASELINES])
+          expect(b.usPerResponse[e], `${b.preset} ${e}`).toBeGreaterThan(0);
+        expect(b.usPerTurn.head).toBeGreaterThan(b.usPerResponse.head!);
+        expect(b.showdownUsPerTurn).toBeGreaterThan(0);
+      }
+      expect(out.goals).toHaveLength(9);
+    },
+    600_000,
+  );
+});
