@@ -5,25 +5,20 @@
  */
 import type { WebSocket as Ws } from "ws";
 import { importTool, OPTIONAL_TOOLS } from "../cli/optional-tools.js";
-import type { JsonObject } from "../core/json.js";
-import type { PlayerView } from "../core/view.js";
+import type { GameState } from "../core/types.js";
 import { type ErrorMessage, PROTOCOL_VERSION } from "./protocol.js";
+import type { ViewMessage } from "./seat-state.js";
 
-/** A seat's or spectator's message: the view after a response (`update`) or on joining (`welcome`). */
-export interface ViewMessage {
-  type: "welcome" | "update";
-  protocol?: number;
-  game?: string;
-  seat?: number | null;
-  /** Responses so far (a spectator's: as of their delay). */
-  responses: number;
-  view: PlayerView;
-  events: JsonObject[];
-  clock: { remainingMs: number[]; running: number | null } | null;
-  end: { winner: number | null; reason: string } | null;
+export type { ViewMessage } from "./seat-state.js";
+
+/** The answer to `sample`: saved states (`Game.fromState`) of the game as the seat may imagine it. */
+export interface SamplesMessage {
+  type: "samples";
+  decision: number;
+  saves: GameState[];
 }
 
-export type ServerMessage = ViewMessage | ErrorMessage | { type: "pong" };
+export type ServerMessage = ViewMessage | SamplesMessage | ErrorMessage | { type: "pong" };
 
 export interface JoinOptions {
   game: string;
@@ -99,6 +94,11 @@ export class GameClient {
     this.sendJson({ type: "act", decision, choice });
   }
 
+  /** Asks for `count` determinizations at the seat's pending decision `decision` (answered `samples`). */
+  sample(decision: number, count: number, seed: number | string): void {
+    this.sendJson({ type: "sample", decision, count, seed });
+  }
+
   /** The next message, or null once the connection is closed. */
   next(): Promise<ServerMessage | null> {
     const m = this.queue.shift();
@@ -110,6 +110,7 @@ export class GameClient {
   /** The next message of `type` (others before it are dropped), or null once closed. */
   nextOf(type: ViewMessage["type"]): Promise<ViewMessage | null>;
   nextOf(type: "error"): Promise<ErrorMessage | null>;
+  nextOf(type: "samples"): Promise<SamplesMessage | null>;
   async nextOf(type: ServerMessage["type"]): Promise<ServerMessage | null> {
     for (;;) {
       const m = await this.next();
