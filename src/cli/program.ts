@@ -1075,7 +1075,11 @@ Docs: docs/server.md`,
       "the agent: random, or ismcts (searching samples the server deals the seat; ismcts:100, as in simulate)",
       "random",
     )
-    .option("--iterations <n>", "ISMCTS iterations per decision (with --agent ismcts)", positiveInt(1_000_000))
+    .option(
+      "--iterations <n>",
+      "ISMCTS iterations per decision (with --agent ismcts)",
+      positiveInt(1_000_000),
+    )
     .option("--seed <n>", "the agent's seed (an integer)", positiveIntOrZero, 1)
     .option("--retries <n>", "joins again after a dropped connection, at most", positiveIntOrZero, 10)
     .addHelpText(
