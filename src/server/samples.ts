@@ -19,14 +19,19 @@
  * per seat and decision (however many connections); an answer stops adding saves at
  * `samplesBytes`. Spectators can't ask.
  */
-import { DeterminizeError, determinizer } from "../agents/determinize.js";
+import { type Determinizer, DeterminizeError, determinizer } from "../agents/determinize.js";
 import { seedRng } from "../core/rng.js";
 import type { PlayerId } from "../core/types.js";
 import { type ErrorMessage, errorMessage, type SampleMessage, WIRE_LIMITS } from "./protocol.js";
 import type { Room } from "./room.js";
 
-/** Samples already dealt per room: the seat's decision and how many it was given there. */
-const spent = new WeakMap<Room, Map<PlayerId, { decision: number; count: number }>>();
+/** Per room and seat: the decision it was last dealt samples at, how many, and that position's sampler (read once). */
+interface Dealt {
+  decision: number;
+  count: number;
+  sampler: Determinizer;
+}
+const spent = new WeakMap<Room, Map<PlayerId, Dealt>>();
 
 /** Whether every seat of the game may know every deck list (what a determinization is dealt from). */
 export function decksKnown(room: Room): boolean {
@@ -61,7 +66,7 @@ export function sampleAnswer(room: Room, seat: PlayerId | null, msg: SampleMessa
       `decision ${msg.decision} is not pending; the pending one is ${d.id}`,
       "sample.decision",
     );
-  const bySeat = spent.get(room) ?? new Map<PlayerId, { decision: number; count: number }>();
+  const bySeat = spent.get(room) ?? new Map<PlayerId, Dealt>();
   spent.set(room, bySeat);
   const used = bySeat.get(seat);
   const before = used?.decision === d.id ? used.count : 0;
@@ -72,7 +77,9 @@ export function sampleAnswer(room: Room, seat: PlayerId | null, msg: SampleMessa
       `at most ${WIRE_LIMITS.samplesPerDecision} samples per decision; this one has had them`,
       "sample.count",
     );
-  const sampler = determinizer(game, seat, { log: false });
+  // What is hidden from the seat and what it remembers, read once per decision (a decision's id
+  // names one state: any response makes a new decision).
+  const sampler = used?.decision === d.id ? used.sampler : determinizer(game, seat, { log: false });
   if (sampler.unknown.pinned.length > 0)
     return errorMessage(
       "samples-unavailable",
@@ -94,7 +101,7 @@ export function sampleAnswer(room: Room, seat: PlayerId | null, msg: SampleMessa
     saves.push(save);
     bytes += save.length;
   }
-  bySeat.set(seat, { decision: d.id, count: before + saves.length });
+  bySeat.set(seat, { decision: d.id, count: before + saves.length, sampler });
   // The saves are the kernel's JSON text already: put in as they are, not parsed and written again.
   return `{"type":"samples","decision":${d.id},"saves":[${saves.join(",")}]}`;
 }
