@@ -103,10 +103,18 @@ export async function botCommand(flags: BotFlags, io: BotIo): Promise<number> {
       me.gathering = null;
       const d = me.state ? myDecision(me.state) : null;
       if (!d || d.id !== g.decision) return;
-      const action = searchOverSamples(search!, gamesOfSaves(preset!, g.saves), d);
+      let choice: string;
+      try {
+        choice = searchOverSamples(search!, gamesOfSaves(preset!, g.saves), d).choice;
+      } catch (e) {
+        // Samples that are no game of the seat's (a server's fault): this decision at random.
+        io.stderr(`turnkit bot: ${(e as Error).message}; answering at random\n`);
+        answerAtRandom(d.id, d.options);
+        return;
+      }
       me.searched++;
       me.samples += g.saves.length;
-      client.act(d.id, action.choice);
+      client.act(d.id, choice);
     };
     const handle = (m: ViewMessage): boolean => {
       me.state = applyServerMessage(me.state, m);
