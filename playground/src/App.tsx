@@ -5,20 +5,42 @@
  * passes to another seat (hot-seat), only the interstitial is drawn.
  */
 import { useEffect, useReducer, useState } from "preact/hooks";
+import { getPreset, presetIds } from "turnkit/presets";
 import { Board, PassScreen } from "./panels/Board";
 import { DecisionPanel } from "./panels/Decision";
 import { HistoryPanel } from "./panels/History";
 import { Ledger } from "./panels/Ledger";
 import { LogPanel } from "./panels/Log";
+import { ConnectionBar, JoinForm, RemoteDecision, RemoteLog } from "./panels/Remote";
 import { ScenarioPanel } from "./panels/Scenario";
-import { SetupBar } from "./panels/Setup";
+import { SetupBar, userPresets } from "./panels/Setup";
 import { Timeline } from "./panels/Timeline";
+import { RemoteTable } from "./remote";
 import { Session } from "./session";
 
+/** A served game's preset: the user's own (by id), else a built-in one. */
+function presetOf(id: string) {
+  const user = userPresets().find((p) => p.id === id);
+  if (user) return user;
+  return presetIds().includes(id) ? getPreset(id) : undefined;
+}
+
 export function App() {
-  const [session, setSession] = useState<Session | null>(null);
+  const [session, setLocal] = useState<Session | null>(null);
+  const [remote, setRemote] = useState<RemoteTable | null>(null);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   useEffect(() => session?.subscribe(() => rerender(undefined)), [session]);
+  useEffect(() => remote?.subscribe(() => rerender(undefined)), [remote]);
+  useEffect(() => () => remote?.dispose(), [remote]);
+  // One game at a time: a local game closes a served one, and the other way round.
+  const setSession = (s: Session | null) => {
+    setRemote(null);
+    setLocal(s);
+  };
+  const join = (target: { url: string; game: string; token?: string }) => {
+    setLocal(null);
+    setRemote(new RemoteTable(target, presetOf));
+  };
   // A game replaced stops its bot worker, if it has one.
   useEffect(() => () => session?.dispose(), [session]);
   // For the browser tests and the console: the session shown (the referee's state; not for panels).
@@ -28,7 +50,23 @@ export function App() {
   return (
     <div class="app">
       <SetupBar onStart={setSession} />
-      {session && session.passing !== null ? (
+      <JoinForm onJoin={join} />
+      {remote ? (
+        <>
+          <ConnectionBar table={remote} />
+          {remote.state ? (
+            <main class="table" data-testid="table" data-served="true">
+              <section class="center">
+                <RemoteDecision table={remote} />
+                <Board session={remote} />
+              </section>
+              <section class="right">
+                <RemoteLog table={remote} />
+              </section>
+            </main>
+          ) : null}
+        </>
+      ) : session && session.passing !== null ? (
         // Hot-seat: while the screen changes hands, no panel is drawn (no seat's cards in the page).
         <PassScreen session={session} />
       ) : session ? (

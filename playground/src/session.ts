@@ -4,9 +4,10 @@
  * (turnkit/play: a decision where passing is no real choice answers itself). Panels read it and
  * call its methods; every change notifies the subscribers, which re-render.
  */
-import { type Action, Game, type JsonObject, type Preset, type Snapshot } from "turnkit";
+import { type Action, Game, type JsonObject, type PlayerView, type Preset, type Snapshot } from "turnkit";
 import { type Agent, agentOf } from "turnkit/agents";
 import { autoAnswer, defaultSeatStops, passUntil, type SeatStops, withStop } from "turnkit/play";
+import type { Table } from "./table.js";
 
 export interface SessionConfig {
   preset: Preset;
@@ -65,7 +66,7 @@ export interface SessionStart {
   history: HistoryStep[];
 }
 
-export class Session {
+export class Session implements Table {
   readonly game: Game;
   /** history[cursor] is the state shown; history.length - 1 is the latest. */
   history: HistoryStep[] = [];
@@ -356,6 +357,15 @@ export class Session {
   }
 
   /** Whether seat `p` is played by a person at this screen. */
+  /** The shown seat's view of the game. */
+  view(): PlayerView {
+    return this.game.viewFor(this.viewer);
+  }
+
+  isYou(p: number): boolean {
+    return p === this.viewer;
+  }
+
   isPerson(p: number): boolean {
     return !this.config.bots.includes(p);
   }

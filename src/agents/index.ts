@@ -57,6 +57,7 @@ export {
   type IsmctsOptions,
   type IsmctsStats,
   ismctsAgent,
+  type SampleSource,
 } from "./ismcts.js";
 export {
   defaultFeatures,

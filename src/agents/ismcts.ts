@@ -30,7 +30,7 @@
 import type { Action, Game } from "../core/game.js";
 import { nextInt, type RngState, seedRng } from "../core/rng.js";
 import type { PlayerId } from "../core/types.js";
-import { type Determinizer, determinizer } from "./determinize.js";
+import { determinizer } from "./determinize.js";
 import { encodeOptions, encodingKey } from "./encoding.js";
 import type { Agent } from "./random.js";
 
@@ -64,7 +64,22 @@ export interface IsmctsStats {
   ms: number;
 }
 
+/**
+ * Where a search's determinizations come from: `determinizer(game, player)` (the agent's own), or
+ * samples a server dealt the player (a client of `turnkit serve`: src/server/remote-search.ts).
+ * Each `deal` gives a game the search may play on (a fresh copy).
+ */
+export interface SampleSource {
+  deal(rng: RngState): Game;
+}
+
 export interface IsmctsAgent extends Agent {
+  /**
+   * The choice at `game`'s pending decision, searching over `samples` instead of determinizing
+   * `game` (which then need only be one of them: the decider's options and the decision's id are
+   * read from it). `choose(game)` is `chooseWith(game, determinizer(game, decider))`.
+   */
+  chooseWith(game: Game, samples: SampleSource): Action;
   readonly options: Readonly<Required<Omit<IsmctsOptions, "timeMs" | "evaluate">>> & {
     timeMs: number | null;
   };
@@ -190,6 +205,13 @@ export function ismctsAgent(opts: IsmctsOptions = {}): IsmctsAgent {
     lastStats: null,
     choose(game: Game): Action {
       const d = game.state.decision;
+      if (!d || game.over || d.options.length === 1) return agent.chooseWith(game, { deal: () => game });
+      // Prepared once: what is hidden from the player and what they remember (read from the log),
+      // then log-less samples (history a search never reads), so each copies less.
+      return agent.chooseWith(game, determinizer(game, d.player, { log: false }));
+    },
+    chooseWith(game: Game, sampler: SampleSource): Action {
+      const d = game.state.decision;
       if (!d || game.over) throw new Error("the ISMCTS agent was asked to act with no decision pending");
       const me = d.player;
       const action = (choice: string, label?: string): Action => ({
@@ -206,9 +228,6 @@ export function ismctsAgent(opts: IsmctsOptions = {}): IsmctsAgent {
       // Everything the search knows: the player's own encoding of their options, and determinizations.
       const mine = encodeOptions(game, me);
       const idOf = new Map(mine.map((o) => [keyOf(o.encoding, o.label), o]));
-      // Prepared once: what is hidden from the player and what they remember (read from the log),
-      // then log-less samples (history a search never reads), so each copies less.
-      const sampler = determinizer(game, me, { log: false });
       const rng = seedRng(`turnkit/ismcts\u0000${String(seed)}\u0000${d.id}\u0000${me}`);
       const root = newNode(-1);
       let nodes = 1;
@@ -252,7 +271,7 @@ export function ismctsAgent(opts: IsmctsOptions = {}): IsmctsAgent {
 
 /** One iteration; returns the number of nodes added (0 or 1). */
 function iterate(
-  sampler: Determinizer,
+  sampler: SampleSource,
   root: Node,
   rng: RngState,
   c: number,

@@ -1071,7 +1071,16 @@ Docs: docs/server.md`,
     )
     .requiredOption("--url <ws-url>", "the server's WebSocket URL: ws://host:port/play")
     .requiredOption("--game <id>", "the game's id")
-    .option("--agent <agent>", "the agent: random", "random")
+    .option(
+      "--agent <agent>",
+      "the agent: random, or ismcts (searching samples the server deals the seat; ismcts:100, as in simulate)",
+      "random",
+    )
+    .option(
+      "--iterations <n>",
+      "ISMCTS iterations per decision (with --agent ismcts)",
+      positiveInt(1_000_000),
+    )
     .option("--seed <n>", "the agent's seed (an integer)", positiveIntOrZero, 1)
     .option("--retries <n>", "joins again after a dropped connection, at most", positiveIntOrZero, 10)
     .addHelpText(
@@ -1079,12 +1088,22 @@ Docs: docs/server.md`,
       `
 Examples:
   $ TURNKIT_SEAT_TOKEN=… turnkit bot --url ws://127.0.0.1:8080/play --game 3kTq… --seed 7
+  $ TURNKIT_SEAT_TOKEN=… turnkit bot --url ws://127.0.0.1:8080/play --game 3kTq… --agent ismcts --iterations 100
 
 Docs: docs/server.md`,
     )
-    .action(async (opts: { url: string; game: string; agent: string; seed: number; retries: number }) => {
-      exit.code = await botCommand(opts, io);
-    });
+    .action(
+      async (opts: {
+        url: string;
+        game: string;
+        agent: string;
+        iterations?: number;
+        seed: number;
+        retries: number;
+      }) => {
+        exit.code = await botCommand(opts, io);
+      },
+    );
 
   withUserGame(
     program

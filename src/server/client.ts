@@ -10,31 +10,22 @@
  */
 import type { WebSocket as Ws } from "ws";
 import { importTool, OPTIONAL_TOOLS } from "../cli/optional-tools.js";
-import type { JsonObject } from "../core/json.js";
+import type { GameState } from "../core/types.js";
 import type { PlayerView } from "../core/view.js";
 import { applyPatch, type PatchOp } from "./patch.js";
 import { type ErrorMessage, PROTOCOL_VERSION, type ProtocolVersion } from "./protocol.js";
+import type { ViewMessage } from "./seat-state.js";
 
-/**
- * A seat's or spectator's message with its whole view: after a response (`update`), on joining
- * (`welcome`), or the view again when asked (`view`, no events).
- */
-export interface ViewMessage {
-  type: "welcome" | "update" | "view";
-  protocol?: number;
-  game?: string;
-  seat?: number | null;
-  /** The stream's update number (protocol 2): a patch applies to the view of the number before it. */
-  seq?: number;
-  /** Responses so far (a spectator's: as of their delay). */
-  responses: number;
-  view: PlayerView;
-  events: JsonObject[];
-  clock: { remainingMs: number[]; running: number | null } | null;
-  end: { winner: number | null; reason: string } | null;
+export type { ViewMessage } from "./seat-state.js";
+
+/** The answer to `sample`: saved states (`Game.fromState`) of the game as the seat may imagine it. */
+export interface SamplesMessage {
+  type: "samples";
+  decision: number;
+  saves: GameState[];
 }
 
-export type ServerMessage = ViewMessage | ErrorMessage | { type: "pong" };
+export type ServerMessage = ViewMessage | SamplesMessage | ErrorMessage | { type: "pong" };
 
 /** An update as protocol 2 sends it: a patch against the view of update `seq - 1`. */
 export interface PatchMessage extends Omit<ViewMessage, "view" | "type"> {
@@ -162,6 +153,11 @@ export class GameClient {
     this.sendJson({ type: "act", decision, choice });
   }
 
+  /** Asks for `count` determinizations at the seat's pending decision `decision` (answered `samples`). */
+  sample(decision: number, count: number, seed: number | string): void {
+    this.sendJson({ type: "sample", decision, count, seed });
+  }
+
   /** The next message, or null once the connection is closed. */
   next(): Promise<ServerMessage | null> {
     const m = this.queue.shift();
@@ -178,6 +174,7 @@ export class GameClient {
   /** The next message of `type` (others before it are dropped), or null once closed. */
   nextOf(type: ViewMessage["type"]): Promise<ViewMessage | null>;
   nextOf(type: "error"): Promise<ErrorMessage | null>;
+  nextOf(type: "samples"): Promise<SamplesMessage | null>;
   async nextOf(type: ServerMessage["type"]): Promise<ServerMessage | null> {
     for (;;) {
       const m = await this.next();

@@ -51,6 +51,8 @@ export const NewGameBody = z.strictObject({
     })
     .optional(),
   spectatorDelay: z.number().int().min(0).max(1000).optional(),
+  /** Every seat may know every deck list (open decklists): `GET /games/<id>` shows them, and seats may ask for samples. */
+  openDecks: z.boolean().optional(),
 });
 export type NewGameBody = z.infer<typeof NewGameBody>;
 
@@ -139,6 +141,7 @@ export function newGame(
     ...(body.decks ? { decks: body.decks } : {}),
     ...(clock ? { clock } : {}),
     spectatorDelay: body.spectatorDelay ?? 0,
+    ...(body.openDecks ? { openDecks: true } : {}),
     tokenHashes: tokens.map(hashToken),
     createdAt: now,
     madeBy: {},

@@ -39,6 +39,14 @@ export const WIRE_LIMITS = {
   tokenLength: 64,
   idLength: 64,
   choiceLength: 256,
+  /** Determinizations in one `samples` answer, at most (`sample.count`) … */
+  samplesPerMessage: 16,
+  /** … and for one seat at one decision, over all its `sample` messages. */
+  samplesPerDecision: 32,
+  /** Bytes of saves in one `samples` answer: it holds fewer once this is reached (at least one). */
+  samplesBytes: 2 * 1024 * 1024,
+  /** Characters in a `sample.seed` string. */
+  seedLength: 64,
 } as const;
 
 /** Error codes (docs/server.md lists each with when it is sent). */
@@ -58,7 +66,8 @@ export type ErrorCode =
   | "illegal-choice"
   | "game-over"
   | "rate-limited"
-  | "unavailable";
+  | "unavailable"
+  | "samples-unavailable";
 
 export interface ErrorMessage {
   type: "error";
@@ -95,10 +104,21 @@ const Ping = z.strictObject({ type: z.literal("ping") });
 /** Asks for the whole view again (protocol 2): the next patches apply to it. */
 const Sync = z.strictObject({ type: z.literal("sync") });
 
-const SCHEMAS = { hello: Hello, act: Act, ping: Ping, sync: Sync } as const;
+/** A seat asks for determinizations of the game from its own point of view (src/server/samples.ts). */
+const Sample = z.strictObject({
+  type: z.literal("sample"),
+  /** The seat's pending decision: samples are dealt only there, and a stale request is refused. */
+  decision: z.number().int().nonnegative(),
+  count: z.number().int().min(1).max(WIRE_LIMITS.samplesPerMessage),
+  /** The client's seed: the same seed at the same decision deals the same samples. */
+  seed: z.union([z.number().int(), z.string().min(1).max(WIRE_LIMITS.seedLength)]),
+});
+
+const SCHEMAS = { hello: Hello, act: Act, ping: Ping, sync: Sync, sample: Sample } as const;
 export type ClientMessage = z.infer<(typeof SCHEMAS)[keyof typeof SCHEMAS]>;
 export type HelloMessage = z.infer<typeof Hello>;
 export type ActMessage = z.infer<typeof Act>;
+export type SampleMessage = z.infer<typeof Sample>;
 
 /** The client message types, for error texts and docs. */
 export const CLIENT_TYPES = Object.keys(SCHEMAS) as (keyof typeof SCHEMAS)[];

@@ -27,6 +27,7 @@ import {
   WIRE_LIMITS,
 } from "./protocol.js";
 import { REAL_TIME, Room, type RoomClient, type TimeSource } from "./room.js";
+import { sampleAnswer } from "./samples.js";
 import type { Store } from "./store.js";
 
 export interface ServerOptions {
@@ -282,6 +283,8 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
         status: stored.status,
         end: stored.end,
         clock: stored.record.clock ?? null,
+        // Deck lists every seat may know (the game's `samples` are dealt from them).
+        ...(stored.record.openDecks ? { decks: stored.record.decks ?? null } : {}),
       });
     if (parts[2] !== "replay")
       throw new HttpError(404, errorMessage("unknown-type", `no such path ${url.pathname}`, "path"));
@@ -360,6 +363,15 @@ export async function createServer(opts: ServerOptions): Promise<TurnkitServer> 
       }
       if (!room || !client) return refuse(errorMessage("not-joined", "send hello first", msg.type));
       if (msg.type === "sync") return sendText(room.resync(client));
+      if (msg.type === "sample") {
+        let answer: string | ErrorMessage;
+        try {
+          answer = sampleAnswer(room, client.seat, msg);
+        } catch {
+          answer = errorMessage("unavailable", "the samples could not be dealt", "sample");
+        }
+        return typeof answer === "string" ? sendText(answer) : refuse(answer);
+      }
       // act
       if (client.seat === null)
         return refuse(errorMessage("spectator", "a spectator can't answer decisions", "act"));

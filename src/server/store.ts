@@ -32,6 +32,8 @@ export interface GameRecord {
   clock?: ClockSpec;
   /** Responses spectators are kept behind (0: live). */
   spectatorDelay: number;
+  /** Every seat may know every deck list (`decks`): seats may ask for samples of the game. */
+  openDecks?: boolean;
   /** SHA-256 (hex) of each seat's token, in seat order: the tokens themselves are never stored. */
   tokenHashes: string[];
   /** Milliseconds since 1970. */

@@ -61,11 +61,6 @@ describe("turnkit bot", () => {
         /unknown-game/,
       ],
       [
-        [...base, "--agent", "ismcts"],
-        { TURNKIT_SEAT_TOKEN: g.seats[0]!.token },
-        /ISMCTS searches the whole game/,
-      ],
-      [
         ["bot", "--url", server.url, "--game", g.id],
         { TURNKIT_SEAT_TOKEN: g.seats[0]!.token },
         /a WebSocket URL/,

@@ -12,7 +12,8 @@
 import { useLayoutEffect, useRef } from "preact/hooks";
 import type { Game, GameObject, HiddenCard, Json, PlayerView, VisibleCard, ZoneView } from "turnkit";
 import { camelWords, keyWords, plainText, valueWords } from "../insight/words";
-import type { Session } from "../session";
+import { Session } from "../session";
+import type { Table } from "../table";
 import { type Family, type Frame, familyOfPreset, frameOf, typeWords } from "./frames";
 
 type CardV = VisibleCard | HiddenCard;
@@ -160,7 +161,7 @@ const BADGE_WORDS: Record<string, string> = { cost: "Cost", level: "Level", rank
 interface CardProps {
   c: CardV;
   game: Game;
-  session: Session;
+  session: Table;
   view: PlayerView;
 }
 
@@ -314,7 +315,7 @@ function zoneLabel(game: Game, kind: string): string {
   return game.rules.zoneDefs.get(kind)?.label ?? kind;
 }
 
-function Zone({ z, game, session, view }: { z: ZoneView; game: Game; session: Session; view: PlayerView }) {
+function Zone({ z, game, session, view }: { z: ZoneView; game: Game; session: Table; view: PlayerView }) {
   const def = game.rules.zoneDefs.get(z.kind);
   const owner = z.owner === null ? "shared" : String(z.owner);
   const anyVisible = z.cards.some((c) => !isHidden(c));
@@ -368,7 +369,7 @@ function PlayerPanel({
   p: number;
   view: PlayerView;
   game: Game;
-  session: Session;
+  session: Table;
   zones: ZoneView[];
   top: boolean;
 }) {
@@ -394,7 +395,7 @@ function PlayerPanel({
   for (const z of nonEmpty) if (order(z) === 2) rows.push(z);
   if (top) rows.reverse();
   const tags: string[] = [];
-  if (p === session.viewer) tags.push("you");
+  if (session.isYou(p)) tags.push("you");
   if (!session.isPerson(p)) tags.push("bot");
   const winner = view.result && view.result.winner === p;
   return (
@@ -486,9 +487,9 @@ export function ViewerSelect({ session }: { session: Session }) {
   );
 }
 
-export function Board({ session }: { session: Session }) {
+export function Board({ session }: { session: Table }) {
   const game = session.game;
-  const view = game.viewFor(session.viewer);
+  const view = session.view();
   const n = view.players.length;
   const byOwner = new Map<number | null, ZoneView[]>();
   // Zones in the preset's order.
@@ -511,12 +512,12 @@ export function Board({ session }: { session: Session }) {
           {whereLabel(game, view)}
         </span>
         {view.attack !== null ? <span class="tag tag-attack">attack in progress</span> : null}
-        {!session.atPresent ? (
+        {session instanceof Session && !session.atPresent ? (
           <span class="tag tag-past">
             step {session.cursor} of {session.history.length - 1}
           </span>
         ) : null}
-        <ViewerSelect session={session} />
+        {session instanceof Session ? <ViewerSelect session={session} /> : null}
       </div>
       {others.map((p) => (
         <PlayerPanel
