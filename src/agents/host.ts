@@ -11,11 +11,12 @@
  * (slots 0 … n-1 of the action space, canonical order), and on request the options themselves,
  * their feature rows and the view.
  */
+
 import { z } from "zod";
 import { TurnkitError } from "../core/errors.js";
 import { Game } from "../core/game.js";
 import type { JsonObject } from "../core/json.js";
-import { protoKeyPath } from "../core/json.js";
+import { jsonKindOf as kindOf, protoKeyPath } from "../core/json.js";
 import type { Preset } from "../core/preset.js";
 import type { PlayerId } from "../core/types.js";
 import { type ActionSpace, actionSpace, optionFeatures } from "./action-space.js";
@@ -132,14 +133,6 @@ class Refused extends Error {
 }
 
 const has = (o: object, k: string) => Object.hasOwn(o, k);
-
-function kindOf(v: unknown): string {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "an array";
-  if (typeof v === "string") return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
-  if (typeof v === "object") return "an object";
-  return `${typeof v} ${String(v)}`;
-}
 
 /** One message (already JSON) to its exact shape, or the error naming what and where. */
 function parseMessage(value: unknown, at: string): Message | HostError {

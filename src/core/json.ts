@@ -98,3 +98,12 @@ export function protoKeyPath(value: unknown, depth = 0): (string | number)[] | n
   }
   return null;
 }
+
+/** Describes a JSON value by its kind, for "expected …, got …" in the doors' errors. */
+export function jsonKindOf(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  if (typeof v === "string") return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
+  if (typeof v === "object") return "an object";
+  return `${typeof v} ${String(v)}`;
+}

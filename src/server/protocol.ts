@@ -7,8 +7,9 @@
  * The envelope is shared with `turnkit host --stdio`: `type` first, a protocol version in
  * `hello`/`welcome`, errors as above.
  */
+
 import { z } from "zod";
-import { protoKeyPath } from "../core/json.js";
+import { jsonKindOf as kindOf, protoKeyPath } from "../core/json.js";
 
 /**
  * The protocol's version, sent in `hello` and `welcome`: 2 sends a patch against the last view
@@ -127,15 +128,6 @@ const has = (o: object, k: string) => Object.hasOwn(o, k);
 
 function pathText(type: string, path: readonly PropertyKey[]): string {
   return [type, ...path.map(String)].join(".");
-}
-
-/** Describes a JSON value by its kind, for "expected …, got …". */
-function kindOf(v: unknown): string {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "an array";
-  if (typeof v === "string") return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
-  if (typeof v === "object") return "an object";
-  return `${typeof v} ${String(v)}`;
 }
 
 /**
