@@ -1,14 +1,16 @@
 /**
  * Steps per second of random games through the stdio host against the same work in-process:
  *
- *   npx tsx scripts/bench-host.ts [--game duel-masters] [--steps 20000] [--batch 64] [--dist]
+ *   npx tsx scripts/bench-host.ts [--game duel-masters] [--steps 20000] [--warm 5000] [--batch 64] [--dist]
  *
  * - kernel: `game.act` with a uniformly random option, nothing else (the ceiling);
  * - in-process host: src/agents/host.ts's Host called directly (a step and its observation: the
  *   player's view, canonical options, features), one game, then `--batch` games per batch message;
  * - stdio host: the same messages as JSON lines to `turnkit host --stdio` in a child process
  *   (sources through tsx, or dist/cli/main.js with --dist), one game, then batched.
- * A step is one response of one game; games that end are reset with the next seed. Each line
+ * A step is one response of one game; games that end are reset with the next seed. Every row first
+ * plays `--warm` steps unmeasured in the process that plays, so the JIT is warm when the clock
+ * starts (the kernel row included: it no longer pays for the others' cold start). Each line
  * gives steps per second of wall time and per second of CPU time of the process that plays (the
  * host's own process for the stdio host, read from /proc): on a shared machine the second is the
  * steadier number.
@@ -27,12 +29,14 @@ const { values } = parseArgs({
   options: {
     game: { type: "string", default: "duel-masters" },
     steps: { type: "string", default: "20000" },
+    warm: { type: "string", default: "5000" },
     batch: { type: "string", default: "64" },
     dist: { type: "boolean", default: false },
   },
 });
 const game = values.game!;
 const STEPS = Number(values.steps);
+const WARM = Number(values.warm);
 const BATCH = Number(values.batch);
 const preset = getPreset(game);
 
@@ -64,20 +68,21 @@ function cpuSeconds(pid?: number): number {
 }
 
 function kernel(): Rate {
-  const c0 = cpuSeconds();
   const rng = seedRng("bench");
-  let steps = 0;
   let seed = 0;
-  const t0 = performance.now();
-  while (steps < STEPS) {
-    const g = Game.create(preset, { seed: seed++, logging: "none" }).run();
-    while (!g.over && steps < STEPS) {
+  let g = Game.create(preset, { seed: seed++, logging: "none" }).run();
+  const play = (n: number): void => {
+    for (let steps = 0; steps < n; steps++) {
+      if (g.over) g = Game.create(preset, { seed: seed++, logging: "none" }).run();
       const d = g.state.decision!;
       g.act({ player: d.player, choice: d.options[nextInt(rng, d.options.length)]!.id });
-      steps++;
     }
-  }
-  return { wall: (steps / (performance.now() - t0)) * 1000, cpu: steps / (cpuSeconds() - c0) };
+  };
+  play(WARM);
+  const c0 = cpuSeconds();
+  const t0 = performance.now();
+  play(STEPS);
+  return { wall: (STEPS / (performance.now() - t0)) * 1000, cpu: STEPS / (cpuSeconds() - c0) };
 }
 
 async function run(send: Send, batch: number, pid?: number): Promise<Rate> {
@@ -96,19 +101,25 @@ async function run(send: Send, batch: number, pid?: number): Promise<Rate> {
     const replies = check(await send({ type: "batch", messages: ids.map(reset) })).replies ?? [];
     for (const [i, r] of replies.entries()) last.set(ids[i]!, check(r));
   }
-  let steps = 0;
+  /** Plays batches until `n` steps are played; the steps played. */
+  const play = async (n: number): Promise<number> => {
+    let steps = 0;
+    while (steps < n) {
+      const msgs = ids.map((id) => {
+        const r = last.get(id)!;
+        return r.done ? reset(id) : { type: "step", id, action: nextInt(rng, r.count) };
+      });
+      steps += msgs.filter((m) => m.type === "step").length;
+      const replies =
+        batch === 1 ? [await send(msgs[0]!)] : check(await send({ type: "batch", messages: msgs })).replies!;
+      for (const [i, r] of replies.entries()) last.set(ids[i]!, check(r));
+    }
+    return steps;
+  };
+  await play(WARM);
   const t0 = performance.now();
   const c0 = cpuSeconds(pid);
-  while (steps < STEPS) {
-    const msgs = ids.map((id) => {
-      const r = last.get(id)!;
-      return r.done ? reset(id) : { type: "step", id, action: nextInt(rng, r.count) };
-    });
-    steps += msgs.filter((m) => m.type === "step").length;
-    const replies =
-      batch === 1 ? [await send(msgs[0]!)] : check(await send({ type: "batch", messages: msgs })).replies!;
-    for (const [i, r] of replies.entries()) last.set(ids[i]!, check(r));
-  }
+  const steps = await play(STEPS);
   return { wall: (steps / (performance.now() - t0)) * 1000, cpu: steps / (cpuSeconds(pid) - c0) };
 }
 
@@ -137,7 +148,10 @@ function child(): { send: Send; close: () => void; pid: number } {
 
 const n = (x: number) => Math.round(x).toLocaleString("en");
 const fmt = (r: Rate) => `${n(r.wall)} steps/s wall, ${n(r.cpu)} steps per CPU second`;
-console.log(`${game}: ${STEPS} random steps each · node ${process.version}`);
+const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+console.log(
+  `${game}: ${STEPS} random steps each after ${WARM} to warm up · node ${process.version} · load ${load}`,
+);
 console.log(`kernel alone (act):           ${fmt(kernel())}`);
 console.log(`in-process host, 1 game:      ${fmt(await run(inProcess(), 1))}`);
 console.log(`in-process host, ${BATCH} games:    ${fmt(await run(inProcess(), BATCH))}`);
