@@ -24,7 +24,7 @@ import { IllegalActionError } from "../core/errors.js";
 import type { Game } from "../core/game.js";
 import { isHandle } from "../core/rng.js";
 import type { PlayerId } from "../core/types.js";
-import type { DecisionView, HiddenCard, PlayerView, VisibleCard } from "../core/view.js";
+import type { ObservedView } from "./observed.js";
 
 /**
  * A seat relative to the viewer: "self"; "opponent" in a two-player game; in a game of more
@@ -72,7 +72,7 @@ export function seatOf(owner: PlayerId | null, viewer: PlayerId, players: number
 }
 
 /** Every card id the view gives (handles, places like `deck@0#7`) → where the viewer sees that card. */
-function placesIn(view: PlayerView): Map<string, CardRef> {
+function placesIn(view: ObservedView): Map<string, CardRef> {
   const out = new Map<string, CardRef>();
   const n = view.players.length;
   for (const zone of Object.values(view.zones)) {
@@ -80,7 +80,7 @@ function placesIn(view: PlayerView): Map<string, CardRef> {
     zone.cards.forEach((c, index) => {
       if (c.id) out.set(c.id, { owner, zone: zone.kind, index });
       if (!("hidden" in c))
-        (c as VisibleCard).under.forEach((u: VisibleCard | HiddenCard, k) => {
+        c.under?.forEach((u, k) => {
           if (u.id) out.set(u.id, { owner, zone: zone.kind, index, under: k });
         });
     });
@@ -104,7 +104,7 @@ function refOf(part: string, places: Map<string, CardRef>): CardRef | undefined 
 }
 
 /** The players' names as the viewer names their seats (`@self`, `@opponent`, `@2`). */
-function seatsByName(view: PlayerView): Map<string, string> {
+function seatsByName(view: ObservedView): Map<string, string> {
   const n = view.players.length;
   return new Map(view.players.map((p) => [p.name, `@${seatOf(p.id, view.viewer, n)}`]));
 }
@@ -113,7 +113,7 @@ function seatsByName(view: PlayerView): Map<string, string> {
  * `<zone id>#?`, "a card from that zone, unseen" (a blind pick among cards the chooser can't
  * see): the words `unseen`, the zone owner's seat and the zone's kind; undefined for anything else.
  */
-function unseenPick(part: string, view: PlayerView): string[] | undefined {
+function unseenPick(part: string, view: ObservedView): string[] | undefined {
   if (!part.endsWith("#?")) return undefined;
   const zone = Object.hasOwn(view.zones, part.slice(0, -2)) ? view.zones[part.slice(0, -2)] : undefined;
   if (!zone) return undefined;
@@ -127,7 +127,7 @@ function unseenPick(part: string, view: PlayerView): string[] | undefined {
  */
 function encodePart(
   part: string,
-  view: PlayerView,
+  view: ObservedView,
   places: Map<string, CardRef>,
   seats: Map<string, string>,
   refs: CardRef[],
@@ -170,7 +170,7 @@ const GONE = "gone";
 /** One option id as its decider sees it. `places` and `seats` from the decider's view. */
 function encodeId(
   id: string,
-  view: PlayerView,
+  view: ObservedView,
   places: Map<string, CardRef>,
   seats: Map<string, string>,
 ): EncodedAction {
@@ -188,7 +188,7 @@ function encodeId(
       else kind = part;
     } else encodePart(part, view, places, seats, refs, args);
   }
-  return { kind: kind ?? (view.decision as DecisionView).kind, refs, args };
+  return { kind: kind ?? view.decision!.kind, refs, args };
 }
 
 /** A canonical string of an encoding: equal strings, equal encodings. */
@@ -203,13 +203,13 @@ export function encodingKey(e: EncodedAction): string {
  * The encodings of the options of the viewer's pending decision, in the decision's order; [] when
  * the viewer has no decision pending. Options that would encode the same get `n` (see EncodedAction).
  */
-export function encodeView(view: PlayerView): EncodedOption[] {
+export function encodeView(view: ObservedView): EncodedOption[] {
   const d = view.decision;
-  if (!d || !("options" in d)) return [];
+  if (!d?.options) return [];
   const places = placesIn(view);
   const seats = seatsByName(view);
   const seen = new Map<string, number>();
-  return (d as DecisionView).options.map((o) => {
+  return d.options.map((o) => {
     const encoding = encodeId(o.id, view, places, seats);
     const key = encodingKey(encoding);
     const dup = seen.get(key) ?? 0;
@@ -257,7 +257,7 @@ export function decodeIn(
  * (`encodingKey`), so the order depends on what the viewer sees and nothing else — not on handles,
  * nor on the order the rules happened to build the list in. Slot i of an action space is the i-th.
  */
-export function canonicalOptions(view: PlayerView): EncodedOption[] {
+export function canonicalOptions(view: ObservedView): EncodedOption[] {
   const keyed = encodeView(view).map((o) => [encodingKey(o.encoding), o] as const);
   keyed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return keyed.map(([, o]) => o);

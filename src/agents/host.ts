@@ -21,7 +21,8 @@ import type { Preset } from "../core/preset.js";
 import type { PlayerId } from "../core/types.js";
 import { type ActionSpace, actionSpace, optionFeatures } from "./action-space.js";
 import { canonicalOptions, type EncodedOption } from "./encoding.js";
-import { defaultFeatures, type Features } from "./observe.js";
+import { observedFeatures } from "./observe.js";
+import { type ObservedView, observedView } from "./observed.js";
 
 /** The host protocol's version, in `hello` and `welcome`. */
 export const HOST_PROTOCOL = 1;
@@ -178,7 +179,7 @@ interface HostGame {
   preset: Preset;
   game: Game;
   space: ActionSpace;
-  features: Features;
+  features: (view: ObservedView) => number[];
   maxActions: number;
   actions: number;
   truncated: boolean;
@@ -371,7 +372,7 @@ export class Host {
     where: string,
   ): number[] {
     try {
-      const f = defaultFeatures(preset, { players, ...(options ? { options } : {}) });
+      const f = observedFeatures(preset, { players, ...(options ? { options } : {}) });
       const game = Game.create(preset, {
         seed: 0,
         players,
@@ -409,7 +410,7 @@ export class Host {
     const space = this.space(preset, m.maxOptions, `${at}reset.maxOptions`);
     const players = m.players ?? preset.players.min;
     let game: Game;
-    let features: Features;
+    let features: HostGame["features"];
     try {
       const options = m.options as JsonObject | undefined;
       game = Game.create(preset, {
@@ -419,7 +420,7 @@ export class Host {
         ...(options ? { options } : {}),
         ...(m.decks ? { decks: m.decks } : {}),
       }).run();
-      features = defaultFeatures(preset, { players, ...(options ? { options } : {}) });
+      features = observedFeatures(preset, { players, ...(options ? { options } : {}) });
     } catch (e) {
       if (!(e instanceof TurnkitError)) throw e;
       return error("bad-game", (e as Error).message, `${at}reset`);
@@ -444,7 +445,7 @@ export class Host {
   }
 
   private legalOf(g: HostGame): EncodedOption[] {
-    g.legal ??= canonicalOptions(g.game.viewFor(g.game.state.decision!.player));
+    g.legal ??= canonicalOptions(observedView(g.game, g.game.state.decision!.player));
     return g.legal;
   }
 
@@ -484,13 +485,20 @@ export class Host {
     g.actions++;
     if (!g.game.over && g.actions >= g.maxActions) g.truncated = true;
     const next = this.toAct(g) ?? p;
-    return { ...this.observation("step", gid, g, next), acted: p, choice };
+    const out = this.observation("step", gid, g, next);
+    out.acted = p;
+    out.choice = choice;
+    return out;
   }
 
-  /** What `p` observes now: features, their option count and, as asked at reset, more. */
+  /**
+   * What `p` observes now: features, their option count and, as asked at reset, more. One view
+   * serves the features and the options: the full view when it is sent, else the part of it they
+   * read (`observedView`).
+   */
   private observation(type: string, gid: string, g: HostGame, p: PlayerId): Reply {
     const decider = this.toAct(g);
-    const view = g.game.viewFor(p);
+    const view = g.show.view ? g.game.viewFor(p) : observedView(g.game, p);
     let legal: EncodedOption[] = [];
     if (decider === p) {
       g.legal ??= canonicalOptions(view);

@@ -11,6 +11,7 @@ import type { Preset, TurnNode } from "../core/preset.js";
 import type { PlayerId } from "../core/types.js";
 import type { PlayerView } from "../core/view.js";
 import { type Seat, seatOf } from "./encoding.js";
+import type { ObservedView } from "./observed.js";
 
 /** A feature hook: a view to numbers, the same length for every view of one preset and player count. */
 export type Features = (view: PlayerView) => number[];
@@ -85,7 +86,28 @@ function layout(preset: Preset, opts: FeatureOptions): Layout {
  * and won; a one-hot of every turn-tree node on the clock's path. `featureNames` names them.
  */
 export function defaultFeatures(preset: Preset, opts: FeatureOptions = {}): Features {
+  return observedFeatures(preset, opts);
+}
+
+/**
+ * `defaultFeatures` of the fields of a view it reads (`ObservedView`: a `PlayerView` is one, so is
+ * `observedView`'s, which the stdio host builds without the rest of the view).
+ */
+export function observedFeatures(
+  preset: Preset,
+  opts: FeatureOptions = {},
+): (view: ObservedView) => number[] {
   const l = layout(preset, opts);
+  // Where each zone kind's numbers start in the output, and how many numbers a seat's zone has.
+  const zoneAt = new Map<string, { at: number; width: number; perPlayer: boolean }>();
+  let at = 0;
+  for (const z of l.zoneKinds) {
+    const width = z.isPublic ? 3 : 1;
+    zoneAt.set(z.kind, { at, width, perPlayer: z.perPlayer });
+    at += width * (z.perPlayer ? l.players : 1);
+  }
+  const varsAt = at;
+  const length = l.names.length;
   return (view) => {
     const n = view.players.length;
     if (n !== l.players)
@@ -93,45 +115,45 @@ export function defaultFeatures(preset: Preset, opts: FeatureOptions = {}): Feat
     if (view.preset !== preset.id)
       throw new RangeError(`these features are for ${preset.id}, the view is ${view.preset}`);
     const offset = (p: PlayerId) => (p - view.viewer + n) % n;
-    const out: number[] = [];
-    const byKey = new Map<string, PlayerView["zones"][string]>();
-    for (const z of Object.values(view.zones))
-      byKey.set(`${z.kind}@${z.owner === null ? "-" : offset(z.owner)}`, z);
-    for (const z of l.zoneKinds)
-      for (let s = 0; s < (z.perPlayer ? n : 1); s++) {
-        const zone = byKey.get(`${z.kind}@${z.perPlayer ? s : "-"}`);
-        out.push(zone?.count ?? 0);
-        if (z.isPublic) {
-          const cards = zone?.cards ?? [];
-          out.push(
-            cards.filter((c) => c.tapped === true).length,
-            cards.filter((c) => "hidden" in c || c.faceDown).length,
-          );
+    const out = new Array<number>(length).fill(0);
+    // Zones: the last zone of a kind and seat counts, as a map by kind and seat would keep it.
+    for (const id in view.zones) {
+      const zone = view.zones[id]!;
+      const place = zoneAt.get(zone.kind);
+      if (!place || (zone.owner === null) === place.perPlayer) continue;
+      const i = place.at + (zone.owner === null ? 0 : offset(zone.owner) * place.width);
+      out[i] = zone.count;
+      if (place.width === 3) {
+        let tapped = 0;
+        let faceDown = 0;
+        for (const c of zone.cards) {
+          if (c.tapped === true) tapped++;
+          if ("hidden" in c || c.faceDown) faceDown++;
         }
+        out[i + 1] = tapped;
+        out[i + 2] = faceDown;
       }
+    }
+    let i = varsAt;
     for (let s = 0; s < n; s++) {
       const p = view.players[(view.viewer + s) % n]!;
       for (const v of l.vars) {
         const x = p.vars[v];
-        out.push(typeof x === "number" ? x : x === true ? 1 : 0);
+        out[i++] = typeof x === "number" ? x : x === true ? 1 : 0;
       }
     }
     const d = view.decision;
-    out.push(
-      view.turn.id,
-      offset(view.turn.player),
-      view.turn.extra ? 1 : 0,
-      d && d.player === view.viewer ? 1 : 0,
-      d ? offset(d.player) : -1,
-      view.result ? 1 : 0,
-      view.result?.winner === view.viewer ? 1 : 0,
-    );
-    const hot = new Array<number>(l.nodes.size).fill(0);
+    out[i++] = view.turn.id;
+    out[i++] = offset(view.turn.player);
+    out[i++] = view.turn.extra ? 1 : 0;
+    out[i++] = d && d.player === view.viewer ? 1 : 0;
+    out[i++] = d ? offset(d.player) : -1;
+    out[i++] = view.result ? 1 : 0;
+    out[i++] = view.result?.winner === view.viewer ? 1 : 0;
     for (const id of view.path) {
-      const i = l.nodes.get(id);
-      if (i !== undefined) hot[i] = 1;
+      const k = l.nodes.get(id);
+      if (k !== undefined) out[i + k] = 1;
     }
-    out.push(...hot);
     return out;
   };
 }
