@@ -111,7 +111,8 @@ const Spaces = z.strictObject({
   maxOptions: z.number().int().min(1).optional(),
 });
 
-const SCHEMAS = {
+/** The shape of each message type but `batch` (zod schemas). */
+export const HOST_SCHEMAS = {
   hello: Hello,
   reset: Reset,
   observe: Observe,
@@ -120,8 +121,8 @@ const SCHEMAS = {
   close: Close,
   spaces: Spaces,
 } as const;
-type Message = z.infer<(typeof SCHEMAS)[keyof typeof SCHEMAS]>;
-export const HOST_TYPES = [...Object.keys(SCHEMAS), "batch"] as const;
+type Message = z.infer<(typeof HOST_SCHEMAS)[keyof typeof HOST_SCHEMAS]>;
+export const HOST_TYPES = [...Object.keys(HOST_SCHEMAS), "batch"] as const;
 
 function error(code: HostErrorCode, message: string, where: string): HostError {
   return { type: "error", code, message, where };
@@ -135,8 +136,35 @@ class Refused extends Error {
 
 const has = (o: object, k: string) => Object.hasOwn(o, k);
 
+/**
+ * `value` as a `step` message when it is one exactly as the schema says (the hot message of the
+ * throughput path, checked without zod); null for anything else, which `Step` then checks and
+ * explains. Never accepts what `Step` refuses (tests/agents/host.test.ts compares them).
+ */
+export function asStep(value: unknown): z.infer<typeof Step> | null {
+  if (value === null || typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype)
+    return null;
+  const m = value as { type?: unknown; id?: unknown; action?: unknown };
+  if (m.type !== "step") return null;
+  let keys = 0;
+  for (const k in m) {
+    if (k !== "type" && k !== "id" && k !== "action") return null;
+    keys++;
+  }
+  if (keys !== Object.keys(m).length) return null;
+  const { id: gid, action } = m;
+  if (gid !== undefined && (typeof gid !== "string" || gid.length < 1 || gid.length > HOST_LIMITS.idLength))
+    return null;
+  if (typeof action === "number") {
+    if (!Number.isSafeInteger(action) || action < 0) return null;
+  } else if (typeof action !== "string" || action.length < 1 || action.length > 1000) return null;
+  return m as z.infer<typeof Step>;
+}
+
 /** One message (already JSON) to its exact shape, or the error naming what and where. */
 function parseMessage(value: unknown, at: string): Message | HostError {
+  const step = asStep(value);
+  if (step) return step;
   if (value === null || typeof value !== "object" || Array.isArray(value))
     return error("bad-message", `a message is a JSON object, not ${kindOf(value)}`, at || "message");
   const type = has(value, "type") ? (value as { type: unknown }).type : undefined;
@@ -146,13 +174,13 @@ function parseMessage(value: unknown, at: string): Message | HostError {
       type === undefined ? "the message has no type" : `type must be a string, not ${kindOf(type)}`,
       `${at}type`,
     );
-  if (!has(SCHEMAS, type))
+  if (!has(HOST_SCHEMAS, type))
     return error(
       "unknown-type",
       `unknown message type ${JSON.stringify(type.slice(0, 40))}; the types are ${HOST_TYPES.join(", ")}`,
       `${at}type`,
     );
-  const parsed = SCHEMAS[type as keyof typeof SCHEMAS].safeParse(value);
+  const parsed = HOST_SCHEMAS[type as keyof typeof HOST_SCHEMAS].safeParse(value);
   if (parsed.success) return parsed.data as Message;
   const issue = parsed.error.issues[0]!;
   const path = (p: readonly PropertyKey[]) => [`${at}${type}`, ...p.map(String)].join(".");

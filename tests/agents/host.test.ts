@@ -4,8 +4,9 @@
  * games played to their end by slot, and the command itself over a pipe.
  */
 import { spawnSync } from "node:child_process";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { HOST_LIMITS, HOST_PROTOCOL, Host } from "../../src/agents/host.js";
+import { asStep, HOST_LIMITS, HOST_PROTOCOL, HOST_SCHEMAS, Host } from "../../src/agents/host.js";
 import { nextInt, seedRng } from "../../src/core/rng.js";
 import { getPreset } from "../../src/presets/index.js";
 
@@ -22,6 +23,57 @@ function newHost(): { send: (m: unknown) => Reply; host: Host } {
   });
   return { send, host };
 }
+
+describe("turnkit host: the step fast path", () => {
+  // Values near a step message's shape: each field right, wrong or missing, and extra keys.
+  const fields = {
+    type: fc.oneof(
+      { arbitrary: fc.constant("step"), weight: 6 },
+      fc.constant("reset"),
+      fc.string(),
+      fc.integer(),
+    ),
+    id: fc.oneof(
+      { arbitrary: fc.string({ maxLength: HOST_LIMITS.idLength + 2, unit: "binary" }), weight: 4 },
+      fc.integer(),
+      fc.constant(null),
+    ),
+    action: fc.oneof(
+      { arbitrary: fc.integer({ min: -3, max: 1000 }), weight: 4 },
+      fc.constantFrom(2 ** 53, 2 ** 53 - 1, 1.5, -0, 1e21),
+      fc.string({ maxLength: 1002, unit: "binary" }),
+      fc.constantFrom("", "x".repeat(1000), "x".repeat(1001), "\u{1F600}".repeat(600)),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.integer(), { maxLength: 2 }),
+    ),
+  };
+  const near = fc.oneof(
+    { arbitrary: fc.record(fields, { requiredKeys: [] }), weight: 4 },
+    fc.record({ ...fields, extra: fc.jsonValue() }, { requiredKeys: [] }),
+  );
+
+  it("accepts only what the step schema accepts, as the schema reads it", () => {
+    let fast = 0;
+    fc.assert(
+      fc.property(near, (m) => {
+        const value = JSON.parse(JSON.stringify(m));
+        const step = asStep(value);
+        const slow = HOST_SCHEMAS.step.safeParse(value);
+        if (step) {
+          fast++;
+          expect(slow.success).toBe(true);
+          expect(step).toEqual(slow.data);
+        }
+        // What the schema accepts with every string one UTF-16 unit per character, the fast path does too.
+        const plain = (v: unknown) => typeof v !== "string" || [...v].length === v.length;
+        if (slow.success && plain(value.id) && plain(value.action)) expect(step).not.toBeNull();
+      }),
+      { numRuns: 3000 },
+    );
+    expect(fast).toBeGreaterThan(100);
+  });
+});
 
 describe("turnkit host: the protocol", () => {
   it("asks for hello first and refuses another protocol version", () => {
