@@ -71,20 +71,40 @@ export function seatOf(owner: PlayerId | null, viewer: PlayerId, players: number
   return players === 2 ? "opponent" : offset;
 }
 
-/** Every card id the view gives (handles, places like `deck@0#7`) → where the viewer sees that card. */
-function placesIn(view: ObservedView): Map<string, CardRef> {
+/**
+ * Every card id the view gives (handles, places like `deck@0#7`) → where the viewer sees that
+ * card; only ids in `wanted` when it is given (the parts of the options, `partsOf`).
+ */
+function placesIn(view: ObservedView, wanted: Set<string> | null): Map<string, CardRef> {
   const out = new Map<string, CardRef>();
   const n = view.players.length;
   for (const zone of Object.values(view.zones)) {
     const owner = seatOf(zone.owner, view.viewer, n);
     zone.cards.forEach((c, index) => {
-      if (c.id) out.set(c.id, { owner, zone: zone.kind, index });
+      if (c.id && (!wanted || wanted.has(c.id))) out.set(c.id, { owner, zone: zone.kind, index });
       if (!("hidden" in c))
         c.under?.forEach((u, k) => {
-          if (u.id) out.set(u.id, { owner, zone: zone.kind, index, under: k });
+          if (u.id && (!wanted || wanted.has(u.id)))
+            out.set(u.id, { owner, zone: zone.kind, index, under: k });
         });
     });
   }
+  return out;
+}
+
+/** The characters that split an option id into the parts the encoding looks cards up by. */
+const SPLIT = /[:+,=/]/;
+
+/**
+ * Every string the encoding may look a card up by in these option ids: the pieces between the
+ * characters that split ids (`:`, `+`, `,`, `=`, `/`). A card's id has none of them — a handle
+ * never, a place (`<zone id>#<n>`) unless its zone kind does, and then this is null: every card
+ * is wanted — so a lookup that can find a card looks up one of these pieces.
+ */
+function partsOf(view: ObservedView, ids: readonly string[]): Set<string> | null {
+  for (const z of Object.values(view.zones)) if (SPLIT.test(z.kind)) return null;
+  const out = new Set<string>();
+  for (const id of ids) for (const piece of id.split(SPLIT)) out.add(piece);
   return out;
 }
 
@@ -206,7 +226,13 @@ export function encodingKey(e: EncodedAction): string {
 export function encodeView(view: ObservedView): EncodedOption[] {
   const d = view.decision;
   if (!d?.options) return [];
-  const places = placesIn(view);
+  const places = placesIn(
+    view,
+    partsOf(
+      view,
+      d.options.map((o) => o.id),
+    ),
+  );
   const seats = seatsByName(view);
   const seen = new Map<string, number>();
   return d.options.map((o) => {

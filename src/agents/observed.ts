@@ -55,6 +55,7 @@ export interface ObservedView {
 
 /** A card whose identity and handle the viewer doesn't get (shared: nothing reads it to change it). */
 const UNSEEN: ObservedCard = Object.freeze({ hidden: true });
+const NONE_UNDER: readonly ObservedCard[] = Object.freeze([]);
 
 /** The view's `cardView` (core/view.ts), without the fields nobody here reads. */
 function cardOf(game: Game, obj: GameObject, viewer: PlayerId): ObservedCard {
@@ -68,7 +69,7 @@ function cardOf(game: Game, obj: GameObject, viewer: PlayerId): ObservedCard {
     id: refFor(game, obj, viewer) ?? "",
     tapped: obj.tapped,
     faceDown: obj.faceDown,
-    under: obj.under.length === 0 ? [] : obj.under.map((u) => cardOf(game, objects[u]!, viewer)),
+    under: obj.under.length === 0 ? NONE_UNDER : obj.under.map((u) => cardOf(game, objects[u]!, viewer)),
   };
 }
 
@@ -105,7 +106,7 @@ export function observedView(game: Game, viewer: PlayerId): ObservedView {
     viewer,
     preset: s.preset,
     turn: { id: s.clock.turn.id, player: s.clock.turn.player, extra: s.clock.turn.extra },
-    path: s.clock.path,
+    path: s.clock.path.slice(),
     players: s.players.map((p) => ({ id: p.id, name: p.name, vars: plainVars(p.vars) })),
     zones,
     decision:
