@@ -1,7 +1,7 @@
 /**
  * Steps per second of random games through the stdio host against the same work in-process:
  *
- *   npx tsx scripts/bench-host.ts [--game duel-masters] [--steps 20000] [--warm 5000] [--batch 64] [--dist]
+ *   npx tsx scripts/bench-host.ts [--game duel-masters] [--steps 20000] [--warm 20000] [--batch 64] [--dist]
  *
  * - kernel: `game.act` with a uniformly random option, nothing else (the ceiling);
  * - in-process host: src/agents/host.ts's Host called directly (a step and its observation: the
@@ -29,7 +29,7 @@ const { values } = parseArgs({
   options: {
     game: { type: "string", default: "duel-masters" },
     steps: { type: "string", default: "20000" },
-    warm: { type: "string", default: "5000" },
+    warm: { type: "string", default: "20000" },
     batch: { type: "string", default: "64" },
     dist: { type: "boolean", default: false },
   },

@@ -66,7 +66,9 @@ export {
   featureNames,
   type Observation,
   observe,
+  observedFeatures,
 } from "./observe.js";
+export { type ObservedCard, type ObservedView, type ObservedZone, observedView } from "./observed.js";
 export { type Agent, playOut, randomAgent } from "./random.js";
 export {
   AGENT_KINDS,
