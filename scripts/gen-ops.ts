@@ -87,6 +87,8 @@ function tsType(spec: ArgSpec, used: Set<string>, indent: string, union: string)
     case "strings":
     case "nodes":
       return "string[]";
+    case "runningNode":
+      return "string | string[]";
     case "record":
     case "records": {
       const body = members(spec.fields ?? {}, used, `${indent}  `, union);
@@ -306,6 +308,7 @@ const TYPE_WORDS: Record<ArgSpec["type"], string> = {
   strings: "list of strings",
   node: "turn node id",
   nodes: "list of turn node ids",
+  runningNode: "`current`, a turn node id or a list of them",
   record: "object",
   records: "list of objects",
 };

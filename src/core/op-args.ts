@@ -225,6 +225,21 @@ class Checker {
         else if (this.nodes && !this.nodes.has(v))
           this.bad(path, at, arg, `names "${v}", which is not a turn node${suggestion(v, this.nodes)}`);
         return;
+      case "runningNode":
+        if (v === "current") return;
+        if (typeof v === "string") {
+          if (this.nodes && !this.nodes.has(v))
+            this.bad(path, at, arg, `names "${v}", which is not a turn node${suggestion(v, this.nodes)}`);
+          return;
+        }
+        if (!Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === "string")) {
+          this.bad(path, at, arg, `must be "current", a turn node id or a non-empty list of them, not ${show(v)}`);
+          return;
+        }
+        for (const x of v as string[])
+          if (this.nodes && !this.nodes.has(x))
+            this.bad(path, at, arg, `names "${x}", which is not a turn node${suggestion(x, this.nodes)}`);
+        return;
       case "nodes":
         if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) {
           this.bad(path, at, arg, `must be a list of turn node ids, not ${show(v)}`);

@@ -776,20 +776,19 @@ const controlTurnOp: OpHandler = {
 };
 
 const addNodesOp: OpHandler = {
-  doc: 'Adds turn nodes (phases, steps) to this turn, right after the running node `after` ends (CR 500.8: "after this main phase, there is an additional combat phase followed by an additional main phase"); the most recently added run first.',
+  doc: 'Adds turn nodes (phases, steps) to this turn, right after the running node `after` ends (CR 500.8: "after this main phase, there is an additional combat phase followed by an additional main phase"); the most recently added run first. When `after` names no running node ("this main phase" resolving in an upkeep), nothing is added.',
   args: {
     after: {
-      type: "string",
+      type: "runningNode",
       default: "current",
-      doc: 'The running node they follow: a node id of the turn tree, or "current" (the innermost node running: "this main phase").',
+      doc: 'The running node they follow: "current" (the innermost node running), a node id, or a list of node ids — the innermost of them that is running ("this main phase": [main1, main2]). If none is running, no node is added (the rulings of Fury of the Horde, 2006-07-15: only the rest of the effect happens).',
     },
     nodes: { type: "nodes", required: true, doc: "The node ids added, in order: siblings of `after`." },
   },
   run(game, op, frame) {
     const o = ops(op);
-    const path = game.state.clock.path;
-    const after = o.after === undefined || o.after === "current" ? path[path.length - 1] : String(o.after);
-    if (after === undefined) throw new EngineError("addNodes: no turn node is running");
+    const after = runningNodeOf(game.state.clock.path, o.after as string | string[] | undefined);
+    if (after === undefined) return "next";
     game.addNodesAfter(
       after,
       o.nodes as string[],
@@ -798,6 +797,14 @@ const addNodesOp: OpHandler = {
     return "next";
   },
 };
+
+/** The running node `after` names (the innermost match), or undefined when it names none running. */
+function runningNodeOf(path: readonly string[], after: string | string[] | undefined): string | undefined {
+  if (after === undefined || after === "current") return path[path.length - 1];
+  const names = typeof after === "string" ? [after] : after;
+  for (let i = path.length - 1; i >= 0; i--) if (names.includes(path[i]!)) return path[i];
+  return undefined;
+}
 
 const skipTurnOp: OpHandler = {
   doc: "That player's next turn is skipped.",

@@ -108,6 +108,14 @@ describe("op arguments", () => {
     expect(withEffect([{ op: "addNodes", nodes: "battle" }])).toThrow(
       /op "addNodes": nodes must be a list of turn node ids, not "battle"/,
     );
+    // `after`: "current", a node id or a list of them ("this main phase").
+    expect(withEffect([{ op: "addNodes", after: ["main", "mian"], nodes: ["battle"] }])).toThrow(
+      /op "addNodes": after names "mian", which is not a turn node; did you mean "main"\?/,
+    );
+    expect(withEffect([{ op: "addNodes", after: [], nodes: ["battle"] }])).toThrow(
+      /op "addNodes": after must be "current", a turn node id or a non-empty list of them, not \[\]/,
+    );
+    expect(withEffect([{ op: "addNodes", after: ["main"], nodes: ["battle"] }])).not.toThrow();
   });
 
   it("type a card's ops at compile time", () => {

@@ -313,6 +313,7 @@ export type ArgType =
   | "strings"
   | "node"
   | "nodes"
+  | "runningNode"
   | "record"
   | "records";
 

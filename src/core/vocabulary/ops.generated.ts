@@ -368,15 +368,15 @@ export type ControlTurnOp = {
 };
 
 /**
- * Adds turn nodes (phases, steps) to this turn, right after the running node `after` ends (CR 500.8: "after this main phase, there is an additional combat phase followed by an additional main phase"); the most recently added run first.
+ * Adds turn nodes (phases, steps) to this turn, right after the running node `after` ends (CR 500.8: "after this main phase, there is an additional combat phase followed by an additional main phase"); the most recently added run first. When `after` names no running node ("this main phase" resolving in an upkeep), nothing is added.
  */
 export type AddNodesOp = {
   op: "addNodes";
   /**
-   * The running node they follow: a node id of the turn tree, or "current" (the innermost node running: "this main phase").
+   * The running node they follow: "current" (the innermost node running), a node id, or a list of node ids — the innermost of them that is running ("this main phase": [main1, main2]). If none is running, no node is added (the rulings of Fury of the Horde, 2006-07-15: only the rest of the effect happens).
    * @defaultValue "current"
    */
-  after?: string;
+  after?: string | string[];
   /** The node ids added, in order: siblings of `after`. */
   nodes: string[];
 };
