@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -13,5 +14,8 @@ export default defineConfig({
     include: ["tests/**/*.test.ts"],
     setupFiles: ["tests/support/setup.ts"],
     testTimeout: 120_000,
+    // One test file per core: Vitest's default (cores − 1) runs the files one at a time on two
+    // cores, while its own process mostly waits. VITEST_MAX_WORKERS overrides.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });
