@@ -1,5 +1,7 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { LongFilesFirst } from "./tests/support/sequencer.js";
 
 export default defineConfig({
   resolve: {
@@ -13,5 +15,12 @@ export default defineConfig({
     include: ["tests/**/*.test.ts"],
     setupFiles: ["tests/support/setup.ts"],
     testTimeout: 120_000,
+    // Set-up hooks do real work too (building scenario files, starting servers): the same limit.
+    hookTimeout: 120_000,
+    // One test file per core: Vitest's default (cores − 1) runs the files one at a time on two
+    // cores, while its own process mostly waits. VITEST_MAX_WORKERS overrides.
+    maxWorkers: Math.max(2, availableParallelism()),
+    // The files that take minutes start first (tests/support/sequencer.ts).
+    sequence: { sequencer: LongFilesFirst },
   },
 });
