@@ -14,9 +14,10 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
     setupFiles: ["tests/support/setup.ts"],
-    testTimeout: 120_000,
+    // A guard against a hang, not a speed check: on a loaded two-core machine one test may take minutes.
+    testTimeout: 300_000,
     // Set-up hooks do real work too (building scenario files, starting servers): the same limit.
-    hookTimeout: 120_000,
+    hookTimeout: 300_000,
     // One test file per core: Vitest's default (cores − 1) runs the files one at a time on two
     // cores, while its own process mostly waits. VITEST_MAX_WORKERS overrides.
     maxWorkers: Math.max(2, availableParallelism()),

@@ -183,7 +183,7 @@ describe("ismctsAgent", () => {
     // Meaningful: random play from the same seat does not come close.
     expect(randomWins).toBeLessThanOrEqual(14);
     expect(wins - randomWins).toBeGreaterThanOrEqual(4);
-  }, 60_000);
+  }, 300_000);
 });
 
 describe("agent specs", () => {
@@ -236,7 +236,7 @@ describe("agent specs", () => {
     await expect(simulate({ ...opts, agents: ["random", "alpha"], workers: 0 })).rejects.toThrow(
       /not an agent/,
     );
-  }, 60_000);
+  }, 300_000);
 
   it("simulate: shards with the same specs merge, with other specs are refused", async () => {
     const opts = { preset: "skirmish", games: 6, seed: 2, workers: 0, agents: ["random", "random"] };
@@ -249,7 +249,7 @@ describe("agent specs", () => {
       shard: { index: 2, count: 2 },
     });
     expect(() => merge([parts[0]!, other])).toThrow(/different runs/);
-  }, 60_000);
+  }, 300_000);
 
   it("the command line: --agents for play and simulate, exit 2 on a bad spec", async () => {
     const play = await runCli(main, [
@@ -281,5 +281,5 @@ describe("agent specs", () => {
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr, args.join(" ")).toMatch(/^turnkit: .*agent|--agents/);
     }
-  }, 60_000);
+  }, 300_000);
 });

@@ -51,7 +51,7 @@ describe("turnkit simulate", () => {
     expect(csv.stdout.split("\n")[0]).toBe("section,name,stat,value");
     expect(csv.stdout).toMatch(/^seat,P1,win_rate,/m);
     expect(JSON.parse(readFileSync(files[0]!, "utf8")).shard).toEqual({ index: 1, count: 2 });
-  }, 60_000);
+  }, 300_000);
 
   it("refuses bad input with exit code 2 and one line, no stack trace", async () => {
     const bad = join(dir, "bad.yaml");

@@ -86,7 +86,7 @@ describe.skipIf(!run)("the playground in Chromium", () => {
       expect(result).not.toBe("");
       expect(page.errors).toEqual([]);
       await page.close();
-    }, 150_000);
+    }, 300_000);
   }
 
   it("in hot-seat, never shows a seat the other seat's hidden cards (Duel Masters)", async () => {
@@ -142,7 +142,7 @@ describe.skipIf(!run)("the playground in Chromium", () => {
     expect(checked).toBeGreaterThan(0);
     expect(page.errors).toEqual([]);
     await page.close();
-  }, 150_000);
+  }, 300_000);
 
   it("steps a replay back and forth to the same state hash, the node-side digest", async () => {
     // A game played in Node, saved as `turnkit play --save` saves it.
@@ -183,7 +183,7 @@ describe.skipIf(!run)("the playground in Chromium", () => {
     expect(sameDigest(await stateHash(page), digests[0]!)).toBe(true);
     expect(page.errors).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, 300_000);
 
   it("lets the ISMCTS agent play the bots' seats (bot=ismcts:N) in a Web Worker: the game an ISMCTS agent plays in Node, not the random bot's", async () => {
     const page = await newPage(h);
@@ -232,7 +232,7 @@ describe.skipIf(!run)("the playground in Chromium", () => {
     for (let i = 0; i < 3; i++) await page.getByTestId("history-forward").click();
     expect(await stateHash(page)).toBe(end);
     await page.close();
-  }, 60_000);
+  }, 300_000);
 
   it("opens a failing scenario and shows which expectation failed", async () => {
     const good = readFileSync(join(root, "scenarios/kernel/pass-until-any-node.yaml"), "utf8");
@@ -255,7 +255,7 @@ describe.skipIf(!run)("the playground in Chromium", () => {
     await expect.poll(() => page.getByTestId("scenario-failure").count()).toBe(0);
     expect(page.errors).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, 300_000);
 
   it("serves a user's preset module (turnkit playground --preset) and plays it", async () => {
     const served = await startWithPresets({
@@ -289,7 +289,7 @@ describe.skipIf(!run)("the playground in Chromium", () => {
     } finally {
       await served.close();
     }
-  }, 90_000);
+  }, 300_000);
 
   it("shows the setup error for a preset that does not exist", async () => {
     const page = await newPage(h);

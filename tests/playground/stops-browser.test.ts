@@ -112,7 +112,7 @@ describe.skipIf(!run)("stops and auto-pass in the playground", () => {
     await expect.poll(turn).toBeGreaterThan(1);
     expect(page.errors).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, 300_000);
 });
 
 describe.skipIf(!run)("Play from here", () => {
@@ -162,5 +162,5 @@ describe.skipIf(!run)("Play from here", () => {
     expect(await page.evaluate("globalThis.turnkitSession.config.bots")).toEqual([1]);
     expect(page.errors).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, 300_000);
 });

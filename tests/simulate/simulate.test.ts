@@ -33,7 +33,7 @@ describe("simulate", () => {
     // Something was counted from the games' events.
     expect(Object.keys(inThread.cards).length).toBeGreaterThan(0);
     expect(inThread.length.responses.median).toBeGreaterThan(0);
-  }, 60_000);
+  }, 300_000);
 
   it("merges shards into the unsharded run's result", async () => {
     const opts = { preset: "duel-masters", games: 20, seed: 1, workers: 0 } as const;
@@ -50,7 +50,7 @@ describe("simulate", () => {
     expect(() => merge([a, c])).toThrow(/gap/);
     const d = await simulate({ ...opts, seed: 2, shard: { index: 2, count: 2 } });
     expect(() => merge([a, d])).toThrow(/different runs/);
-  }, 60_000);
+  }, 300_000);
 
   it("plays every deck on every seat equally", async () => {
     const r = await simulate({ preset: "skirmish", games: 20, seed: 3, decks: DECKS, workers: 0 });
@@ -63,7 +63,7 @@ describe("simulate", () => {
     // Only the decks' cards were played: timewalker is in the second deck only, footsoldier in the first.
     expect(r.cards.timewalker).toBeDefined();
     expect(r.cards.footsoldier).toBeDefined();
-  }, 60_000);
+  }, 300_000);
 
   it("refuses bad options", async () => {
     await expect(simulate({ preset: "skirmish", games: 0 })).rejects.toThrow(
