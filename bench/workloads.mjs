@@ -153,6 +153,26 @@ export const workloads = {
     };
   },
 
+  /**
+   * Random games of seeds 1…`games` on `decksFrom`'s deck lists (read for seeds 1…`listSeeds`
+   * first, whatever `games` is, so two runs differ only in the games played): the responses, for
+   * bench/instructions.mjs, which counts this process's machine instructions under valgrind and
+   * takes the difference between two game counts — the JIT's warm-up and the start-up cancel out.
+   */
+  async responses({ dist, preset, games, decksFrom, listSeeds }) {
+    const E = await engine(dist);
+    if (E.presetIds && !E.presetIds().includes(preset)) return { missing: true };
+    const D = await engine(decksFrom);
+    const lists = [];
+    for (let seed = 1; seed <= listSeeds; seed++)
+      lists.push(deckLists(D.Game.create(D.getPreset(preset), { seed })));
+    const unchecked = { ...E.getPreset(preset), deckRules: undefined };
+    let responses = 0;
+    for (let seed = 1; seed <= games; seed++)
+      responses += playOut(E, E.Game.create(unchecked, { seed, decks: lists[seed - 1] }).run(), seed);
+    return { responses };
+  },
+
   /** A mid-game Duel Masters state (60 random responses, seed 5): copies of it, µs per call. */
   async copies({ dist, reps, warmSec }) {
     const E = await engine(dist);

@@ -10,6 +10,8 @@
  * baseline commit, `--baseline SHA`, default d9cc967), and with `--agents` the agents' win rates
  * after them. `--baseline` alone (without `--search`) runs the speed figures beside 409b4f1,
  * d9cc967 and Pokémon Showdown (bench/baselines.mjs; `--quick`, `--smoke`, `--json`, `--warm S`).
+ * `--instructions` counts machine instructions per response under valgrind beside earlier commits
+ * (bench/instructions.mjs: `--against SHA`, default 413bda4; `--presets`, `--quick`, `--json`).
  * docs/performance.md says which command gives each of its figures.
  */
 import { spawnSync } from "node:child_process";
@@ -231,6 +233,12 @@ function benchDependencies() {
   const have = (name) => existsSync(`${root}bench/node_modules/${name}/package.json`);
   if (!have("boardgame.io") || !have("pokemon-showdown"))
     step("npm", ["ci", "--prefix", "bench", "--no-audit", "--no-fund", "--ignore-scripts"]);
+}
+
+if (args.includes("--instructions")) {
+  step("npx", ["tsup", "--silent"]);
+  const r = spawnSync(process.execPath, ["bench/instructions.mjs", ...args], { stdio: "inherit", cwd: root });
+  process.exit(r.status ?? 1);
 }
 
 if (args.includes("--baseline") && !args.includes("--search")) {

@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench -- --instructions [--against SHA[,SHA…]] [--presets a,b] [--quick] [--json]`:
+ * machine instructions per response, the current code (dist/) beside earlier commits, counted by
+ * valgrind (cachegrind, no cache simulation) — a figure a shared, noisy machine doesn't move.
+ *
+ * Each engine plays the same seeds on the same deck lists (the first baseline's) between random
+ * legal agents, full log, in `node --single-threaded` (the JIT's compiler and the GC on the one
+ * thread valgrind counts). Each job runs twice, `from` and `to` games; the difference divided by
+ * the difference in responses is the per-response cost once the JIT has settled, start-up and
+ * warm-up cancelling out. Needs valgrind (Debian: apt-get install valgrind).
+ */
+import { execFile, spawnSync } from "node:child_process";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { prepareBaseline } from "./baseline-build.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const run = promisify(execFile);
+
+/** Games played per preset: `from` then `to` (quick: about half). */
+const SIZES = {
+  "duel-masters": [30, 100],
+  "duel-masters-play": [30, 100],
+  yugioh: [20, 70],
+  magic: [15, 50],
+};
+
+function parseArgs(argv) {
+  const opts = { against: ["413bda4"], presets: Object.keys(SIZES), quick: false, json: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--instructions") continue;
+    else if (a === "--quick") opts.quick = true;
+    else if (a === "--json") opts.json = true;
+    else if (a === "--against" || a === "--presets") {
+      const v = argv[++i];
+      if (!v || v.startsWith("--")) throw new Error(`${a} needs a value`);
+      const list = v.split(",").filter(Boolean);
+      if (a === "--presets")
+        for (const p of list)
+          if (!Object.hasOwn(SIZES, p))
+            throw new Error(`--presets: no preset "${p}" here (${Object.keys(SIZES).join(", ")})`);
+      opts[a.slice(2)] = list;
+    } else throw new Error(`unknown option ${a} (--against SHA[,SHA…], --presets a,b, --quick, --json)`);
+  }
+  return opts;
+}
+
+/** Instructions and responses of one process: `games` games of `preset` on engine `dist`. */
+async function counted(dist, preset, games, decksFrom, listSeeds) {
+  const params = JSON.stringify({ dist, preset, games, decksFrom, listSeeds });
+  const { stdout, stderr } = await run(
+    "valgrind",
+    [
+      "--tool=cachegrind",
+      "--cache-sim=no",
+      "--cachegrind-out-file=/dev/null",
+      process.execPath,
+      "--single-threaded",
+      join(root, "bench", "child.mjs"),
+      "responses",
+      params,
+    ],
+    { maxBuffer: 1 << 26, env: { ...process.env, NODE_ENV: "production" } },
+  );
+  const out = JSON.parse(stdout.trim().split("\n").at(-1));
+  if (out.missing) return null;
+  const ir = /I\s+refs:\s+([\d,]+)/.exec(stderr);
+  if (!ir) throw new Error(`valgrind printed no instruction count for ${preset} on ${dist}`);
+  return { responses: out.responses, instructions: Number(ir[1].replaceAll(",", "")) };
+}
+
+/** Runs thunks `width` at a time. */
+async function pool(thunks, width) {
+  const out = new Array(thunks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, thunks.length) }, async () => {
+      while (next < thunks.length) {
+        const i = next++;
+        out[i] = await thunks[i]();
+      }
+    }),
+  );
+  return out;
+}
+
+let opts;
+try {
+  opts = parseArgs(process.argv.slice(2));
+} catch (e) {
+  process.stderr.write(`bench --instructions: ${e.message}\n`);
+  process.exit(2);
+}
+if (spawnSync("valgrind", ["--version"]).status !== 0) {
+  process.stderr.write("bench --instructions: needs valgrind on PATH (Debian: apt-get install valgrind)\n");
+  process.exit(2);
+}
+const log = (s) => {
+  if (!opts.json) process.stdout.write(`${s}\n`);
+};
+const engines = [{ name: "head", dist: join(root, "dist") }];
+for (const sha of opts.against) engines.push({ name: sha, dist: prepareBaseline(sha, log) });
+const decksFrom = engines[1]?.dist ?? engines[0].dist;
+const jobs = [];
+for (const preset of opts.presets) {
+  const [from, to] = SIZES[preset].map((n) => (opts.quick ? Math.ceil(n / 2) : n));
+  for (const e of engines)
+    for (const games of [from, to]) jobs.push({ preset, engine: e.name, games, dist: e.dist, to });
+}
+log(`instructions per response: ${jobs.length} valgrind runs, ${Math.max(1, cpus().length)} at a time…`);
+const results = await pool(
+  jobs.map((j) => () => counted(j.dist, j.preset, j.games, decksFrom, j.to)),
+  Math.max(1, cpus().length),
+);
+const rows = [];
+for (const preset of opts.presets) {
+  const row = { preset, instructionsPerResponse: {}, responses: {} };
+  for (const e of engines) {
+    const [a, b] = jobs
+      .map((j, i) => ({ j, r: results[i] }))
+      .filter(({ j }) => j.preset === preset && j.engine === e.name)
+      .map(({ r }) => r);
+    if (!a || !b) continue;
+    row.instructionsPerResponse[e.name] = Math.round(
+      (b.instructions - a.instructions) / (b.responses - a.responses),
+    );
+    row.responses[e.name] = b.responses - a.responses;
+  }
+  rows.push(row);
+}
+if (opts.json) process.stdout.write(`${JSON.stringify({ instructions: rows })}\n`);
+else {
+  const others = engines.slice(1).map((e) => e.name);
+  log(`\n| preset | head | ${others.map((o) => `${o} | head ÷ ${o}`).join(" | ")} |`);
+  log(`|---|---:|${others.map(() => "---:|---:").join("|")}|`);
+  for (const r of rows) {
+    const h = r.instructionsPerResponse.head;
+    const cells = others.map((o) => {
+      const v = r.instructionsPerResponse[o];
+      return v === undefined ? "— | —" : `${v.toLocaleString("en")} | ${(h / v).toFixed(3)}`;
+    });
+    log(`| ${r.preset} | ${h.toLocaleString("en")} | ${cells.join(" | ")} |`);
+  }
+  log(
+    "\n(instructions per response between the two game counts; responses counted: same seeds and deck lists)",
+  );
+}
