@@ -233,7 +233,12 @@ class Checker {
           return;
         }
         if (!Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === "string")) {
-          this.bad(path, at, arg, `must be "current", a turn node id or a non-empty list of them, not ${show(v)}`);
+          this.bad(
+            path,
+            at,
+            arg,
+            `must be "current", a turn node id or a non-empty list of them, not ${show(v)}`,
+          );
           return;
         }
         for (const x of v as string[])

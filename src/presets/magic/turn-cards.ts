@@ -137,7 +137,10 @@ export const turnCards: CardDef[] = [
       {
         id: "spell",
         kind: "static",
-        effect: [{ op: "untapAttackers" }, { op: "addNodes", after: ["main1", "main2"], nodes: ["combat", "main2"] }],
+        effect: [
+          { op: "untapAttackers" },
+          { op: "addNodes", after: ["main1", "main2"], nodes: ["combat", "main2"] },
+        ],
       },
     ],
   },
