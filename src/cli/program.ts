@@ -31,7 +31,7 @@ import { outsideProject } from "../scenario/project.js";
 import { runScenario, type ScenarioResult } from "../scenario/runner.js";
 import { MAX_WORKERS } from "../simulate/run.js";
 import { toAscii, wantsAscii } from "./ascii.js";
-import { botCommand } from "./bot.js";
+import { type BotFlags, botCommand } from "./bot.js";
 import { boundedLineReader } from "./bounded-lines.js";
 import { type DeckFlag, decksFor, parseDeckFlag } from "./decks.js";
 import { describeError, EXIT_FAILED, EXIT_OK, InputError, reportError } from "./errors.js";
@@ -1092,18 +1092,9 @@ Examples:
 
 Docs: docs/server.md`,
     )
-    .action(
-      async (opts: {
-        url: string;
-        game: string;
-        agent: string;
-        iterations?: number;
-        seed: number;
-        retries: number;
-      }) => {
-        exit.code = await botCommand(opts, io);
-      },
-    );
+    .action(async (opts: BotFlags) => {
+      exit.code = await botCommand(opts, io);
+    });
 
   withUserGame(
     program
