@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/program.js";
 import type { TurnkitServer } from "../../src/server/server.js";
+import { runCli } from "../support/cli.js";
 import { createGame, sqliteServer, tempDir } from "./helpers.js";
 
 let tmp: ReturnType<typeof tempDir>;
@@ -16,12 +17,7 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-function run(argv: string[], env: Record<string, string>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const done = main(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env });
-  return done.then((code) => ({ code, out: out.join(""), err: err.join("") }));
-}
+const run = (argv: string[], env: Record<string, string>) => runCli(main, argv, env);
 
 describe("turnkit bot", () => {
   it("two bots play a whole game to its end, each told how it ended", async () => {
@@ -33,9 +29,9 @@ describe("turnkit bot", () => {
     );
     const [a, b] = await Promise.all(bots);
     for (const r of [a!, b!]) {
-      expect(r.err).toBe("");
+      expect(r.stderr).toBe("");
       expect(r.code).toBe(0);
-      expect(r.out).toMatch(
+      expect(r.stdout).toMatch(
         new RegExp(
           `^turnkit bot: game ${g.id} over after \\d+ responses: .+ \\(this seat (won|lost|nobody won)\\)\\n$`,
         ),
@@ -46,7 +42,7 @@ describe("turnkit bot", () => {
       responses: number;
     };
     expect(info.status).toBe("finished");
-    expect(a!.out).toContain(`after ${info.responses} responses`);
+    expect(a!.stdout).toContain(`after ${info.responses} responses`);
   });
 
   it("refuses what can't work with one line and exit 2", async () => {
@@ -69,8 +65,8 @@ describe("turnkit bot", () => {
     for (const [argv, env, message] of cases) {
       const r = await run(argv, env);
       expect(r.code, argv.join(" ")).toBe(2);
-      expect(r.err, argv.join(" ")).toMatch(message);
-      expect(r.err.trim().split("\n")).toHaveLength(1);
+      expect(r.stderr, argv.join(" ")).toMatch(message);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
     }
   });
 });

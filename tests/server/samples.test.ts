@@ -24,6 +24,7 @@ import type { TurnkitServer } from "../../src/server/server.js";
 import type { GameRecord, Store } from "../../src/server/store.js";
 import { hiddenPair } from "../../src/testing/hidden-pair.js";
 import { newGameOf } from "../../src/testing/invariants.js";
+import { runCli } from "../support/cli.js";
 import { createGame, sqliteServer, tempDir } from "./helpers.js";
 
 let tmp: ReturnType<typeof tempDir>;
@@ -38,12 +39,7 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-function run(argv: string[], env: Record<string, string>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const done = main(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env });
-  return done.then((code) => ({ code, out: out.join(""), err: err.join("") }));
-}
+const run = (argv: string[], env: Record<string, string>) => runCli(main, argv, env);
 
 /** The next message that is not an update (updates of the game going on are skipped). */
 async function reply(c: GameClient): Promise<string> {
@@ -91,14 +87,14 @@ describe("turnkit bot --agent ismcts", () => {
         TURNKIT_SEAT_TOKEN: g.seats[1]!.token,
       }),
     ]);
-    expect(search.err).toBe("");
-    expect(random.err).toBe("");
+    expect(search.stderr).toBe("");
+    expect(random.stderr).toBe("");
     expect(search.code).toBe(0);
     const m =
       /over after (\d+) responses: .+ \(this seat (won|lost|nobody won)\); searched (\d+) decisions over (\d+) samples\n$/.exec(
-        search.out,
+        search.stdout,
       );
-    expect(m, search.out).not.toBeNull();
+    expect(m, search.stdout).not.toBeNull();
     const searched = Number(m![3]);
     expect(searched).toBeGreaterThan(0);
     // 24 iterations want 24 samples at every searched decision (at most 16 a message: two messages).
@@ -123,11 +119,11 @@ describe("turnkit bot --agent ismcts", () => {
     ]);
     expect(random.code).toBe(0);
     expect(search.code).toBe(0);
-    expect(search.err).toMatch(
+    expect(search.stderr).toMatch(
       /^turnkit bot: the server deals no samples \(samples-unavailable: this game's deck lists are private/,
     );
-    expect(search.err.trim().split("\n")).toHaveLength(1);
-    expect(search.out).toMatch(/searched 0 decisions over 0 samples/);
+    expect(search.stderr.trim().split("\n")).toHaveLength(1);
+    expect(search.stdout).toMatch(/searched 0 decisions over 0 samples/);
   }, 120_000);
 
   it("refuses a bad agent or --iterations without ismcts, saying why (no stack trace)", async () => {
@@ -140,9 +136,9 @@ describe("turnkit bot --agent ismcts", () => {
       [[...base, "--agent", "ismcts", "--iterations", "0"], /0 is out of range/],
     ] as const) {
       const r = await run([...argv], env);
-      expect(r.code, r.err).toBe(2);
-      expect(r.err).toMatch(message);
-      expect(r.err).not.toMatch(/\n\s+at /);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
     }
   });
 });
