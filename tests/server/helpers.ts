@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ReplayFile } from "../../src/replay/format.js";
 import { GameClient, type ViewMessage } from "../../src/server/client.js";
 import type { TimeSource } from "../../src/server/room.js";
 import { createServer, type ServerOptions, type TurnkitServer } from "../../src/server/server.js";
@@ -107,6 +108,13 @@ export async function playSeat(
     if (m.type !== "update" && m.type !== "welcome" && m.type !== "view") continue;
     if (handle(m)) return seen;
   }
+}
+
+/** A finished game's replay file from the server (`GET /games/<id>/replay`); anything but 200 fails. */
+export async function replayOf(url: string, id: string): Promise<ReplayFile> {
+  const res = await fetch(`${url}/games/${id}/replay`);
+  if (res.status !== 200) throw new Error(`GET /games/${id}/replay: ${res.status} ${await res.text()}`);
+  return (await res.json()) as ReplayFile;
 }
 
 export { GameClient };

@@ -13,19 +13,13 @@ import type { ReplayFile } from "../../src/replay/format.js";
 import type { ViewMessage } from "../../src/server/client.js";
 import { gameOf } from "../../src/server/create-game.js";
 import type { GameRecord } from "../../src/server/store.js";
-import { createGame, GameClient, playSeat, seededPick, sqliteServer, tempDir } from "./helpers.js";
+import { createGame, GameClient, playSeat, replayOf, seededPick, sqliteServer, tempDir } from "./helpers.js";
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
   tmp = tempDir();
 });
 afterEach(() => tmp.cleanup());
-
-async function replayOf(url: string, id: string): Promise<ReplayFile> {
-  const res = await fetch(`${url}/games/${id}/replay`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as ReplayFile;
-}
 
 /** The kernel's game after `n` responses of the finished game. */
 function gameAt(file: ReplayFile, n: number) {

@@ -20,6 +20,7 @@ import {
   ManualTime,
   playSeat,
   post,
+  replayOf,
   seededPick,
   sqliteServer,
   tempDir,
@@ -31,12 +32,6 @@ beforeEach(() => {
   tmp = tempDir();
 });
 afterEach(() => tmp.cleanup());
-
-async function replayOf(url: string, id: string): Promise<ReplayFile> {
-  const res = await fetch(`${url}/games/${id}/replay`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as ReplayFile;
-}
 
 /** The game of a record, replayed to `n` responses of a replay file. */
 function gameAt(created: Created, file: ReplayFile, n: number) {
