@@ -11,8 +11,9 @@
 import type { JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { stopTableOf } from "turnkit/play";
-import { plainLabels, plainText, resultWords } from "../insight/words";
+import { plainText, resultWords } from "../insight/words";
 import type { Session } from "../session";
+import { OptionButtons } from "./pieces";
 
 /** A run of bot responses gives the page back after this many milliseconds. */
 const SLICE_MS = 12;
@@ -238,28 +239,12 @@ export function DecisionPanel({ session }: { session: Session }) {
         setError(e instanceof Error ? e.message : String(e));
       }
     };
-    // Labels as a person reads them: without the card refs the kernel writes for the referee.
-    const labels = plainLabels(d.options.map((o) => o.label));
     body = (
       <div class="decision mine" data-testid="decision" data-player={d.player} data-kind={d.kind}>
         <div class="prompt">
           <span class="who">{game.playerName(d.player)}</span> {plainText(d.prompt)}
         </div>
-        <div class="options">
-          {d.options.map((o, i) => (
-            <button
-              type="button"
-              key={o.id}
-              class={`option${o.private ? " private" : ""}`}
-              data-testid="option"
-              data-option-id={o.id}
-              data-pass={o.pass ? "true" : undefined}
-              onClick={() => act(o)}
-            >
-              {labels[i]}
-            </button>
-          ))}
-        </div>
+        <OptionButtons options={d.options} onChoose={act} />
       </div>
     );
   } else {

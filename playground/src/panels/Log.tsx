@@ -7,6 +7,7 @@
 import { useLayoutEffect, useRef } from "preact/hooks";
 import { Narrator } from "turnkit";
 import type { Session } from "../session";
+import { type LogLine, LogLines } from "./pieces";
 
 const MAX_LINES = 400;
 /** The log entries read for those lines (most entries say nothing: nodes, passes). */
@@ -16,7 +17,7 @@ export function LogPanel({ session }: { session: Session }) {
   const game = session.game;
   const viewer = session.viewer;
   const log = game.state.log;
-  const all: { depth: number; text: string; i: number }[] = [];
+  const all: LogLine[] = [];
   const from = Math.max(0, log.length - MAX_ENTRIES);
   const narrator = new Narrator(game, viewer, (line, told) => all.push({ ...line, i: told.entry.seq }));
   for (let i = from; i < log.length; i++) narrator.push(log[i]!);
@@ -43,16 +44,7 @@ export function LogPanel({ session }: { session: Session }) {
           stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
         }}
       >
-        {more ? <div class="log-more">… earlier lines left out</div> : null}
-        {lines.map((l) => (
-          <div
-            key={l.i}
-            class={`log-line${l.text.startsWith("━━") ? " turn" : ""}`}
-            style={{ paddingLeft: `${0.25 + l.depth * 0.9}em` }}
-          >
-            {l.text}
-          </div>
-        ))}
+        <LogLines lines={lines} more={more} />
       </div>
     </section>
   );

@@ -10,8 +10,9 @@
 import type { JSX } from "preact";
 import { useMemo, useState } from "preact/hooks";
 import { type LogEntry, Narrator } from "turnkit";
-import { plainLabels, plainText, resultWords } from "../insight/words";
+import { plainText, resultWords } from "../insight/words";
 import type { RemoteTable } from "../remote";
+import { LogLines, OptionButtons } from "./pieces";
 
 export function JoinForm({
   onJoin,
@@ -132,29 +133,17 @@ export function RemoteDecision({ table }: { table: RemoteTable }) {
   } else if (!d) {
     body = <p class="note">No decision pending.</p>;
   } else if ("options" in d && d.player === table.state?.seat) {
-    const labels = plainLabels(d.options.map((o) => o.label));
     const live = table.connection === "joined";
     body = (
       <div class="decision mine" data-testid="decision" data-player={d.player} data-kind={d.kind}>
         <div class="prompt">
           <span class="who">{game.playerName(d.player)}</span> {plainText(d.prompt)}
         </div>
-        <div class="options">
-          {d.options.map((o, i) => (
-            <button
-              type="button"
-              key={o.id}
-              class={`option${o.private ? " private" : ""}`}
-              data-testid="option"
-              data-option-id={o.id}
-              data-pass={o.pass ? "true" : undefined}
-              disabled={!live}
-              onClick={() => table.act({ player: d.player, decision: d.id, choice: o.id, label: o.label })}
-            >
-              {labels[i]}
-            </button>
-          ))}
-        </div>
+        <OptionButtons
+          options={d.options}
+          disabled={!live}
+          onChoose={(o) => table.act({ player: d.player, decision: d.id, choice: o.id, label: o.label })}
+        />
       </div>
     );
   } else {
@@ -214,16 +203,7 @@ export function RemoteLog({ table }: { table: RemoteTable }) {
         Log <span class="sub">as the server told {table.spectator ? "spectators" : "this seat"}</span>
       </h3>
       <div class="log" data-testid="log">
-        {lines.length > MAX_LINES ? <div class="log-more">… earlier lines left out</div> : null}
-        {shown.map((l) => (
-          <div
-            key={l.i}
-            class={`log-line${l.text.startsWith("━━") ? " turn" : ""}`}
-            style={{ paddingLeft: `${0.25 + l.depth * 0.9}em` }}
-          >
-            {l.text}
-          </div>
-        ))}
+        <LogLines lines={shown} more={lines.length > MAX_LINES} />
       </div>
     </section>
   );
