@@ -3,7 +3,9 @@
  * under load and faults, on this machine only (127.0.0.1).
  *
  * Starts `turnkit serve` as a child process, creates N games and plays them all at once with two
- * bots each over WebSocket (each bot waits `--think-ms` before answering, as a player would). With
+ * bots each over WebSocket (each bot thinks before answering, as a player would: `--think-ms` on
+ * average, spread evenly by `--think-spread` percent either side, so a thousand players don't
+ * answer in the same millisecond; `--think-spread 0` makes them). With
  * `--kill-restart` the server is killed (SIGKILL) once about half the responses are played, started
  * again on the same database, and every bot joins again from what it had seen. Then it checks:
  * - lost responses: a response a bot was told of that the restarted server does not have;
@@ -39,6 +41,7 @@ const { values: flags } = parseArgs({
     json: { type: "boolean", default: false },
     preset: { type: "string", default: "skirmish" },
     "think-ms": { type: "string", default: "200" },
+    "think-spread": { type: "string", default: "50" },
     "timeout-s": { type: "string", default: "600" },
     "cpu-prof": { type: "string" },
   },
@@ -56,6 +59,7 @@ const int = (name: string, v: string, min: number, max: number) => {
 };
 const N = int("games", flags.games, 1, 5000);
 const THINK = int("think-ms", flags["think-ms"], 0, 10_000);
+const SPREAD = int("think-spread", flags["think-spread"], 0, 100) / 100;
 const TIMEOUT = int("timeout-s", flags["timeout-s"], 10, 3600) * 1000;
 if (flags.db !== "sqlite" && flags.db !== "postgres") fail(`--db ${flags.db}: sqlite or postgres`);
 const preset = getPreset(flags.preset);
@@ -65,6 +69,17 @@ const say = (t: string) => {
 
 /** The bots' choice: a function of the game, the seat and the decision alone (so a retry chooses alike). */
 function pick(game: number, seat: number, decision: number, n: number): number {
+  return mix(game, seat, decision) % n;
+}
+
+/** How long a bot thinks before this answer: THINK ± SPREAD, evenly, the same in every run. */
+function thinkMs(game: number, seat: number, decision: number): number {
+  const u = mix(game + 101, seat, decision) / 0x1_0000_0000; // [0, 1)
+  return Math.round(THINK * (1 - SPREAD + 2 * SPREAD * u));
+}
+
+/** A well-mixed 32-bit number of a game, a seat and a decision. */
+function mix(game: number, seat: number, decision: number): number {
   let x =
     (Math.imul(game + 1, 0x9e3779b1) ^
       Math.imul(seat + 7, 0x85ebca6b) ^
@@ -73,7 +88,7 @@ function pick(game: number, seat: number, decision: number, n: number): number {
   x ^= x >>> 16;
   x = Math.imul(x, 0x7feb352d) >>> 0;
   x ^= x >>> 15;
-  return (x >>> 0) % n;
+  return x >>> 0;
 }
 
 // ---- the database and the server ------------------------------------------------------------
@@ -227,7 +242,7 @@ class Bot {
         this.sentWith = m.responses;
         this.client?.act(d.id, choice);
       };
-      if (THINK > 0) setTimeout(answer, THINK);
+      if (THINK > 0) setTimeout(answer, thinkMs(this.game, this.seat, d.id));
       else answer();
     }
   }
@@ -381,6 +396,7 @@ try {
     p99Ms: q(0.99),
     maxMs: q(1),
     thinkMs: THINK,
+    thinkSpread: SPREAD,
     bytesPerMessage: received.messages ? Math.round(received.bytes / received.messages) : 0,
     rssMiB,
     serverCpuMsPerResponse: latencies.length ? Math.round((serverCpuMs / latencies.length) * 100) / 100 : 0,
@@ -400,7 +416,7 @@ try {
   else
     say(
       `loadtest: ${finished}/${N} games finished, ${sameState} with the state of an uninterrupted run; ${lostResponses} responses lost; ` +
-        `answer→update p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms (${summary.responses} answers, think ${THINK} ms); ` +
+        `answer→update p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms (${summary.responses} answers, think ${THINK} ms ± ${Math.round(SPREAD * 100)} %); ` +
         `server peak RSS ${rssMiB} MiB; ${leaks} leaks in ${checked} messages`,
     );
   clearTimeout(deadline);

@@ -200,6 +200,7 @@ export const ygoActivation: ActivationRules = {
   // A target no longer legal on resolution is not affected; the effect still resolves.
   illegalTargets: "resolve",
   // A Trap Card is activated once Set; a Spell Card from the hand or Set; monster effects on the field.
+  // From the card alone, never the game's state: chain.ts's index of activatable abilities relies on it.
   defaultZones(_game, ref) {
     if (isCardActivation(ref.card, ref.ability.id))
       return ref.card.types.includes("trap") ? ["spellTrap"] : ["hand", "spellTrap"];

@@ -6,7 +6,7 @@
  * gives back "activate" limits (RULINGS YG-2.4) but not "use" or soft once-per-turn ones (YG-1.2);
  * a negated effect leaves the activation standing.
  */
-import { hasTargets, mayActivate, targetsOf } from "../../core/activation.js";
+import { abilityZones, hasTargets, mayActivate, targetsOf } from "../../core/activation.js";
 import { closeWindow, emit, openWindow } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
@@ -137,7 +137,12 @@ export function scanActivated(game: Game, p: PlayerId): Activatable[] {
     for (const id of game.zone(zoneKind, p).cards) {
       const obj = objects[id]!;
       const card = game.card(obj);
-      for (const ability of activatedOfCard(card)) out.push({ zoneKind, obj, card, ability });
+      for (const ability of activatedOfCard(card)) {
+        // Where an ability works depends on the card alone (activation.ts defaultZones): one that
+        // can't be activated from this zone is left out here rather than refused at every window.
+        if (!abilityZones(game, { obj, card, ability, controller: p }).includes(zoneKind)) continue;
+        out.push({ zoneKind, obj, card, ability });
+      }
     }
   return out;
 }
