@@ -1,7 +1,8 @@
 /**
  * The playground in a real browser: playwright-core driving Debian's Chromium
  * (`/usr/bin/chromium`, or $CHROMIUM; `.ci/run` installs it). The app is built once, served on a
- * free port, and every built-in preset is played to the end through the UI; the hot-seat view is
+ * free port, and every built-in preset is played to the end through the UI, every screen showing
+ * no internals (tests/support/internals.ts); the hot-seat view is
  * checked never to show the other seat's hidden cards; a replay is stepped back and forth to the
  * same state hash (the node-side digest of the same game); a failing scenario shows its failure;
  * a user preset module (`turnkit playground --preset`) is bundled, served and played.
@@ -26,6 +27,7 @@ import {
   pageContents,
   playToEnd,
 } from "../support/browser.js";
+import { scanInternals } from "../support/internals.js";
 
 /**
  * Every built-in preset, with a seed that makes a short game (P1's seeded-random clicks against the
@@ -77,13 +79,22 @@ async function historyPosition(page: Page): Promise<string> {
 
 describe.skipIf(!run)("the playground in Chromium", () => {
   for (const [preset, seed] of BUILT_IN) {
-    it(`plays a whole ${preset} game through the UI (P1 clicks, P2 is the bot)`, async () => {
-      const page = await newPage(h);
+    it(`plays a whole ${preset} game through the UI (P1 clicks, P2 is the bot), no internals on any screen`, async () => {
+      const page = await newPage(h, { width: 1280, height: 800 });
       await page.goto(gameUrl(h.url, { preset, seed, bots: "2", delay: 0 }));
       await page.getByTestId("board").waitFor();
-      const { clicks, result } = await playToEnd(page, { seed, maxClicks: 2500 });
+      // Every screen: no object ids, handles, variable keys, option ids, event or node names, card ids, JSON.
+      const internals = new Map<string, string>();
+      await scanInternals(page, internals);
+      const { clicks, result } = await playToEnd(page, {
+        seed,
+        maxClicks: 2500,
+        onOption: () => scanInternals(page, internals),
+      });
+      await scanInternals(page, internals);
       expect(clicks).toBeGreaterThan(0);
       expect(result).not.toBe("");
+      expect([...internals.values()]).toEqual([]);
       expect(page.errors).toEqual([]);
       await page.close();
     }, 300_000);

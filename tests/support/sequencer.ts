@@ -7,20 +7,20 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /** The longest files, longest first (whole games in Chromium, thousands of seeded games). */
 export const LONG_FILES = [
-  "tests/playground/looks.test.ts",
   "tests/playground/browser.test.ts",
   "tests/magic/random-games.test.ts",
+  "tests/yugioh/random-duels.test.ts",
+  "tests/playground/stops-browser.test.ts",
+  "tests/playground/looks.test.ts",
+  "tests/duel-masters/random-games.test.ts",
   "tests/agents/determinize.test.ts",
   "tests/agents/action-space.test.ts",
   "tests/properties/game.properties.test.ts",
   "tests/agents/ismcts.test.ts",
   "tests/agents/fair-search.test.ts",
-  "tests/playground/stops-browser.test.ts",
-  "tests/yugioh/random-duels.test.ts",
   "tests/fuzz.test.ts",
   "tests/cli/cli.test.ts",
   "tests/package/tarball.test.ts",
-  "tests/duel-masters/random-games.test.ts",
 ];
 
 export class LongFilesFirst extends BaseSequencer {
