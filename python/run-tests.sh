@@ -12,5 +12,8 @@ fi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 "$py" -m venv "$tmp/venv"
+# One retry per unreachable index, not pip's five with back-off (a machine with only a local mirror
+# waits minutes for an index it can't reach); PIP_RETRIES set outside wins.
+export PIP_RETRIES="${PIP_RETRIES:-1}"
 "$tmp/venv/bin/pip" install --disable-pip-version-check -q "./python[test]"
 TURNKIT_ROOT="$PWD" "$tmp/venv/bin/python" -m pytest -q -p no:cacheprovider python/tests "$@"
