@@ -284,8 +284,6 @@ export class Room {
     const response: StoredResponse = { index, player, choice, ...(clocks ? { clocks } : {}) };
     try {
       await this.opts.store.appendResponse(this.id, response);
-      if (this.opts.snapshotEvery > 0 && (index + 1) % this.opts.snapshotEvery === 0 && !this.game.over)
-        await this.opts.store.saveSnapshot(this.id, index + 1, this.game.serialize());
       if (this.game.over) await this.opts.store.finishGame(this.id, this.end!);
     } catch (e) {
       this.fail(e);
@@ -294,7 +292,36 @@ export class Room {
     this.startClocks(clocks);
     this.broadcast(before);
     this.opts.onCommitted?.(this);
+    // The response is stored: the snapshot only shortens a restart, so it follows the update (and a
+    // failed one breaks the room like a failed response, before anything more is played).
+    if (this.snapshotDue(index + 1))
+      try {
+        await this.opts.store.saveSnapshot(this.id, index + 1, this.game.serialize());
+      } catch (e) {
+        this.fail(e);
+      }
   }
+
+  /**
+   * A snapshot every `snapshotEvery` responses, each game at its own offset (from its id): games
+   * started together (a tournament's round) don't all write theirs at the same response.
+   */
+  private snapshotDue(responses: number): boolean {
+    const every = this.opts.snapshotEvery;
+    if (every <= 0 || this.game.over) return false;
+    return (responses + this.snapshotOffset) % every === 0;
+  }
+
+  private get snapshotOffset(): number {
+    if (this.offset === undefined) {
+      let h = 0x811c9dc5; // FNV-1a of the game id
+      for (let i = 0; i < this.id.length; i++) h = Math.imul(h ^ this.id.charCodeAt(i), 0x01000193) >>> 0;
+      this.offset = h % Math.max(1, this.opts.snapshotEvery);
+    }
+    return this.offset;
+  }
+
+  private offset: number | undefined;
 
   /**
    * Responses another process stored (this room follows the game): played here in order and sent
