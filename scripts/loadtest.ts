@@ -5,7 +5,9 @@
  * Starts `turnkit serve` as a child process, creates N games and plays them all at once with two
  * bots each over WebSocket (each bot thinks before answering, as a player would: `--think-ms` on
  * average, spread evenly by `--think-spread` percent either side, so a thousand players don't
- * answer in the same millisecond; `--think-spread 0` makes them). With
+ * answer in the same millisecond; `--think-spread 0` makes them). The games start one after
+ * another over `--ramp-s` seconds (default five think times; 0: all at once), and the summary says
+ * how many were in progress at once at the peak (`peakConcurrent`). With
  * `--kill-restart` the server is killed (SIGKILL) once about half the responses are played, started
  * again on the same database, and every bot joins again from what it had seen. Then it checks:
  * - lost responses: a response a bot was told of that the restarted server does not have;
@@ -42,6 +44,7 @@ const { values: flags } = parseArgs({
     preset: { type: "string", default: "skirmish" },
     "think-ms": { type: "string", default: "200" },
     "think-spread": { type: "string", default: "50" },
+    "ramp-s": { type: "string" },
     "timeout-s": { type: "string", default: "600" },
     "cpu-prof": { type: "string" },
   },
@@ -60,6 +63,8 @@ const int = (name: string, v: string, min: number, max: number) => {
 const N = int("games", flags.games, 1, 5000);
 const THINK = int("think-ms", flags["think-ms"], 0, 10_000);
 const SPREAD = int("think-spread", flags["think-spread"], 0, 100) / 100;
+/** The games start one after another over this long (default: five think times), as players arrive. */
+const RAMP_MS = flags["ramp-s"] === undefined ? 5 * THINK : int("ramp-s", flags["ramp-s"], 0, 600) * 1000;
 const TIMEOUT = int("timeout-s", flags["timeout-s"], 10, 3600) * 1000;
 if (flags.db !== "sqlite" && flags.db !== "postgres") fail(`--db ${flags.db}: sqlite or postgres`);
 const preset = getPreset(flags.preset);
@@ -163,6 +168,9 @@ let unexpectedCloses = 0;
 /** What the bots received over their connections: bytes and messages. */
 const received = { bytes: 0, messages: 0 };
 let killing = false;
+/** Games in progress now (joined, not ended), and the most at once. */
+let liveGames = 0;
+let peakConcurrent = 0;
 let currentWsUrl = "";
 
 class Bot {
@@ -228,6 +236,7 @@ class Bot {
       this.sentWith = -1;
     }
     if (m.end) {
+      if (!this.end && this.seat === 0) liveGames--;
       this.end = m.end;
       this.client?.close();
       this.finish();
@@ -285,9 +294,20 @@ try {
   }
   const wsUrl = server.wsUrl;
   currentWsUrl = wsUrl;
-  for (let i = 0; i < bots.length; i += 200)
-    await Promise.all(bots.slice(i, i + 200).map((b) => b.join(wsUrl)));
-  say(`loadtest: ${bots.length} bots joined`);
+  // Game g's bots join at g/N of the ramp: the games start one after another.
+  const rampStart = performance.now();
+  const joins: Promise<void>[] = [];
+  const botsOf = new Map<number, Bot[]>();
+  for (const b of bots) botsOf.set(b.game, [...(botsOf.get(b.game) ?? []), b]);
+  for (let g = 0; g < N; g++) {
+    const wait = rampStart + (g / N) * RAMP_MS - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    liveGames++;
+    peakConcurrent = Math.max(peakConcurrent, liveGames);
+    joins.push(...(botsOf.get(g) ?? []).map((b) => b.join(wsUrl)));
+  }
+  await Promise.all(joins);
+  say(`loadtest: ${bots.length} bots joined over ${RAMP_MS / 1000} s`);
   const cpuAtStart = cpuMs(server.child.pid!);
   const botsCpuAtStart = process.cpuUsage();
   let cpuBefore = 0;
@@ -397,6 +417,8 @@ try {
     maxMs: q(1),
     thinkMs: THINK,
     thinkSpread: SPREAD,
+    rampS: RAMP_MS / 1000,
+    peakConcurrent,
     bytesPerMessage: received.messages ? Math.round(received.bytes / received.messages) : 0,
     rssMiB,
     serverCpuMsPerResponse: latencies.length ? Math.round((serverCpuMs / latencies.length) * 100) / 100 : 0,
@@ -417,7 +439,7 @@ try {
     say(
       `loadtest: ${finished}/${N} games finished, ${sameState} with the state of an uninterrupted run; ${lostResponses} responses lost; ` +
         `answer→update p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms (${summary.responses} answers, think ${THINK} ms ± ${Math.round(SPREAD * 100)} %); ` +
-        `server peak RSS ${rssMiB} MiB; ${leaks} leaks in ${checked} messages`,
+        `at most ${peakConcurrent} games at once (started over ${RAMP_MS / 1000} s); server peak RSS ${rssMiB} MiB; ${leaks} leaks in ${checked} messages`,
     );
   clearTimeout(deadline);
   await cleanup();
