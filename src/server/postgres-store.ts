@@ -121,6 +121,8 @@ export class PostgresStore implements Store {
   private readonly responses = new WriteBatch<{ id: string; r: StoredResponse }>(
     (items) => this.insertResponses(items),
     (item) => this.insertResponses([item]),
+    // Up to four batches at once, from the pool's connections.
+    4,
   );
 
   private async insertResponses(items: readonly { id: string; r: StoredResponse }[]): Promise<void> {
