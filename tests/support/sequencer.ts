@@ -8,7 +8,8 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 /** The longest files, longest first (whole games in Chromium, thousands of seeded games). */
 export const LONG_FILES = [
   "tests/playground/browser.test.ts",
-  "tests/magic/random-games.test.ts",
+  "tests/magic/random-games-1.test.ts",
+  "tests/magic/random-games-2.test.ts",
   "tests/yugioh/random-duels.test.ts",
   "tests/playground/stops-browser.test.ts",
   "tests/playground/looks.test.ts",

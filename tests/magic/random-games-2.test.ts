@@ -1,0 +1,4 @@
+/** The second half of the 1,000 random Magic games (tests/magic/random-games.ts). */
+import { GAMES, randomGames } from "./random-games.js";
+
+randomGames(Math.ceil(GAMES / 2) + 1, GAMES);
