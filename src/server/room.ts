@@ -127,6 +127,7 @@ export class Room {
   ) {
     this.logAt[responses.length] = game.state.log.length;
     this.logSent = game.state.log.length;
+    this.snapshotOffset = fnv1a(record.id) % Math.max(1, opts.snapshotEvery);
     // Held updates need the view they start from; with no delay it is made when a spectator joins.
     if (record.spectatorDelay > 0)
       this.spectatorState = { view: publicView(game), responses: responses.length, seq: 0 };
@@ -312,16 +313,8 @@ export class Room {
     return (responses + this.snapshotOffset) % every === 0;
   }
 
-  private get snapshotOffset(): number {
-    if (this.offset === undefined) {
-      let h = 0x811c9dc5; // FNV-1a of the game id
-      for (let i = 0; i < this.id.length; i++) h = Math.imul(h ^ this.id.charCodeAt(i), 0x01000193) >>> 0;
-      this.offset = h % Math.max(1, this.opts.snapshotEvery);
-    }
-    return this.offset;
-  }
-
-  private offset: number | undefined;
+  /** This game's offset among the snapshot responses (FNV-1a of its id). */
+  private readonly snapshotOffset: number;
 
   /**
    * Responses another process stored (this room follows the game): played here in order and sent
@@ -639,4 +632,11 @@ function publicAtIndex(_preset: Preset, stored: StoredGame, create: () => Game, 
   const game = create();
   for (const r of stored.responses.slice(0, index)) game.act({ player: r.player, choice: r.choice });
   return publicView(game);
+}
+
+/** The 32-bit FNV-1a hash of a string. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
 }
