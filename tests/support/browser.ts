@@ -119,7 +119,14 @@ export async function waitForScreen(page: Page, timeout = 15_000): Promise<Scree
     observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     const timer = setTimeout(() => done(null), ${timeout});
   })`)) as Screen | null;
-  if (!screen) throw new Error(`the page showed no options, pass screen or result for ${timeout} ms`);
+  if (!screen) {
+    // What it showed instead, and any uncaught error of the page (newPage collects them).
+    const text = (await page.evaluate("document.body.innerText")) as string;
+    const errors = (page as Page & { errors?: string[] }).errors ?? [];
+    throw new Error(
+      `the page showed no options, pass screen or result for ${timeout} ms; page errors: ${JSON.stringify(errors)}; it showed:\n${text.slice(0, 1500)}`,
+    );
+  }
   return screen;
 }
 
