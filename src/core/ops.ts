@@ -530,7 +530,7 @@ const countOp: OpHandler = {
  * the turn tree relative to a player or an object — `{ begin | end: <node or "turn">, player?,
  * turn? }` — or `{ while: Condition }`, `"source"`, `{ tag }`, `"never"`; and the shorthands
  * `"turn"` (`{ end: turn, turn: this }`), `"nextTurn"` (`{ end: turn, turn: next }`), `{ endOf: node }`
- * (the end of that running node), `{ until: node }` (`{ begin: node }`) and `{ nextTurnOf: player }`
+ * (the end of that running node, or of its next run when it isn't running), `{ until: node }` (`{ begin: node }`) and `{ nextTurnOf: player }`
  * (`{ begin: turn, player }`).
  */
 export function expiryFrom(game: Game, spec: Json | undefined, frame: ScriptTask): Expiry {
@@ -549,8 +549,9 @@ export function expiryFrom(game: Game, spec: Json | undefined, frame: ScriptTask
   }
   if (typeof spec === "object" && spec !== null && !Array.isArray(spec)) {
     if (typeof spec.endOf === "string") {
-      if (!clock.path.includes(spec.endOf))
-        throw new EngineError(`until endOf "${spec.endOf}": that node is not running now`);
+      // The end of the node's run now going on; when it isn't running, of its next run, whoever's
+      // turn (CR 511.3: "until end of combat" lasts until the next end of combat step ends).
+      if (!clock.path.includes(spec.endOf)) return { at: "boundary", edge: "end", node: spec.endOf };
       return { at: "boundary", edge: "end", node: spec.endOf, turn: id };
     }
     if (typeof spec.until === "string") return { at: "boundary", edge: "begin", node: spec.until };
