@@ -8,7 +8,8 @@
  * legal agents, full log, in `node --single-threaded` (the JIT's compiler and the GC on the one
  * thread valgrind counts). Each job runs twice, `from` and `to` games; the difference divided by
  * the difference in responses is the per-response cost once the JIT has settled, start-up and
- * warm-up cancelling out. Needs valgrind (Debian: apt-get install valgrind).
+ * warm-up cancelling out. V8 runs in predictable mode and the addresses are not randomized, so a
+ * build counts the same every run. Needs valgrind (Debian: apt-get install valgrind).
  */
 import { execFile, spawnSync } from "node:child_process";
 import { cpus } from "node:os";
@@ -49,23 +50,34 @@ function parseArgs(argv) {
   return opts;
 }
 
+/**
+ * The same count every run: V8 in predictable mode (no heuristics timed by the clock: when the GC
+ * runs, when code is optimized; fixed seeds), and the process's addresses not randomized
+ * (`setarch -R`, util-linux, when there is one). Without them one build's count moves by up to 2.5 %
+ * from run to run; with them by under 0.1 %.
+ */
+const STEADY = spawnSync("setarch", ["-R", "true"]).status === 0 ? ["setarch", ["-R"]] : null;
+
 /** Instructions and responses of one process: `games` games of `preset` on engine `dist`. */
 async function counted(dist, preset, games, decksFrom, listSeeds) {
   const params = JSON.stringify({ dist, preset, games, decksFrom, listSeeds });
-  const { stdout, stderr } = await run(
+  const valgrind = [
     "valgrind",
-    [
-      "--tool=cachegrind",
-      "--cache-sim=no",
-      "--cachegrind-out-file=/dev/null",
-      process.execPath,
-      "--single-threaded",
-      join(root, "bench", "child.mjs"),
-      "responses",
-      params,
-    ],
-    { maxBuffer: 1 << 26, env: { ...process.env, NODE_ENV: "production" } },
-  );
+    "--tool=cachegrind",
+    "--cache-sim=no",
+    "--cachegrind-out-file=/dev/null",
+    process.execPath,
+    "--single-threaded",
+    "--predictable",
+    join(root, "bench", "child.mjs"),
+    "responses",
+    params,
+  ];
+  const [command, prefix] = STEADY ?? [valgrind[0], []];
+  const { stdout, stderr } = await run(command, [...prefix, ...(STEADY ? valgrind : valgrind.slice(1))], {
+    maxBuffer: 1 << 26,
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   const out = JSON.parse(stdout.trim().split("\n").at(-1));
   if (out.missing) return null;
   const ir = /I\s+refs:\s+([\d,]+)/.exec(stderr);
