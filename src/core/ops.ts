@@ -530,8 +530,8 @@ const countOp: OpHandler = {
  * the turn tree relative to a player or an object — `{ begin | end: <node or "turn">, player?,
  * turn? }` — or `{ while: Condition }`, `"source"`, `{ tag }`, `"never"`; and the shorthands
  * `"turn"` (`{ end: turn, turn: this }`), `"nextTurn"` (`{ end: turn, turn: next }`), `{ endOf: node }`
- * (the end of that running node, or of its next run when it isn't running), `{ until: node }` (`{ begin: node }`) and `{ nextTurnOf: player }`
- * (`{ begin: turn, player }`).
+ * (the end of that running node, or of its next run when it isn't running), `{ until: node }`
+ * (`{ begin: node }`) and `{ nextTurnOf: player }` (`{ begin: turn, player }`).
  */
 export function expiryFrom(game: Game, spec: Json | undefined, frame: ScriptTask): Expiry {
   const clock = game.state.clock;
