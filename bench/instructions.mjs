@@ -8,8 +8,8 @@
  * legal agents, full log, in `node --single-threaded` (the JIT's compiler and the GC on the one
  * thread valgrind counts). Each job runs twice, `from` and `to` games; the difference divided by
  * the difference in responses is the per-response cost once the JIT has settled, start-up and
- * warm-up cancelling out. V8 runs in predictable mode and the addresses are not randomized, so a
- * build counts the same every run. Needs valgrind (Debian: apt-get install valgrind).
+ * warm-up cancelling out. V8 runs in predictable mode and the addresses are not randomized (below).
+ * Needs valgrind (Debian: apt-get install valgrind).
  */
 import { execFile, spawnSync } from "node:child_process";
 import { cpus } from "node:os";
@@ -51,10 +51,10 @@ function parseArgs(argv) {
 }
 
 /**
- * The same count every run: V8 in predictable mode (no heuristics timed by the clock: when the GC
- * runs, when code is optimized; fixed seeds), and the process's addresses not randomized
- * (`setarch -R`, util-linux, when there is one). Without them one build's count moves by up to 2.5 %
- * from run to run; with them by under 0.1 %.
+ * Steadier counts: V8 in predictable mode (no heuristics timed by the clock: when the GC runs, when
+ * code is optimized; fixed seeds), and the process's addresses not randomized (`setarch -R`,
+ * util-linux, when there is one). Repeated in one run, a count then moves by under 0.1 %; across
+ * separate runs 413bda4's moved by 0.1 % and this version's by up to 2 % (it moved by 2.5 % without).
  */
 const STEADY = spawnSync("setarch", ["-R", "true"]).status === 0 ? ["setarch", ["-R"]] : null;
 
