@@ -56,7 +56,7 @@ function parseArgs(argv) {
  * util-linux, when there is one). Repeated in one run, a count then moves by under 0.1 %; across
  * separate runs 413bda4's moved by 0.1 % and this version's by up to 2 % (it moved by 2.5 % without).
  */
-const STEADY = spawnSync("setarch", ["-R", "true"]).status === 0 ? ["setarch", ["-R"]] : null;
+const NO_ASLR = spawnSync("setarch", ["-R", "true"]).status === 0 ? ["setarch", "-R"] : [];
 
 /** Instructions and responses of one process: `games` games of `preset` on engine `dist`. */
 async function counted(dist, preset, games, decksFrom, listSeeds) {
@@ -73,8 +73,8 @@ async function counted(dist, preset, games, decksFrom, listSeeds) {
     "responses",
     params,
   ];
-  const [command, prefix] = STEADY ?? [valgrind[0], []];
-  const { stdout, stderr } = await run(command, [...prefix, ...(STEADY ? valgrind : valgrind.slice(1))], {
+  const [command, ...args] = [...NO_ASLR, ...valgrind];
+  const { stdout, stderr } = await run(command, args, {
     maxBuffer: 1 << 26,
     env: { ...process.env, NODE_ENV: "production" },
   });
