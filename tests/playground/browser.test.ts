@@ -26,6 +26,7 @@ import {
   openHarness,
   pageContents,
   playToEnd,
+  waitForResult,
 } from "../support/browser.js";
 import { scanInternals } from "../support/internals.js";
 
@@ -208,7 +209,7 @@ describe.skipIf(!run)("the playground in Chromium", () => {
           undefined,
           { timeout: 30_000 },
         );
-      await page.getByTestId("result").waitFor({ timeout: 60_000 });
+      await waitForResult(page, 60_000);
       expect(await page.getByTestId("bot-kind").inputValue()).toBe(bot === "random" ? "random" : "custom");
       ends.push(await stateHash(page));
     }
@@ -230,7 +231,7 @@ describe.skipIf(!run)("the playground in Chromium", () => {
   it("replays a game played in the page: export, back and forth, same hash", async () => {
     const page = await newPage(h);
     await page.goto(gameUrl(h.url, { preset: "lab", seed: 9, bots: "1,2", delay: 0 }));
-    await page.getByTestId("result").waitFor({ timeout: 30_000 });
+    await waitForResult(page, 30_000);
     const end = await stateHash(page);
     const download = page.waitForEvent("download");
     await page.getByTestId("export-replay").click();

@@ -13,7 +13,15 @@ import { getPreset } from "turnkit/presets";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScenarioStepper } from "../../playground/src/files/scenario-run.js";
 import { stateDigest } from "../../src/replay/format.js";
-import { CHROMIUM, gameUrl, type Harness, newPage, openHarness, waitForScreen } from "../support/browser.js";
+import {
+  CHROMIUM,
+  gameUrl,
+  type Harness,
+  newPage,
+  openHarness,
+  waitForResult,
+  waitForScreen,
+} from "../support/browser.js";
 
 const root = new URL("../../", import.meta.url).pathname;
 const run = existsSync(CHROMIUM) || process.env.CI === "true";
@@ -119,7 +127,7 @@ describe.skipIf(!run)("Play from here", () => {
   it("at a history step: the same state, the node-side digest of the same responses", async () => {
     const page = await newPage(h);
     await page.goto(gameUrl(h.url, { preset: "yugioh", seed: 5, bots: "1,2", delay: 0 }));
-    await page.getByTestId("result").waitFor({ timeout: 60_000 });
+    await waitForResult(page, 60_000);
     const slider = page.getByTestId("history-slider");
     await slider.fill("40");
     const hash = await stateHash(page);

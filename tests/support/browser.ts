@@ -67,7 +67,44 @@ export async function newPage(
   const page = (await h.browser.newPage({ viewport: size })) as Page & { errors: string[] };
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(e.message));
+  // What a test that times out reports: the page's console errors and its workers' lives.
+  const notes: string[] = [];
+  notesOf.set(page, notes);
+  page.on("console", (m) => {
+    if (m.type() === "error") notes.push(`console: ${m.text()}`);
+  });
+  page.on("worker", (w) => {
+    notes.push(`worker started: ${w.url()}`);
+    w.on("close", () => notes.push(`worker closed: ${w.url()}`));
+  });
   return page;
+}
+
+const notesOf = new WeakMap<Page, string[]>();
+
+/**
+ * Waits for the game's result. When it doesn't come, the error says what the page was doing: the
+ * session's bot state, its uncaught errors, console errors, workers started and closed, its text.
+ */
+export async function waitForResult(page: Page, timeout: number): Promise<void> {
+  try {
+    await page.getByTestId("result").waitFor({ timeout });
+  } catch {
+    const state = await page.evaluate(`(() => {
+      const s = globalThis.turnkitSession;
+      if (!s) return "no session";
+      const d = s.game.state.decision;
+      return JSON.stringify({ over: s.game.over, decision: d ? { id: d.id, player: d.player } : null,
+        thinking: s.thinking, botError: s.botError, autoplay: s.autoplay, passing: s.passing,
+        atPresent: s.atPresent, steps: s.history.length, bots: s.config.bots, thinksIn: s.botsThinkIn });
+    })()`);
+    const text = (await page.evaluate("document.body.innerText")) as string;
+    const errors = (page as Page & { errors?: string[] }).errors ?? [];
+    throw new Error(
+      `no result after ${timeout} ms; session: ${state}; page errors: ${JSON.stringify(errors)}; ` +
+        `notes: ${JSON.stringify(notesOf.get(page) ?? [])}; it showed:\n${text.slice(0, 1500)}`,
+    );
+  }
 }
 
 /** The URL that starts a game at once. `bots`: 1-based seats ("2"), or "none". */
