@@ -46,7 +46,8 @@ export function markOf(entry: LogEntry): CounterMark {
 export function openWindow(game: GameReader, name: string): number {
   const id = ++game.state.ids.window;
   game.state.clock.windows[name] = id;
-  game.state.counters[name] = {};
+  // A dictionary from the start: cells keyed by object ids would otherwise each add a hidden class.
+  game.state.counters[name] = Object.create(null) as Record<string, CounterCell>;
   return id;
 }
 

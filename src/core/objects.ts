@@ -10,8 +10,9 @@ import type { Game } from "./contract/game.js";
 import { objectLeft } from "./durations.js";
 import { EngineError } from "./errors.js";
 import { emit, heard } from "./events.js";
+import type { JsonObject } from "./json.js";
 import { nextHandle } from "./rng.js";
-import type { Cause, GameObject, LogEntry, ObjectId, PlayerId } from "./types.js";
+import type { Cause, GameEvent, GameObject, LogEntry, ObjectId, PlayerId } from "./types.js";
 import { mergeSeen, seenIn, trackersOf } from "./visibility.js";
 import { insertCard, removeCard, zoneId } from "./zones.js";
 
@@ -144,7 +145,8 @@ export function moveObject(game: Game, obj: GameObject, to: string, opts: MoveOp
   if (gains(trackedBefore, trackedAfter)) renewHandle(game, obj);
   const def = game.rules.card(obj.card);
   const seen = opts.reveal ? undefined : mergeSeen(seenBefore, seenIn(game, dest, obj.faceDown, obj.owner));
-  const entry = emit(game, {
+  // Built field by field in the order the log shows them (no spread of a temporary object per field).
+  const event: GameEvent = {
     type: opts.event ?? "move",
     player: obj.owner,
     obj: obj.id,
@@ -153,16 +155,15 @@ export function moveObject(game: Game, obj: GameObject, to: string, opts: MoveOp
     name: def.name,
     from: from.kind,
     to: dest.kind,
-    ...(opts.cause ? { cause: opts.cause } : {}),
-    data: {
-      controller: previousController,
-      fromInc,
-      ...(opts.data ?? {}),
-      ...(opts.reveal ? { revealed: true } : {}),
-    },
-    ...(seen ? { seenBy: seen } : {}),
-    ...handleFields(obj, handleBefore, trackedBefore, trackedAfter),
-  });
+  };
+  if (opts.cause) event.cause = opts.cause;
+  const data: JsonObject = { controller: previousController, fromInc };
+  if (opts.data) Object.assign(data, opts.data);
+  if (opts.reveal) data.revealed = true;
+  event.data = data;
+  if (seen) event.seenBy = seen;
+  addHandleFields(event, obj, handleBefore, trackedBefore, trackedAfter);
+  const entry = emit(game, event);
   objectLeft(game, obj.id, fromInc); // "for as long as" it stayed (CR 611.2b)
   return entry;
 }
@@ -178,6 +179,18 @@ function handleFields(
   after: PlayerId[] | "all",
 ): Pick<LogEntry, "h" | "hWas" | "trackedBy" | "trackedWas" | "shown"> {
   const out: Pick<LogEntry, "h" | "hWas" | "trackedBy" | "trackedWas" | "shown"> = {};
+  addHandleFields(out, obj, handleBefore, before, after);
+  return out;
+}
+
+/** `handleFields` written onto `out` (an event being built) instead of a new object. */
+function addHandleFields(
+  out: Pick<LogEntry, "h" | "hWas" | "trackedBy" | "trackedWas" | "shown">,
+  obj: GameObject,
+  handleBefore: string,
+  before: PlayerId[] | "all",
+  after: PlayerId[] | "all",
+): void {
   if (obj.handle) out.h = obj.handle;
   if (gains(before, after)) {
     // Renewed: the new handle to those who follow the card now; the old one, and the news that a
@@ -186,11 +199,10 @@ function handleFields(
     if (handleBefore) out.hWas = handleBefore;
     if (after !== "all") out.trackedBy = after;
     out.trackedWas = before === "all" ? [] : before;
-    return out;
+    return;
   }
   const tracked = mergeSeen(before, after);
   if (tracked) out.trackedBy = tracked;
-  return out;
 }
 
 /** Who can follow a card lying under another: those who can follow the top card. */
@@ -296,15 +308,16 @@ export function setTapped(game: Game, obj: GameObject, tapped: boolean, cause?: 
     game.state.ids.event++; // nobody reads it: keep the sequence (events.heard)
     return null;
   }
-  return emit(game, {
+  const event: GameEvent = {
     type,
     player: obj.controller,
     obj: obj.id,
     inc: obj.inc,
     card: obj.card,
     name: game.rules.card(obj.card).name,
-    ...(cause ? { cause } : {}),
-  });
+  };
+  if (cause) event.cause = cause;
+  return emit(game, event);
 }
 
 /**

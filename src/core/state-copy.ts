@@ -18,6 +18,21 @@ function copyRecord<T extends object>(r: T): T {
   return {} as T;
 }
 
+/**
+ * The windows' counter cells, each window a dictionary (Object.create(null), as events.openWindow
+ * makes it: keys such as object ids would each add a hidden class to a plain object).
+ */
+function copyCounters(c: GameState["counters"]): GameState["counters"] {
+  const out: GameState["counters"] = {};
+  for (const w in c) {
+    const cells = c[w]!;
+    const copy = Object.create(null) as (typeof c)[string];
+    for (const k in cells) copy[k] = cloneJson(cells[k]!);
+    out[w] = copy;
+  }
+  return out;
+}
+
 function copyRng(r: RngState): RngState {
   return { key: r.key.slice(), stream: r.stream, block: r.block, words: r.words.slice(), at: r.at };
 }
@@ -85,7 +100,7 @@ export function copyState(s: GameState, log: GameState["log"]): GameState {
     pending: s.pending.length === 0 ? [] : cloneJson(s.pending),
     hiddenResponses: s.hiddenResponses.slice(),
     durations: s.durations.length === 0 ? [] : cloneJson(s.durations),
-    counters: copyRecord(s.counters),
+    counters: copyCounters(s.counters),
     log,
     logging: s.logging,
     ids: copyIds(s.ids),

@@ -125,8 +125,22 @@ export function unlocked(
   civs: readonly string[],
   exclude?: GameObject,
 ): boolean {
-  const there = game.cardsIn("mana", player).filter((o) => o !== exclude);
-  return needed(civs).every((c) => there.some((o) => civilizationsOf(game, o).includes(c)));
+  // Asked for every card at every decision: a walk over the zone, no lists built.
+  const cards = game.zone("mana", player).cards;
+  const objects = game.state.objects;
+  for (const c of civs) {
+    if (c === "colorless") continue; // asks for no civilization (needed)
+    let there = false;
+    for (const id of cards) {
+      const o = objects[id]!;
+      if (o !== exclude && civilizationsOf(game, o).includes(c)) {
+        there = true;
+        break;
+      }
+    }
+    if (!there) return false;
+  }
+  return true;
 }
 
 export function payMana(game: Game, player: PlayerId, cards: GameObject[]): void {
