@@ -55,6 +55,13 @@ export class Rules implements CompiledRules {
   /** Event types some card's delayed triggered ability waits for (CR 603.7): emitted even when nothing else reads them. */
   readonly delayedTypes = new Set<string>();
   /**
+   * Event type → the nodes (`data.node`) its triggered and delayed abilities name, when every one
+   * of them names one ("at the beginning of the end step": `where: { "data.node": "end" }`); null
+   * when some ability listens to that type at any node. An event of a node no ability names
+   * triggers nothing, and collecting triggers stops there.
+   */
+  readonly triggerNodes = new Map<string, Set<string> | null>();
+  /**
    * Event type → optional triggered abilities of the library that work from a zone not every
    * player sees (Ninja Strike in a hand): on such an event, a player who could hold one is asked
    * whether they respond, whether or not they do (DESIGN: non-interference).
@@ -140,6 +147,16 @@ export class Rules implements CompiledRules {
     return a;
   }
 
+  /** Adds a trigger pattern's node to `triggerNodes` (or makes its type listen at every node). */
+  private noteTriggerNode(type: string, pattern: EventPattern): void {
+    const known = this.triggerNodes.get(type);
+    if (known === null) return;
+    const node = pattern.where?.["data.node"];
+    if (typeof node !== "string") this.triggerNodes.set(type, null);
+    else if (known) known.add(node);
+    else this.triggerNodes.set(type, new Set([node]));
+  }
+
   registerCounter(pattern: EventPattern, window: string): CounterSpec {
     const spec = counterSpecFor(pattern, window);
     if (!this.counterSpecs.has(spec.id)) {
@@ -217,6 +234,7 @@ export class Rules implements CompiledRules {
       if (ability.kind === "triggered" && ability.trigger) {
         const byType = this.triggersByCard.get(card.id) ?? new Map<string, TriggerEntry[]>();
         for (const type of eventTypes(ability.trigger)) {
+          this.noteTriggerNode(type, ability.trigger);
           const list = byType.get(type) ?? [];
           list.push({ card, ability, zones });
           byType.set(type, list);
@@ -234,7 +252,10 @@ export class Rules implements CompiledRules {
         this.triggersByCard.set(card.id, byType);
       }
       if (ability.kind === "delayed" && ability.trigger)
-        for (const type of eventTypes(ability.trigger)) this.delayedTypes.add(type);
+        for (const type of eventTypes(ability.trigger)) {
+          this.delayedTypes.add(type);
+          this.noteTriggerNode(type, ability.trigger);
+        }
       const staticKind = ability.kind === "static" ? ability.static?.kind : undefined;
       if (typeof staticKind === "string") {
         const kind = staticKind;

@@ -38,6 +38,13 @@ export function collectTriggers(
   lookBack?: ReadonlyMap<string, string>,
   existed?: ReadonlySet<string>,
 ): void {
+  // Every path below matches a pattern of this type: an event of a node none of them names
+  // (most node events: only "at the beginning of the end step" listens) triggers nothing.
+  const nodes = game.rules.triggerNodes.get(ev.type);
+  if (nodes) {
+    const node = (ev.data as { node?: unknown } | undefined)?.node;
+    if (typeof node === "string" && !nodes.has(node)) return;
+  }
   if (game.state.durations.length > 0 && game.rules.delayedTypes.has(ev.type)) collectDelayed(game, ev);
   const kinds = game.rules.triggerZones.get(ev.type);
   if (!kinds) return;

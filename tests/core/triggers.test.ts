@@ -263,4 +263,51 @@ describe("triggered abilities", () => {
     expect(triggers.map((e) => e.obj)).toEqual([card.id]);
     expect(stay.zone).toBe("hand@0");
   });
+
+  it("trigger on the node events their pattern names, and at every node when one pattern names none", () => {
+    const steps: TurnNode = {
+      id: "turn",
+      label: "Turn",
+      children: [
+        { id: "start", label: "Start", kind: "step" },
+        { id: "main", label: "Main", kind: "step", interaction: "main" },
+        { id: "end", label: "End", kind: "step" },
+      ],
+    };
+    const atNode = (id: string, node?: string): CardDef => ({
+      id,
+      name: id,
+      types: ["creature"],
+      abilities: [
+        {
+          id: "b",
+          kind: "triggered",
+          trigger: { on: "nodeBegin", player: "self", ...(node ? { where: { "data.node": node } } : {}) },
+          effect: note(id),
+        },
+      ],
+    });
+    const begun = (library: CardDef[], onField: string[]) => {
+      const game = Game.create(tinyPreset({ turn: steps, cards: [...cards, ...library] }), { setup: false });
+      for (const c of onField) game.createCard(c, 0, "field");
+      game.run();
+      game.act("pass"); // P1's main step ends: the end step begins
+      const nodes = game.state.log.filter((e) => e.type === "trigger").map((e) => `${e.name}@${e.node}`);
+      return { game, nodes };
+    };
+    // Only the end step is named: the other node events trigger nothing.
+    const named = begun([atNode("at-end", "end")], ["at-end"]);
+    expect(named.game.rules.triggerNodes.get("nodeBegin")).toEqual(new Set(["end"]));
+    expect(named.nodes).toEqual(["at-end@end"]);
+    // One card listening at every node opens every node to the others too; each triggers where its pattern says.
+    const any = begun([atNode("at-end", "end"), atNode("each-step")], ["at-end", "each-step"]);
+    expect(any.game.rules.triggerNodes.get("nodeBegin")).toBeNull();
+    expect(any.nodes).toEqual([
+      "each-step@turn",
+      "each-step@start",
+      "each-step@main",
+      "at-end@end",
+      "each-step@end",
+    ]);
+  });
 });

@@ -70,6 +70,8 @@ export interface Rules {
   readonly lookBackTypes: ReadonlySet<string>;
   /** Event types some card's delayed triggered ability waits for (CR 603.7): emitted even when nothing else reads them. */
   readonly delayedTypes: Set<string>;
+  /** Event type → the nodes its abilities name, when all name one; null when some listen at any node. */
+  readonly triggerNodes: Map<string, Set<string> | null>;
   /**
    * Event type → optional triggered abilities of the library that work from a zone not every
    * player sees (Ninja Strike in a hand): on such an event, a player who could hold one is asked
