@@ -8,7 +8,7 @@ import { hasTargets } from "./activation.js";
 import type { HiddenResponseWords, TriggerEntry } from "./contract/data.js";
 import type { Game } from "./contract/game.js";
 import { emit } from "./events.js";
-import type { JsonObject } from "./json.js";
+import type { Json, JsonObject } from "./json.js";
 import { cloneJson } from "./json.js";
 import { abilityLabel } from "./labels.js";
 import { type AbilityRef, chargeLimit, checkLimit, usedUpOf } from "./limits.js";
@@ -229,22 +229,16 @@ function tryTrigger(game: Game, obj: GameObject, entry: TriggerEntry, ev: LogEnt
       chargeLimit(game, ref, spec);
       charged.push(spec.window);
     }
-  pend(
-    game,
-    ev,
-    {
-      obj: obj.id,
-      inc: obj.inc,
-      card: obj.card,
-      ability: ability.id,
-      controller,
-      charged,
-      ...(batched ? { batch: game.batchStart } : {}),
-    },
-    {
-      ...(charged.length ? { limitUsed: true } : {}),
-    },
-  );
+  const what: Parameters<typeof pend>[2] = {
+    obj: obj.id,
+    inc: obj.inc,
+    card: obj.card,
+    ability: ability.id,
+    controller,
+    charged,
+  };
+  if (batched) what.batch = game.batchStart;
+  pend(game, ev, what, charged.length ? LIMIT_USED : NO_DATA);
 }
 
 /** Makes an ability pending on this event (it waits in `state.pending`) and records `trigger`. */
@@ -257,13 +251,23 @@ function pend(
   >,
   data: JsonObject,
 ): void {
+  // Field by field, in the order a spread of `what` would give (no temporary objects).
   const pending: PendingAbility = {
     id: ++game.state.ids.pending,
-    ...what,
-    event: ev.seq,
-    eventData: stripStamp(ev),
-  };
+    obj: what.obj,
+    inc: what.inc,
+    card: what.card,
+    ability: what.ability,
+    controller: what.controller,
+    charged: what.charged,
+  } as PendingAbility;
+  if (what.vars !== undefined) pending.vars = what.vars;
+  if (what.batch !== undefined) pending.batch = what.batch;
+  pending.event = ev.seq;
+  pending.eventData = stripStamp(ev);
   game.state.pending.push(pending);
+  const told: JsonObject = { ability: what.ability, pending: pending.id, on: ev.type };
+  for (const k in data) told[k] = data[k] as Json;
   emit(game, {
     type: "trigger",
     player: what.controller,
@@ -271,9 +275,12 @@ function pend(
     inc: what.inc,
     card: what.card,
     name: game.rules.card(what.card).name,
-    data: { ability: what.ability, pending: pending.id, on: ev.type, ...data },
+    data: told,
   });
 }
+
+const LIMIT_USED: JsonObject = Object.freeze({ limitUsed: true });
+const NO_DATA: JsonObject = Object.freeze({});
 
 /** The kind of the durations that hold delayed triggered abilities waiting for their event. */
 export const DELAYED_TRIGGER = "delayedTrigger";

@@ -70,9 +70,12 @@ export const playsOptions: Record<string, PresetOptionDef> = {
   },
 };
 
+/** ZONE_LIMIT_OPTIONS as a map: asked on every move with any zone kind, most of them not limited. */
+const LIMIT_OPTION_OF: ReadonlyMap<string, string> = new Map(Object.entries(ZONE_LIMIT_OPTIONS));
+
 /** The limit on a zone of this kind in this game, if any (the paper game has none). */
 export function zoneLimit(game: Game, kind: string): number | undefined {
-  const option = (ZONE_LIMIT_OPTIONS as Record<string, string>)[kind];
+  const option = LIMIT_OPTION_OF.get(kind);
   const v = option === undefined ? undefined : game.state.options[option];
   return typeof v === "number" ? v : undefined;
 }
