@@ -204,7 +204,10 @@ export function selectObjects(
   const kinds =
     sel.zone === undefined ? game.rules.inPlayKinds : typeof sel.zone === "string" ? [sel.zone] : sel.zone;
   const out: GameObject[] = [];
-  for (const zone of Object.values(game.state.zones)) {
+  const zones = game.state.zones;
+  // Every zone in the state's order (the order of the objects found), no list of them built.
+  for (const zid in zones) {
+    const zone = zones[zid]!;
     if (!kinds.includes(zone.kind)) continue;
     for (const id of zone.cards) {
       const obj = game.state.objects[id]!;
