@@ -456,8 +456,8 @@ function planOf(game: Game, player: PlayerId, unknown: UnknownCards, reask: bool
   const names = (v: unknown) => namesAny(v, pooled);
   const named: Plan["named"] = [];
   const incs = new Set([...pooled].map((id) => s.objects[id]!.inc));
-  if (Object.keys(s.counters).some((k) => keyNames(k, pooled, incs)) || names(s.counters))
-    named.push("counters");
+  const cellKeys = Object.values(s.counters).flatMap((cells) => Object.keys(cells));
+  if (cellKeys.some((k) => keyNames(k, pooled, incs)) || names(s.counters)) named.push("counters");
   if (names(s.players.map((p) => p.vars))) named.push("players");
   if (names(s.vars)) named.push("vars");
   if (!reask && names(s.decision)) named.push("decision");
@@ -507,28 +507,48 @@ function renamed<T>(v: T, names: Renaming): T {
   return walk(v) as T;
 }
 
+/** A counter cell counted by object (events.ts `objectCellKey`): `…#o<id>.<incarnation>`, maybe `#c…` after. */
+const BY_OBJECT = /#o([^#.]+)\.(\d+)(?=#|$)/;
+
 /**
  * Does a counter cell's key name one of `ids` or `incs` (limits.ts `limitKey`: `L:card:<id>:…`,
- * `L:inc:<incarnation>:…`)?
+ * `L:inc:<incarnation>:…`; events counted by object: `…#o<id>.<incarnation>`)?
  */
 function keyNames(key: string, ids: Set<string>, incs: Set<number>): boolean {
+  const byObject = BY_OBJECT.exec(key);
+  if (byObject) return ids.has(byObject[1]!) || incs.has(Number(byObject[2]));
   const parts = key.split(":");
   if (parts[1] === "inc") return incs.has(Number(parts[2]));
   return parts.some((p) => ids.has(p));
 }
 
-/** The counter cells with their keys and contents renamed (`keyNames`, `renamed`). */
+/** A counter cell's key with the record it names renamed (the forms `keyNames` reads). */
+function renamedCellKey(key: string, names: Renaming): string {
+  const byObject = BY_OBJECT.exec(key);
+  if (byObject) {
+    const [whole, id, inc] = byObject as unknown as [string, string, string];
+    const renamedInc = names.incs.get(Number(inc)) ?? Number(inc);
+    const at = byObject.index;
+    return `${key.slice(0, at)}#o${names.ids.get(id) ?? id}.${renamedInc}${key.slice(at + whole.length)}`;
+  }
+  const parts = key.split(":");
+  if (parts[1] === "inc")
+    return [parts[0], parts[1], String(names.incs.get(Number(parts[2])) ?? parts[2]), ...parts.slice(3)].join(
+      ":",
+    );
+  return parts.map((p) => names.ids.get(p) ?? p).join(":");
+}
+
+/**
+ * The counter cells of every window with their keys and contents renamed (`renamedCellKey`,
+ * `renamed`); each window a dictionary, as events.openWindow makes it.
+ */
 function renamedCounters(counters: GameState["counters"], names: Renaming): GameState["counters"] {
   const out: GameState["counters"] = {};
-  for (const [key, cells] of Object.entries(counters)) {
-    const parts = key.split(":");
-    const newKey =
-      parts[1] === "inc"
-        ? [parts[0], parts[1], String(names.incs.get(Number(parts[2])) ?? parts[2]), ...parts.slice(3)].join(
-            ":",
-          )
-        : parts.map((p) => names.ids.get(p) ?? p).join(":");
-    out[newKey] = renamed(cells, names);
+  for (const [window, cells] of Object.entries(counters)) {
+    const copy = Object.create(null) as (typeof counters)[string];
+    for (const [key, cell] of Object.entries(cells)) copy[renamedCellKey(key, names)] = renamed(cell, names);
+    out[window] = copy;
   }
   return out;
 }

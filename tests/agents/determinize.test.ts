@@ -10,6 +10,7 @@ import { couldLieAt, DeterminizeError, determinize, unknownCards } from "../../s
 import { playOut, randomAgent } from "../../src/agents/random.js";
 import { Game } from "../../src/core/game.js";
 import { objectsInProgress } from "../../src/core/in-progress.js";
+import { cloneJson } from "../../src/core/json.js";
 import { knowledgeOf } from "../../src/core/knowledge.js";
 import type { Preset } from "../../src/core/preset.js";
 import { nextInt, seedRng, shuffled } from "../../src/core/rng.js";
@@ -374,5 +375,44 @@ describe("determinize: hidden cards really vary", () => {
         /maxRedeals must be a positive integer/,
       );
     expect(g.serialize()).toBe(before);
+  });
+
+  it("renames the counter cells of a dealt record with it: by object, by incarnation and by card", () => {
+    const g = liveMidGame(getPreset("duel-masters"), 2);
+    const p = g.decision!.player;
+    const s = g.state;
+    // A card in the opponent's hand: hidden from p, so its record is dealt again.
+    const hand = Object.values(s.zones).find(
+      (z) => z.kind === "hand" && z.owner !== p && z.cards.length > 0,
+    )!;
+    const hidden = s.objects[hand.cards[0]!]!;
+    const mark = {
+      seq: s.ids.event,
+      turn: s.clock.turn.id,
+      active: s.clock.turn.player,
+      node: "",
+      attack: null,
+    };
+    const cell = { w: s.clock.windows.turn!, n: 1, first: mark, last: mark };
+    const keys = {
+      byObject: `turn|object|{"on":"test"}#o${hidden.id}.${hidden.inc}`,
+      byIncarnation: `L:inc:${hidden.inc}:test`,
+      byCard: `L:card:${hidden.id}:test`,
+    };
+    for (const key of Object.values(keys)) s.counters.turn![key] = cloneJson(cell);
+    const rng = seedRng("cells");
+    for (let i = 0; i < 8; i++) {
+      const d = determinize(g, p, rng).state;
+      const cells = Object.keys(d.counters.turn!);
+      expect(cells.filter((k) => k.endsWith(":test") || k.includes('"test"'))).toHaveLength(3);
+      // Each key names the record it named, under its new id and incarnation: one in that hand.
+      const [, id, inc] = /#o([^#.]+)\.(\d+)$/.exec(cells.find((k) => k.includes('"test"'))!)!;
+      expect(d.objects[id!]).toMatchObject({ inc: Number(inc), zone: hand.id });
+      const byInc = Number(cells.find((k) => k.startsWith("L:inc:") && k.endsWith(":test"))!.split(":")[2]);
+      expect(Object.values(d.objects).find((o) => o.inc === byInc)?.zone).toBe(hand.id);
+      const byCard = cells.find((k) => k.startsWith("L:card:") && k.endsWith(":test"))!.split(":")[2]!;
+      expect(d.objects[byCard]!.zone).toBe(hand.id);
+      expect(d.objects[byCard]!.inc).toBe(Number(inc));
+    }
   });
 });
