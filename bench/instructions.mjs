@@ -9,10 +9,13 @@
  * thread valgrind counts). Each job runs twice, `from` and `to` games; the difference divided by
  * the difference in responses is the per-response cost once the JIT has settled (`from` is late
  * enough for that: SIZES), start-up and warm-up cancelling out. V8 runs in predictable mode and the addresses are not randomized (below).
+ * Each count is given twice: all instructions, and without those of V8's optimizing compiler
+ * (COMPILER: what a process spends warming up, not what a response costs).
  * Needs valgrind (Debian: apt-get install valgrind).
  */
 import { execFile, spawnSync } from "node:child_process";
-import { cpus } from "node:os";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -63,14 +66,41 @@ function parseArgs(argv) {
  */
 const NO_ASLR = spawnSync("setarch", ["-R", "true"]).status === 0 ? ["setarch", "-R"] : [];
 
+/**
+ * V8's optimizing compiler (TurboFan, its Turboshaft back end, Maglev) and the deoptimization data
+ * it writes, by function name in cachegrind's output. Its work is per process, not per response:
+ * it compiles each hot function once (again after a deoptimization), so it shrinks as a process
+ * plays on — with `--trace-opt`, Duel Masters Play's compiled 257 functions in its first 100 games,
+ * 70 in the next 100, then 6–21 per 100 — and in a normal process it runs on a thread of its own.
+ */
+const COMPILER = /v8::internal::(compiler|turboshaft|maglev)::|v8::internal::TranslationArrayBuilder/;
+
+/** Instructions of a cachegrind output file: all of them, and those of the optimizing compiler. */
+function countsOf(file) {
+  let all = 0;
+  let compiler = 0;
+  let inCompiler = false;
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    if (line.startsWith("fn=")) inCompiler = COMPILER.test(line);
+    else if (line.charCodeAt(0) >= 48 && line.charCodeAt(0) <= 57) {
+      const n = Number(line.slice(line.indexOf(" ") + 1));
+      all += n;
+      if (inCompiler) compiler += n;
+    }
+  }
+  return { all, compiler };
+}
+
 /** Instructions and responses of one process: `games` games of `preset` on engine `dist`. */
 async function counted(dist, preset, games, decksFrom, listSeeds) {
   const params = JSON.stringify({ dist, preset, games, decksFrom, listSeeds });
+  const dir = mkdtempSync(join(tmpdir(), "turnkit-instructions-"));
+  const outFile = join(dir, "cachegrind.out");
   const valgrind = [
     "valgrind",
     "--tool=cachegrind",
     "--cache-sim=no",
-    "--cachegrind-out-file=/dev/null",
+    `--cachegrind-out-file=${outFile}`,
     process.execPath,
     "--single-threaded",
     "--predictable",
@@ -79,15 +109,24 @@ async function counted(dist, preset, games, decksFrom, listSeeds) {
     params,
   ];
   const [command, ...args] = [...NO_ASLR, ...valgrind];
-  const { stdout, stderr } = await run(command, args, {
-    maxBuffer: 1 << 26,
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  const out = JSON.parse(stdout.trim().split("\n").at(-1));
-  if (out.missing) return null;
-  const ir = /I\s+refs:\s+([\d,]+)/.exec(stderr);
-  if (!ir) throw new Error(`valgrind printed no instruction count for ${preset} on ${dist}`);
-  return { responses: out.responses, instructions: Number(ir[1].replaceAll(",", "")) };
+  try {
+    const { stdout, stderr } = await run(command, args, {
+      maxBuffer: 1 << 26,
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    const out = JSON.parse(stdout.trim().split("\n").at(-1));
+    if (out.missing) return null;
+    const ir = /I\s+refs:\s+([\d,]+)/.exec(stderr);
+    if (!ir) throw new Error(`valgrind printed no instruction count for ${preset} on ${dist}`);
+    const { all, compiler } = countsOf(outFile);
+    const instructions = Number(ir[1].replaceAll(",", ""));
+    // The file's sum is valgrind's own total: a format it could not read would show here.
+    if (Math.abs(all - instructions) > instructions * 0.001)
+      throw new Error(`cachegrind's file sums to ${all} instructions, valgrind counted ${instructions}`);
+    return { responses: out.responses, instructions, compiler };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Runs thunks `width` at a time. */
@@ -135,34 +174,54 @@ const results = await pool(
 );
 const rows = [];
 for (const preset of opts.presets) {
-  const row = { preset, instructionsPerResponse: {}, responses: {} };
+  const row = {
+    preset,
+    instructionsPerResponse: {},
+    withoutCompilerPerResponse: {},
+    compilerShare: {},
+    responses: {},
+  };
   for (const e of engines) {
     const [a, b] = jobs
       .map((j, i) => ({ j, r: results[i] }))
       .filter(({ j }) => j.preset === preset && j.engine === e.name)
       .map(({ r }) => r);
     if (!a || !b) continue;
-    row.instructionsPerResponse[e.name] = Math.round(
-      (b.instructions - a.instructions) / (b.responses - a.responses),
-    );
-    row.responses[e.name] = b.responses - a.responses;
+    const responses = b.responses - a.responses;
+    const all = b.instructions - a.instructions;
+    const compiler = b.compiler - a.compiler;
+    row.instructionsPerResponse[e.name] = Math.round(all / responses);
+    row.withoutCompilerPerResponse[e.name] = Math.round((all - compiler) / responses);
+    row.compilerShare[e.name] = Number((compiler / all).toFixed(3));
+    row.responses[e.name] = responses;
   }
   rows.push(row);
 }
 if (opts.json) process.stdout.write(`${JSON.stringify({ instructions: rows })}\n`);
 else {
   const others = engines.slice(1).map((e) => e.name);
-  log(`\n| preset | head | ${others.map((o) => `${o} | head ÷ ${o}`).join(" | ")} |`);
-  log(`|---|---:|${others.map(() => "---:|---:").join("|")}|`);
-  for (const r of rows) {
-    const h = r.instructionsPerResponse.head;
-    const cells = others.map((o) => {
-      const v = r.instructionsPerResponse[o];
-      return v === undefined ? "— | —" : `${v.toLocaleString("en")} | ${(h / v).toFixed(3)}`;
-    });
-    log(`| ${r.preset} | ${h.toLocaleString("en")} | ${cells.join(" | ")} |`);
-  }
+  const table = (field, title) => {
+    log(`\n${title}\n`);
+    log(`| preset | head | ${others.map((o) => `${o} | head ÷ ${o}`).join(" | ")} |`);
+    log(`|---|---:|${others.map(() => "---:|---:").join("|")}|`);
+    for (const r of rows) {
+      const h = r[field].head;
+      const cells = others.map((o) => {
+        const v = r[field][o];
+        return v === undefined ? "— | —" : `${v.toLocaleString("en")} | ${(h / v).toFixed(3)}`;
+      });
+      log(`| ${r.preset} | ${h.toLocaleString("en")} | ${cells.join(" | ")} |`);
+    }
+  };
+  table("withoutCompilerPerResponse", "instructions per response, without V8's optimizing compiler:");
+  table("instructionsPerResponse", "instructions per response, all (the compiler included):");
+  for (const r of rows)
+    log(
+      `  ${r.preset}: compiler ${Object.entries(r.compilerShare)
+        .map(([e, v]) => `${e} ${(v * 100).toFixed(0)} %`)
+        .join(", ")}`,
+    );
   log(
-    "\n(instructions per response between the two game counts; responses counted: same seeds and deck lists)",
+    "\n(instructions between the two game counts over the responses between them; same seeds and deck lists)",
   );
 }

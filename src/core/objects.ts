@@ -9,10 +9,10 @@ import type { MoveOptions, PlaceOptions } from "./contract/data.js";
 import type { Game } from "./contract/game.js";
 import { objectLeft } from "./durations.js";
 import { EngineError } from "./errors.js";
-import { emit, heard } from "./events.js";
+import { emit, heard, newEntry } from "./events.js";
 import type { JsonObject } from "./json.js";
 import { nextHandle } from "./rng.js";
-import type { Cause, GameEvent, GameObject, LogEntry, ObjectId, PlayerId } from "./types.js";
+import type { Cause, GameObject, LogEntry, ObjectId, PlayerId } from "./types.js";
 import { mergeSeen, seenIn, trackersOf } from "./visibility.js";
 import { insertCard, removeCard, zoneId } from "./zones.js";
 
@@ -145,17 +145,15 @@ export function moveObject(game: Game, obj: GameObject, to: string, opts: MoveOp
   if (gains(trackedBefore, trackedAfter)) renewHandle(game, obj);
   const def = game.rules.card(obj.card);
   const seen = opts.reveal ? undefined : mergeSeen(seenBefore, seenIn(game, dest, obj.faceDown, obj.owner));
-  // Built field by field in the order the log shows them (no spread of a temporary object per field).
-  const event: GameEvent = {
-    type: opts.event ?? "move",
-    player: obj.owner,
-    obj: obj.id,
-    inc: obj.inc,
-    card: obj.card,
-    name: def.name,
-    from: from.kind,
-    to: dest.kind,
-  };
+  // Built field by field in the log's shape (events.newEntry; no spread of a temporary object).
+  const event = newEntry(opts.event ?? "move");
+  event.player = obj.owner;
+  event.obj = obj.id;
+  event.inc = obj.inc;
+  event.card = obj.card;
+  event.name = def.name;
+  event.from = from.kind;
+  event.to = dest.kind;
   if (opts.cause) event.cause = opts.cause;
   const data: JsonObject = { controller: previousController, fromInc };
   if (opts.data) Object.assign(data, opts.data);
@@ -308,14 +306,12 @@ export function setTapped(game: Game, obj: GameObject, tapped: boolean, cause?: 
     game.state.ids.event++; // nobody reads it: keep the sequence (events.heard)
     return null;
   }
-  const event: GameEvent = {
-    type,
-    player: obj.controller,
-    obj: obj.id,
-    inc: obj.inc,
-    card: obj.card,
-    name: game.rules.card(obj.card).name,
-  };
+  const event = newEntry(type);
+  event.player = obj.controller;
+  event.obj = obj.id;
+  event.inc = obj.inc;
+  event.card = obj.card;
+  event.name = game.rules.card(obj.card).name;
   if (cause) event.cause = cause;
   return emit(game, event);
 }

@@ -218,7 +218,7 @@ const chooseOp: OpHandler = {
     };
     if (frame.answer) {
       const id = frame.answer.id;
-      delete frame.answer;
+      frame.answer = undefined;
       if (id === "done") return finish();
       if (id.endsWith("#?")) {
         const among = pool.filter(
@@ -363,7 +363,7 @@ const modesOp: OpHandler = {
     const done = typeof frame.scratch === "number" ? frame.scratch : 0;
     if (frame.answer) {
       const id = frame.answer.id;
-      delete frame.answer;
+      frame.answer = undefined;
       if (id === "none") return "next";
       const chosen = modes.find((m) => m.id === id);
       frame.scratch = done + 1;

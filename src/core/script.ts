@@ -53,8 +53,8 @@ export function runScriptTask(game: Game, task: Task): void {
   const result = handler.run(game, op, frame);
   if (result === "next") {
     frame.pc++;
-    delete frame.scratch;
-    delete frame.answer;
+    frame.scratch = undefined;
+    frame.answer = undefined;
   } else if (result === "stop") game.popTask(frame);
 }
 

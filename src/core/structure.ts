@@ -7,7 +7,7 @@
 import type { CompiledNode } from "./contract/data.js";
 import type { Game } from "./contract/game.js";
 import { expireDurations } from "./durations.js";
-import { closeWindow, emit, heard, openWindow } from "./events.js";
+import { closeWindow, emit, heard, newEntry, openWindow } from "./events.js";
 import type { Task, TurnModification } from "./types.js";
 
 type SkipTo = Extract<TurnModification, { kind: "skipTo" }>;
@@ -93,7 +93,9 @@ export interface NodeTask extends Task {
 }
 
 export function nodeTask(node: string): NodeTask {
-  return { t: "node", node, stage: Stage.Enter, child: 0 };
+  // Every field present from the start (unset ones undefined, which the serialization leaves out):
+  // one shape for every node task, never a dictionary after a field is taken away.
+  return { t: "node", node, stage: Stage.Enter, child: 0, last: undefined, queue: undefined };
 }
 
 /** Holds a "when"/"repeatWhile" condition by name; "!name" negates. */
@@ -172,8 +174,12 @@ function nodesAddedAfter(game: Game, child: string): string[] | null {
 
 /** A node event; "at the start of your …" matches its player, the active player. Skipped when unheard. */
 function emitNodeEvent(game: Game, type: "nodeEnter" | "nodeBegin" | "nodeEnd", node: string): void {
-  if (heard(game, type)) emit(game, { type, player: game.state.clock.turn.player, data: { node } });
-  else game.state.ids.event++;
+  if (heard(game, type)) {
+    const event = newEntry(type);
+    event.player = game.state.clock.turn.player;
+    event.data = { node };
+    emit(game, event);
+  } else game.state.ids.event++;
 }
 
 function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
@@ -209,14 +215,14 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
       if (skip) {
         // Ending: no more children. On the way to the node skipped to: straight to it.
         if (skip.ended.includes(node.id)) {
-          delete t.queue;
-          delete t.last;
+          t.queue = undefined;
+          t.last = undefined;
           t.stage = Stage.Ending;
           return;
         }
         const next = childToward(game, node.id, skip.to);
         if (next !== undefined) {
-          delete t.queue;
+          t.queue = undefined;
           const children = node.children ?? [];
           t.child = children.findIndex((c) => c.id === next) + 1;
           t.last = next;
@@ -229,7 +235,7 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
       const children = node.children ?? [];
       while (t.queue !== undefined && t.queue.length > 0) {
         const id = t.queue.shift()!;
-        if (t.queue.length === 0) delete t.queue;
+        if (t.queue.length === 0) t.queue = undefined;
         // An added node runs under its own condition, as it would in its place (CR 500.8).
         if (!holds(game, children.find((c) => c.id === id)?.when)) continue;
         if (game.state.turnQueue.length > 0 || game.rules.staticZones.has("skipNode"))
@@ -247,7 +253,7 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
         game.pushTask(nodeTask(child.id));
         return;
       }
-      delete t.last;
+      t.last = undefined;
       t.stage = Stage.Ending;
       return;
     }

@@ -500,7 +500,7 @@ export function runResolvePending(game: Game, task: Task): void {
   }
   if (task.answer) {
     const chosen = task.answer.id;
-    delete task.answer;
+    task.answer = undefined;
     const mine = state.pending.filter((x) => x.controller === task.player);
     const p = mine.find((x) => pendingOptionId(game, x, mine) === chosen);
     if (!p) throw new Error(`no pending ability answers "${chosen}"`);
@@ -587,8 +587,8 @@ export function answerHiddenResponse(game: Game, task: Task): void {
   const state = game.state;
   const player = Number(task.window);
   const chosen = task.answer!.id;
-  delete task.answer;
-  delete task.window;
+  task.answer = undefined;
+  task.window = undefined;
   state.hiddenResponses = state.hiddenResponses.filter((p) => p !== player);
   const mine = hiddenPending(game, player);
   for (const p of mine) {
