@@ -78,22 +78,47 @@ export function seatOf(owner: PlayerId | null, viewer: PlayerId, players: number
 function placesIn(view: ObservedView, wanted: Set<string> | null): Map<string, CardRef> {
   const out = new Map<string, CardRef>();
   const n = view.players.length;
-  for (const zone of Object.values(view.zones)) {
+  for (const id in view.zones) {
+    const zone = view.zones[id]!;
+    const cards = zone.cards;
     const owner = seatOf(zone.owner, view.viewer, n);
-    zone.cards.forEach((c, index) => {
+    for (let index = 0; index < cards.length; index++) {
+      const c = cards[index]!;
+      if (c.hidden === true) {
+        if (c.id && (!wanted || wanted.has(c.id))) out.set(c.id, { owner, zone: zone.kind, index });
+        continue;
+      }
       if (c.id && (!wanted || wanted.has(c.id))) out.set(c.id, { owner, zone: zone.kind, index });
-      if (!("hidden" in c))
-        c.under?.forEach((u, k) => {
+      const under = c.under;
+      if (under)
+        for (let k = 0; k < under.length; k++) {
+          const u = under[k]!;
           if (u.id && (!wanted || wanted.has(u.id)))
-            out.set(u.id, { owner, zone: zone.kind, index, under: k });
-        });
-    });
+            out.set(u.id, {
+              owner,
+              zone: zone.kind,
+              index,
+              under: k,
+            });
+        }
+    }
   }
   return out;
 }
 
 /** The characters that split an option id into the parts the encoding looks cards up by. */
 const SPLIT = /[:+,=/]/;
+
+/** Zone kinds with a character of SPLIT, asked once each (a game has a handful of kinds). */
+const kindSplits = new Map<string, boolean>();
+function splits(kind: string): boolean {
+  let v = kindSplits.get(kind);
+  if (v === undefined) {
+    v = SPLIT.test(kind);
+    if (kindSplits.size < 1024) kindSplits.set(kind, v);
+  }
+  return v;
+}
 
 /**
  * Every string the encoding may look a card up by in these option ids: the pieces between the
@@ -102,7 +127,7 @@ const SPLIT = /[:+,=/]/;
  * is wanted — so a lookup that can find a card looks up one of these pieces.
  */
 function partsOf(view: ObservedView, ids: readonly string[]): Set<string> | null {
-  for (const z of Object.values(view.zones)) if (SPLIT.test(z.kind)) return null;
+  for (const id in view.zones) if (splits(view.zones[id]!.kind)) return null;
   const out = new Set<string>();
   for (const id of ids) for (const piece of id.split(SPLIT)) out.add(piece);
   return out;
@@ -224,6 +249,11 @@ export function encodingKey(e: EncodedAction): string {
  * the viewer has no decision pending. Options that would encode the same get `n` (see EncodedAction).
  */
 export function encodeView(view: ObservedView): EncodedOption[] {
+  return encodeKeyed(view).map(([, o]) => o);
+}
+
+/** `encodeView`'s options, each with its `encodingKey`. */
+function encodeKeyed(view: ObservedView): (readonly [string, EncodedOption])[] {
   const d = view.decision;
   if (!d?.options) return [];
   const places = placesIn(
@@ -240,8 +270,9 @@ export function encodeView(view: ObservedView): EncodedOption[] {
     const key = encodingKey(encoding);
     const dup = seen.get(key) ?? 0;
     seen.set(key, dup + 1);
-    if (dup > 0) encoding.n = dup;
-    return { id: o.id, label: o.label, encoding };
+    if (dup === 0) return [key, { id: o.id, label: o.label, encoding }] as const;
+    encoding.n = dup;
+    return [encodingKey(encoding), { id: o.id, label: o.label, encoding }] as const;
   });
 }
 
@@ -284,7 +315,7 @@ export function decodeIn(
  * nor on the order the rules happened to build the list in. Slot i of an action space is the i-th.
  */
 export function canonicalOptions(view: ObservedView): EncodedOption[] {
-  const keyed = encodeView(view).map((o) => [encodingKey(o.encoding), o] as const);
+  const keyed = encodeKeyed(view);
   keyed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return keyed.map(([, o]) => o);
 }

@@ -12,7 +12,7 @@
 import type { Game } from "../core/game.js";
 import type { Json } from "../core/json.js";
 import type { GameObject, PlayerId } from "../core/types.js";
-import { canSee, refFor } from "../core/view.js";
+import { canSee, refFor, refForSeen } from "../core/view.js";
 
 /** A card as features and encodings read it (a `VisibleCard` or `HiddenCard` of the view is one). */
 export interface ObservedCard {
@@ -57,19 +57,28 @@ export interface ObservedView {
 const UNSEEN: ObservedCard = Object.freeze({ hidden: true });
 const NONE_UNDER: readonly ObservedCard[] = Object.freeze([]);
 
-/** The view's `cardView` (core/view.ts), without the fields nobody here reads. */
-function cardOf(game: Game, obj: GameObject, viewer: PlayerId): ObservedCard {
+/**
+ * The view's `cardView` (core/view.ts), without the fields nobody here reads; `index` is the
+ * card's place in its zone (or under its card).
+ */
+function cardOf(game: Game, obj: GameObject, viewer: PlayerId, index: number): ObservedCard {
   if (!canSee(game, obj, viewer)) {
     if (game.state.zones[obj.zone]!.visibility !== "public") return UNSEEN;
     const ref = refFor(game, obj, viewer);
     return ref ? { hidden: true, id: ref, tapped: obj.tapped } : { hidden: true, tapped: obj.tapped };
   }
-  const objects = game.state.objects;
+  let under = NONE_UNDER;
+  if (obj.under.length > 0) {
+    const objects = game.state.objects;
+    const cards = new Array<ObservedCard>(obj.under.length);
+    for (let k = 0; k < cards.length; k++) cards[k] = cardOf(game, objects[obj.under[k]!]!, viewer, k);
+    under = cards;
+  }
   return {
-    id: refFor(game, obj, viewer) ?? "",
+    id: refForSeen(game, obj, viewer, index) ?? "",
     tapped: obj.tapped,
     faceDown: obj.faceDown,
-    under: obj.under.length === 0 ? NONE_UNDER : obj.under.map((u) => cardOf(game, objects[u]!, viewer)),
+    under,
   };
 }
 
@@ -98,7 +107,7 @@ export function observedView(game: Game, viewer: PlayerId): ObservedView {
     if (z.visibility === "hidden" && !looking) cards = new Array<ObservedCard>(n).fill(UNSEEN);
     else {
       cards = new Array<ObservedCard>(n);
-      for (let i = 0; i < n; i++) cards[i] = cardOf(game, s.objects[z.cards[i]!]!, viewer);
+      for (let i = 0; i < n; i++) cards[i] = cardOf(game, s.objects[z.cards[i]!]!, viewer, i);
     }
     zones[z.id] = { kind: z.kind, owner: z.owner, count: n, cards };
   }

@@ -81,6 +81,16 @@ export function refFor(game: Game, obj: GameObject, viewer: Viewer): string | nu
 }
 
 /**
+ * `refFor` of a card the viewer sees (`canSee` holds), lying at `index` of its zone's cards when
+ * it isn't under another: the same string without asking again whether they see it or looking
+ * for its place.
+ */
+export function refForSeen(game: Game, obj: GameObject, viewer: Viewer, index: number): string | null {
+  if (obj.handle && tracks(game, obj, viewer)) return obj.handle;
+  return obj.underOf === null ? `${obj.zone}#${index + 1}` : null;
+}
+
+/**
  * A referee's object id met in data, as `viewer` may know it: the handle, if they can follow the
  * card now and it has had that handle since `since` (so an old event can't link to a later
  * handle); else null.
