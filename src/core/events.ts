@@ -143,13 +143,7 @@ function objectCellKey(spec: CounterSpec, id: string, inc: number | undefined, c
  * which still take their sequence number so `seq` is the same with or without a log.
  */
 export function heard(game: Listening, type: string): boolean {
-  return (
-    game.keepLog ||
-    game.hasListeners ||
-    game.rules.countersByType.has(type) ||
-    game.rules.triggerZones.has(type) ||
-    game.rules.delayedTypes.has(type)
-  );
+  return game.keepLog || game.hasListeners || game.rules.readTypes.has(type);
 }
 
 /**

@@ -52,7 +52,7 @@ import { tryReplace } from "./replacement.js";
 import { randomSeed, seedRng, seedText, shuffleInPlace } from "./rng.js";
 import { runScriptTask } from "./script.js";
 import { runStateChecks, type StateCheck } from "./state-checks.js";
-import { copyState } from "./state-copy.js";
+import { copyDecision, copyState } from "./state-copy.js";
 import { endedInteraction, enterNode, nodeTask, runNodeTask, Stage } from "./structure.js";
 import { collectTriggers, runResolvePending, runResolveTask } from "./triggers.js";
 import { runGameTask, runTurnTask } from "./turns.js";
@@ -173,10 +173,18 @@ interface Guard {
   event: number;
   logging: GameState["logging"];
   logLength: number;
-  actions: [PlayerId, string][];
+  /** The choices answered since, in order (replayed by an undo). */
+  choices: string[];
   /** The largest budgets the actions since were carried out under: their replay gets as much. */
   eventBudget: number;
   stepBudget: number;
+}
+
+/** The option of `d` with this id (a loop: this runs on every answer). */
+function optionOf(d: Decision, id: string): DecisionOption | undefined {
+  const options = d.options;
+  for (let i = 0; i < options.length; i++) if (options[i]!.id === id) return options[i];
+  return undefined;
 }
 
 const kernelTasks = {
@@ -725,7 +733,7 @@ class GameEngine implements Game {
   /** The pending decision: a copy (changing it changes nothing). Give players `viewFor(p).decision`. */
   get decision(): Decision | null {
     const d = this.state.decision;
-    return d ? cloneJson(d) : null;
+    return d ? copyDecision(d) : null;
   }
 
   get result(): GameState["result"] {
@@ -752,20 +760,25 @@ class GameEngine implements Game {
     const d = this.state.decision;
     if (this.state.result) throw new IllegalActionError(`the game is over (${this.state.result.reason})`);
     if (!d) throw new IllegalActionError("no decision is pending");
-    const a = typeof action === "string" ? { player: d.player, choice: action } : checkAction(action);
-    if (a.player !== d.player)
-      throw new IllegalActionError(
-        `${this.playerName(a.player)} cannot answer: decision ${d.id} (${d.kind}) is ${this.playerName(d.player)}'s`,
-      );
-    if (a.decision !== undefined && a.decision !== d.id)
-      throw new IllegalActionError(
-        `decision ${a.decision} is not pending; the pending one is ${d.id} (${d.kind})`,
-      );
-    const option = d.options.find((o) => o.id === a.choice);
+    let choice: string;
+    if (typeof action === "string") choice = action;
+    else {
+      const a = checkAction(action);
+      if (a.player !== d.player)
+        throw new IllegalActionError(
+          `${this.playerName(a.player)} cannot answer: decision ${d.id} (${d.kind}) is ${this.playerName(d.player)}'s`,
+        );
+      if (a.decision !== undefined && a.decision !== d.id)
+        throw new IllegalActionError(
+          `decision ${a.decision} is not pending; the pending one is ${d.id} (${d.kind})`,
+        );
+      choice = a.choice;
+    }
+    const option = optionOf(d, choice);
     if (!option) {
-      const why = this.refusal(d, a.choice);
+      const why = this.refusal(d, choice);
       throw new IllegalActionError(
-        `"${a.choice}" is not an option of decision ${d.id} (${d.kind}: ${d.prompt})${why ? `: ${why}` : ""}; options: ${d.options
+        `"${choice}" is not an option of decision ${d.id} (${d.kind}: ${d.prompt})${why ? `: ${why}` : ""}; options: ${d.options
           .map((o) => o.id)
           .join(", ")}`,
       );
@@ -784,7 +797,7 @@ class GameEngine implements Game {
       throw this.failedAction(e, d, option.id, where, undo);
     }
     this.held = null;
-    guard.actions.push([d.player, option.id]);
+    guard.choices.push(option.id);
     guard.event = this.state.ids.event;
     if (this.eventBudget > guard.eventBudget) guard.eventBudget = this.eventBudget;
     if (this.stepBudget > guard.stepBudget) guard.stepBudget = this.stepBudget;
@@ -906,7 +919,7 @@ class GameEngine implements Game {
     const g = this.guard;
     const s = this.state;
     const every = this.exactUndo ? 1 : 64;
-    if (g && g.state === s && g.event === s.ids.event && g.logging === s.logging && g.actions.length < every)
+    if (g && g.state === s && g.event === s.ids.event && g.logging === s.logging && g.choices.length < every)
       return g;
     const log = s.log;
     const copy = copyState(s, EMPTY_LOG);
@@ -916,7 +929,7 @@ class GameEngine implements Game {
       logLength: log.length,
       event: s.ids.event,
       logging: s.logging,
-      actions: [],
+      choices: [],
       eventBudget: this.eventBudget,
       stepBudget: this.stepBudget,
     };
@@ -945,9 +958,9 @@ class GameEngine implements Game {
     this.eventBudget = Math.max(eventBudget, g.eventBudget);
     let failure: string | null = null;
     try {
-      for (const [i, [, choice]] of g.actions.entries()) {
+      for (const [i, choice] of g.choices.entries()) {
         const d = this.state.decision;
-        const option = d?.options.find((o) => o.id === choice);
+        const option = d ? optionOf(d, choice) : undefined;
         if (!d || !option) {
           failure = `response ${i + 1} ("${choice}") is no longer an option`;
           break;
@@ -968,10 +981,10 @@ class GameEngine implements Game {
     let words: string | null = null;
     if (failure !== null) {
       // Not the state of just before, but the restore point's: whole, its decision pending.
-      const n = g.actions.length;
+      const n = g.choices.length;
       restore();
       words = `undoing it failed too (replaying the ${n} response${n === 1 ? "" : "s"} since the last restore point: ${failure}), so the game is back at that restore point, decision ${this.state.decision?.id} at ${this.where()}, ${n} response${n === 1 ? "" : "s"} before this action (code whose result depends on more than the game?)`;
-      g.actions = [];
+      g.choices = [];
     }
     g.state = this.state;
     g.event = this.state.ids.event;

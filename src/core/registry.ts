@@ -73,6 +73,8 @@ export class Rules implements CompiledRules {
   readonly replacementZoneKinds = new Set<string>();
   readonly counterSpecs = new Map<string, CounterSpec>();
   readonly countersByType = new Map<string, CounterSpec[]>();
+  /** Event types a counter, a triggered or a delayed ability reads (events.heard: one lookup). */
+  readonly readTypes = new Set<string>();
   readonly tasks = new Map<string, TaskHandler>();
   readonly ops = new Map<string, OpHandler>();
   readonly conditions = new Map<string, ConditionFn>();
@@ -170,6 +172,7 @@ export class Rules implements CompiledRules {
         const list = this.countersByType.get(type) ?? [];
         list.push(spec);
         this.countersByType.set(type, list);
+        this.readTypes.add(type);
       }
     }
     return this.counterSpecs.get(spec.id)!;
@@ -243,6 +246,7 @@ export class Rules implements CompiledRules {
           if (ability.trigger.self && ability.trigger.from)
             for (const z of [ability.trigger.from].flat()) zs.add(z);
           this.triggerZones.set(type, zs);
+          this.readTypes.add(type);
           if (mayUse(ability) && zones.some((z) => this.zoneDefs.get(z)!.visibility !== "public")) {
             const hidden = this.hiddenTriggers.get(type) ?? [];
             hidden.push({ card, ability, zones });
@@ -254,6 +258,7 @@ export class Rules implements CompiledRules {
       if (ability.kind === "delayed" && ability.trigger)
         for (const type of eventTypes(ability.trigger)) {
           this.delayedTypes.add(type);
+          this.readTypes.add(type);
           this.noteTriggerNode(type, ability.trigger);
         }
       const staticKind = ability.kind === "static" ? ability.static?.kind : undefined;

@@ -10,7 +10,43 @@
  */
 import { cloneJson, type JsonObject } from "./json.js";
 import type { RngState } from "./rng.js";
-import type { ClockState, GameObject, GameState, IdCounters, PlayerState, ZoneState } from "./types.js";
+import type {
+  ClockState,
+  Decision,
+  DecisionOption,
+  GameObject,
+  GameState,
+  IdCounters,
+  PlayerState,
+  ZoneState,
+} from "./types.js";
+
+/** An option of a decision, field by field (its data, plain JSON, copied). */
+function copyOption(o: DecisionOption): DecisionOption {
+  const c: DecisionOption = { id: o.id, label: o.label };
+  if (o.data !== undefined) c.data = cloneJson(o.data);
+  if (o.private !== undefined) c.private = o.private;
+  if (o.pass !== undefined) c.pass = o.pass;
+  return c;
+}
+
+/**
+ * A pending decision, field by field in the order Game.ask sets them (a generic copy walks every
+ * key of every option: this runs on each read of `game.decision`).
+ */
+export function copyDecision(d: Decision): Decision {
+  const options = d.options;
+  const copies = new Array<DecisionOption>(options.length);
+  for (let i = 0; i < options.length; i++) copies[i] = copyOption(options[i]!);
+  const c: Decision = { id: d.id, player: d.player, kind: d.kind, prompt: d.prompt, options: copies };
+  if (d.for !== undefined) c.for = d.for;
+  if (d.publicPrompt !== undefined) c.publicPrompt = d.publicPrompt;
+  if (d.private !== undefined) c.private = d.private;
+  if (d.reveals !== undefined) c.reveals = d.reveals.slice();
+  if (d.shows !== undefined) c.shows = d.shows.slice();
+  if (d.about !== undefined) c.about = d.about;
+  return c;
+}
 
 /** A JSON record, copied; `{}` for the empty one without walking it. */
 function copyRecord<T extends object>(r: T): T {

@@ -116,18 +116,22 @@ export function enterNode(game: Game, node: CompiledNode): void {
   const clock = game.state.clock;
   clock.path.push(node.id);
   clock.instances[node.id] = ++game.state.ids.window;
-  for (const w of node.windows ?? []) {
-    openWindow(game, w);
-    if (w === "attack") clock.attack = ++game.state.ids.attack;
-  }
+  const windows = node.windows;
+  if (windows !== undefined)
+    for (const w of windows) {
+      openWindow(game, w);
+      if (w === "attack") clock.attack = ++game.state.ids.attack;
+    }
 }
 
 function leaveNode(game: Game, node: CompiledNode): void {
   const clock = game.state.clock;
-  for (const w of node.windows ?? []) {
-    closeWindow(game, w);
-    if (w === "attack") clock.attack = null;
-  }
+  const windows = node.windows;
+  if (windows !== undefined)
+    for (const w of windows) {
+      closeWindow(game, w);
+      if (w === "attack") clock.attack = null;
+    }
   clock.path.pop();
 }
 
@@ -191,7 +195,7 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
       // A marker for the log and narration; "at the start of" abilities listen to nodeBegin below.
       emitNodeEvent(game, "nodeEnter", node.id);
       // DM 500.3: effects lasting "until" this node expire as it begins.
-      expireDurations(game, { at: "nodeBegin", node: node.id });
+      if (game.state.durations.length > 0) expireDurations(game, { at: "nodeBegin", node: node.id });
       t.stage = Stage.Begun;
       pushTasks(game, node.onBegin, node.id); // CR 703.3: turn-based actions first.
       return;
@@ -273,7 +277,7 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
       const instance = game.state.clock.instances[node.id]!;
       emitNodeEvent(game, "nodeEnd", node.id);
       // DM 500.3: effects lasting "until the end of" this node expire as it ends.
-      expireDurations(game, { at: "nodeEnd", node: node.id, instance });
+      if (game.state.durations.length > 0) expireDurations(game, { at: "nodeEnd", node: node.id, instance });
       leaveNode(game, node);
       const skip = skipMarker(game);
       const skipped = skip?.ended.includes(node.id) === true;

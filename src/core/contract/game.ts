@@ -90,6 +90,8 @@ export interface Rules {
   readonly replacementZoneKinds: Set<string>;
   readonly counterSpecs: Map<string, CounterSpec>;
   readonly countersByType: Map<string, CounterSpec[]>;
+  /** Event types a counter, a triggered or a delayed ability reads (events.heard: one lookup). */
+  readonly readTypes: Set<string>;
   readonly tasks: Map<string, TaskHandler>;
   readonly ops: Map<string, OpHandler>;
   readonly conditions: Map<string, ConditionFn>;
