@@ -43,6 +43,11 @@ function processCpuUs() {
  * games, 3–4× over its first ones), and an engine with more code takes longer to warm.
  */
 export function warmUp(fn, min, warmSec) {
+  // A clean heap first, then the warm-up: never a forced full collection between the warm-up and
+  // the timing. A full collection frees the hidden classes (maps) no live object has, and V8 drops
+  // the optimized code that embedded them ("weak objects" deoptimizations: about 700 in a Duel
+  // Masters run); timed right after one, an engine measured its re-warming, 2-5x its warm cost.
+  globalThis.gc?.();
   const c0 = process.cpuUsage();
   const spent = () => {
     const c = process.cpuUsage(c0);
@@ -124,9 +129,8 @@ export const workloads = {
     };
     const make = (seed) =>
       D ? E.Game.create(unchecked, { seed, decks: listsOf(seed) }) : E.Game.create(p, { seed });
-    warmUp((i) => playOut(E, make(100_000 + i).run(), i), games > 1 ? 3 : 0, warmSec);
     if (D) for (let i = 1; i <= games; i++) listsOf(i);
-    globalThis.gc?.();
+    warmUp((i) => playOut(E, make(100_000 + i).run(), i), games > 1 ? 3 : 0, warmSec);
     let actions = 0;
     let turns = 0;
     const { us } = cpuOf(() => {
@@ -180,7 +184,6 @@ export const workloads = {
     playOut(E, g, 5, 60);
     const time = (fn) => {
       warmUp(fn, reps, warmSec / 4);
-      globalThis.gc?.();
       return (
         cpuOf(() => {
           for (let i = 0; i < reps; i++) fn();
@@ -330,7 +333,6 @@ export const workloads = {
       }
     };
     warmUp(iterate, 50, warmSec);
-    globalThis.gc?.();
     responses = 0;
     const { us } = cpuOf(() => {
       for (let i = 0; i < iterations; i++) iterate();
@@ -358,7 +360,6 @@ export const workloads = {
     while (!g.over && g.decision.options.length < 2) g.act(g.decision.options[0].id);
     const agent = ismctsAgent({ iterations: Math.max(10, iterations / 5), seed: 1 });
     warmUp(() => agent.choose(g), 1, warmSec);
-    globalThis.gc?.();
     const timed = ismctsAgent({ iterations, seed: 2 });
     const { us } = cpuOf(() => timed.choose(g));
     return { iterationsPerCpuSec: iterations / (us / 1e6) };
@@ -401,9 +402,9 @@ export const workloads = {
    */
   async showdown({ battles, warmSec }) {
     const { battle } = await import("./showdown.mjs");
+    globalThis.gc?.(); // before the warm-up, as warmUp does
     const warmUntil = processCpuUs() + warmSec * 1e6;
     for (let i = 0; i === 0 || processCpuUs() < warmUntil; i++) await battle(100_000 + i);
-    globalThis.gc?.();
     let turns = 0;
     let decisions = 0;
     const t0 = process.cpuUsage();
