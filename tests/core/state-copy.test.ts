@@ -98,3 +98,62 @@ describe("snapshot, restore and clone on the copier", () => {
     });
   }
 });
+
+describe("game.decision", () => {
+  for (const id of presetIds()) {
+    it(`${id}: a copy of the pending decision, every field and key order included, sharing nothing with the state`, () => {
+      let n = 0;
+      for (const seed of [3, 4]) {
+        for (const g of statesOf(id, seed)) {
+          const asked = g.state.decision;
+          if (!asked) continue;
+          const copy = g.decision!;
+          expect(JSON.stringify(copy)).toBe(JSON.stringify(asked));
+          const theirs = containers(asked);
+          for (const o of containers(copy)) expect(theirs.has(o)).toBe(false);
+          const before = g.serialize();
+          copy.options.push({ id: "extra", label: "Extra" });
+          copy.options[0]!.label = "changed";
+          copy.prompt = "changed";
+          expect(g.serialize()).toBe(before);
+          n++;
+        }
+      }
+      expect(n).toBeGreaterThan(4);
+    });
+  }
+
+  it("copies every optional field of a decision and its options", () => {
+    const g = Game.create(getPreset("skirmish"), { seed: 5 }).run();
+    const d = g.state.decision!;
+    const full = {
+      ...d,
+      for: 1,
+      publicPrompt: "A choice",
+      private: true,
+      reveals: ["o1"],
+      shows: ["o2"],
+      about: "o3",
+      options: [{ id: "a", label: "A", data: { n: [1, { m: 2 }] }, private: true, pass: false }],
+    };
+    g.state.decision = full;
+    expect(g.decision).toEqual(full);
+    expect(g.decision!.options[0]!.data).not.toBe(full.options[0]!.data);
+    expect(g.decision!.reveals).not.toBe(full.reveals);
+  });
+});
+
+describe("Rules.readTypes", () => {
+  for (const id of presetIds()) {
+    it(`${id}: the event types a counter, a triggered or a delayed ability reads, exactly`, () => {
+      const g = Game.create(getPreset(id), { seed: 1 });
+      const r = g.rules;
+      const union = new Set([...r.countersByType.keys(), ...r.triggerZones.keys(), ...r.delayedTypes]);
+      expect([...r.readTypes].sort()).toEqual([...union].sort());
+    });
+  }
+
+  it("holds what the cards listen to (Duel Masters' sample cards trigger on events)", () => {
+    expect(Game.create(getPreset("duel-masters"), { seed: 1 }).rules.readTypes.size).toBeGreaterThan(3);
+  });
+});
