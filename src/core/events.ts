@@ -13,20 +13,9 @@ type EventLog = Listening & Pick<Game, "notify" | "collectTriggers" | "quietEven
 import { counterSpecFor } from "./abilities.js";
 import type { CounterSpec } from "./contract/data.js";
 import { eventTypes, isRelative, matchEventAbsolute } from "./match.js";
-import type { CounterCell, CounterMark, GameEvent, GameObject, LogEntry, PlayerId, Stamp } from "./types.js";
+import type { CounterCell, CounterMark, GameEvent, GameObject, LogEntry, PlayerId } from "./types.js";
 import { seenIn, trackersOf } from "./visibility.js";
 import type { EventPattern } from "./vocabulary/schema.js";
-
-export function currentStamp(game: GameReader, seq: number): Stamp {
-  const c = game.state.clock;
-  return {
-    seq,
-    turn: c.turn.id,
-    active: c.turn.player,
-    node: c.path[c.path.length - 1] ?? "",
-    attack: c.attack,
-  };
-}
 
 /** The mark a counter cell keeps of an event: one shape for all (absent fields undefined, left out when serialized). */
 export function markOf(entry: LogEntry): CounterMark {

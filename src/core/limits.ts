@@ -9,7 +9,7 @@
 import { limitsOf } from "./abilities.js";
 import type { AbilityRef, Allowed, Refused, RemainingEntry, UsedUp, Verdict } from "./contract/data.js";
 import type { Game } from "./contract/game.js";
-import { bump, countEvents, currentStamp, emit, readCell } from "./events.js";
+import { bump, countEvents, emit, readCell } from "./events.js";
 import { plural } from "./labels.js";
 import { eventTypes, isRelative } from "./match.js";
 import type { CounterMark, LogEntry, PlayerId } from "./types.js";
@@ -313,12 +313,18 @@ export function checkLimits(
 /** Records one use of a limit, stamped now. Event-counting limits are used up by their events. */
 export function chargeLimit(game: Game, ref: AbilityRef, spec: LimitSpec): void {
   if (spec.counts === "event") return;
+  // The stamp of now, in the one shape of every counter mark (events.markOf): no spread.
+  const clock = game.state.clock;
   const mark: CounterMark = {
-    ...currentStamp(game, game.state.ids.event),
+    seq: game.state.ids.event,
+    turn: clock.turn.id,
+    active: clock.turn.player,
+    node: clock.path[clock.path.length - 1] ?? "",
+    attack: clock.attack,
     name: ref.card.name,
     obj: ref.obj.id,
+    player: ref.controller,
   };
-  mark.player = ref.controller;
   const key = limitKey(ref, spec);
   const cell = bump(game, spec.window, key, mark);
   for (const w of spec.alsoRecordIn ?? []) bump(game, w, key, mark); // a window not open now records nothing

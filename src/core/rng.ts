@@ -179,9 +179,28 @@ export function isHandle(word: string): boolean {
   return HANDLE_PATTERN.test(word);
 }
 
+const HANDLE_CODES = Array.from(HANDLE_ALPHABET, (c) => c.charCodeAt(0));
+const K = "k".charCodeAt(0);
+/** `nextInt`'s rejection bound for the alphabet, computed once. */
+const HANDLE_LIMIT = Math.floor(0x100000000 / HANDLE_CODES.length) * HANDLE_CODES.length;
+
+/** One letter of a handle: `nextInt(state, alphabet length)`, inlined (the same draws). */
+function handleCode(state: RngState): number {
+  for (;;) {
+    const x = nextUint32(state);
+    if (x < HANDLE_LIMIT) return HANDLE_CODES[x % HANDLE_CODES.length]!;
+  }
+}
+
 /** A fresh object handle: "k" and seven letters or digits drawn from the game's generator. */
 export function nextHandle(state: RngState): string {
-  let out = "k";
-  for (let i = 0; i < 7; i++) out += HANDLE_ALPHABET[nextInt(state, HANDLE_ALPHABET.length)];
-  return out;
+  // Drawn in order into one string (no chain of concatenations to flatten when it is a key).
+  const a = handleCode(state);
+  const b = handleCode(state);
+  const c = handleCode(state);
+  const d = handleCode(state);
+  const e = handleCode(state);
+  const f = handleCode(state);
+  const g = handleCode(state);
+  return String.fromCharCode(K, a, b, c, d, e, f, g);
 }
