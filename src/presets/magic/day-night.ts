@@ -1,17 +1,19 @@
 /**
  * Day and night (CR 726) beyond the untap-step check (tba.ts): the designation chosen in setup
  * (option `dayNight`, for a game or scenario that starts where it already became day or night),
- * the nightbound half of CR 726.2 — if it's neither day nor night and a permanent with
- * nightbound is on the battlefield (put there transformed), it becomes night —, "if it's neither
- * day nor night, it becomes day as <this> enters the battlefield" (The Celestus, Brimstone
- * Vandal: `stats.dayAsEnters`), and effects that make it day or night (The Celestus: the op
- * `setDayNight`). The daybound half (sba.ts) is checked first: if both appear at once, it becomes day.
+ * CR 726.2 while it's neither — a daybound permanent on the battlefield makes it day, a nightbound
+ * one (put there transformed) night, the daybound half first: if both appear at once, it becomes
+ * day —, "if it's neither day nor night, it becomes day as <this> enters the battlefield" (The
+ * Celestus, Brimstone Vandal: `stats.dayAsEnters`), checked with them before anyone receives
+ * priority (a permanent of this kind on the battlefield while it's neither can only have just
+ * entered, since it never becomes neither again), and effects that make it day or night (The
+ * Celestus: the op `setDayNight`).
  */
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import type { OpHandler } from "../../core/script.js";
 import type { GameObject } from "../../core/types.js";
-import { dayNight, hasKeyword, nameOf } from "./state.js";
+import { dayNight, keywords, nameOf } from "./state.js";
 
 export const DAY_NIGHT_VALUES = ["neither", "day", "night"] as const;
 
@@ -21,9 +23,33 @@ export function applyDayNightOption(game: Game): void {
   if (d === "day" || d === "night") game.state.vars.dayNight = d;
 }
 
-/** CR 726.2: neither day nor night and a nightbound permanent on the battlefield: it becomes night. */
-export function nightboundMakesNight(game: Game, perms: readonly GameObject[]): boolean {
-  if (dayNight(game) !== null || !perms.some((o) => hasKeyword(game, o, "nightbound"))) return false;
+/**
+ * CR 726.2, while it's neither day nor night: a daybound permanent on the battlefield makes it day;
+ * else one that makes it day as it enters (`stats.dayAsEnters`, below); else a nightbound one (put
+ * there transformed) makes it night. One look at each permanent's keywords for all three (they are
+ * checked whenever state-based actions are, in every game that never had day or night). Returns
+ * whether it became day or night.
+ */
+export function dayOrNightFromPermanents(game: Game, perms: readonly GameObject[]): boolean {
+  if (dayNight(game) !== null) return false;
+  let entering = false;
+  let nightbound = false;
+  for (const o of perms) {
+    const kw = keywords(game, o);
+    if (kw.includes("daybound")) {
+      game.state.vars.dayNight = "day";
+      game.emit({
+        type: "dayNight",
+        data: { now: "day", was: null, reason: "a daybound permanent is on the battlefield" },
+      });
+      return true;
+    }
+    if (!entering && game.card(o).stats?.dayAsEnters === true) entering = true;
+    if (!nightbound && kw.includes("nightbound")) nightbound = true;
+  }
+  if (entering)
+    return becomeDayOrNight(game, "day", { reason: "a permanent entered the battlefield that makes it day" });
+  if (!nightbound) return false;
   game.state.vars.dayNight = "night";
   game.emit({
     type: "dayNight",
@@ -53,17 +79,6 @@ export function becomeDayOrNight(game: Game, next: "day" | "night", data: JsonOb
         data: { face: next === "night" ? "back" : "front" },
       });
   return true;
-}
-
-/**
- * "If it's neither day nor night, it becomes day as <this> enters the battlefield" (The Celestus,
- * Brimstone Vandal; `stats.dayAsEnters`). Checked with the daybound half of CR 726.2 (sba.ts),
- * before anyone receives priority: a permanent of this kind on the battlefield while it's neither
- * can only have just entered, since it never becomes neither again (CR 726.2).
- */
-export function enteringMakesDay(game: Game, perms: readonly GameObject[]): boolean {
-  if (dayNight(game) !== null || !perms.some((o) => game.card(o).stats?.dayAsEnters === true)) return false;
-  return becomeDayOrNight(game, "day", { reason: "a permanent entered the battlefield that makes it day" });
 }
 
 /** "If it's night, it becomes day. Otherwise, it becomes night." (The Celestus, CR 726.3b.) */

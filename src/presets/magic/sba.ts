@@ -11,7 +11,7 @@ import type { StateCheck } from "../../core/state-checks.js";
 import type { Cause, GameObject, PlayerId } from "../../core/types.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
 import { enchantSelector, fixAttachments, illegalAttachments } from "./attachments.js";
-import { enteringMakesDay, nightboundMakesNight } from "./day-night.js";
+import { dayOrNightFromPermanents } from "./day-night.js";
 import { DEATHTOUCH, indestructible } from "./keywords.js";
 import { leaveGame } from "./leave-game.js";
 import { isPlaneswalker, legendChoicePending, legendRule, loyaltyOf } from "./planeswalkers.js";
@@ -19,8 +19,6 @@ import { finalChapter, LORE } from "./sagas.js";
 import {
   allPermanents,
   damage,
-  dayNight,
-  hasKeyword,
   inGame,
   isType,
   life,
@@ -70,19 +68,9 @@ function onePass(game: Game): boolean {
   const perms = allPermanents(game);
   if (legendChoicePending(game)) return acted;
   if (legendRule(game, perms)) return true;
-  // CR 726.2: a daybound permanent on the battlefield while it's neither day nor night: it becomes day.
-  if (dayNight(game) === null && perms.some((o) => hasKeyword(game, o, "daybound"))) {
-    game.state.vars.dayNight = "day";
-    game.emit({
-      type: "dayNight",
-      data: { now: "day", was: null, reason: "a daybound permanent is on the battlefield" },
-    });
-    acted = true;
-  }
-  // CR 726.2's nightbound half, and "it becomes day as <this> enters" (day-night.ts); CR 704.5d:
-  // tokens out of play cease to exist (tokens.ts).
-  if (enteringMakesDay(game, perms)) acted = true;
-  if (nightboundMakesNight(game, perms)) acted = true;
+  // CR 726.2: neither day nor night, and a daybound, day-making or nightbound permanent on the
+  // battlefield (day-night.ts); CR 704.5d: tokens out of play cease to exist (tokens.ts).
+  if (dayOrNightFromPermanents(game, perms)) acted = true;
   if (tokensCeaseToExist(game)) acted = true;
   if (annihilateCounters(game, perms)) acted = true; // CR 704.5q
   // CR 704.5m, 704.5n: Auras and Equipment attached illegally, found before anything moves (CR 704.3).
@@ -104,10 +92,11 @@ function onePass(game: Game): boolean {
       if (deathtouched) delete o.vars[DEATHTOUCH]; // "since the last time state-based actions were checked"
       if (isType(game, o, "creature")) {
         const t = stat(game, o, "toughness");
-        const destructible = !indestructible(game, o);
+        const lethal = damage(o) >= t;
         if (t <= 0) dying.push({ obj: o, reason: "toughness 0 or less" });
-        else if (destructible && damage(o) >= t) dying.push({ obj: o, reason: "lethal damage" });
-        else if (destructible && deathtouched) dying.push({ obj: o, reason: "deathtouch" });
+        // Whether it is indestructible matters only to a creature that would die of damage.
+        else if ((lethal || deathtouched) && !indestructible(game, o))
+          dying.push({ obj: o, reason: lethal ? "lethal damage" : "deathtouch" });
       }
       // CR 704.5i: a planeswalker with 0 loyalty.
       if (isPlaneswalker(game, o) && loyaltyOf(o) <= 0 && dying[dying.length - 1]?.obj !== o)
