@@ -136,6 +136,16 @@ export function heard(game: Listening, type: string): boolean {
 }
 
 /**
+ * An event nobody reads (`heard` said no), skipped: it takes its sequence number all the same, so
+ * `seq` is the same with or without a log, and is quiet for the state checks that ignore its type,
+ * as `emit` would have made it.
+ */
+export function skipUnheard(game: Pick<Game, "state" | "rules" | "quietEvent">, type: string): void {
+  const seq = ++game.state.ids.event;
+  if (game.rules.stateChecks.quiet.has(type)) game.quietEvent(seq);
+}
+
+/**
  * Who learns what of an event about a card where it is now (moves say it themselves): its
  * identity those who see the card, its handle those who can follow it, and the event at all only
  * those who either see or follow it — a trigger, a limit or a declined ability of a card in a

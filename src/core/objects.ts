@@ -9,7 +9,7 @@ import type { MoveOptions, PlaceOptions } from "./contract/data.js";
 import type { Game } from "./contract/game.js";
 import { objectLeft } from "./durations.js";
 import { EngineError } from "./errors.js";
-import { emit, heard, newEntry } from "./events.js";
+import { emit, heard, newEntry, skipUnheard } from "./events.js";
 import type { JsonObject } from "./json.js";
 import { nextHandle } from "./rng.js";
 import type { Cause, GameObject, LogEntry, ObjectId, PlayerId } from "./types.js";
@@ -303,7 +303,7 @@ export function setTapped(game: Game, obj: GameObject, tapped: boolean, cause?: 
   obj.tapped = tapped;
   const type = tapped ? "tap" : "untap";
   if (!heard(game, type)) {
-    game.state.ids.event++; // nobody reads it: keep the sequence (events.heard)
+    skipUnheard(game, type);
     return null;
   }
   const event = newEntry(type);

@@ -7,7 +7,7 @@
 import type { CompiledNode } from "./contract/data.js";
 import type { Game } from "./contract/game.js";
 import { expireDurations } from "./durations.js";
-import { closeWindow, emit, heard, newEntry, openWindow } from "./events.js";
+import { closeWindow, emit, heard, newEntry, openWindow, skipUnheard } from "./events.js";
 import type { Task, TurnModification } from "./types.js";
 
 type SkipTo = Extract<TurnModification, { kind: "skipTo" }>;
@@ -183,7 +183,7 @@ function emitNodeEvent(game: Game, type: "nodeEnter" | "nodeBegin" | "nodeEnd", 
     event.player = game.state.clock.turn.player;
     event.data = { node };
     emit(game, event);
-  } else game.state.ids.event++;
+  } else skipUnheard(game, type);
 }
 
 function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {

@@ -5,7 +5,7 @@
 
 import type { Game } from "./contract/game.js";
 import { expireDurations } from "./durations.js";
-import { closeWindow, emit, heard, openWindow } from "./events.js";
+import { closeWindow, emit, heard, openWindow, skipUnheard } from "./events.js";
 import { nodeTask } from "./structure.js";
 import type { PlayerId, Task, TurnModification } from "./types.js";
 
@@ -102,7 +102,7 @@ export function runTurnTask(game: Game, task: Task): void {
         player: turn.player,
         data: { turn: turn.id, extra: turn.extra, ordinal: turn.ordinal },
       });
-    else game.state.ids.event++; // unheard: keep the sequence (events.heard)
+    else skipUnheard(game, "turnBegin");
     // CR 722.1: who controls this turn is settled as it begins, before anything happens in it.
     takeTurnControl(game);
     t.stage = "end";
@@ -110,7 +110,7 @@ export function runTurnTask(game: Game, task: Task): void {
     return;
   }
   if (heard(game, "turnEnd")) emit(game, { type: "turnEnd", player: turn.player, data: { turn: turn.id } });
-  else game.state.ids.event++;
+  else skipUnheard(game, "turnEnd");
   // Nodes added to this turn that it never reached lapse with it (CR 500.8 adds them to "this turn").
   const q = game.state.turnQueue;
   for (let i = q.length - 1; i >= 0; i--)

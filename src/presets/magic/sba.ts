@@ -173,10 +173,52 @@ export const stateBasedActions: StateCheck = {
   // No state-based action reads a mana pool (CR 704.5): adding mana (a mana ability, CR 605) or
   // emptying pools (CR 500.4) can't make one apply. Nor whether a permanent is tapped (a tap for
   // mana, an attacker tapping), unless an Aura may enchant only tapped or untapped permanents
-  // (CR 704.5m): then tapping or untapping its host may make it illegally attached.
-  ignores: (cards) =>
-    cards.some(enchantNamesTapped) ? ["mana", "manaEmptied"] : ["mana", "manaEmptied", "tap", "untap"],
+  // (CR 704.5m): then tapping or untapping its host may make it illegally attached. Nor which turn,
+  // phase or step it is: what ends or happens there says so with its own events (damage wearing off,
+  // effects ending, draws) — unless a static ability applies under a condition, which may read the
+  // clock ("as long as it's your turn").
+  ignores: (cards) => [
+    "mana",
+    "manaEmptied",
+    ...(cards.some(enchantNamesTapped) ? [] : ["tap", "untap"]),
+    ...(cards.some(conditionalStatic) ? [] : CLOCK_EVENTS),
+  ],
 };
+
+/** The events that only say where the turn is: a new turn, phase or step begins or ends. */
+const CLOCK_EVENTS = ["nodeEnter", "nodeBegin", "nodeEnd", "turnBegin", "turnEnd"];
+
+/**
+ * Static abilities that only say what a player may or must do — attack, block, cast, exert, keep
+ * mana, untap, act so many times, skip a step — which no state-based action reads (CR 704.5).
+ */
+const ACTION_STATICS: ReadonlySet<string> = new Set([
+  "actionLimit",
+  "attackCost",
+  "cant",
+  "castOnlyAsSorcery",
+  "doesNotUntap",
+  "exempt",
+  "exert",
+  "keepMana",
+  "must",
+  "permission",
+  "skipNode",
+]);
+
+/**
+ * A static ability that applies under a condition (CR 604.1) or a limit ("once each turn"), either
+ * of which may read the clock, and may change what a state-based action reads (any kind but those
+ * above, a kind unknown here included).
+ */
+function conditionalStatic(card: CardDef): boolean {
+  return (card.abilities ?? []).some(
+    (a) =>
+      a.kind === "static" &&
+      (a.condition !== undefined || a.limit !== undefined) &&
+      !ACTION_STATICS.has(String((a.static as { kind?: unknown } | undefined)?.kind)),
+  );
+}
 
 /** An Aura whose enchant ability names tapped or untapped permanents ("Enchant tapped creature"). */
 function enchantNamesTapped(card: CardDef): boolean {
