@@ -11,6 +11,11 @@ import { randomAgent } from "../../src/agents/random.js";
 import type { Game } from "../../src/core/game.js";
 import { indexedListeners, scanListeners } from "../../src/core/triggers.js";
 import { getPreset, presetIds } from "../../src/presets/index.js";
+import {
+  activatedAbilities as magicActivated,
+  scanActivated as magicScanActivated,
+} from "../../src/presets/magic/activation.js";
+import { manaSources, scanManaSources } from "../../src/presets/magic/mana.js";
 import { activatedAbilities, scanActivated } from "../../src/presets/yugioh/chain.js";
 import { newGameOf } from "../../src/testing/invariants.js";
 
@@ -66,6 +71,39 @@ describe("trigger index", () => {
       for (let i = 0; !g.over && i < 600; i++) g.act(agent.choose(g));
     }
     expect(compared).toBeGreaterThan(100);
+  });
+
+  it("magic: the activated abilities and mana sources asked at every priority equal a fresh scan at every event", () => {
+    let compared = 0;
+    let sources = 0;
+    for (const seed of [1, 2, 3, 4]) {
+      const g = newGameOf(getPreset("magic"), seed, seed % 2 ? "random" : "sample");
+      const abilities = (list: readonly { obj: { id: string }; kind: string; ability: { id: string } }[]) =>
+        list.map((a) => `${a.obj.id}@${a.kind}:${a.ability.id}`);
+      const withMana = (list: readonly { obj: { id: string }; abilities: readonly { id: string }[] }[]) =>
+        list.map((s) => `${s.obj.id}:${s.abilities.map((a) => a.id).join(",")}`);
+      g.onEvent(
+        () => {
+          for (const p of [0, 1]) {
+            expect(abilities(magicActivated(g, p)), `at ${g.where()}`).toEqual(
+              abilities(magicScanActivated(g, p)),
+            );
+            const indexed = withMana(manaSources(g, p));
+            expect(indexed, `at ${g.where()}`).toEqual(withMana(scanManaSources(g, p)));
+            // The index holds the live objects, never a copy: what it says of one is what the state says.
+            for (const s of manaSources(g, p)) expect(s.obj).toBe(g.state.objects[s.obj.id]);
+            sources += indexed.length;
+            compared++;
+          }
+        },
+        { immediate: true },
+      );
+      g.run();
+      const agent = randomAgent(seed);
+      for (let i = 0; !g.over && i < 600; i++) g.act(agent.choose(g));
+    }
+    expect(compared).toBeGreaterThan(100);
+    expect(sources).toBeGreaterThan(100);
   });
 
   it("every preset: the static abilities of each kind equal a fresh scan at every event of random games", () => {

@@ -242,27 +242,58 @@ export function castOptions(game: Game, p: PlayerId): DecisionOption[] {
 /** Zones whose cards' activated abilities may work (the battlefield by default; a card says others). */
 const ABILITY_ZONES = ["battlefield", "graveyard", "hand", "exile", "command"];
 
+/** A card's activated ability (not a mana ability) in a zone it may be activated from. */
+export interface Activatable {
+  readonly kind: string;
+  readonly obj: GameObject;
+  readonly card: CardDef;
+  readonly ability: AbilityDef;
+}
+
+const ACTIVATED_KEYS: string[] = [];
+
+/**
+ * `p`'s activated abilities (not mana abilities) in the zones they work from, asked at every
+ * priority: indexed until a card enters or leaves a zone or becomes another card
+ * (Game.membershipFact), so most priorities don't walk every card. Read, never changed.
+ */
+export function activatedAbilities(game: Game, p: PlayerId): readonly Activatable[] {
+  let key = ACTIVATED_KEYS[p];
+  if (key === undefined) {
+    key = `magic.activated.${p}`;
+    ACTIVATED_KEYS[p] = key;
+  }
+  return game.membershipFact(key, () => scanActivated(game, p));
+}
+
+/** `activatedAbilities` computed afresh (what the index must equal: tests/core/membership-index.test.ts). */
+export function scanActivated(game: Game, p: PlayerId): Activatable[] {
+  const out: Activatable[] = [];
+  const objects = game.state.objects;
+  for (const kind of ABILITY_ZONES)
+    for (const id of game.zone(kind, p).cards) {
+      const obj = objects[id]!;
+      const card = game.card(obj);
+      // Most cards have no activated ability but mana abilities (`mana:` options: manaOptions).
+      // Where an ability works depends on the card alone (magicActivation.defaultZones).
+      for (const ability of otherActivatedAbilities(card))
+        if (abilityZones(game, { obj, card, ability, controller: p }).includes(kind))
+          out.push({ kind, obj, card, ability });
+    }
+  return out;
+}
+
 /** Activated abilities `p` may activate now (not mana abilities), built from canActivate. */
 export function activateOptions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
-  const objects = game.state.objects;
-  for (const kind of ABILITY_ZONES) {
-    for (const id of game.zone(kind, p).cards) {
-      const o = objects[id]!;
-      if (kind === "battlefield" && phasedOut(o)) continue; // CR 702.26b
-      const card = game.card(o);
-      // Mana abilities are `mana:` options (manaOptions); most cards have no other activated ability.
-      for (const ability of otherActivatedAbilities(card)) {
-        if (o.tapped && tapsSelf(ability)) continue; // its {T} can't be paid (mayActivate's cost check)
-        const ref: AbilityRef = { obj: o, card, ability, controller: p };
-        if (!abilityZones(game, ref).includes(kind)) continue; // canActivate would say "zone"
-        if (!mayActivate(game, ref, p)) continue;
-        out.push({
-          id: `activate:${game.ref(o)}:${ability.id}`,
-          label: `Activate ${nameOf(game, o)}: ${abilityLabel(ability, ability.id, 400)}`,
-        });
-      }
-    }
+  for (const { kind, obj, card, ability } of activatedAbilities(game, p)) {
+    if (kind === "battlefield" && phasedOut(obj)) continue; // CR 702.26b
+    if (obj.tapped && tapsSelf(ability)) continue; // its {T} can't be paid (mayActivate's cost check)
+    if (!mayActivate(game, { obj, card, ability, controller: p }, p)) continue;
+    out.push({
+      id: `activate:${game.ref(obj)}:${ability.id}`,
+      label: `Activate ${nameOf(game, obj)}: ${abilityLabel(ability, ability.id, 400)}`,
+    });
   }
   return out;
 }

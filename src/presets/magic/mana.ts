@@ -17,7 +17,7 @@ import { scriptTask } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
 import type { AbilityDef, CardDef, Op } from "../../core/vocabulary/schema.js";
 import { asCost } from "./costs.js";
-import { isType, nameOf, permanents, phasedOut } from "./state.js";
+import { isType, nameOf, phasedOut } from "./state.js";
 
 /** The five colours and colourless (CR 105.1, 106.1b): the types of mana a pool holds. */
 export const MANA_TYPES = ["W", "U", "B", "R", "G", "C"] as const;
@@ -221,9 +221,10 @@ function addCosts(a: ManaCost, b: ManaCost): ManaCost {
 /** Untapped lands whose mana ability a payment may activate, with what each adds. */
 export function manaLands(game: Game, p: PlayerId): { obj: GameObject; mana: ManaCost }[] {
   const out: { obj: GameObject; mana: ManaCost }[] = [];
-  for (const o of permanents(game, p)) {
-    const mana = landMana(game, o);
-    if (mana) out.push({ obj: o, mana });
+  // Only a permanent with a mana ability can be one (manaSources: no walk over every permanent).
+  for (const { obj } of manaSources(game, p)) {
+    const mana = landMana(game, obj);
+    if (mana) out.push({ obj, mana });
   }
   return out;
 }
@@ -388,12 +389,47 @@ export function payMana(game: Game, p: PlayerId, n: number): void {
   payCost(game, p, genericCost(n));
 }
 
+/** A permanent with mana abilities, and those abilities (its card's). */
+export interface ManaSource {
+  readonly obj: GameObject;
+  readonly card: CardDef;
+  readonly abilities: readonly AbilityDef[];
+}
+
+const MANA_SOURCE_KEYS: string[] = [];
+
+/**
+ * The permanents on `p`'s battlefield with mana abilities, phased-out ones included (asked at every
+ * priority): indexed until a card enters or leaves a zone or becomes another card
+ * (Game.membershipFact). Read, never changed.
+ */
+export function manaSources(game: Game, p: PlayerId): readonly ManaSource[] {
+  let key = MANA_SOURCE_KEYS[p];
+  if (key === undefined) {
+    key = `magic.manaSources.${p}`;
+    MANA_SOURCE_KEYS[p] = key;
+  }
+  return game.membershipFact(key, () => scanManaSources(game, p));
+}
+
+/** `manaSources` computed afresh (what the index must equal: tests/core/membership-index.test.ts). */
+export function scanManaSources(game: Game, p: PlayerId): ManaSource[] {
+  const out: ManaSource[] = [];
+  const objects = game.state.objects;
+  for (const id of game.zone("battlefield", p).cards) {
+    const obj = objects[id]!;
+    const card = game.card(obj);
+    const abilities = manaAbilities(card);
+    if (abilities.length > 0) out.push({ obj, card, abilities });
+  }
+  return out;
+}
+
 /** The mana-ability options of a player with priority (CR 605.3a): `mana:<id>` or `mana:<id>:<ability>`. */
 export function manaOptions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
-  for (const o of permanents(game, p)) {
-    const card = game.card(o);
-    const abilities = manaAbilities(card);
+  for (const { obj: o, card, abilities } of manaSources(game, p)) {
+    if (phasedOut(o)) continue; // CR 702.26b: treated as though it doesn't exist
     for (const ability of abilities) {
       if (o.tapped && tapsSelf(ability)) continue; // its {T} can't be paid (mayActivate's cost check)
       const ref: AbilityRef = { obj: o, card, ability, controller: p };
