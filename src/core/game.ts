@@ -135,6 +135,12 @@ interface SnapshotData {
   rules: CompiledRules;
 }
 
+/**
+ * Responses between two restore points of `act` (without exactUndo): a copy of the state costs
+ * about as much as one or two responses, and an undo replays at most this many.
+ */
+const RESTORE_EVERY = 256;
+
 /** Calls a thunk (Game.simultaneously through simultaneouslyWith). */
 const callIt = <T>(_game: Game, fn: () => T): T => fn();
 
@@ -312,7 +318,7 @@ class GameEngine implements Game {
   /**
    * A copy of the state before every action, so that undoing a failed action restores exactly the
    * state of just before even when code depends on more than the game (a clock, a global). Off by
-   * default: the restore point is then copied every 64 actions and the answers since replayed,
+   * default: the restore point is then copied every 256 actions and the answers since replayed,
    * which is exact for deterministic code and about half as costly per action.
    */
   exactUndo = false;
@@ -794,6 +800,8 @@ class GameEngine implements Game {
       this.held = null;
       const where = this.where();
       const undo = this.rollBack(guard, d.id);
+      // The next action takes a fresh restore point: failing again replays nothing.
+      this.guard = null;
       throw this.failedAction(e, d, option.id, where, undo);
     }
     this.held = null;
@@ -918,7 +926,7 @@ class GameEngine implements Game {
   private checkpoint(): Guard {
     const g = this.guard;
     const s = this.state;
-    const every = this.exactUndo ? 1 : 64;
+    const every = this.exactUndo ? 1 : RESTORE_EVERY;
     if (g && g.state === s && g.event === s.ids.event && g.logging === s.logging && g.choices.length < every)
       return g;
     const log = s.log;

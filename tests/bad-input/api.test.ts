@@ -889,6 +889,46 @@ describe("bad input: an undo that fails", () => {
     expect(game.serialize()).toBe(twoIn);
   });
 
+  it("after a failed action, the next failure replays nothing: the undo takes a fresh restore point", () => {
+    // An op that fails at its `failAt`-th run: the undo's replay of the responses since the restore
+    // point runs it again, and the runs say how many responses were replayed.
+    let runs = 0;
+    let failAt = 0;
+    const counting: Preset = {
+      ...preset,
+      id: "lab-counting",
+      ops: {
+        ...preset.ops,
+        flaky: {
+          run() {
+            if (++runs === failAt) throw new Error("disk on fire");
+            return "next";
+          },
+        },
+      },
+    };
+    const game = Game.create(counting, { seed: 1, setup: false });
+    game.createCard("watcher", 0, "field");
+    for (let i = 0; i < 8; i++) {
+      game.createCard("watcher", 0, "deck");
+      game.createCard("watcher", 1, "deck");
+    }
+    game.startAt(2, 0, "main").run();
+    for (let i = 0; i < 3; i++) game.act("pass");
+    const before = game.serialize();
+    const failOnce = (): number => {
+      const start = runs;
+      failAt = runs + 1;
+      expect(() => game.act("pass")).toThrow(/disk on fire; the action was undone$/);
+      expect(game.serialize()).toBe(before);
+      return runs - start;
+    };
+    expect(failOnce()).toBeGreaterThan(3); // the failing run, then the three responses replayed
+    expect(failOnce()).toBe(1); // only the failing run: nothing left to replay
+    game.act("pass");
+    expect(game.decision).not.toBeNull();
+  });
+
   it("with exactUndo, leaves the game exactly as it was before the action", () => {
     expect(() => Game.create(preset, { exactUndo: 1 as never })).toThrow(
       /exactUndo: expected true or false, got the number 1/,

@@ -134,7 +134,7 @@ export interface Game {
   /**
    * true: a copy of the state before every action, so undoing a failed action restores exactly the
    * state of just before even when code depends on more than the game (a clock, a global). Default
-   * false: a copy every 64 actions and the answers since replayed — exact for deterministic code,
+   * false: a copy every 256 actions and the answers since replayed — exact for deterministic code,
    * and about half the CPU per action. `Game.create(preset, { exactUndo: true })` sets it.
    */
   exactUndo: boolean;
