@@ -48,7 +48,7 @@ export function runSizes(size, warmSec = null) {
   const full = size === "full";
   const smoke = size === "smoke";
   return {
-    reps: full ? 3 : smoke ? 1 : 2,
+    reps: full ? 5 : smoke ? 1 : 2,
     warmSec: warmSec ?? (full ? 4 : smoke ? 0 : 0.5),
     games: (preset) => (smoke ? 1 : !full ? 10 : preset === "magic" ? 30 : preset === "yugioh" ? 40 : 100),
     battles: full ? 100 : smoke ? 1 : 10,

@@ -99,11 +99,21 @@ function castOnly(card: CardDef): CastOnly | null {
   return c && typeof c === "object" && c.if ? c : null;
 }
 
+/** Each card definition's spell ability as cast from the hand, made once (asked for every card at every priority). */
+const castAbilities = new WeakMap<CardDef, AbilityDef>();
+
+function castAbility(card: CardDef): AbilityDef {
+  const known = castAbilities.get(card);
+  if (known !== undefined) return known;
+  const ability: AbilityDef = { ...(spellAbility(card) ?? { id: SPELL, kind: "static" }), zones: ["hand"] };
+  castAbilities.set(card, Object.freeze(ability));
+  return ability;
+}
+
 /** The ability reference for casting a card: its spell ability (or an empty one), cast from the hand. */
 export function castRef(game: Game, obj: GameObject, p: PlayerId): AbilityRef {
   const card = game.card(obj);
-  const ability: AbilityDef = { ...(spellAbility(card) ?? { id: SPELL, kind: "static" }), zones: ["hand"] };
-  return { obj, card, ability, controller: p };
+  return { obj, card, ability: castAbility(card), controller: p };
 }
 
 const ctxOf = (obj: GameObject, p: PlayerId, ability: string): EffectContext => ({
