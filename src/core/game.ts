@@ -675,6 +675,11 @@ class GameEngine implements Game {
    */
   private beforeCheckedAt = -1;
   private beforeCheckedKind = "";
+  /**
+   * The event count when every check of the preset last ran and left nothing to do (Game.checkState,
+   * or the checks before a decision whose list holds them all): while nothing happens, none runs again.
+   */
+  private allCheckedAt = -1;
 
   /** DESIGN, state checks: after a step of work that changed the game (an op, a task). */
   private checkAlways(checks: readonly StateCheck[]): void {
@@ -692,12 +697,17 @@ class GameEngine implements Game {
     // Nothing happened since every check last ran and found nothing (a player passed priority to
     // the next): they would find nothing again.
     const kind = this.state.decision!.kind;
-    if (this.state.ids.event === this.beforeCheckedAt && kind === this.beforeCheckedKind && !this.recheck)
+    const now = this.state.ids.event;
+    if (
+      !this.recheck &&
+      ((now === this.beforeCheckedAt && kind === this.beforeCheckedKind) || now === this.allCheckedAt)
+    )
       return;
     const acted = runStateChecks(this, checks);
     this.checkedAt = this.state.ids.event;
     this.beforeCheckedAt = this.state.ids.event;
     this.beforeCheckedKind = kind;
+    if (checks.length === this.rules.stateChecks.all.length) this.allCheckedAt = this.state.ids.event;
     if (acted) this.withdrawDecision(); // asked again, or not at all if the checks ended the game
   }
 
@@ -713,8 +723,11 @@ class GameEngine implements Game {
    * whether any acted.
    */
   checkState(): boolean {
+    // Nothing happened since they all last ran and found nothing: they would find nothing again.
+    if (this.state.ids.event === this.allCheckedAt && !this.recheck) return false;
     const acted = runStateChecks(this, this.rules.stateChecks.all);
     this.checkedAt = this.state.ids.event;
+    this.allCheckedAt = this.state.ids.event;
     return acted;
   }
 
@@ -865,11 +878,12 @@ class GameEngine implements Game {
     // they still find nothing (DESIGN, state checks: they run again once something happened).
     const checked = this.checkedAt === this.state.ids.event;
     const checkedBefore = this.beforeCheckedAt === this.state.ids.event;
+    const checkedAll = this.allCheckedAt === this.state.ids.event;
     const pending = this.state.pending.length;
     this.batchStart = this.state.ids.event;
     if (!heard(this, "decision")) {
       this.state.ids.event++; // nobody reads it: skip the entry, keep the sequence (events.heard)
-      this.answerChangedNothing(checked, checkedBefore);
+      this.answerChangedNothing(checked, checkedBefore, checkedAll);
       this.run();
       return;
     }
@@ -895,7 +909,7 @@ class GameEngine implements Game {
     event.public = d.for !== undefined ? ["kind", "for"] : ["kind"];
     emit(this, event);
     // …unless an ability triggered on the answer itself.
-    if (this.state.pending.length === pending) this.answerChangedNothing(checked, checkedBefore);
+    if (this.state.pending.length === pending) this.answerChangedNothing(checked, checkedBefore, checkedAll);
     this.run();
   }
 
@@ -905,15 +919,25 @@ class GameEngine implements Game {
    * whose abilities trigger only at its end.
    */
   quietEvent(seq: number): void {
-    if (this.batch !== null) return;
-    if (this.checkedAt === seq - 1) this.checkedAt = seq;
-    if (this.beforeCheckedAt === seq - 1) this.beforeCheckedAt = seq;
+    if (this.batch !== null) {
+      this.quietInBatch++; // the block as a whole is judged at its end (simultaneouslyWith)
+      return;
+    }
+    this.nothingChanged(seq - 1, seq);
+  }
+
+  /** The state checks' verdicts at event `from` (those that had found nothing then) hold at `to`. */
+  private nothingChanged(from: number, to: number): void {
+    if (this.checkedAt === from) this.checkedAt = to;
+    if (this.beforeCheckedAt === from) this.beforeCheckedAt = to;
+    if (this.allCheckedAt === from) this.allCheckedAt = to;
   }
 
   /** The state checks that held before an answer hold after it. */
-  private answerChangedNothing(checked: boolean, checkedBefore: boolean): void {
+  private answerChangedNothing(checked: boolean, checkedBefore: boolean, checkedAll: boolean): void {
     if (checked) this.checkedAt = this.state.ids.event;
     if (checkedBefore) this.beforeCheckedAt = this.state.ids.event;
+    if (checkedAll) this.allCheckedAt = this.state.ids.event;
   }
 
   /**
@@ -1135,6 +1159,7 @@ class GameEngine implements Game {
     this.staticObjects = null;
     this.checkedAt = -1;
     this.beforeCheckedAt = -1;
+    this.allCheckedAt = -1;
     this.whileCheckedAt = -1;
     this.whileDurations = this.state.durations.some((d) => d.expires.at === "while");
     const byKind = new Map<string, ZoneState[]>();
@@ -1837,6 +1862,8 @@ class GameEngine implements Game {
 
   /** Events of a `simultaneously` block, whose triggers wait for its end. */
   private batch: LogEntry[] | null = null;
+  /** How many events of the running block were of types every state check ignores (StateCheck.ignores). */
+  private quietInBatch = 0;
   /** An empty batch array left by a block in which nothing happened, for the next block. */
   private spareBatch: LogEntry[] | null = null;
 
@@ -1860,6 +1887,7 @@ class GameEngine implements Game {
     const outer = this.batchStart;
     const before = this.state.ids.event;
     this.batchStart = before;
+    this.quietInBatch = 0;
     let out: T;
     try {
       out = fn(this, arg);
@@ -1890,7 +1918,13 @@ class GameEngine implements Game {
           existed.add(e.obj);
         }
       }
+    const pending = this.state.pending.length;
     for (const e of batch) collectTriggers(this, e, lookBack, existed);
+    // A block whose every event the state checks ignore, on which nothing triggered, changed
+    // nothing they read (events.emit: each such event alone is quiet).
+    const quiet =
+      this.quietInBatch === this.state.ids.event - before && this.state.pending.length === pending;
+    if (quiet) this.nothingChanged(before, this.state.ids.event);
     this.batchStart = this.state.ids.event; // what follows in the same step is another event
     return out;
   }

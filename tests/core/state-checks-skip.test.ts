@@ -6,7 +6,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { randomAgent } from "../../src/agents/random.js";
+import type { StateCheck } from "../../src/core/contract/hooks.js";
+import { Game } from "../../src/core/game.js";
+import type { Preset } from "../../src/core/preset.js";
 import { getPreset, presetIds } from "../../src/presets/index.js";
+import { lab } from "../../src/presets/lab/index.js";
 import { newGameOf } from "../../src/testing/invariants.js";
 
 describe("skipping state checks while nothing happened", () => {
@@ -39,4 +43,65 @@ describe("skipping state checks while nothing happened", () => {
         }
         expect(compared).toBeGreaterThan(8);
       });
+});
+
+describe("which events leave the state checks' verdict standing", () => {
+  /** Lab with one more check that counts its runs and ignores "ping" events. */
+  function counted(): { game: Game; runs: () => number } {
+    let runs = 0;
+    const counter: StateCheck = {
+      id: "counter",
+      rule: "test",
+      run: () => {
+        runs++;
+        return false;
+      },
+      ignores: ["ping"],
+    };
+    const preset: Preset = { ...lab, id: "lab-counted", stateChecks: [...(lab.stateChecks ?? []), counter] };
+    // Every check must ignore "ping" for it to be quiet: lab's own life check reads no event type.
+    (preset.stateChecks as StateCheck[])[0] = { ...lab.stateChecks![0]!, ignores: ["ping"] };
+    const game = Game.create(preset, { seed: 1 }).run();
+    return { game, runs: () => runs };
+  }
+
+  it("checkState runs them again only once something they read happened", () => {
+    const { game, runs } = counted();
+    game.checkState();
+    const after = runs();
+    expect(game.checkState()).toBe(false);
+    expect(runs()).toBe(after); // nothing happened since they found nothing
+    game.emit({ type: "ping", player: 0 });
+    game.checkState();
+    expect(runs()).toBe(after); // an event every check ignores
+    game.emit({ type: "pong", player: 0 });
+    game.checkState();
+    expect(runs()).toBe(after + 1);
+    game.recheck = true;
+    game.checkState();
+    expect(runs()).toBe(after + 2); // checking at every opportunity
+  });
+
+  it("a simultaneous block is quiet only if every event in it is and nothing triggered", () => {
+    const { game, runs } = counted();
+    game.checkState();
+    const after = runs();
+    game.simultaneously(() => {
+      game.emit({ type: "ping", player: 0 });
+      game.emit({ type: "ping", player: 1 });
+    });
+    game.checkState();
+    expect(runs()).toBe(after);
+    game.simultaneously(() => {
+      game.emit({ type: "ping", player: 0 });
+      game.emit({ type: "pong", player: 1 });
+    });
+    game.checkState();
+    expect(runs()).toBe(after + 1);
+    // An event the log skips (nobody reads it) counts as one of the block's: not quiet unless ignored.
+    game.state.logging = "none";
+    game.simultaneously(() => game.emit({ type: "ping", player: 0 }));
+    game.checkState();
+    expect(runs()).toBe(after + 1);
+  });
 });

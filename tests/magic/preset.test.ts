@@ -62,6 +62,46 @@ describe("magic preset", () => {
     expect(b.serialize()).toBe(a.serialize());
   });
 
+  it("state-based actions ignore what they can't read, unless a card's static ability may read it", () => {
+    const quiet = Game.create(preset, { seed: 1 }).rules.stateChecks.quiet;
+    const ignored = [
+      "mana",
+      "manaEmptied",
+      "cleanup",
+      "tap",
+      "untap",
+      "untapAll",
+      "nodeBegin",
+      "turnEnd",
+      "draw",
+    ];
+    for (const t of [...ignored, "attack", "attackersDeclared", "block", "blockersDeclared"])
+      expect(quiet.has(t), t).toBe(true);
+    // What they read is never ignored (CR 704.5: cards moving, damage, counters, effects ending).
+    for (const t of ["move", "dies", "damage", "counter", "durationEnd", "drawFromEmpty", "lifeLoss"])
+      expect(quiet.has(t), t).toBe(false);
+    // "As long as it's attacking": a static under a condition may read the clock, a hand or combat.
+    const watcher = {
+      id: "combat-watcher",
+      name: "Combat Watcher",
+      types: ["creature"],
+      power: 1,
+      stats: { toughness: 1 },
+      abilities: [
+        {
+          id: "grow",
+          kind: "static" as const,
+          static: { kind: "attachedGets", power: 2, toughness: 0 },
+          condition: { turn: "self" as const },
+        },
+      ],
+    };
+    const loud = Game.create(preset, { seed: 1, cards: [watcher] }).rules.stateChecks.quiet;
+    for (const t of ["nodeBegin", "turnEnd", "draw", "attack", "attackersDeclared", "blockersDeclared"])
+      expect(loud.has(t), t).toBe(false);
+    expect(loud.has("mana")).toBe(true);
+  });
+
   it("runs the turn's steps in the order of CR 500-514", () => {
     const game = Game.create(preset, { seed: 2 }).run();
     // Pass everything through turns 1 and 2: no attacks, so no blockers or damage steps.

@@ -171,19 +171,34 @@ export const stateBasedActions: StateCheck = {
   when: { beforeDecision: ["priority"] },
   run: onePass,
   // No state-based action reads a mana pool (CR 704.5): adding mana (a mana ability, CR 605) or
-  // emptying pools (CR 500.4) can't make one apply. Nor whether a permanent is tapped (a tap for
-  // mana, an attacker tapping), unless an Aura may enchant only tapped or untapped permanents
-  // (CR 704.5m): then tapping or untapping its host may make it illegally attached. Nor which turn,
-  // phase or step it is: what ends or happens there says so with its own events (damage wearing off,
-  // effects ending, draws) — unless a static ability applies under a condition, which may read the
-  // clock ("as long as it's your turn").
+  // emptying pools (CR 500.4) can't make one apply. Damage wearing off in the cleanup step (CR
+  // 514.2) only takes away what could make a creature die. Nor whether a permanent is tapped (a tap
+  // for mana, an attacker tapping, the untap step's untapping), unless an Aura may enchant only
+  // tapped or untapped permanents (CR 704.5m): then tapping or untapping its host may make it
+  // illegally attached. Nor which turn, phase or step it is, nor a hand (a card drawn; drawing from
+  // an empty library says so with its own event, CR 704.5b): what ends or happens there says so
+  // with its own events (effects ending, cards moving), nor who attacks or blocks (no selector reads
+  // it) — unless a static ability applies under a condition, which may read the clock ("as long as
+  // it's your turn"), a hand or combat ("as long as it's attacking").
   ignores: (cards) => [
     "mana",
     "manaEmptied",
-    ...(cards.some(enchantNamesTapped) ? [] : ["tap", "untap"]),
-    ...(cards.some(conditionalStatic) ? [] : CLOCK_EVENTS),
+    "cleanup",
+    ...(cards.some(enchantNamesTapped) ? [] : ["tap", "untap", "untapAll"]),
+    ...(cards.some(conditionalStatic) ? [] : [...CLOCK_EVENTS, "draw", ...COMBAT_DECLARATIONS]),
   ],
 };
+
+/** The events of declaring attackers and blockers (combat.ts): the creatures' taps say so themselves. */
+const COMBAT_DECLARATIONS = [
+  "defendingPlayer",
+  "attack",
+  "attacksAlone",
+  "attackersDeclared",
+  "block",
+  "blockersDeclared",
+  "damageOrder",
+];
 
 /** The events that only say where the turn is: a new turn, phase or step begins or ends. */
 const CLOCK_EVENTS = ["nodeEnter", "nodeBegin", "nodeEnd", "turnBegin", "turnEnd"];
