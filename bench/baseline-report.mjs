@@ -165,6 +165,10 @@ export function buildBaselineResult({ runs, presets = BASELINE_PRESETS, shas = B
       firstHalfSecond: {
         usPerResponse: round(head.firstHalfSecondUsPerResponse.median),
         importCpuMs: round(head.importCpuMs.median),
+        // The main thread's part of that CPU (Linux only; the rest is V8's compiler and GC threads).
+        ...(head.firstHalfSecondMainThreadShare
+          ? { mainThreadShare: round(head.firstHalfSecondMainThreadShare.median) }
+          : {}),
         ratioToWarm: cold.median,
         ratioToWarmSpread: cold.spread,
       },
@@ -364,9 +368,12 @@ export function formatBaselineTables(r, shas = BASELINES) {
     `${fmt(w.secondWorkerRatio)} (${range(w.secondWorkerRatioSpread)}): ${fmt(w.cpuMsPerGame2)} ms ÷ ${fmt(w.cpuMsPerGame1)} ms`,
   ]);
   row([
-    "first 0.5 CPU-s of a process ÷ warm, per response",
+    "first 0.5 CPU-s of a process ÷ warm, per response (main thread's share of that CPU)",
     Object.entries(w.firstHalfSecond)
-      .map(([p, f]) => `${p} ${fmt(f.ratioToWarm)}`)
+      .map(
+        ([p, f]) =>
+          `${p} ${fmt(f.ratioToWarm)}${f.mainThreadShare ? ` (${Math.round(f.mainThreadShare * 100)} %)` : ""}`,
+      )
       .join(", "),
   ]);
   lines.push("");

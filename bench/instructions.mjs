@@ -35,6 +35,7 @@ const SIZES = {
   "duel-masters-play": [100, 200],
   yugioh: [25, 50],
   magic: [15, 30],
+  skirmish: [300, 600],
 };
 
 function parseArgs(argv) {

@@ -97,6 +97,7 @@ interface MadeBlocks {
   words: Uint32Array;
 }
 const made: MadeBlocks[] = [];
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const KEPT = 8;
 
 function sameKey(a: readonly number[], b: readonly number[]): boolean {
@@ -117,11 +118,20 @@ function blockWords(key: number[], stream: number, block: number): number[] {
     nonce[0] = stream & 0xff;
     nonce[1] = (stream >>> 8) & 0xff;
     const bytes = chacha20(bytesLE(key), nonce, ZEROS, new Uint8Array(64 * BATCH), block);
-    m = { key: key.slice(), stream, first: block, words: new Uint32Array(BATCH * 16) };
-    for (let i = 0; i < BATCH * 16; i++)
-      m.words[i] =
-        (bytes[i * 4]! | (bytes[i * 4 + 1]! << 8) | (bytes[i * 4 + 2]! << 16) | (bytes[i * 4 + 3]! << 24)) >>>
-        0;
+    // The keystream's words are little-endian: on such a machine (every usual one) its bytes are them.
+    let words: Uint32Array;
+    if (LITTLE_ENDIAN) words = new Uint32Array(bytes.buffer, bytes.byteOffset, BATCH * 16);
+    else {
+      words = new Uint32Array(BATCH * 16);
+      for (let i = 0; i < BATCH * 16; i++)
+        words[i] =
+          (bytes[i * 4]! |
+            (bytes[i * 4 + 1]! << 8) |
+            (bytes[i * 4 + 2]! << 16) |
+            (bytes[i * 4 + 3]! << 24)) >>>
+          0;
+    }
+    m = { key: key.slice(), stream, first: block, words };
     made.unshift(m);
     if (made.length > KEPT) made.pop();
   }

@@ -330,9 +330,21 @@ function collectDelayed(game: Game, ev: LogEntry): void {
   }
 }
 
+/** The stamps `emit` adds to an event (its place in the game), which a pending ability's copy leaves out. */
+const STAMPS: ReadonlySet<string> = new Set(["seq", "turn", "active", "node", "attack"]);
+
+/**
+ * The event without its stamps, fields left undefined left out (as the serialization would): a
+ * loop over the entry's one shape rather than an object rest, which copies generically.
+ */
 function stripStamp(ev: LogEntry): import("./types.js").GameEvent {
-  const { seq: _s, turn: _t, active: _a, node: _n, attack: _k, ...rest } = ev;
-  return rest;
+  const out: Record<string, unknown> = {};
+  const from = ev as unknown as Record<string, unknown>;
+  for (const k in from) {
+    const v = from[k];
+    if (v !== undefined && !STAMPS.has(k)) out[k] = v;
+  }
+  return out as unknown as import("./types.js").GameEvent;
 }
 
 export interface ResolveTask extends Task {

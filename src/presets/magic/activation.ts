@@ -169,7 +169,7 @@ export const magicActivation: ActivationRules = {
       return out;
     }
     const obj = ref.obj;
-    out.push(...playerTargetReasons(game, ref.ability.cost, player)); // CR 115.4: "target player"
+    for (const r of playerTargetReasons(game, ref.ability.cost, player)) out.push(r); // CR 115.4: "target player"
     // CR 602.2b, 601.2h: "{G}{U}, {T}: …" on a land: its own mana can't pay the rest of the cost.
     if (tapsSelf(ref.ability) && !obj.tapped)
       for (const op of ref.ability.cost ?? []) {
