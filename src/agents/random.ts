@@ -14,9 +14,12 @@ export function randomAgent(seed: number): Agent & { rng: RngState } {
   return {
     rng,
     choose(game) {
-      const actions = game.legalActions();
-      if (actions.length === 0) throw new Error("the random agent was asked to act with no decision pending");
-      return actions[nextInt(rng, actions.length)]!;
+      // One of `legalActions()`, drawn the same way, without building the others.
+      const d = game.state.decision;
+      if (!d || d.options.length === 0)
+        throw new Error("the random agent was asked to act with no decision pending");
+      const o = d.options[nextInt(rng, d.options.length)]!;
+      return { player: d.player, decision: d.id, choice: o.id, label: o.label };
     },
   };
 }

@@ -264,8 +264,8 @@ function checkAction(action: unknown): Action {
       `an action is an option id or { player, choice }, not ${describeValue(action)}`,
     );
   const a = action as Record<string, unknown>;
-  for (const k of Object.keys(a))
-    if (!ACTION_FIELDS.includes(k))
+  for (const k in a)
+    if (Object.hasOwn(a, k) && !ACTION_FIELDS.includes(k))
       throw new IllegalActionError(
         `action.${k}: an action has no field "${k}"${didYouMeanText(k, ACTION_FIELDS)}; it has player, choice and optionally decision and label`,
       );
