@@ -95,12 +95,14 @@ export function mayActivate(game: Game, ref: AbilityRef, player: PlayerId): bool
   if (!abilityZones(game, ref).includes(zone.kind)) return false;
   if (obj.faceDown && !(rules?.faceDownWorks?.(game, ref) ?? false)) return false;
   if (obj.controller !== player && zone.owner !== player) return false;
+  // Timing before limits: at most windows most abilities can't be activated at all (Yu-Gi-Oh!'s
+  // Spell Speed 1 in a chain: seven refusals in ten), and a limit is the costlier question.
+  if ((rules?.timing?.(game, ref, player) ?? null) !== null) return false;
   const specs = limitsOf(ability);
   if (specs.length > 0) {
     const as = ref.controller === player ? ref : { ...ref, controller: player };
     for (const spec of specs) if (!checkLimit(game, as, spec, "query").ok) return false;
   }
-  if ((rules?.timing?.(game, ref, player) ?? null) !== null) return false;
   if (ability.condition && !evalCondition(game, ability.condition, { controller: player, obj })) return false;
   if ((rules?.check?.(game, ref, player) ?? []).length > 0) return false;
   const cost = ability.cost;
