@@ -51,57 +51,50 @@ describe("trigger index", () => {
     });
   }
 
-  it("yugioh: the activated abilities offered at every window equal a fresh scan at every event", () => {
-    let compared = 0;
+  /** Calls `check` at every event (immediate listener) of random games of `presetId` on four seeds. */
+  function atEveryEvent(presetId: string, check: (g: Game) => void): void {
     for (const seed of [1, 2, 3, 4]) {
-      const g = newGameOf(getPreset("yugioh"), seed, seed % 2 ? "random" : "sample");
-      const ids = (list: readonly { obj: { id: string }; zoneKind: string; ability: { id: string } }[]) =>
-        list.map((a) => `${a.obj.id}@${a.zoneKind}:${a.ability.id}`);
-      g.onEvent(
-        () => {
-          for (const p of [0, 1]) {
-            expect(ids(activatedAbilities(g, p)), `at ${g.where()}`).toEqual(ids(scanActivated(g, p)));
-            compared++;
-          }
-        },
-        { immediate: true },
-      );
+      const g = newGameOf(getPreset(presetId), seed, seed % 2 ? "random" : "sample");
+      g.onEvent(() => check(g), { immediate: true });
       g.run();
       const agent = randomAgent(seed);
       for (let i = 0; !g.over && i < 600; i++) g.act(agent.choose(g));
     }
+  }
+
+  it("yugioh: the activated abilities offered at every window equal a fresh scan at every event", () => {
+    let compared = 0;
+    const ids = (list: readonly { obj: { id: string }; zoneKind: string; ability: { id: string } }[]) =>
+      list.map((a) => `${a.obj.id}@${a.zoneKind}:${a.ability.id}`);
+    atEveryEvent("yugioh", (g) => {
+      for (const p of [0, 1]) {
+        expect(ids(activatedAbilities(g, p)), `at ${g.where()}`).toEqual(ids(scanActivated(g, p)));
+        compared++;
+      }
+    });
     expect(compared).toBeGreaterThan(100);
   });
 
   it("magic: the activated abilities and mana sources asked at every priority equal a fresh scan at every event", () => {
     let compared = 0;
     let sources = 0;
-    for (const seed of [1, 2, 3, 4]) {
-      const g = newGameOf(getPreset("magic"), seed, seed % 2 ? "random" : "sample");
-      const abilities = (list: readonly { obj: { id: string }; kind: string; ability: { id: string } }[]) =>
-        list.map((a) => `${a.obj.id}@${a.kind}:${a.ability.id}`);
-      const withMana = (list: readonly { obj: { id: string }; abilities: readonly { id: string }[] }[]) =>
-        list.map((s) => `${s.obj.id}:${s.abilities.map((a) => a.id).join(",")}`);
-      g.onEvent(
-        () => {
-          for (const p of [0, 1]) {
-            expect(abilities(magicActivated(g, p)), `at ${g.where()}`).toEqual(
-              abilities(magicScanActivated(g, p)),
-            );
-            const indexed = withMana(manaSources(g, p));
-            expect(indexed, `at ${g.where()}`).toEqual(withMana(scanManaSources(g, p)));
-            // The index holds the live objects, never a copy: what it says of one is what the state says.
-            for (const s of manaSources(g, p)) expect(s.obj).toBe(g.state.objects[s.obj.id]);
-            sources += indexed.length;
-            compared++;
-          }
-        },
-        { immediate: true },
-      );
-      g.run();
-      const agent = randomAgent(seed);
-      for (let i = 0; !g.over && i < 600; i++) g.act(agent.choose(g));
-    }
+    const abilities = (list: readonly { obj: { id: string }; kind: string; ability: { id: string } }[]) =>
+      list.map((a) => `${a.obj.id}@${a.kind}:${a.ability.id}`);
+    const withMana = (list: readonly { obj: { id: string }; abilities: readonly { id: string }[] }[]) =>
+      list.map((s) => `${s.obj.id}:${s.abilities.map((a) => a.id).join(",")}`);
+    atEveryEvent("magic", (g) => {
+      for (const p of [0, 1]) {
+        expect(abilities(magicActivated(g, p)), `at ${g.where()}`).toEqual(
+          abilities(magicScanActivated(g, p)),
+        );
+        const indexed = withMana(manaSources(g, p));
+        expect(indexed, `at ${g.where()}`).toEqual(withMana(scanManaSources(g, p)));
+        // The index holds the live objects, never a copy: what it says of one is what the state says.
+        for (const s of manaSources(g, p)) expect(s.obj).toBe(g.state.objects[s.obj.id]);
+        sources += indexed.length;
+        compared++;
+      }
+    });
     expect(compared).toBeGreaterThan(100);
     expect(sources).toBeGreaterThan(100);
   });

@@ -10,6 +10,7 @@
  * then the other costs as written, mana last (CR 601.2c, 601.2g–h, 602.2b) — and the ability goes
  * on the stack with its targets (targets.ts).
  */
+
 import {
   type ActivationRules,
   abilityZones,
@@ -26,6 +27,7 @@ import { abilityLabel } from "../../core/labels.js";
 import type { AbilityRef } from "../../core/limits.js";
 import { evalCondition, isRelative } from "../../core/match.js";
 import { granted } from "../../core/permissions.js";
+import { perPlayerMembershipFact } from "../../core/player-facts.js";
 import { type EffectContext, type OpHandler, scriptTask, varsOf } from "../../core/script.js";
 import type { Cause, DecisionOption, GameObject, PlayerId } from "../../core/types.js";
 import type { AbilityDef, CardDef, ConditionT, Op, RelativePlayer } from "../../core/vocabulary/schema.js";
@@ -260,21 +262,13 @@ export interface Activatable {
   readonly ability: AbilityDef;
 }
 
-const ACTIVATED_KEYS: string[] = [];
-
 /**
  * `p`'s activated abilities (not mana abilities) in the zones they work from, asked at every
  * priority: indexed until a card enters or leaves a zone or becomes another card
  * (Game.membershipFact), so most priorities don't walk every card. Read, never changed.
  */
-export function activatedAbilities(game: Game, p: PlayerId): readonly Activatable[] {
-  let key = ACTIVATED_KEYS[p];
-  if (key === undefined) {
-    key = `magic.activated.${p}`;
-    ACTIVATED_KEYS[p] = key;
-  }
-  return game.membershipFact(key, () => scanActivated(game, p));
-}
+export const activatedAbilities: (game: Game, p: PlayerId) => readonly Activatable[] =
+  perPlayerMembershipFact("magic.activated", (game, p) => scanActivated(game, p));
 
 /** `activatedAbilities` computed afresh (what the index must equal: tests/core/membership-index.test.ts). */
 export function scanActivated(game: Game, p: PlayerId): Activatable[] {

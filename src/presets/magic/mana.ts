@@ -7,12 +7,14 @@
  *
  * The pool is the player's `vars.manaPool` (`{ W, U, B, R, G, C }`) with its total in `vars.mana`.
  */
+
 import { canActivate, mayActivate } from "../../core/activation.js";
 import { EngineError, IllegalActionError } from "../../core/errors.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import type { AbilityRef } from "../../core/limits.js";
 import { setTapped } from "../../core/objects.js";
+import { perPlayerMembershipFact } from "../../core/player-facts.js";
 import { scriptTask } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
 import type { AbilityDef, CardDef, Op } from "../../core/vocabulary/schema.js";
@@ -396,21 +398,15 @@ export interface ManaSource {
   readonly abilities: readonly AbilityDef[];
 }
 
-const MANA_SOURCE_KEYS: string[] = [];
-
 /**
  * The permanents on `p`'s battlefield with mana abilities, phased-out ones included (asked at every
  * priority): indexed until a card enters or leaves a zone or becomes another card
  * (Game.membershipFact). Read, never changed.
  */
-export function manaSources(game: Game, p: PlayerId): readonly ManaSource[] {
-  let key = MANA_SOURCE_KEYS[p];
-  if (key === undefined) {
-    key = `magic.manaSources.${p}`;
-    MANA_SOURCE_KEYS[p] = key;
-  }
-  return game.membershipFact(key, () => scanManaSources(game, p));
-}
+export const manaSources: (game: Game, p: PlayerId) => readonly ManaSource[] = perPlayerMembershipFact(
+  "magic.manaSources",
+  (game, p) => scanManaSources(game, p),
+);
 
 /** `manaSources` computed afresh (what the index must equal: tests/core/membership-index.test.ts). */
 export function scanManaSources(game: Game, p: PlayerId): ManaSource[] {

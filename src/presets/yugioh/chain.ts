@@ -6,6 +6,7 @@
  * gives back "activate" limits (RULINGS YG-2.4) but not "use" or soft once-per-turn ones (YG-1.2);
  * a negated effect leaves the activation standing.
  */
+
 import { abilityZones, hasTargets, mayActivate, targetsOf } from "../../core/activation.js";
 import { closeWindow, emit, openWindow } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
@@ -13,6 +14,7 @@ import type { JsonObject } from "../../core/json.js";
 import type { AbilityRef } from "../../core/limits.js";
 import { turnFaceUp, zoneId } from "../../core/objects.js";
 import { causeOf } from "../../core/ops.js";
+import { perPlayerMembershipFact } from "../../core/player-facts.js";
 import type { StackEntry, TaskHandler } from "../../core/preset.js";
 import type { OpHandler } from "../../core/script.js";
 import { scriptTask } from "../../core/script.js";
@@ -119,15 +121,8 @@ function activatedOfCard(card: CardDef): readonly AbilityDef[] {
  * Every activated ability of `p`'s cards where an activation may come from (asked at every
  * window): indexed until a card enters or leaves a zone (Game.membershipFact). Read, never changed.
  */
-export function activatedAbilities(game: Game, p: PlayerId): readonly Activatable[] {
-  let key = ACTIVATED_KEYS[p];
-  if (key === undefined) {
-    key = `ygo.activated.${p}`;
-    ACTIVATED_KEYS[p] = key;
-  }
-  return game.membershipFact(key, () => scanActivated(game, p));
-}
-const ACTIVATED_KEYS: string[] = [];
+export const activatedAbilities: (game: Game, p: PlayerId) => readonly Activatable[] =
+  perPlayerMembershipFact("ygo.activated", (game, p) => scanActivated(game, p));
 
 /** `activatedAbilities` computed afresh (what the index must equal: tests/core/membership-index.test.ts). */
 export function scanActivated(game: Game, p: PlayerId): Activatable[] {
