@@ -30,6 +30,7 @@ import { cannotLose, hasRaceCategory, isSealed } from "./keywords.js";
 import { canPay, choosePayment, civilizationsOf, costOf, payMana } from "./mana.js";
 import { mugenClimb, mugenClimbOptions } from "./mugen-climb.js";
 import { battleZoneHasRoom } from "./plays-rules.js";
+import { CLOCK_AND_TAPS, readsNoClockOrTaps } from "./quiet-events.js";
 import { mayEnterBattle } from "./restrictions.js";
 import { askSilentSkill, runSilentSkill, silentSkillOf, useSilentSkills } from "./silent-skill.js";
 import { ATTACK_NODE } from "./turn.js";
@@ -89,6 +90,8 @@ function inBattleZone(game: Game, id: string | null): GameObject | null {
 export const deckOutCheck: StateCheck = {
   id: "deckOut",
   rule: "RULINGS DM-T4",
+  // A deck empties only by cards moving, and "can't lose" effects end with their own events.
+  ignores: CLOCK_AND_TAPS,
   run(game) {
     // Run after every step of work: looks without building anything until a deck is empty.
     let empty = false;
@@ -117,6 +120,18 @@ export const deckOutCheck: StateCheck = {
 export const extraWinCheck: StateCheck = {
   id: "extraWin",
   rule: "DM Win: alternate win conditions (Extra Win)",
+  // What wins is counted by cards moving, unless a condition reads the turn, taps or power.
+  ignores: (cards) =>
+    cards.every((c) =>
+      (c.abilities ?? []).every(
+        (a) =>
+          (a.static as { kind?: unknown } | undefined)?.kind !== "extraWin" ||
+          a.condition === undefined ||
+          readsNoClockOrTaps(a.condition),
+      ),
+    )
+      ? CLOCK_AND_TAPS
+      : [],
   run(game) {
     for (const ref of game.staticAbilities("extraWin")) {
       const cond = ref.ability.condition;

@@ -15,6 +15,7 @@ import type { StateCheck } from "../../core/state-checks.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
 import { attackState } from "./game.js";
 import { civilizationsOf, costOf } from "./mana.js";
+import { CLOCK_AND_TAPS } from "./quiet-events.js";
 
 /** A race category matches every race whose name contains it (DM 200.3: "Dragon", "Mecha", "Jokers"). */
 export function hasRaceCategory(game: Game, obj: GameObject, category: string): boolean {
@@ -78,6 +79,8 @@ export function noteCommandEntering(game: Game, obj: GameObject, to: { kind: str
 export const commandUnsealCheck: StateCheck = {
   id: "commandUnseal",
   rule: "DM Seals: a command removes a seal of its civilization",
+  // Commands are noted as they move into the battle zone (noteCommandEntering): a move's event.
+  ignores: CLOCK_AND_TAPS,
   run(game) {
     const list = game.state.vars.commandsEntered as string[] | undefined;
     if (!list || list.length === 0) return false;
