@@ -1897,6 +1897,9 @@ class GameEngine implements Game {
     if (batch.length === 0) {
       this.spareBatch = batch; // nothing happened (a state check that found nothing): reused
       if (this.state.ids.event === before) this.batchStart = outer;
+      // …or only events skipped as unheard (events.skipUnheard), quiet if the checks ignore them all.
+      else if (this.quietInBatch === this.state.ids.event - before)
+        this.nothingChanged(before, this.state.ids.event);
       return out;
     }
     // Where each object that moved in the block was before it (the first move's origin), and the

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { randomAgent } from "../../src/agents/random.js";
 import type { StateCheck } from "../../src/core/contract/hooks.js";
 import { Game } from "../../src/core/game.js";
+import { setTapped } from "../../src/core/objects.js";
 import type { Preset } from "../../src/core/preset.js";
 import { getPreset, presetIds } from "../../src/presets/index.js";
 import { lab } from "../../src/presets/lab/index.js";
@@ -56,11 +57,11 @@ describe("which events leave the state checks' verdict standing", () => {
         runs++;
         return false;
       },
-      ignores: ["ping"],
+      ignores: ["ping", "tap"],
     };
     const preset: Preset = { ...lab, id: "lab-counted", stateChecks: [...(lab.stateChecks ?? []), counter] };
     // Every check must ignore "ping" for it to be quiet: lab's own life check reads no event type.
-    (preset.stateChecks as StateCheck[])[0] = { ...lab.stateChecks![0]!, ignores: ["ping"] };
+    (preset.stateChecks as StateCheck[])[0] = { ...lab.stateChecks![0]!, ignores: ["ping", "tap"] };
     const game = Game.create(preset, { seed: 1 }).run();
     return { game, runs: () => runs };
   }
@@ -103,5 +104,19 @@ describe("which events leave the state checks' verdict standing", () => {
     game.simultaneously(() => game.emit({ type: "ping", player: 0 }));
     game.checkState();
     expect(runs()).toBe(after + 1);
+    // A block whose only events were skipped as unheard (a tap nothing reads, no log) is quiet
+    // when the checks ignore them, and not when they don't.
+    expect(game.rules.readTypes.has("tap")).toBe(false);
+    const a = game.createCard(
+      game.rules.cards.keys().next().value!,
+      0,
+      game.state.zones[Object.keys(game.state.zones)[0]!]!.kind,
+    );
+    game.simultaneously(() => setTapped(game, a, true));
+    game.checkState();
+    expect(runs()).toBe(after + 1);
+    game.simultaneously(() => setTapped(game, a, false));
+    game.checkState();
+    expect(runs()).toBe(after + 2);
   });
 });

@@ -10,7 +10,6 @@
  * then the other costs as written, mana last (CR 601.2c, 601.2g–h, 602.2b) — and the ability goes
  * on the stack with its targets (targets.ts).
  */
-
 import {
   type ActivationRules,
   abilityZones,
@@ -268,7 +267,7 @@ export interface Activatable {
  * (Game.membershipFact), so most priorities don't walk every card. Read, never changed.
  */
 export const activatedAbilities: (game: Game, p: PlayerId) => readonly Activatable[] =
-  perPlayerMembershipFact("magic.activated", (game, p) => scanActivated(game, p));
+  perPlayerMembershipFact("magic.activated", scanActivated);
 
 /** `activatedAbilities` computed afresh (what the index must equal: tests/core/membership-index.test.ts). */
 export function scanActivated(game: Game, p: PlayerId): Activatable[] {

@@ -7,7 +7,6 @@
  *
  * The pool is the player's `vars.manaPool` (`{ W, U, B, R, G, C }`) with its total in `vars.mana`.
  */
-
 import { canActivate, mayActivate } from "../../core/activation.js";
 import { EngineError, IllegalActionError } from "../../core/errors.js";
 import type { Game } from "../../core/game.js";
@@ -405,7 +404,7 @@ export interface ManaSource {
  */
 export const manaSources: (game: Game, p: PlayerId) => readonly ManaSource[] = perPlayerMembershipFact(
   "magic.manaSources",
-  (game, p) => scanManaSources(game, p),
+  scanManaSources,
 );
 
 /** `manaSources` computed afresh (what the index must equal: tests/core/membership-index.test.ts). */
