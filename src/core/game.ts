@@ -133,6 +133,8 @@ interface SnapshotData {
   /** The live log then: only ever appended to, so its first `logLength` entries are the snapshot's. */
   log: LogEntry[];
   rules: CompiledRules;
+  /** Handle → object id then: shared with the game that made it, which copies its own before a handle changes. */
+  handles: ReadonlyMap<string, ObjectId>;
 }
 
 /**
@@ -306,6 +308,8 @@ class GameEngine implements Game {
   private inTurnOrderCache = new WeakMap<Iterable<string>, ZoneState[][]>();
   /** Handle → the referee's object id (GameObject.handle). */
   private handles = new Map<string, ObjectId>();
+  /** `handles` is a snapshot's too: copied before the next handle changes (restore doesn't rebuild it). */
+  private handlesShared = false;
   /** Engine steps allowed per `act` before the engine reports that it makes no progress. */
   stepBudget = 1_000_000;
   /**
@@ -482,7 +486,14 @@ class GameEngine implements Game {
   snapshot(): Snapshot {
     const log = this.state.log;
     const copy = copyState(this.state, EMPTY_LOG);
-    return new SnapshotHandle({ state: copy, logLength: log.length, log, rules: this.rules });
+    this.handlesShared = true;
+    return new SnapshotHandle({
+      state: copy,
+      logLength: log.length,
+      log,
+      rules: this.rules,
+      handles: this.handles,
+    });
   }
 
   /** Goes back to a restore point made by `snapshot()` of a game of the same preset. The snapshot stays usable. */
@@ -498,7 +509,7 @@ class GameEngine implements Game {
     if (data.rules !== this.rules && cloneRulesKey(data.state) !== cloneRulesKey(this.state))
       throw new IllegalActionError("the snapshot was made with other options or cards than this game");
     this.state = copyState(data.state, logPrefix(data.log, data.logLength));
-    this.indexZones();
+    this.indexZones(data.handles);
     this.guard = null;
   }
 
@@ -1154,7 +1165,8 @@ class GameEngine implements Game {
     return this.zone(kind, owner).cards.map((id) => this.state.objects[id]!);
   }
 
-  private indexZones(): void {
+  /** Indexes a new state's zones and handles (`handles`: the state's own, already made — shared until one changes). */
+  private indexZones(handles?: ReadonlyMap<string, ObjectId>): void {
     this.membershipChanged(); // a new state: nothing derived from the old one holds
     this.staticObjects = null;
     this.checkedAt = -1;
@@ -1179,13 +1191,19 @@ class GameEngine implements Game {
     }
     this.zonesByKindOwner = byKindOwner;
     this.inTurnOrderCache = new WeakMap();
-    const handles = new Map<string, ObjectId>();
+    if (handles !== undefined) {
+      this.handles = handles as Map<string, ObjectId>; // read-only until indexHandle copies it
+      this.handlesShared = true;
+      return;
+    }
+    const byHandle = new Map<string, ObjectId>();
     const objects = this.state.objects;
     for (const id in objects) {
       const h = objects[id]!.handle;
-      if (h !== "") handles.set(h, id);
+      if (h !== "") byHandle.set(h, id);
     }
-    this.handles = handles;
+    this.handles = byHandle;
+    this.handlesShared = false;
   }
 
   /** The object a handle names now, if any. */
@@ -1196,6 +1214,10 @@ class GameEngine implements Game {
 
   /** Gives an object a new handle (objects.renewHandle draws it). */
   indexHandle(obj: GameObject, handle: string): void {
+    if (this.handlesShared) {
+      this.handles = new Map(this.handles);
+      this.handlesShared = false;
+    }
     if (obj.handle) this.handles.delete(obj.handle);
     obj.handle = handle;
     this.handles.set(handle, obj.id);

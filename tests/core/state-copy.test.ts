@@ -69,6 +69,20 @@ describe("copyState", () => {
   });
 });
 
+/**
+ * The handle index (`byHandle`) says what a fresh scan of the state says: each object's handle names
+ * it, and every other handle seen in the game names nothing (or the object that holds it now).
+ */
+function expectHandlesIndexed(g: Game, seen: Set<string>): void {
+  const holder = new Map<string, string>();
+  for (const o of Object.values(g.state.objects))
+    if (o.handle !== "") {
+      holder.set(o.handle, o.id);
+      seen.add(o.handle);
+    }
+  for (const h of seen) expect(g.byHandle(h)?.id, `handle ${h}`).toBe(holder.get(h));
+}
+
 describe("snapshot, restore and clone on the copier", () => {
   for (const id of presetIds()) {
     it(`${id}: restore gives the state of the snapshot back, again and again; a clone plays on alone`, () => {
@@ -79,15 +93,21 @@ describe("snapshot, restore and clone on the copier", () => {
       const snap = g.snapshot();
       const clone = g.clone();
       expect(clone.serialize()).toBe(at);
+      const seen = new Set<string>();
       for (let round = 0; round < 3; round++) {
-        for (let i = 0; i < 25 * (round + 1) && !g.over; i++) g.act(agent.choose(g));
+        for (let i = 0; i < 25 * (round + 1) && !g.over; i++) {
+          g.act(agent.choose(g));
+          expectHandlesIndexed(g, seen);
+        }
         // A second snapshot on the same live log, then back to the first: the first keeps its log.
         const later = g.snapshot();
         const laterText = g.serialize();
         g.restore(snap);
         expect(g.serialize()).toBe(at);
+        expectHandlesIndexed(g, seen); // the snapshot's handle index, shared, unchanged by the play since
         g.restore(later);
         expect(g.serialize()).toBe(laterText);
+        expectHandlesIndexed(g, seen);
         g.restore(snap);
       }
       // The clone is untouched by all that, and plays on on its own.
