@@ -186,12 +186,10 @@ export function matchObject(
   if (sel.other && source && source.id === obj.id) return false;
   if (sel.tapped !== undefined && obj.tapped !== sel.tapped) return false;
   if (sel.faceDown !== undefined && obj.faceDown !== sel.faceDown) return false;
-  const def = game.rules.card(obj.card);
   if (!oneOf(sel.type, game.characteristic(obj, "types") as string[])) return false;
   if (!oneOf(sel.name, game.characteristic(obj, "name") as string)) return false;
   for (const [field, m] of entriesOf(sel.where))
     if (!matchValue(game.characteristic(obj, field), m)) return false;
-  void def;
   return true;
 }
 
@@ -201,9 +199,45 @@ export function selectObjects(
   viewer: PlayerId,
   source?: GameObject,
 ): GameObject[] {
+  const out: GameObject[] = [];
+  eachSelected(game, sel, viewer, source, (obj) => {
+    out.push(obj);
+    return true;
+  });
+  return out;
+}
+
+/**
+ * How many objects match a selector and `accept`, counted up to `upTo` (a question of "at least n":
+ * a choice's feasibility stops at the n-th).
+ */
+export function countSelected(
+  game: ObjectReader,
+  sel: Selector,
+  viewer: PlayerId,
+  source: GameObject | undefined,
+  upTo: number,
+  accept?: (obj: GameObject) => boolean,
+): number {
+  let n = 0;
+  if (upTo <= 0) return 0;
+  eachSelected(game, sel, viewer, source, (obj) => {
+    if (accept === undefined || accept(obj)) n++;
+    return n < upTo;
+  });
+  return n;
+}
+
+/** Visits the objects a selector matches, in the state's zone order, while `visit` says go on. */
+function eachSelected(
+  game: ObjectReader,
+  sel: Selector,
+  viewer: PlayerId,
+  source: GameObject | undefined,
+  visit: (obj: GameObject) => boolean,
+): void {
   const kinds =
     sel.zone === undefined ? game.rules.inPlayKinds : typeof sel.zone === "string" ? [sel.zone] : sel.zone;
-  const out: GameObject[] = [];
   const zones = game.state.zones;
   // Every zone in the state's order (the order of the objects found), no list of them built.
   for (const zid in zones) {
@@ -211,10 +245,9 @@ export function selectObjects(
     if (!kinds.includes(zone.kind)) continue;
     for (const id of zone.cards) {
       const obj = game.state.objects[id]!;
-      if (matchObject(game, obj, sel, viewer, source)) out.push(obj);
+      if (matchObject(game, obj, sel, viewer, source) && !visit(obj)) return;
     }
   }
-  return out;
 }
 
 /** Dotted paths of the rules' event patterns, split once (a few dozen in a preset). */

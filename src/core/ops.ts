@@ -11,7 +11,7 @@ import { addDuration, expiryOver } from "./durations.js";
 import { EngineError } from "./errors.js";
 import { emit } from "./events.js";
 import type { Json, JsonObject } from "./json.js";
-import { evalCondition } from "./match.js";
+import { countSelected, evalCondition } from "./match.js";
 import { addCounters, setTapped } from "./objects.js";
 import { nextInt } from "./rng.js";
 import {
@@ -146,6 +146,15 @@ function totalReached(game: Game, total: Json | undefined, picked: string[]): bo
   return sum >= Number(total.atLeast ?? 0);
 }
 
+/** How many objects a choose op may pick from, counted up to `upTo` (is there enough to choose?). */
+function choosePoolCount(game: Game, o: Record<string, Json>, frame: ScriptTask, upTo: number): number {
+  if (o.from === undefined) return choosePool(game, o, frame).length;
+  const targetable = o.target === true ? game.rules.preset.activation?.targetable : undefined;
+  const ctx = frame.ctx;
+  const accept = targetable === undefined ? undefined : (c: GameObject) => targetable(game, c, ctx);
+  return countSelected(game, o.from as Selector, ctx.controller, sourceOf(game, ctx), upTo, accept);
+}
+
 /** The objects a choose op picks from; a target must be targetable by the effect (activation.ts). */
 function choosePool(game: Game, o: Record<string, Json>, frame: ScriptTask): GameObject[] {
   const pool =
@@ -184,7 +193,7 @@ const chooseOp: OpHandler = {
     if (typeof o.among === "string" && o.among.startsWith("$")) return null;
     const min = typeof o.min === "number" ? o.min : o.min === undefined ? 1 : null;
     if (min === null || min <= 0) return null;
-    const n = choosePool(game, o, frame).length;
+    const n = choosePoolCount(game, o, frame, min);
     if (n >= min) return null;
     const what = String(o.prompt ?? (o.from ? describeSelector(game, o.from as Selector) : "cards"));
     return `${o.target === true ? "no legal target" : "nothing to choose"}: ${what} (needs ${min}, ${n === 0 ? "there is none" : `there ${n === 1 ? "is" : "are"} only ${n}`})`;

@@ -1,7 +1,9 @@
 /** Data predicates (src/core/match.ts) and the card vocabulary's errors (src/core/vocabulary/schema.ts). */
 import { describe, expect, it } from "vitest";
+import { randomAgent } from "../../src/agents/random.js";
 import { Game } from "../../src/core/game.js";
 import {
+  countSelected,
   evalCondition,
   matchCard,
   matchEvent,
@@ -12,6 +14,7 @@ import {
 import type { TurnNode } from "../../src/core/preset.js";
 import type { CardDef } from "../../src/core/vocabulary/schema.js";
 import { validateVocabulary } from "../../src/core/vocabulary/validate.js";
+import { getPreset } from "../../src/presets/index.js";
 import { tinyPreset } from "../support/tiny.js";
 
 const turn: TurnNode = {
@@ -99,6 +102,36 @@ describe("matchers", () => {
     expect(ids({ where: { power: { gt: 2000 } } })).toEqual([d.id]);
     expect(ids({ controller: "active" })).toEqual([d.id]);
     expect(ids({ owner: "nonActive" })).toEqual([e.id]);
+  });
+
+  it("count the objects a selector matches up to a number: what the selection says, stopping there", () => {
+    const sels: Parameters<typeof selectObjects>[1][] = [
+      {},
+      { controller: "opponent" },
+      { zone: "hand" },
+      { zone: ["graveyard", "hand", "mana"], owner: "self" },
+      { tapped: false, other: true },
+    ];
+    const accepts = [undefined, (o: { inc: number }) => o.inc % 2 === 1];
+    let checked = 0;
+    for (const id of ["duel-masters", "yugioh", "magic"]) {
+      const game = Game.create(getPreset(id), { seed: 4 }).run();
+      const agent = randomAgent(4);
+      for (let i = 0; i < 120 && !game.over; i++) {
+        game.act(agent.choose(game));
+        if (i % 10 !== 0) continue;
+        const source = Object.values(game.state.objects)[i % 7];
+        for (const sel of sels)
+          for (const accept of accepts) {
+            const all = selectObjects(game, sel, i % 2, source).filter((o) => accept?.(o) ?? true).length;
+            for (const upTo of [0, 1, 2, 5, 1000]) {
+              expect(countSelected(game, sel, i % 2, source, upTo, accept)).toBe(Math.min(all, upTo));
+              checked++;
+            }
+          }
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
   });
 
   it("match events by type, zones, relative player, own object, card and fields", () => {
