@@ -320,7 +320,11 @@ export function evalCondition(game: Game, cond: ConditionT, ctx: ConditionContex
   if ("all" in cond) return cond.all.every((c) => evalCondition(game, c, ctx));
   if ("any" in cond) return cond.any.some((c) => evalCondition(game, c, ctx));
   if ("not" in cond) return !evalCondition(game, cond.not, ctx);
-  if ("count" in cond) return compare(selectObjects(game, cond.count, ctx.controller, ctx.obj).length, cond);
+  if ("count" in cond) {
+    // Counted only as far as the comparison needs: one past its largest bound.
+    const upTo = Math.max(cond.eq ?? 0, cond.gte ?? 0, cond.lte ?? 0) + 1;
+    return compare(countSelected(game, cond.count, ctx.controller, ctx.obj, upTo), cond);
+  }
   if ("events" in cond)
     return compare(game.countEvents(cond.events, cond.window ?? "turn", ctx.controller, ctx.obj).n, cond);
   if ("turn" in cond) return isRelative(game, cond.turn, game.state.clock.turn.player, ctx.controller);

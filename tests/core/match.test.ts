@@ -134,6 +134,31 @@ describe("matchers", () => {
     expect(checked).toBeGreaterThan(500);
   });
 
+  it("a count condition compares what a full selection counts, whatever its bounds", () => {
+    const game = Game.create(getPreset("duel-masters"), { seed: 6 }).run();
+    const agent = randomAgent(6);
+    const sels: Parameters<typeof selectObjects>[1][] = [
+      {},
+      { zone: "hand" },
+      { zone: ["mana", "graveyard"] },
+    ];
+    const bounds = [0, 1, 2, 3, 5, 8];
+    let checked = 0;
+    for (let i = 0; i < 80 && !game.over; i++) {
+      game.act(agent.choose(game));
+      for (const sel of sels) {
+        const n = selectObjects(game, sel, 0).length;
+        for (const b of bounds)
+          for (const c of [{ eq: b }, { gte: b }, { lte: b }, { gte: b, lte: b + 2 }]) {
+            const want = (c.eq ?? n) === n && n >= (c.gte ?? n) && n <= (c.lte ?? n);
+            expect(evalCondition(game, { count: sel, ...c }, { controller: 0 })).toBe(want);
+            checked++;
+          }
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
   it("match events by type, zones, relative player, own object, card and fields", () => {
     const { game, d, e } = table();
     const ev = {
