@@ -199,17 +199,24 @@ export function selectObjects(
   viewer: PlayerId,
   source?: GameObject,
 ): GameObject[] {
+  const kinds = selectedKinds(game, sel);
   const out: GameObject[] = [];
-  eachSelected(game, sel, viewer, source, (obj) => {
-    out.push(obj);
-    return true;
-  });
+  const { zones, objects } = game.state;
+  // Every zone in the state's order (the order of the objects found), no list of them built.
+  for (const zid in zones) {
+    const zone = zones[zid]!;
+    if (kinds.includes(zone.kind))
+      for (const id of zone.cards) {
+        const obj = objects[id]!;
+        if (matchObject(game, obj, sel, viewer, source)) out.push(obj);
+      }
+  }
   return out;
 }
 
 /**
  * How many objects match a selector and `accept`, counted up to `upTo` (a question of "at least n":
- * a choice's feasibility stops at the n-th).
+ * a choice's feasibility, a count condition, stops at the n-th). The same walk as selectObjects.
  */
 export function countSelected(
   game: ObjectReader,
@@ -219,36 +226,29 @@ export function countSelected(
   upTo: number,
   accept?: (obj: GameObject) => boolean,
 ): number {
+  const kinds = selectedKinds(game, sel);
   let n = 0;
-  if (upTo <= 0) return 0;
-  eachSelected(game, sel, viewer, source, (obj) => {
-    if (accept === undefined || accept(obj)) n++;
-    return n < upTo;
-  });
+  const { zones, objects } = game.state;
+  for (const zid in zones) {
+    if (n >= upTo) break;
+    const zone = zones[zid]!;
+    if (kinds.includes(zone.kind))
+      for (const id of zone.cards) {
+        const obj = objects[id]!;
+        if (
+          matchObject(game, obj, sel, viewer, source) &&
+          (accept === undefined || accept(obj)) &&
+          ++n >= upTo
+        )
+          break;
+      }
+  }
   return n;
 }
 
-/** Visits the objects a selector matches, in the state's zone order, while `visit` says go on. */
-function eachSelected(
-  game: ObjectReader,
-  sel: Selector,
-  viewer: PlayerId,
-  source: GameObject | undefined,
-  visit: (obj: GameObject) => boolean,
-): void {
-  const kinds =
-    sel.zone === undefined ? game.rules.inPlayKinds : typeof sel.zone === "string" ? [sel.zone] : sel.zone;
-  const zones = game.state.zones;
-  // Every zone in the state's order (the order of the objects found), no list of them built.
-  for (const zid in zones) {
-    const zone = zones[zid]!;
-    if (!kinds.includes(zone.kind)) continue;
-    for (const id of zone.cards) {
-      const obj = game.state.objects[id]!;
-      if (matchObject(game, obj, sel, viewer, source) && !visit(obj)) return;
-    }
-  }
-}
+/** The zone kinds a selector looks in (the in-play ones unless it names others). */
+const selectedKinds = (game: ObjectReader, sel: Selector): readonly string[] =>
+  sel.zone === undefined ? game.rules.inPlayKinds : typeof sel.zone === "string" ? [sel.zone] : sel.zone;
 
 /** Dotted paths of the rules' event patterns, split once (a few dozen in a preset). */
 const pathParts = new Map<string, readonly string[]>();
