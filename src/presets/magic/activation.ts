@@ -47,6 +47,7 @@ import {
 } from "./mana.js";
 import { isType, nameOf, phasedOut, sorceryTiming, stack, summoningSick } from "./state.js";
 import {
+  hasTargetChoice,
   isTargetOp,
   playerTargetReasons,
   recordTarget,
@@ -165,7 +166,7 @@ export const magicActivation: ActivationRules = {
         out.push({ kind: "condition", text: `${card.name}: “${only.text}” (CR 601.3)` });
       const spec = spellTarget(card);
       // A target declared with the kernel's choose is checked by the kernel (costs); an effect op's own here.
-      if (spec && !spec.declared && targetChoices(game, spec, ctxOf(ref.obj, player, SPELL)).length === 0)
+      if (spec && !spec.declared && !hasTargetChoice(game, spec, ctxOf(ref.obj, player, SPELL)))
         out.push({ kind: "target", text: `${card.name} has no legal target (CR 601.2c)` });
       return out;
     }

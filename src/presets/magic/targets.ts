@@ -20,7 +20,7 @@ import {
 } from "../../core/activation.js";
 import type { Game } from "../../core/game.js";
 import type { Json, JsonObject } from "../../core/json.js";
-import { isRelative, selectObjects } from "../../core/match.js";
+import { countSelected, isRelative, selectObjects } from "../../core/match.js";
 import { causeOf } from "../../core/ops.js";
 import { type EffectContext, type OpHandler, varsOf } from "../../core/script.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
@@ -114,6 +114,14 @@ export function targetChoices(game: Game, spec: TargetSpec, ctx: EffectContext):
   for (const o of selectObjects(game, spec.from, ctx.controller, source))
     if (targetable(game, o, ctx)) out.push({ suffix: game.ref(o), label: nameOf(game, o), obj: o });
   return out;
+}
+
+/** Whether there is a legal target now (CR 601.2c): `targetChoices` is not empty, without listing them. */
+export function hasTargetChoice(game: Game, spec: TargetSpec, ctx: EffectContext): boolean {
+  if (spec.players && legalPlayers(game, spec.who ?? "any", ctx.controller).length > 0) return true;
+  if (spec.from === null) return false;
+  const source = ctx.source ? game.state.objects[ctx.source] : undefined;
+  return countSelected(game, spec.from, ctx.controller, source, 1, (o) => targetable(game, o, ctx)) > 0;
 }
 
 /** Players still in the game that are `who` as seen by `controller` (CR 115.4, 800.4a). */
