@@ -49,7 +49,7 @@ export function runSizes(size, warmSec = null) {
   const smoke = size === "smoke";
   return {
     reps: full ? 5 : smoke ? 1 : 2,
-    warmSec: warmSec ?? (full ? 4 : smoke ? 0 : 0.5),
+    warmSec: warmSec ?? (full ? 8 : smoke ? 0 : 0.5),
     games: (preset) => (smoke ? 1 : !full ? 10 : preset === "magic" ? 30 : preset === "yugioh" ? 40 : 100),
     battles: full ? 100 : smoke ? 1 : 10,
     skeleton: full

@@ -142,7 +142,7 @@ export function heard(game: Listening, type: string): boolean {
  */
 export function skipUnheard(game: Pick<Game, "state" | "rules" | "quietEvent">, type: string): void {
   const seq = ++game.state.ids.event;
-  if (game.rules.stateChecks.quiet.has(type)) game.quietEvent(seq);
+  if (game.rules.stateChecks.ignoredBy.has(type)) game.quietEvent(seq, type);
 }
 
 /**
@@ -263,7 +263,8 @@ export function emit(game: EventLog, event: GameEvent): LogEntry {
   game.collectTriggers(entry);
   // An event no state check reads (StateCheck.ignores) leaves their last verdict standing, unless
   // an ability triggered on it.
-  if (game.rules.stateChecks.quiet.has(entry.type) && state.pending.length === pending) game.quietEvent(seq);
+  if (game.rules.stateChecks.ignoredBy.has(entry.type) && state.pending.length === pending)
+    game.quietEvent(seq, entry.type);
   return entry;
 }
 

@@ -143,6 +143,8 @@ interface SnapshotData {
  */
 const RESTORE_EVERY = 256;
 
+const NONE: readonly number[] = [];
+
 /** Calls a thunk (Game.simultaneously through simultaneouslyWith). */
 const callIt = <T>(_game: Game, fn: () => T): T => fn();
 
@@ -691,6 +693,12 @@ class GameEngine implements Game {
    * or the checks before a decision whose list holds them all): while nothing happens, none runs again.
    */
   private allCheckedAt = -1;
+  /**
+   * Each state check's own verdict (by index in `stateChecks.all`): the event count when it last
+   * ran and found nothing, carried over the events it ignores (StateCheck.ignores). A check whose
+   * mark is now is not run: it would find nothing again.
+   */
+  private foundNothingAt: number[] = [];
 
   /** DESIGN, state checks: after a step of work that changed the game (an op, a task). */
   private checkAlways(checks: readonly StateCheck[]): void {
@@ -890,11 +898,12 @@ class GameEngine implements Game {
     const checked = this.checkedAt === this.state.ids.event;
     const checkedBefore = this.beforeCheckedAt === this.state.ids.event;
     const checkedAll = this.allCheckedAt === this.state.ids.event;
+    const at = this.state.ids.event;
     const pending = this.state.pending.length;
     this.batchStart = this.state.ids.event;
     if (!heard(this, "decision")) {
       this.state.ids.event++; // nobody reads it: skip the entry, keep the sequence (events.heard)
-      this.answerChangedNothing(checked, checkedBefore, checkedAll);
+      this.answerChangedNothing(checked, checkedBefore, checkedAll, at);
       this.run();
       return;
     }
@@ -920,7 +929,8 @@ class GameEngine implements Game {
     event.public = d.for !== undefined ? ["kind", "for"] : ["kind"];
     emit(this, event);
     // …unless an ability triggered on the answer itself.
-    if (this.state.pending.length === pending) this.answerChangedNothing(checked, checkedBefore, checkedAll);
+    if (this.state.pending.length === pending)
+      this.answerChangedNothing(checked, checkedBefore, checkedAll, at);
     this.run();
   }
 
@@ -929,12 +939,34 @@ class GameEngine implements Game {
    * had found nothing just before it, they still find nothing. Not inside a simultaneous block,
    * whose abilities trigger only at its end.
    */
-  quietEvent(seq: number): void {
+  quietEvent(seq: number, type: string): void {
+    const sc = this.rules.stateChecks;
+    const all = sc.quiet.has(type);
     if (this.batch !== null) {
-      this.quietInBatch++; // the block as a whole is judged at its end (simultaneouslyWith)
+      // The block as a whole is judged at its end (simultaneouslyWith).
+      if (all) this.quietInBatch++;
+      for (const i of sc.ignoredBy.get(type) ?? NONE) this.quietInBatchBy[i]!++;
       return;
     }
-    this.nothingChanged(seq - 1, seq);
+    if (all) this.nothingChanged(seq - 1, seq);
+    else for (const i of sc.ignoredBy.get(type) ?? NONE) this.carryVerdict(i, seq - 1, seq);
+  }
+
+  foundNothing(check: StateCheck): boolean {
+    return (
+      !this.recheck &&
+      this.foundNothingAt[this.rules.stateChecks.indexOf.get(check)!] === this.state.ids.event
+    );
+  }
+
+  noteVerdict(check: StateCheck, acted: boolean): void {
+    if (acted) this.foundNothingAt.fill(-1);
+    else this.foundNothingAt[this.rules.stateChecks.indexOf.get(check)!] = this.state.ids.event;
+  }
+
+  /** Check `i` found nothing at event `from` and nothing it reads changed until `to`. */
+  private carryVerdict(i: number, from: number, to: number): void {
+    if (this.foundNothingAt[i] === from) this.foundNothingAt[i] = to;
   }
 
   /** The state checks' verdicts at event `from` (those that had found nothing then) hold at `to`. */
@@ -942,13 +974,20 @@ class GameEngine implements Game {
     if (this.checkedAt === from) this.checkedAt = to;
     if (this.beforeCheckedAt === from) this.beforeCheckedAt = to;
     if (this.allCheckedAt === from) this.allCheckedAt = to;
+    for (let i = 0; i < this.foundNothingAt.length; i++) this.carryVerdict(i, from, to);
   }
 
   /** The state checks that held before an answer hold after it. */
-  private answerChangedNothing(checked: boolean, checkedBefore: boolean, checkedAll: boolean): void {
+  private answerChangedNothing(
+    checked: boolean,
+    checkedBefore: boolean,
+    checkedAll: boolean,
+    at: number,
+  ): void {
     if (checked) this.checkedAt = this.state.ids.event;
     if (checkedBefore) this.beforeCheckedAt = this.state.ids.event;
     if (checkedAll) this.allCheckedAt = this.state.ids.event;
+    for (let i = 0; i < this.foundNothingAt.length; i++) this.carryVerdict(i, at, this.state.ids.event);
   }
 
   /**
@@ -1172,6 +1211,9 @@ class GameEngine implements Game {
     this.checkedAt = -1;
     this.beforeCheckedAt = -1;
     this.allCheckedAt = -1;
+    const checks = this.rules.stateChecks.all.length;
+    this.foundNothingAt = new Array<number>(checks).fill(-1);
+    this.quietInBatchBy = new Array<number>(checks).fill(0);
     this.whileCheckedAt = -1;
     this.whileDurations = this.state.durations.some((d) => d.expires.at === "while");
     const byKind = new Map<string, ZoneState[]>();
@@ -1886,6 +1928,8 @@ class GameEngine implements Game {
   private batch: LogEntry[] | null = null;
   /** How many events of the running block were of types every state check ignores (StateCheck.ignores). */
   private quietInBatch = 0;
+  /** …and of types each check ignores (by index in `stateChecks.all`). */
+  private quietInBatchBy: number[] = [];
   /** An empty batch array left by a block in which nothing happened, for the next block. */
   private spareBatch: LogEntry[] | null = null;
 
@@ -1910,6 +1954,7 @@ class GameEngine implements Game {
     const before = this.state.ids.event;
     this.batchStart = before;
     this.quietInBatch = 0;
+    this.quietInBatchBy.fill(0);
     let out: T;
     try {
       out = fn(this, arg);
@@ -1919,9 +1964,8 @@ class GameEngine implements Game {
     if (batch.length === 0) {
       this.spareBatch = batch; // nothing happened (a state check that found nothing): reused
       if (this.state.ids.event === before) this.batchStart = outer;
-      // …or only events skipped as unheard (events.skipUnheard), quiet if the checks ignore them all.
-      else if (this.quietInBatch === this.state.ids.event - before)
-        this.nothingChanged(before, this.state.ids.event);
+      // …or only events skipped as unheard (events.skipUnheard), quiet for the checks that ignore them all.
+      else this.judgeQuietBlock(before, true);
       return out;
     }
     // Where each object that moved in the block was before it (the first move's origin), and the
@@ -1947,11 +1991,24 @@ class GameEngine implements Game {
     for (const e of batch) collectTriggers(this, e, lookBack, existed);
     // A block whose every event the state checks ignore, on which nothing triggered, changed
     // nothing they read (events.emit: each such event alone is quiet).
-    const quiet =
-      this.quietInBatch === this.state.ids.event - before && this.state.pending.length === pending;
-    if (quiet) this.nothingChanged(before, this.state.ids.event);
+    this.judgeQuietBlock(before, this.state.pending.length === pending);
     this.batchStart = this.state.ids.event; // what follows in the same step is another event
     return out;
+  }
+
+  /**
+   * A block on which nothing triggered (`untriggered`), whose every event a check ignores, changed
+   * nothing that check reads (events.emit: each such event alone is quiet).
+   */
+  private judgeQuietBlock(before: number, untriggered: boolean): void {
+    if (!untriggered) return;
+    const n = this.state.ids.event - before;
+    if (this.quietInBatch === n) {
+      this.nothingChanged(before, this.state.ids.event);
+      return;
+    }
+    for (let i = 0; i < this.quietInBatchBy.length; i++)
+      if (this.quietInBatchBy[i] === n) this.carryVerdict(i, before, this.state.ids.event);
   }
 
   /** The state as `player` may see it: no opponent's hand, no deck order, no face-down identity. */

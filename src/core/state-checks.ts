@@ -21,6 +21,8 @@ const MAX_ROUNDS = 1000;
 /**
  * Runs `checks` in their order; when one acts, starts again from the first (the rules' order is
  * the declaration order); stops when none acts or the game is over. Returns whether any acted.
+ * A check that found nothing and has seen only events it ignores since is not run again: it
+ * would find nothing again (StateCheck.ignores).
  */
 export function runStateChecks(game: Game, checks: readonly StateCheck[]): boolean {
   let any = false;
@@ -28,7 +30,10 @@ export function runStateChecks(game: Game, checks: readonly StateCheck[]): boole
     if (game.state.result) return any;
     let acted = false;
     for (const check of checks) {
-      if (game.simultaneouslyWith(runCheck, check)) {
+      if (game.foundNothing(check)) continue;
+      const did = game.simultaneouslyWith(runCheck, check);
+      game.noteVerdict(check, did);
+      if (did) {
         acted = true;
         any = true;
         break;
@@ -81,5 +86,10 @@ export function compileStateChecks(
   }
   const quiet = new Set(list.length > 0 ? ignored.get(list[0]!)! : []);
   for (const c of list) for (const t of quiet) if (!ignored.get(c)!.includes(t)) quiet.delete(t);
-  return { always, beforeDecision, all: [...list], quiet };
+  const ignoredBy = new Map<string, number[]>();
+  list.forEach((c, i) => {
+    for (const t of new Set(ignored.get(c)!)) ignoredBy.set(t, [...(ignoredBy.get(t) ?? []), i]);
+  });
+  const indexOf = new Map(list.map((c, i) => [c, i]));
+  return { always, beforeDecision, all: [...list], quiet, ignoredBy, indexOf };
 }

@@ -120,3 +120,76 @@ describe("which events leave the state checks' verdict standing", () => {
     expect(runs()).toBe(after + 2);
   });
 });
+
+describe("each state check's own verdict", () => {
+  /** Lab with two more checks counting their runs: one ignores "ping", the other "pong". */
+  function two(): { game: Game; runs: { ping: number; pong: number } } {
+    const runs = { ping: 0, pong: 0 };
+    const counting = (ignored: string, other: "ping" | "pong"): StateCheck => ({
+      id: `ignores-${ignored}`,
+      rule: "test",
+      run: () => {
+        runs[other]++;
+        return false;
+      },
+      ignores: [ignored],
+    });
+    const life = { ...lab.stateChecks![0]!, ignores: ["ping", "pong"] };
+    const preset: Preset = {
+      ...lab,
+      id: "lab-two",
+      // "reads pong" ignores ping; "reads ping" ignores pong.
+      stateChecks: [life, counting("ping", "pong"), counting("pong", "ping")],
+    };
+    const game = Game.create(preset, { seed: 1 }).run();
+    return { game, runs };
+  }
+
+  it("after an event one check ignores, only the others run again", () => {
+    const { game, runs } = two();
+    expect(game.rules.stateChecks.quiet.size).toBe(0); // no event type every check ignores
+    game.checkState();
+    const { ping, pong } = runs;
+    game.emit({ type: "ping", player: 0 });
+    game.checkState();
+    expect(runs).toEqual({ ping: ping + 1, pong });
+    game.emit({ type: "pong", player: 0 });
+    game.checkState();
+    expect(runs).toEqual({ ping: ping + 1, pong: pong + 1 });
+    game.emit({ type: "ping", player: 0 });
+    game.emit({ type: "pong", player: 1 });
+    game.checkState();
+    expect(runs).toEqual({ ping: ping + 2, pong: pong + 2 });
+    game.recheck = true;
+    game.checkState();
+    expect(runs).toEqual({ ping: ping + 3, pong: pong + 3 });
+  });
+
+  it("a simultaneous block leaves a check's verdict standing only if it ignores every event of it", () => {
+    const { game, runs } = two();
+    game.checkState();
+    const { ping, pong } = runs;
+    game.simultaneously(() => {
+      game.emit({ type: "ping", player: 0 });
+      game.emit({ type: "ping", player: 1 });
+    });
+    game.checkState();
+    expect(runs).toEqual({ ping: ping + 1, pong });
+    game.simultaneously(() => {
+      game.emit({ type: "ping", player: 0 });
+      game.emit({ type: "pong", player: 1 });
+    });
+    game.checkState();
+    expect(runs).toEqual({ ping: ping + 2, pong: pong + 1 });
+  });
+
+  it("Yu-Gi-Oh!: the turn's steps leave the card and Life Point checks standing, not the attack check", () => {
+    const sc = Game.create(getPreset("yugioh"), { seed: 1 }).rules.stateChecks;
+    expect(sc.quiet.size).toBe(0);
+    const ids = (type: string) => (sc.ignoredBy.get(type) ?? []).map((i) => sc.all[i]!.id).sort();
+    const cardChecks = ["ygoBoundCards", "ygoControlSource", "ygoLoss", "ygoMonsterZones"];
+    for (const t of ["nodeBegin", "nodeEnd", "turnBegin", "draw"]) expect(ids(t)).toEqual(cardChecks);
+    for (const t of ["move", "destroy", "faceDown", "battleDamage", "drawFromEmpty", "control"])
+      expect(ids(t)).toEqual([]);
+  });
+});

@@ -36,7 +36,14 @@ import type {
   Verdict,
   ZoneDef,
 } from "./data.js";
-import type { CompiledStateChecks, ConditionFn, OpHandler, Preset, TaskHandler } from "./hooks.js";
+import type {
+  CompiledStateChecks,
+  ConditionFn,
+  OpHandler,
+  Preset,
+  StateCheck,
+  TaskHandler,
+} from "./hooks.js";
 
 /**
  * A preset compiled with one game's options and extra cards (src/core/registry.ts): indexes built
@@ -203,11 +210,18 @@ export interface Game {
    */
   act(action: Action | string): this;
   /**
-   * Event `seq` changed nothing the state checks read (events.emit: StateCheck.ignores): if they
-   * had found nothing just before it, they still find nothing. Not inside a simultaneous block,
-   * whose abilities trigger only at its end.
+   * Event `seq`, of a type some state checks ignore (events.emit: StateCheck.ignores), changed
+   * nothing they read: those that had found nothing just before it still find nothing. Inside a
+   * simultaneous block, whose abilities trigger only at its end, the block is judged as a whole.
    */
-  quietEvent(seq: number): void;
+  quietEvent(seq: number, type: string): void;
+  /** Whether this state check found nothing when it last ran and has seen only events it ignores since. */
+  foundNothing(check: StateCheck): boolean;
+  /**
+   * This state check just ran: it found nothing, or it acted — which may have changed anything,
+   * with or without events (every check runs again).
+   */
+  noteVerdict(check: StateCheck, acted: boolean): void;
   /** Sets the pending decision; the task that asks gets the answer in `task.answer`. */
   ask(d: Omit<Decision, "id">): void;
   pushTask(task: Task): void;

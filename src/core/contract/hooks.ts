@@ -244,6 +244,10 @@ export interface CompiledStateChecks {
   all: StateCheck[];
   /** Event types every check ignores: they leave the checks' last verdict standing. */
   quiet: ReadonlySet<string>;
+  /** Event type → the checks (indexes in `all`) that ignore it: their own last verdict stands. */
+  ignoredBy: ReadonlyMap<string, readonly number[]>;
+  /** Each check's index in `all`. */
+  indexOf: ReadonlyMap<StateCheck, number>;
 }
 
 /** A preset's part of legal activation. */

@@ -14,6 +14,7 @@ import type { StateCheck } from "../../core/state-checks.js";
 import type { Cause, GameObject, PlayerId } from "../../core/types.js";
 import { followFaceDown } from "./attack.js";
 import { freeMainColumns, MAIN_ZONES, masterRule2020 } from "./master-rule.js";
+import { CLOCK_AND_DRAWS } from "./quiet-events.js";
 
 /** Has `p` a free Main Monster Zone (under Master Rule 3: fewer than 5 monsters)? */
 export function hasMonsterRoom(game: Game, p: PlayerId): boolean {
@@ -57,6 +58,7 @@ export function beforeControlChange(game: Game, obj: GameObject, to: PlayerId, r
  */
 export const controlSourceCheck: StateCheck = {
   id: "ygoControlSource",
+  ignores: CLOCK_AND_DRAWS,
   rule: "YG Control: by equipping",
   run(game) {
     const list = game.state.durations;

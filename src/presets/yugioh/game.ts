@@ -32,6 +32,7 @@ import {
 } from "./monsters.js";
 import { normalSummonAllowance, USES_NORMAL_SUMMON } from "./normal-summon.js";
 import { pendulumSummonOptions, summonAllowed } from "./pendulum.js";
+import { CLOCK_AND_DRAWS } from "./quiet-events.js";
 import { flipSummonMove, summonMove } from "./summon-negation.js";
 import {
   controlsOnlyOne,
@@ -94,6 +95,7 @@ export function markDeckedOut(game: Game, p: PlayerId): void {
  */
 export const lossCheck: StateCheck = {
   id: "ygoLoss",
+  ignores: CLOCK_AND_DRAWS,
   rule: "YG Winning and losing",
   run(game) {
     const why = (v: JsonObject): string | null =>
@@ -102,8 +104,10 @@ export const lossCheck: StateCheck = {
         : v.deckedOut === true
           ? "could not draw (Deck empty)"
           : null;
+    let any = false;
+    for (const p of game.state.players) if (why(p.vars) !== null) any = true;
+    if (!any) return false; // the common case, after nearly every step: nothing made
     const losers = game.state.players.filter((p) => why(p.vars) !== null);
-    if (losers.length === 0) return false;
     if (losers.length === 1) game.declareLoser(losers[0]!.id, why(losers[0]!.vars)!);
     else game.declareWinner(null, "a draw: both players lost the Duel at the same time");
     return true;

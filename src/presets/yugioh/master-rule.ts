@@ -19,6 +19,7 @@ import type { Game } from "../../core/game.js";
 import type { StateCheck } from "../../core/state-checks.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
 import type { CardDef } from "../../core/vocabulary/schema.js";
+import { CLOCK_AND_DRAWS } from "./quiet-events.js";
 
 export const MAIN_ZONES = 5;
 export type Place = number | "E0" | "E1";
@@ -125,12 +126,15 @@ export function needsExtraPlace(game: Game, obj: GameObject, from: string): bool
  */
 export const placesCheck: StateCheck = {
   id: "ygoMonsterZones",
+  ignores: CLOCK_AND_DRAWS,
   rule: "YG Master Rule 2020: Main and Extra Monster Zones",
   run(game) {
     if (!masterRule2020(game)) return false;
     let changed = false;
+    const objects = game.state.objects;
     for (let p = 0; p < game.state.players.length; p++)
-      for (const o of game.cardsIn("monster", p)) {
+      for (const id of game.zone("monster", p).cards) {
+        const o = objects[id]!;
         if (placeOf(o) !== undefined) continue;
         const free = freeMainColumns(game, p);
         o.vars.col = free[0] ?? 0;

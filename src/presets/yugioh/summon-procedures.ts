@@ -13,6 +13,7 @@ import { lifePoints } from "./game.js";
 import { extraDeckPlaces, masterRule2020 } from "./master-rule.js";
 import { describeMonster, mainZonesFull, monstersOf, stat, staticOf, summonForbidden } from "./monsters.js";
 import { archetypesOf } from "./pendulum.js";
+import { CLOCK_AND_DRAWS } from "./quiet-events.js";
 import { specialSummoned, specialSummonLimited } from "./summon-limits.js";
 import { grantOnSummon, summonMove } from "./summon-negation.js";
 
@@ -265,19 +266,28 @@ export function equippedMonster(game: Game, card: GameObject): GameObject | unde
  */
 export const boundCardsCheck: StateCheck = {
   id: "ygoBoundCards",
+  ignores: CLOCK_AND_DRAWS,
   rule: "YG Equip Cards; Call of the Haunted",
   run(game) {
-    const doomed: GameObject[] = [];
+    // Run after nearly every step: the zones' ids read in place, a list made only when one is doomed.
+    let doomed: GameObject[] | null = null;
+    const objects = game.state.objects;
     for (let p = 0; p < game.state.players.length; p++) {
-      for (const card of game.cardsIn("spellTrap", p)) {
-        if (card.vars.equippedTo && !equippedMonster(game, card)) doomed.push(card);
-        else if (card.vars.linkedTo && !onField(game, card.vars.linkedTo, "monster")) doomed.push(card);
+      for (const id of game.zone("spellTrap", p).cards) {
+        const card = objects[id]!;
+        const { equippedTo, linkedTo } = card.vars;
+        if ((equippedTo && !equippedMonster(game, card)) || (linkedTo && !onField(game, linkedTo, "monster")))
+          (doomed ??= []).push(card);
       }
-      for (const monster of game.cardsIn("monster", p))
-        if (monster.vars.linkedBy && !onField(game, monster.vars.linkedBy, "spellTrap")) doomed.push(monster);
+      for (const id of game.zone("monster", p).cards) {
+        const monster = objects[id]!;
+        if (monster.vars.linkedBy && !onField(game, monster.vars.linkedBy, "spellTrap"))
+          (doomed ??= []).push(monster);
+      }
     }
+    if (doomed === null) return false;
     for (const obj of doomed)
       game.move(obj, zoneId("graveyard", obj.owner), { event: "destroy", cause: { kind: "rule" } });
-    return doomed.length > 0;
+    return true;
   },
 };
