@@ -20,6 +20,7 @@ import { scriptTask } from "../../core/script.js";
 import { holds } from "../../core/structure.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
 import type { AbilityDef, CardDef } from "../../core/vocabulary/schema.js";
+import { priorityNow } from "./activation.js";
 import { skippedPast } from "./battle-end.js";
 import { isPendulum } from "./pendulum.js";
 import { negateSummon, pendingSummon } from "./summon-negation.js";
@@ -101,6 +102,8 @@ export interface Activatable {
   obj: GameObject;
   card: CardDef;
   ability: AbilityDef;
+  /** Its Spell Speed (spellSpeed: the card and ability alone). */
+  speed: number;
 }
 
 const ACTIVATION_ZONES = ["hand", "monster", "spellTrap", "pendulum", "graveyard"];
@@ -135,7 +138,7 @@ export function scanActivated(game: Game, p: PlayerId): Activatable[] {
         // Where an ability works depends on the card alone (activation.ts defaultZones): one that
         // can't be activated from this zone is left out here rather than refused at every window.
         if (!abilityZones(game, { obj, card, ability, controller: p }).includes(zoneKind)) continue;
-        out.push({ zoneKind, obj, card, ability });
+        out.push({ zoneKind, obj, card, ability, speed: spellSpeed(card, ability) });
       }
     }
   return out;
@@ -174,8 +177,13 @@ export function insteadOfDrawOptions(game: Game, p: PlayerId): DecisionOption[] 
  */
 export function activationOptions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
+  // What the timing refuses every ability for (activation.ts timingReason), asked once: nobody has
+  // priority, the normal draw comes first, another player has it, or the ability is too slow.
+  const pr = priorityNow(game);
+  if (pr === null || pr.normalDraw === true || pr.player !== p) return out;
   for (const a of activatedAbilities(game, p)) {
     if (a.ability.timing === INSTEAD_OF_NORMAL_DRAW) continue; // offered only at the normal draw
+    if (a.speed < pr.minSpeed) continue;
     if (allowed(game, p, a)) out.push(activationOption(game, a));
   }
   return out;
