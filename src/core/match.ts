@@ -186,8 +186,9 @@ export function matchObject(
   if (sel.other && source && source.id === obj.id) return false;
   if (sel.tapped !== undefined && obj.tapped !== sel.tapped) return false;
   if (sel.faceDown !== undefined && obj.faceDown !== sel.faceDown) return false;
-  if (!oneOf(sel.type, game.characteristic(obj, "types") as string[])) return false;
-  if (!oneOf(sel.name, game.characteristic(obj, "name") as string)) return false;
+  // A characteristic is worked out (the preset's continuous effects) only when the selector asks for it.
+  if (sel.type !== undefined && !oneOf(sel.type, game.characteristic(obj, "types") as string[])) return false;
+  if (sel.name !== undefined && !oneOf(sel.name, game.characteristic(obj, "name") as string)) return false;
   for (const [field, m] of entriesOf(sel.where))
     if (!matchValue(game.characteristic(obj, field), m)) return false;
   return true;
