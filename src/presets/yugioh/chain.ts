@@ -108,12 +108,31 @@ export interface Activatable {
 
 const ACTIVATION_ZONES = ["hand", "monster", "spellTrap", "pendulum", "graveyard"];
 
+/** An activated ability of a card definition, with what the card alone decides of it. */
+interface ActivatedOfCard {
+  ability: AbilityDef;
+  /** The zones it may be activated from (activation.ts defaultZones: the card alone). */
+  zones: readonly string[];
+  speed: number;
+}
+
 /** A card definition's activated abilities, found once per definition (most cards have none). */
-const activatedOf = new WeakMap<CardDef, readonly AbilityDef[]>();
-function activatedOfCard(card: CardDef): readonly AbilityDef[] {
+const activatedOf = new WeakMap<CardDef, readonly ActivatedOfCard[]>();
+function activatedOfCard(
+  game: Game,
+  obj: GameObject,
+  card: CardDef,
+  p: PlayerId,
+): readonly ActivatedOfCard[] {
   let list = activatedOf.get(card);
   if (!list) {
-    list = (card.abilities ?? []).filter((a) => a.kind === "activated");
+    list = (card.abilities ?? [])
+      .filter((a) => a.kind === "activated")
+      .map((ability) => ({
+        ability,
+        zones: abilityZones(game, { obj, card, ability, controller: p }),
+        speed: spellSpeed(card, ability),
+      }));
     activatedOf.set(card, list);
   }
   return list;
@@ -134,12 +153,10 @@ export function scanActivated(game: Game, p: PlayerId): Activatable[] {
     for (const id of game.zone(zoneKind, p).cards) {
       const obj = objects[id]!;
       const card = game.card(obj);
-      for (const ability of activatedOfCard(card)) {
-        // Where an ability works depends on the card alone (activation.ts defaultZones): one that
-        // can't be activated from this zone is left out here rather than refused at every window.
-        if (!abilityZones(game, { obj, card, ability, controller: p }).includes(zoneKind)) continue;
-        out.push({ zoneKind, obj, card, ability, speed: spellSpeed(card, ability) });
-      }
+      // Where an ability works depends on the card alone (activation.ts defaultZones): one that
+      // can't be activated from this zone is left out here rather than refused at every window.
+      for (const { ability, zones, speed } of activatedOfCard(game, obj, card, p))
+        if (zones.includes(zoneKind)) out.push({ zoneKind, obj, card, ability, speed });
     }
   return out;
 }
