@@ -935,9 +935,9 @@ class GameEngine implements Game {
   }
 
   /**
-   * Event `seq` changed nothing the state checks read (events.emit: StateCheck.ignores): if they
-   * had found nothing just before it, they still find nothing. Not inside a simultaneous block,
-   * whose abilities trigger only at its end.
+   * Event `seq`, of a type some state checks ignore (events.emit: StateCheck.ignores), changed
+   * nothing they read: those that had found nothing just before it still find nothing. Inside a
+   * simultaneous block, whose abilities trigger only at its end, the block is judged as a whole.
    */
   quietEvent(seq: number, type: string): void {
     const sc = this.rules.stateChecks;

@@ -276,13 +276,20 @@ export const boundCardsCheck: StateCheck = {
       for (const id of game.zone("spellTrap", p).cards) {
         const card = objects[id]!;
         const { equippedTo, linkedTo } = card.vars;
-        if ((equippedTo && !equippedMonster(game, card)) || (linkedTo && !onField(game, linkedTo, "monster")))
-          (doomed ??= []).push(card);
+        if (
+          (equippedTo && !equippedMonster(game, card)) ||
+          (linkedTo && !onField(game, linkedTo, "monster"))
+        ) {
+          doomed ??= [];
+          doomed.push(card);
+        }
       }
       for (const id of game.zone("monster", p).cards) {
         const monster = objects[id]!;
-        if (monster.vars.linkedBy && !onField(game, monster.vars.linkedBy, "spellTrap"))
-          (doomed ??= []).push(monster);
+        if (monster.vars.linkedBy && !onField(game, monster.vars.linkedBy, "spellTrap")) {
+          doomed ??= [];
+          doomed.push(monster);
+        }
       }
     }
     if (doomed === null) return false;
