@@ -942,24 +942,27 @@ class GameEngine implements Game {
   quietEvent(seq: number, type: string): void {
     const sc = this.rules.stateChecks;
     const all = sc.quiet.has(type);
+    const own = sc.perCheck ? (sc.ignoredBy.get(type) ?? NONE) : NONE;
     if (this.batch !== null) {
       // The block as a whole is judged at its end (simultaneouslyWith).
       if (all) this.quietInBatch++;
-      for (const i of sc.ignoredBy.get(type) ?? NONE) this.quietInBatchBy[i]!++;
+      for (const i of own) this.quietInBatchBy[i]!++;
       return;
     }
     if (all) this.nothingChanged(seq - 1, seq);
-    else for (const i of sc.ignoredBy.get(type) ?? NONE) this.carryVerdict(i, seq - 1, seq);
+    else for (const i of own) this.carryVerdict(i, seq - 1, seq);
   }
 
   foundNothing(check: StateCheck): boolean {
     return (
+      this.foundNothingAt.length !== 0 &&
       !this.recheck &&
       this.foundNothingAt[this.rules.stateChecks.indexOf.get(check)!] === this.state.ids.event
     );
   }
 
   noteVerdict(check: StateCheck, acted: boolean): void {
+    if (this.foundNothingAt.length === 0) return;
     if (acted) this.foundNothingAt.fill(-1);
     else this.foundNothingAt[this.rules.stateChecks.indexOf.get(check)!] = this.state.ids.event;
   }
@@ -1211,7 +1214,8 @@ class GameEngine implements Game {
     this.checkedAt = -1;
     this.beforeCheckedAt = -1;
     this.allCheckedAt = -1;
-    const checks = this.rules.stateChecks.all.length;
+    // Each check's own verdict only where the checks ignore different events (else `quiet` does it all).
+    const checks = this.rules.stateChecks.perCheck ? this.rules.stateChecks.all.length : 0;
     this.foundNothingAt = new Array<number>(checks).fill(-1);
     this.quietInBatchBy = new Array<number>(checks).fill(0);
     this.whileCheckedAt = -1;
@@ -1954,7 +1958,7 @@ class GameEngine implements Game {
     const before = this.state.ids.event;
     this.batchStart = before;
     this.quietInBatch = 0;
-    this.quietInBatchBy.fill(0);
+    if (this.quietInBatchBy.length !== 0) this.quietInBatchBy.fill(0);
     let out: T;
     try {
       out = fn(this, arg);
@@ -1965,7 +1969,9 @@ class GameEngine implements Game {
       this.spareBatch = batch; // nothing happened (a state check that found nothing): reused
       if (this.state.ids.event === before) this.batchStart = outer;
       // …or only events skipped as unheard (events.skipUnheard), quiet for the checks that ignore them all.
-      else this.judgeQuietBlock(before, true);
+      else if (this.quietInBatch === this.state.ids.event - before)
+        this.nothingChanged(before, this.state.ids.event);
+      else if (this.quietInBatchBy.length !== 0) this.judgeQuietBlock(before);
       return out;
     }
     // Where each object that moved in the block was before it (the first move's origin), and the
@@ -1991,22 +1997,21 @@ class GameEngine implements Game {
     for (const e of batch) collectTriggers(this, e, lookBack, existed);
     // A block whose every event the state checks ignore, on which nothing triggered, changed
     // nothing they read (events.emit: each such event alone is quiet).
-    this.judgeQuietBlock(before, this.state.pending.length === pending);
+    if (this.state.pending.length === pending) {
+      if (this.quietInBatch === this.state.ids.event - before)
+        this.nothingChanged(before, this.state.ids.event);
+      else if (this.quietInBatchBy.length !== 0) this.judgeQuietBlock(before);
+    }
     this.batchStart = this.state.ids.event; // what follows in the same step is another event
     return out;
   }
 
   /**
-   * A block on which nothing triggered (`untriggered`), whose every event a check ignores, changed
-   * nothing that check reads (events.emit: each such event alone is quiet).
+   * A block on which nothing triggered, whose every event a check ignores, changed nothing that
+   * check reads (events.emit: each such event alone is quiet): its own verdict stands.
    */
-  private judgeQuietBlock(before: number, untriggered: boolean): void {
-    if (!untriggered) return;
+  private judgeQuietBlock(before: number): void {
     const n = this.state.ids.event - before;
-    if (this.quietInBatch === n) {
-      this.nothingChanged(before, this.state.ids.event);
-      return;
-    }
     for (let i = 0; i < this.quietInBatchBy.length; i++)
       if (this.quietInBatchBy[i] === n) this.carryVerdict(i, before, this.state.ids.event);
   }

@@ -26,13 +26,14 @@ const MAX_ROUNDS = 1000;
  */
 export function runStateChecks(game: Game, checks: readonly StateCheck[]): boolean {
   let any = false;
+  const perCheck = game.rules.stateChecks.perCheck;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     if (game.state.result) return any;
     let acted = false;
     for (const check of checks) {
-      if (game.foundNothing(check)) continue;
+      if (perCheck && game.foundNothing(check)) continue;
       const did = game.simultaneouslyWith(runCheck, check);
-      game.noteVerdict(check, did);
+      if (perCheck) game.noteVerdict(check, did);
       if (did) {
         acted = true;
         any = true;
@@ -91,5 +92,6 @@ export function compileStateChecks(
     for (const t of new Set(ignored.get(c)!)) ignoredBy.set(t, [...(ignoredBy.get(t) ?? []), i]);
   });
   const indexOf = new Map(list.map((c, i) => [c, i]));
-  return { always, beforeDecision, all: [...list], quiet, ignoredBy, indexOf };
+  const perCheck = [...ignoredBy.values()].some((checks) => checks.length < list.length);
+  return { always, beforeDecision, all: [...list], quiet, ignoredBy, indexOf, perCheck };
 }

@@ -186,6 +186,10 @@ describe("each state check's own verdict", () => {
   it("Yu-Gi-Oh!: the turn's steps leave the card and Life Point checks standing, not the attack check", () => {
     const sc = Game.create(getPreset("yugioh"), { seed: 1 }).rules.stateChecks;
     expect(sc.quiet.size).toBe(0);
+    expect(sc.perCheck).toBe(true);
+    // Where every check ignores the same events (or none), the shared verdict does it all.
+    for (const id of ["duel-masters", "magic", "skirmish"])
+      expect(Game.create(getPreset(id), { seed: 1 }).rules.stateChecks.perCheck, id).toBe(false);
     const ids = (type: string) => (sc.ignoredBy.get(type) ?? []).map((i) => sc.all[i]!.id).sort();
     const cardChecks = ["ygoBoundCards", "ygoControlSource", "ygoLoss", "ygoMonsterZones"];
     for (const t of ["nodeBegin", "nodeEnd", "turnBegin", "draw"]) expect(ids(t)).toEqual(cardChecks);

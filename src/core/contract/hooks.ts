@@ -248,6 +248,11 @@ export interface CompiledStateChecks {
   ignoredBy: ReadonlyMap<string, readonly number[]>;
   /** Each check's index in `all`. */
   indexOf: ReadonlyMap<StateCheck, number>;
+  /**
+   * Whether some event type is ignored by some checks and not others: only then does a check's own
+   * verdict outlast what `quiet` already carries (the kernel keeps none otherwise).
+   */
+  perCheck: boolean;
 }
 
 /** A preset's part of legal activation. */
