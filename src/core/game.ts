@@ -6,7 +6,7 @@
 import { type ActivationVerdict, canActivate, mayActivate, type Reason } from "./activation.js";
 import { LIMITS, LIMITS_DOC } from "./bounds.js";
 import type { Action, NewGameOptions, Snapshot } from "./contract/data.js";
-import type { Rules as CompiledRules, Game as GameApi } from "./contract/game.js";
+import type { Rules as CompiledRules, Game as GameApi, GameReader } from "./contract/game.js";
 import { type DeckRules, deckProblems } from "./decks.js";
 import { didYouMeanText } from "./did-you-mean.js";
 import { activeEffects, checkWhileDurations } from "./durations.js";
@@ -149,6 +149,12 @@ const NONE: readonly number[] = [];
 const callIt = <T>(_game: Game, fn: () => T): T => fn();
 
 /** The log of copies that keep theirs elsewhere (snapshots, the undo checkpoint): never appended to. */
+/** A fact kept until the zones' membership changes (`membershipFact`), with the cards it concerns. */
+interface MembershipFact {
+  readonly value: unknown;
+  readonly concerns: ((game: GameReader, card: string) => boolean) | undefined;
+}
+
 const EMPTY_LOG: LogEntry[] = Object.freeze([]) as unknown as LogEntry[];
 
 /** A log to go on from: the first `n` entries of `log` (a fresh array: the old one may still be read). */
@@ -1365,33 +1371,44 @@ class GameEngine implements Game {
    * listen to an event type, triggers.ts): kept until a zone's membership or order, or an
    * object's card, changes (`membershipChanged`), or the state is replaced.
    */
-  private byMembership = new Map<unknown, unknown>();
+  private byMembership = new Map<unknown, MembershipFact>();
 
   /**
    * `compute()`, kept under `key` until the zones' membership or an object's card changes. The
-   * key is compared by identity: an object of the rules (one per fact) or a string.
+   * key is compared by identity: an object of the rules (one per fact) or a string. `concerns`:
+   * the cards whose entering or leaving a zone may change the fact (a function of the rules and
+   * the card id alone); the moves of other cards keep it. Without it, every move drops it.
    */
-  membershipFact<T>(key: unknown, compute: () => T): T {
+  membershipFact<T>(
+    key: unknown,
+    compute: () => T,
+    concerns?: (game: GameReader, card: string) => boolean,
+  ): T {
     const m = this.byMembership;
-    let v = m.get(key) as T | undefined;
-    if (v === undefined) {
-      v = compute();
-      m.set(key, v);
-    }
-    return v;
+    const kept = m.get(key);
+    if (kept !== undefined) return kept.value as T;
+    const value = compute();
+    m.set(key, { value, concerns });
+    return value;
   }
 
   /**
    * A card entered or left a zone, a zone was reordered, or an object became another card.
-   * `moved`: the one object that entered or left (the static holders' index outlives the moves
-   * of cards that hold no static).
+   * `moved`: the one object that entered or left (the static holders' index and the facts that
+   * say which cards concern them outlive the moves of other cards).
    */
   membershipChanged(moved?: ObjectId): void {
-    if (this.staticIndex !== null) {
-      const obj = moved === undefined ? undefined : this.state.objects[moved];
-      if (obj === undefined || this.rules.staticsByCard.has(obj.card)) this.staticIndex = null;
+    const obj = moved === undefined ? undefined : this.state.objects[moved];
+    if (this.staticIndex !== null && (obj === undefined || this.rules.staticsByCard.has(obj.card)))
+      this.staticIndex = null;
+    const m = this.byMembership;
+    if (m.size === 0) return;
+    if (obj === undefined) {
+      m.clear();
+      return;
     }
-    if (this.byMembership.size > 0) this.byMembership.clear();
+    const card = obj.card;
+    for (const [key, fact] of m) if (fact.concerns === undefined || fact.concerns(this, card)) m.delete(key);
   }
 
   /** Makes `obj` another card (DM awakening and release; determinization's redeal). */
@@ -1411,9 +1428,19 @@ class GameEngine implements Game {
     return this.state.players[p]?.name ?? `player ${p}`;
   }
 
-  opponents(p: PlayerId): PlayerId[] {
-    return this.state.players.filter((x) => x.id !== p).map((x) => x.id);
+  opponents(p: PlayerId): readonly PlayerId[] {
+    // A game's players never change: each player's opponents are listed once.
+    const n = this.state.players.length;
+    let all = this.opponentLists;
+    if (all === null || all.length !== n) {
+      all = this.state.players.map((me) =>
+        Object.freeze(this.state.players.filter((x) => x.id !== me.id).map((x) => x.id)),
+      );
+      this.opponentLists = all;
+    }
+    return all[p] ?? this.state.players.filter((x) => x.id !== p).map((x) => x.id);
   }
+  private opponentLists: (readonly PlayerId[])[] | null = null;
 
   /** Where the game is, for messages: "turn 3 (P1), Main step". */
   where(): string {

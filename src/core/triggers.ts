@@ -6,7 +6,7 @@
 import { limitsOf, mayUse } from "./abilities.js";
 import { hasTargets } from "./activation.js";
 import type { HiddenResponseWords, TriggerEntry } from "./contract/data.js";
-import type { Game } from "./contract/game.js";
+import type { Game, GameReader } from "./contract/game.js";
 import { emit } from "./events.js";
 import type { Json, JsonObject } from "./json.js";
 import { cloneJson } from "./json.js";
@@ -98,8 +98,11 @@ export interface Listener {
  */
 function listeners(game: Game, type: string, kinds: ReadonlySet<string>): readonly Listener[] {
   // Keyed by the rules' own set of zone kinds for this type: one object per event type, no string built.
-  return game.membershipFact(kinds, () => scanListeners(game, type, kinds));
+  return game.membershipFact(kinds, () => scanListeners(game, type, kinds), hasTriggers);
 }
+
+/** Only a card with triggered abilities changes who listens, entering or leaving a zone. */
+const hasTriggers = (game: GameReader, card: string): boolean => game.rules.triggersByCard.has(card);
 
 /** `listeners` computed afresh (and what the index must equal: tests/core/membership-index.test.ts). */
 export function scanListeners(game: Game, type: string, kinds: ReadonlySet<string>): Listener[] {

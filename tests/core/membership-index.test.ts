@@ -131,6 +131,30 @@ describe("trigger index", () => {
     }
   });
 
+  it("a fact that names the cards it concerns outlives the moves of other cards, and only those", () => {
+    const g = newGameOf(getPreset("yugioh"), 2, "sample").run();
+    const deck = g.zone("deck", 0).cards.map((id) => g.state.objects[id]!);
+    const watched = deck[0]!;
+    const other = deck.find((o) => o.card !== watched.card)!;
+    let scans = 0;
+    let plainScans = 0;
+    const concerned = () =>
+      g.membershipFact(
+        "test.concerned",
+        () => ++scans,
+        (_game, card) => card === watched.card,
+      );
+    const plain = () => g.membershipFact("test.plain", () => ++plainScans);
+    expect([concerned(), plain()]).toEqual([1, 1]);
+    g.move(other, "hand@0");
+    expect(concerned(), "a card it doesn't concern moved: kept").toBe(1);
+    expect(plain(), "no `concerns`: every move drops it").toBe(2);
+    g.move(watched, "hand@0");
+    expect(concerned(), "a card it concerns moved: scanned again").toBe(2);
+    g.membershipChanged(); // no object named (a reorder, a new state): every fact goes
+    expect(concerned()).toBe(3);
+  });
+
   it("the comparison sees a stale index: a zone changed behind the index's back", () => {
     const g = newGameOf(getPreset("duel-masters"), 4, "sample").run();
     const agent = randomAgent(4);

@@ -268,9 +268,15 @@ export interface Game {
   memo<T>(key: unknown, compute: () => T): T;
   /**
    * `compute()`, kept under `key` until the zones' membership or an object's card changes. The
-   * key is compared by identity: an object of the rules (one per fact) or a string.
+   * key is compared by identity: an object of the rules (one per fact) or a string. `concerns`:
+   * the cards whose entering or leaving a zone may change the fact (a function of the rules and
+   * the card id alone); the moves of other cards keep it. Without it, every move drops it.
    */
-  membershipFact<T>(key: unknown, compute: () => T): T;
+  membershipFact<T>(
+    key: unknown,
+    compute: () => T,
+    concerns?: (game: GameReader, card: string) => boolean,
+  ): T;
   /**
    * A card entered or left a zone, a zone was reordered, or an object became another card;
    * `moved`, when one object entered or left.
@@ -281,7 +287,7 @@ export interface Game {
   /** Whether the rules treat `obj` as existing now (`Preset.exists`; CR 702.26b phasing). */
   exists(obj: GameObject): boolean;
   playerName(p: PlayerId): string;
-  opponents(p: PlayerId): PlayerId[];
+  opponents(p: PlayerId): readonly PlayerId[];
   /** Where the game is, for messages: "turn 3 (P1), Main step". */
   where(): string;
   /** A label for an object as `viewer` may see it. */

@@ -268,7 +268,11 @@ export interface Activatable {
  * (Game.membershipFact), so most priorities don't walk every card. Read, never changed.
  */
 export const activatedAbilities: (game: Game, p: PlayerId) => readonly Activatable[] =
-  perPlayerMembershipFact("magic.activated", scanActivated);
+  perPlayerMembershipFact(
+    "magic.activated",
+    scanActivated,
+    (game, card) => otherActivatedAbilities(game.rules.card(card)).length > 0,
+  );
 
 /** `activatedAbilities` computed afresh (what the index must equal: tests/core/membership-index.test.ts). */
 export function scanActivated(game: Game, p: PlayerId): Activatable[] {

@@ -405,6 +405,7 @@ export interface ManaSource {
 export const manaSources: (game: Game, p: PlayerId) => readonly ManaSource[] = perPlayerMembershipFact(
   "magic.manaSources",
   scanManaSources,
+  (game, card) => manaAbilities(game.rules.card(card)).length > 0,
 );
 
 /** `manaSources` computed afresh (what the index must equal: tests/core/membership-index.test.ts). */

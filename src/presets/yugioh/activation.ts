@@ -130,40 +130,58 @@ export function timingReason(game: Game, ref: AbilityRef, player: PlayerId): str
   return null;
 }
 
-/** Does any op here (or in a nested block) satisfy `test`? */
-function someOp(ops: readonly Op[] | undefined, test: (op: Op) => boolean): boolean {
-  for (const op of ops ?? []) {
-    if (test(op)) return true;
-    for (const v of Object.values(op))
-      if (
-        Array.isArray(v) &&
-        v.some((x) => x && typeof x === "object" && "op" in x) &&
-        someOp(v as Op[], test)
-      )
-        return true;
+/** What a block of ops does, nested blocks included: read from card data, once per block. */
+interface OpFacts {
+  /** The name of every op in it. */
+  readonly names: ReadonlySet<string>;
+  /** It directly changes a monster's ATK/DEF ("gains 700 ATK", "its ATK becomes 0"). */
+  readonly changesAtkDef: boolean;
+}
+
+/** Continuous effect kinds that are a monster's ATK or DEF. */
+const ATK_DEF_KINDS = new Set(["atk", "atkSet", "def"]);
+
+const NO_OPS: OpFacts = { names: new Set(), changesAtkDef: false };
+
+/** Card data is frozen when registered (core/registry.ts): its facts are kept with it. */
+const factsOfOps = new WeakMap<readonly Op[], OpFacts>();
+
+function opFacts(ops: readonly Op[] | undefined): OpFacts {
+  if (ops === undefined) return NO_OPS;
+  let facts = factsOfOps.get(ops);
+  if (facts === undefined) {
+    const names = new Set<string>();
+    let changesAtkDef = false;
+    const visit = (block: readonly Op[]): void => {
+      for (const op of block) {
+        names.add(op.op);
+        if (
+          op.op === "until" &&
+          ATK_DEF_KINDS.has(String((op.effect as { kind?: unknown } | undefined)?.kind))
+        )
+          changesAtkDef = true;
+        for (const v of Object.values(op))
+          if (Array.isArray(v) && v.some((x) => x && typeof x === "object" && "op" in x)) visit(v as Op[]);
+      }
+    };
+    visit(ops);
+    changesAtkDef ||= names.has("gainAtkDef") || names.has("gainBattlingAtk");
+    facts = { names, changesAtkDef };
+    // Ops built on the fly (not frozen) may change: worked out again each time.
+    if (Object.isFrozen(ops)) factsOfOps.set(ops, facts);
   }
-  return false;
+  return facts;
 }
 
 /** Does any op here (or in a nested block) have this name? */
-const hasOp = (ops: readonly Op[] | undefined, name: string): boolean => someOp(ops, (op) => op.op === name);
+const hasOp = (ops: readonly Op[] | undefined, name: string): boolean => opFacts(ops).names.has(name);
 
 /** Does this effect negate an activation or an activated effect (a chain link's)? */
 const negates = (ops: readonly Op[] | undefined): boolean =>
   hasOp(ops, "negateActivation") || hasOp(ops, "negateEffect");
 
-/** Continuous effect kinds that are a monster's ATK or DEF. */
-const ATK_DEF_KINDS = new Set(["atk", "atkSet", "def"]);
-
 /** Does this effect directly change a monster's ATK/DEF ("gains 700 ATK", "its ATK becomes 0")? */
-const changesAtkDef = (ops: readonly Op[] | undefined): boolean =>
-  someOp(
-    ops,
-    (op) =>
-      op.op === "gainAtkDef" ||
-      op.op === "gainBattlingAtk" ||
-      (op.op === "until" && ATK_DEF_KINDS.has(String((op.effect as { kind?: unknown } | undefined)?.kind))),
-  );
+const changesAtkDef = (ops: readonly Op[] | undefined): boolean => opFacts(ops).changesAtkDef;
 
 /** A cost that Tributes a monster frees a Monster Zone (Zefraath's "Tribute 1 monster; Special Summon …"). */
 const tributes = (ops: readonly Op[] | undefined): boolean =>

@@ -143,7 +143,9 @@ function activatedOfCard(
  * window): indexed until a card enters or leaves a zone (Game.membershipFact). Read, never changed.
  */
 export const activatedAbilities: (game: Game, p: PlayerId) => readonly Activatable[] =
-  perPlayerMembershipFact("ygo.activated", scanActivated);
+  perPlayerMembershipFact("ygo.activated", scanActivated, (game, card) =>
+    (game.rules.card(card).abilities ?? []).some((a) => a.kind === "activated"),
+  );
 
 /** `activatedAbilities` computed afresh (what the index must equal: tests/core/membership-index.test.ts). */
 export function scanActivated(game: Game, p: PlayerId): Activatable[] {
