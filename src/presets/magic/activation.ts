@@ -221,7 +221,9 @@ function spellTargets(game: Game, card: CardDef, obj: GameObject, p: PlayerId): 
 export function castOptions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   const sorcery = sorceryTiming(game, p);
-  for (const o of game.cardsIn("hand", p)) {
+  const objects = game.state.objects;
+  for (const id of game.zone("hand", p).cards) {
+    const o = objects[id]!;
     const card = game.card(o);
     if (card.types.includes("land")) continue;
     // A fast path: canActivate refuses these too (cost, timing), with their reasons.

@@ -66,7 +66,15 @@ const SYMBOL: Record<ManaType, string> = { W: "{W}", U: "{U}", B: "{B}", R: "{R}
 
 /** The total mana a cost asks for with this X (CR 601.2f; its mana value on the stack, CR 202.3e). */
 export const manaTotal = (cost: ManaCost, x = 0): number =>
-  cost.generic + x * cost.x + Object.values(cost.typed).reduce((a, b) => a + (b ?? 0), 0);
+  cost.generic + x * cost.x + typedTotal(cost.typed);
+
+/**
+ * The coloured and {C} symbols of a cost. Each type is read by its name here and in `payable`,
+ * `computeHave` and `poolOf` (asked for every card in hand at every priority): a read by a
+ * variable key over costs of many shapes is a slow, megamorphic lookup.
+ */
+const typedTotal = (t: ManaCost["typed"]): number =>
+  (t.W ?? 0) + (t.U ?? 0) + (t.B ?? 0) + (t.R ?? 0) + (t.G ?? 0) + (t.C ?? 0);
 
 /** A generic cost of n. */
 export const genericCost = (n: number): ManaCost => ({ typed: {}, generic: n, x: 0 });
@@ -92,10 +100,19 @@ const emptyPool = (): ManaPool => ({ W: 0, U: 0, B: 0, R: 0, G: 0, C: 0 });
 /** A player's mana pool by type. A total set without types (a scenario's `mana: 2`) counts as {C}. */
 export function poolOf(game: Game, p: PlayerId): ManaPool {
   const vars = game.state.players[p]!.vars;
-  const pool = emptyPool();
   const stored = vars.manaPool as JsonObject | undefined;
-  for (const t of MANA_TYPES) pool[t] = Number(stored?.[t] ?? 0);
-  const sum = MANA_TYPES.reduce((a, t) => a + pool[t], 0);
+  const pool: ManaPool =
+    stored === undefined
+      ? emptyPool()
+      : {
+          W: Number(stored.W ?? 0),
+          U: Number(stored.U ?? 0),
+          B: Number(stored.B ?? 0),
+          R: Number(stored.R ?? 0),
+          G: Number(stored.G ?? 0),
+          C: Number(stored.C ?? 0),
+        };
+  const sum = pool.W + pool.U + pool.B + pool.R + pool.G + pool.C;
   const total = Number(vars.mana ?? 0);
   if (total > sum) pool.C += total - sum;
   return pool;
@@ -238,17 +255,22 @@ export function untappedLands(game: Game, p: PlayerId): GameObject[] {
 /** Mana a player could spend now: the pool plus what their untapped lands add. */
 export function available(game: Game, p: PlayerId): number {
   const have = haveOf(game, p);
-  return MANA_TYPES.reduce((a, t) => a + have[t], 0);
+  return have.W + have.U + have.B + have.R + have.G + have.C;
 }
 
 type ManaByType = Record<ManaType, number>;
 
 /** The pool plus what untapped lands add, by type ({C} for generic land mana). */
 function computeHave(game: Game, p: PlayerId): ManaByType {
-  const have = { ...poolOf(game, p) };
+  const have = poolOf(game, p); // a fresh object
   for (const l of manaLands(game, p)) {
-    for (const t of MANA_TYPES) have[t] += l.mana.typed[t] ?? 0;
-    have.C += l.mana.generic;
+    const t = l.mana.typed;
+    have.W += t.W ?? 0;
+    have.U += t.U ?? 0;
+    have.B += t.B ?? 0;
+    have.R += t.R ?? 0;
+    have.G += t.G ?? 0;
+    have.C += (t.C ?? 0) + l.mana.generic;
   }
   return have;
 }
@@ -304,12 +326,16 @@ export function cantPayWithout(game: Game, p: PlayerId, cost: ManaCost, source: 
 
 /** Can `have` pay `cost` (with X = `x`): each coloured symbol with its type, the total with anything? */
 function payable(have: Readonly<ManaByType>, cost: ManaCost, x: number): boolean {
-  let total = 0;
-  for (const t of MANA_TYPES) {
-    if (have[t] < (cost.typed[t] ?? 0)) return false;
-    total += have[t];
-  }
-  return total >= manaTotal(cost, x);
+  const t = cost.typed;
+  return (
+    have.W >= (t.W ?? 0) &&
+    have.U >= (t.U ?? 0) &&
+    have.B >= (t.B ?? 0) &&
+    have.R >= (t.R ?? 0) &&
+    have.G >= (t.G ?? 0) &&
+    have.C >= (t.C ?? 0) &&
+    have.W + have.U + have.B + have.R + have.G + have.C >= manaTotal(cost, x)
+  );
 }
 
 function cantPayWith(
