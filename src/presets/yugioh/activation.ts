@@ -208,6 +208,10 @@ export function zoneReasons(game: Game, ref: AbilityRef, player: PlayerId): Reas
   return out;
 }
 
+const TRAP_ZONES: readonly string[] = Object.freeze(["spellTrap"]);
+const SPELL_ZONES: readonly string[] = Object.freeze(["hand", "spellTrap"]);
+const MONSTER_ZONES: readonly string[] = Object.freeze(["monster"]);
+
 export const ygoActivation: ActivationRules = {
   timing: timingReason,
   check: zoneReasons,
@@ -221,7 +225,7 @@ export const ygoActivation: ActivationRules = {
   // From the card alone, never the game's state: chain.ts's index of activatable abilities relies on it.
   defaultZones(_game, ref) {
     if (isCardActivation(ref.card, ref.ability.id))
-      return ref.card.types.includes("trap") ? ["spellTrap"] : ["hand", "spellTrap"];
-    return ["monster"];
+      return ref.card.types.includes("trap") ? TRAP_ZONES : SPELL_ZONES;
+    return MONSTER_ZONES;
   },
 };

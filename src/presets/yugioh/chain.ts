@@ -104,6 +104,8 @@ export interface Activatable {
   ability: AbilityDef;
   /** Its Spell Speed (spellSpeed: the card and ability alone). */
   speed: number;
+  /** It is the card's own activation (a Spell, a Trap, a Pendulum Scale: isCardActivation). */
+  cardActivation: boolean;
 }
 
 const ACTIVATION_ZONES = ["hand", "monster", "spellTrap", "pendulum", "graveyard"];
@@ -114,6 +116,7 @@ interface ActivatedOfCard {
   /** The zones it may be activated from (activation.ts defaultZones: the card alone). */
   zones: readonly string[];
   speed: number;
+  cardActivation: boolean;
 }
 
 /** A card definition's activated abilities, found once per definition (most cards have none). */
@@ -132,6 +135,7 @@ function activatedOfCard(
         ability,
         zones: abilityZones(game, { obj, card, ability, controller: p }),
         speed: spellSpeed(card, ability),
+        cardActivation: isCardActivation(card, ability.id),
       }));
     activatedOf.set(card, list);
   }
@@ -157,8 +161,8 @@ export function scanActivated(game: Game, p: PlayerId): Activatable[] {
       const card = game.card(obj);
       // Where an ability works depends on the card alone (activation.ts defaultZones): one that
       // can't be activated from this zone is left out here rather than refused at every window.
-      for (const { ability, zones, speed } of activatedOfCard(game, obj, card, p))
-        if (zones.includes(zoneKind)) out.push({ zoneKind, obj, card, ability, speed });
+      for (const { ability, zones, speed, cardActivation } of activatedOfCard(game, obj, card, p))
+        if (zones.includes(zoneKind)) out.push({ zoneKind, obj, card, ability, speed, cardActivation });
     }
   return out;
 }
@@ -203,6 +207,8 @@ export function activationOptions(game: Game, p: PlayerId): DecisionOption[] {
   for (const a of activatedAbilities(game, p)) {
     if (a.ability.timing === INSTEAD_OF_NORMAL_DRAW) continue; // offered only at the normal draw
     if (a.speed < pr.minSpeed) continue;
+    // A face-up card on the field was activated already (activation.ts zoneReasons refuses it).
+    if (a.cardActivation && a.zoneKind !== "hand" && !a.obj.faceDown) continue;
     if (allowed(game, p, a)) out.push(activationOption(game, a));
   }
   return out;
