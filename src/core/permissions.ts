@@ -60,3 +60,23 @@ export function granted(game: Game, name: string, player: PlayerId, obj?: GameOb
     }
   return null;
 }
+
+/**
+ * Could anything grant `player` the permission `name` now, for some card: a cheap test before
+ * `granted` is asked of every card in a hand (false: `granted` is null for each of them).
+ */
+export function mayBeGranted(game: Game, name: string, player: PlayerId): boolean {
+  if (game.state.durations.length > 0)
+    for (const d of activeEffects(game, PERMISSION)) {
+      if (((d.effect.value ?? {}) as Grant).grants !== name) continue;
+      const t = d.effect.target;
+      if (t && "player" in t && t.player !== player) continue;
+      return true;
+    }
+  if (game.rules.staticZones.has(PERMISSION))
+    for (const ref of game.staticAbilities(PERMISSION)) {
+      const st = ref.ability.static as Grant;
+      if (st.grants === name && isRelative(game, st.player ?? "self", player, ref.controller)) return true;
+    }
+  return false;
+}

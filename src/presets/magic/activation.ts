@@ -25,7 +25,7 @@ import { cloneJson, type JsonObject } from "../../core/json.js";
 import { abilityLabel } from "../../core/labels.js";
 import type { AbilityRef } from "../../core/limits.js";
 import { evalCondition, isRelative } from "../../core/match.js";
-import { granted } from "../../core/permissions.js";
+import { granted, mayBeGranted } from "../../core/permissions.js";
 import { perPlayerMembershipFact } from "../../core/player-facts.js";
 import { type EffectContext, type OpHandler, scriptTask, varsOf } from "../../core/script.js";
 import type { Cause, DecisionOption, GameObject, PlayerId } from "../../core/types.js";
@@ -221,13 +221,15 @@ function spellTargets(game: Game, card: CardDef, obj: GameObject, p: PlayerId): 
 export function castOptions(game: Game, p: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   const sorcery = sorceryTiming(game, p);
+  // Whether anything lets p cast spells as though they had flash, asked once, not of every card.
+  const flashGranted = !sorcery && mayBeGranted(game, "flash", p);
   const objects = game.state.objects;
   for (const id of game.zone("hand", p).cards) {
     const o = objects[id]!;
     const card = game.card(o);
     if (card.types.includes("land")) continue;
     // A fast path: canActivate refuses these too (cost, timing), with their reasons.
-    if (!sorcery && flashFrom(game, card, o, p) === null) continue;
+    if (!sorcery && !instantSpeed(card) && !(flashGranted && granted(game, "flash", p, o) !== null)) continue;
     const cost = manaCostOf(card);
     const most = maxX(game, p, cost);
     if (most < 0 || !mayActivate(game, castRef(game, o, p), p)) continue;

@@ -13,7 +13,8 @@ import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import type { OpHandler } from "../../core/script.js";
 import type { GameObject } from "../../core/types.js";
-import { dayNight, keywords, nameOf } from "./state.js";
+import type { CardDef } from "../../core/vocabulary/schema.js";
+import { dayNight, keywords, nameOf, phasedOut } from "./state.js";
 
 export const DAY_NIGHT_VALUES = ["neither", "day", "night"] as const;
 
@@ -34,7 +35,11 @@ export function dayOrNightFromPermanents(game: Game, perms: readonly GameObject[
   if (dayNight(game) !== null) return false;
   let entering = false;
   let nightbound = false;
-  for (const o of perms) {
+  // Only these permanents can: the cards that are daybound, nightbound or day-making — unless an
+  // effect gives a permanent one of those keywords, when every permanent is looked at.
+  const candidates = keywordGranted(game) ? perms : dayNightPermanents(game);
+  for (const o of candidates) {
+    if (phasedOut(o)) continue; // CR 702.26b (`perms` holds only phased-in permanents)
     const kw = keywords(game, o);
     if (kw.includes("daybound")) {
       game.state.vars.dayNight = "day";
@@ -56,6 +61,50 @@ export function dayOrNightFromPermanents(game: Game, perms: readonly GameObject[
     data: { now: "night", was: null, reason: "a nightbound permanent is on the battlefield" },
   });
   return true;
+}
+
+const DAY_NIGHT_KEYWORDS = ["daybound", "nightbound"];
+const hasDayNightKeyword = (face: { keywords?: unknown } | undefined): boolean =>
+  Array.isArray(face?.keywords) && face.keywords.some((k) => DAY_NIGHT_KEYWORDS.includes(k as string));
+
+/** Could a permanent of this card make it day or night: daybound or nightbound on either face, or day-making. */
+const dayNightCardCache = new WeakMap<CardDef, boolean>();
+function dayNightCard(card: CardDef): boolean {
+  let is = dayNightCardCache.get(card);
+  if (is === undefined) {
+    is =
+      hasDayNightKeyword(card) ||
+      hasDayNightKeyword(card.stats?.back as { keywords?: unknown } | undefined) ||
+      card.stats?.dayAsEnters === true;
+    dayNightCardCache.set(card, is);
+  }
+  return is;
+}
+
+/** The permanents of such cards (phased out or not), kept until one enters or leaves the battlefield. */
+function dayNightPermanents(game: Game): readonly GameObject[] {
+  return game.membershipFact(
+    DAY_NIGHT_FACT,
+    () => {
+      const out: GameObject[] = [];
+      for (const p of game.state.players)
+        for (const id of game.zone("battlefield", p.id).cards) {
+          const o = game.state.objects[id]!;
+          if (dayNightCard(game.card(o))) out.push(o);
+        }
+      return out;
+    },
+    (g, card) => dayNightCard(g.rules.card(card)),
+  );
+}
+const DAY_NIGHT_FACT = "magic.dayNightPermanents";
+
+/** Does an effect give some permanent daybound or nightbound now? */
+function keywordGranted(game: Game): boolean {
+  if (game.state.durations.length === 0) return false;
+  for (const d of game.effects("keyword"))
+    if (DAY_NIGHT_KEYWORDS.includes(d.effect.value as string)) return true;
+  return false;
 }
 
 /**
