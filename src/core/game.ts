@@ -148,13 +148,13 @@ const NONE: readonly number[] = [];
 /** Calls a thunk (Game.simultaneously through simultaneouslyWith). */
 const callIt = <T>(_game: Game, fn: () => T): T => fn();
 
-/** The log of copies that keep theirs elsewhere (snapshots, the undo checkpoint): never appended to. */
 /** A fact kept until the zones' membership changes (`membershipFact`), with the cards it concerns. */
 interface MembershipFact {
   readonly value: unknown;
   readonly concerns: ((game: GameReader, card: string) => boolean) | undefined;
 }
 
+/** The log of copies that keep theirs elsewhere (snapshots, the undo checkpoint): never appended to. */
 const EMPTY_LOG: LogEntry[] = Object.freeze([]) as unknown as LogEntry[];
 
 /** A log to go on from: the first `n` entries of `log` (a fresh array: the old one may still be read). */

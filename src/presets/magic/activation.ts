@@ -172,8 +172,9 @@ export const magicActivation: ActivationRules = {
     }
     const obj = ref.obj;
     for (const r of playerTargetReasons(game, ref.ability.cost, player)) out.push(r); // CR 115.4: "target player"
+    const taps = tapsSelf(ref.ability);
     // CR 602.2b, 601.2h: "{G}{U}, {T}: …" on a land: its own mana can't pay the rest of the cost.
-    if (tapsSelf(ref.ability) && !obj.tapped)
+    if (taps && !obj.tapped)
       for (const op of ref.ability.cost ?? []) {
         if (op.op !== "payMana") continue;
         const mana =
@@ -190,7 +191,7 @@ export const magicActivation: ActivationRules = {
       });
     // CR 302.6: a creature's {T} ability only if its controller has controlled it since their most recent turn began.
     if (
-      tapsSelf(ref.ability) &&
+      taps &&
       game.state.zones[obj.zone]?.kind === "battlefield" &&
       isType(game, obj, "creature") &&
       summoningSick(game, obj)
