@@ -16,6 +16,7 @@ import {
   scanActivated as magicScanActivated,
 } from "../../src/presets/magic/activation.js";
 import { manaSources, scanManaSources } from "../../src/presets/magic/mana.js";
+import { isType, permanents, permanentsOfType } from "../../src/presets/magic/state.js";
 import { activatedAbilities, scanActivated } from "../../src/presets/yugioh/chain.js";
 import { newGameOf } from "../../src/testing/invariants.js";
 
@@ -75,9 +76,10 @@ describe("trigger index", () => {
     expect(compared).toBeGreaterThan(100);
   });
 
-  it("magic: the activated abilities and mana sources asked at every priority equal a fresh scan at every event", () => {
+  it("magic: the activated abilities, mana sources and permanents by type equal a fresh scan at every event", () => {
     let compared = 0;
     let sources = 0;
+    let typed = 0;
     const abilities = (list: readonly { obj: { id: string }; kind: string; ability: { id: string } }[]) =>
       list.map((a) => `${a.obj.id}@${a.kind}:${a.ability.id}`);
     const withMana = (list: readonly { obj: { id: string }; abilities: readonly { id: string }[] }[]) =>
@@ -91,12 +93,18 @@ describe("trigger index", () => {
         expect(indexed, `at ${g.where()}`).toEqual(withMana(scanManaSources(g, p)));
         // The index holds the live objects, never a copy: what it says of one is what the state says.
         for (const s of manaSources(g, p)) expect(s.obj).toBe(g.state.objects[s.obj.id]);
+        for (const type of ["creature", "saga", "land"]) {
+          const fresh = permanents(g, p).filter((o) => isType(g, o, type));
+          expect(permanentsOfType(g, p, type), `${type}s at ${g.where()}`).toEqual(fresh);
+          typed += fresh.length;
+        }
         sources += indexed.length;
         compared++;
       }
     });
     expect(compared).toBeGreaterThan(100);
     expect(sources).toBeGreaterThan(100);
+    expect(typed).toBeGreaterThan(100);
   });
 
   it("every preset: the static abilities of each kind equal a fresh scan at every event of random games", () => {

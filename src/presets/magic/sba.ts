@@ -14,7 +14,7 @@ import { enchantSelector, fixAttachments, illegalAttachments } from "./attachmen
 import { dayOrNightFromPermanents } from "./day-night.js";
 import { DEATHTOUCH, indestructible } from "./keywords.js";
 import { leaveGame } from "./leave-game.js";
-import { isPlaneswalker, legendChoicePending, legendRule, loyaltyOf } from "./planeswalkers.js";
+import { legendChoicePending, legendRule, loyaltyOf } from "./planeswalkers.js";
 import { finalChapter, LORE } from "./sagas.js";
 import {
   allPermanents,
@@ -90,7 +90,8 @@ function onePass(game: Game): boolean {
     for (const o of perms) {
       const deathtouched = o.vars[DEATHTOUCH] === true;
       if (deathtouched) delete o.vars[DEATHTOUCH]; // "since the last time state-based actions were checked"
-      if (isType(game, o, "creature")) {
+      const types = game.card(o).types; // each rule below asks of the printed types (isType)
+      if (types.includes("creature")) {
         const t = stat(game, o, "toughness");
         const lethal = damage(o) >= t;
         if (t <= 0) dying.push({ obj: o, reason: "toughness 0 or less" });
@@ -99,10 +100,10 @@ function onePass(game: Game): boolean {
           dying.push({ obj: o, reason: lethal ? "lethal damage" : "deathtouch" });
       }
       // CR 704.5i: a planeswalker with 0 loyalty.
-      if (isPlaneswalker(game, o) && loyaltyOf(o) <= 0 && dying[dying.length - 1]?.obj !== o)
+      if (types.includes("planeswalker") && loyaltyOf(o) <= 0 && dying[dying.length - 1]?.obj !== o)
         dying.push({ obj: o, reason: "0 loyalty" });
       // CR 704.5s: a Saga with lore counters at least its final chapter, no chapter ability on the stack.
-      const chapters = finalChapter(game, o);
+      const chapters = types.includes("saga") ? finalChapter(game, o) : 0;
       if (chapters > 0 && (o.counters[LORE] ?? 0) >= chapters && !onStack().has(o.id))
         dying.push({ obj: o, reason: "final chapter done" });
     }

@@ -4,6 +4,7 @@
  */
 import { targetsOf } from "../../core/activation.js";
 import { attachedStatics } from "../../core/attachments.js";
+import type { GameReader } from "../../core/contract/game.js";
 import type { Game } from "../../core/game.js";
 import type { Json, JsonObject } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
@@ -190,8 +191,50 @@ export function permanents(game: Game, p: PlayerId): GameObject[] {
 }
 
 export function creatures(game: Game, p: PlayerId): GameObject[] {
-  return permanents(game, p).filter((o) => isType(game, o, "creature"));
+  return permanentsOfType(game, p, "creature");
 }
+
+/** Permanents `p` controls of a printed card type (isType), phased-in ones, in battlefield order. */
+export function permanentsOfType(game: Game, p: PlayerId, type: string): GameObject[] {
+  const out: GameObject[] = [];
+  for (const o of ofTypeOnBattlefield(game, p, type)) if (!phasedOut(o)) out.push(o);
+  return out;
+}
+
+/**
+ * The objects on `p`'s battlefield of a printed card type, phased out or not: kept until a card of
+ * that type enters or leaves a zone (Game.membershipFact), instead of looking at every permanent's
+ * card each time — creatures at every step of combat, Sagas and Attractions at every main phase.
+ */
+function ofTypeOnBattlefield(game: Game, p: PlayerId, type: string): readonly GameObject[] {
+  let fact = typeFacts.get(type);
+  if (fact === undefined) {
+    fact = { keys: [], concerns: (g, card) => g.rules.card(card).types.includes(type) };
+    typeFacts.set(type, fact);
+  }
+  let key = fact.keys[p];
+  if (key === undefined) {
+    key = `magic.${type}.${p}`;
+    fact.keys[p] = key;
+  }
+  return game.membershipFact(
+    key,
+    () => {
+      const out: GameObject[] = [];
+      const objects = game.state.objects;
+      for (const id of game.zone("battlefield", p).cards) {
+        const o = objects[id]!;
+        if (isType(game, o, type)) out.push(o);
+      }
+      return out;
+    },
+    fact.concerns,
+  );
+}
+const typeFacts = new Map<
+  string,
+  { keys: string[]; concerns: (game: GameReader, card: string) => boolean }
+>();
 
 /** Every phased-in permanent, in APNAP order of controllers. */
 export function allPermanents(game: Game): GameObject[] {

@@ -14,7 +14,7 @@ import { emptyManaPools } from "./mana.js";
 import { drawCards } from "./ops.js";
 import { untapStepPhasing } from "./phasing.js";
 import { LORE } from "./sagas.js";
-import { dayNight, doesNotUntap, isType, maxHandSize, permanents, waiting } from "./state.js";
+import { dayNight, doesNotUntap, maxHandSize, permanents, permanentsOfType, waiting } from "./state.js";
 
 type Handler = (game: Game, task: Task) => void;
 
@@ -98,15 +98,15 @@ const scheme: Handler = (game, task) => {
 const lore: Handler = (game, task) => {
   game.popTask(task);
   const ap = game.state.clock.turn.player;
-  for (const o of permanents(game, ap))
-    if (isType(game, o, "saga")) addCounters(game, o, LORE, 1, { kind: "rule", rule: "lore", player: ap });
+  for (const o of permanentsOfType(game, ap, "saga"))
+    addCounters(game, o, LORE, 1, { kind: "rule", rule: "lore", player: ap });
 };
 
 /** CR 703.4g, 701.50: if the active player controls an Attraction, they roll to visit their Attractions. */
 const rollToVisit: Handler = (game, task) => {
   game.popTask(task);
   const ap = game.state.clock.turn.player;
-  const attractions = permanents(game, ap).filter((o) => isType(game, o, "attraction"));
+  const attractions = permanentsOfType(game, ap, "attraction");
   if (attractions.length === 0) return;
   const value = nextInt(game.state.rng, 6) + 1;
   game.emit({ type: "rollToVisit", player: ap, data: { value } });
