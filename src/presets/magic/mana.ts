@@ -18,7 +18,7 @@ import { scriptTask } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
 import type { AbilityDef, CardDef, Op } from "../../core/vocabulary/schema.js";
 import { asCost } from "./costs.js";
-import { isType, nameOf, phasedOut } from "./state.js";
+import { nameOf, phasedOut } from "./state.js";
 
 /** The five colours and colourless (CR 105.1, 106.1b): the types of mana a pool holds. */
 export const MANA_TYPES = ["W", "U", "B", "R", "G", "C"] as const;
@@ -225,9 +225,9 @@ function tapOnlyMana(card: CardDef): ManaCost | null {
  * {T} and only adds fixed mana (a basic land, CR 305.6). Other mana abilities (creatures', Wall of
  * Roots') are activated by their controller (`mana:` options) before the payment.
  */
-function landMana(game: Game, obj: GameObject): ManaCost | null {
-  if (obj.tapped || phasedOut(obj) || !isType(game, obj, "land")) return null;
-  return tapOnlyMana(game.card(obj));
+function landMana(game: Game, obj: GameObject, card: CardDef = game.card(obj)): ManaCost | null {
+  if (obj.tapped || phasedOut(obj) || !card.types.includes("land")) return null; // isType
+  return tapOnlyMana(card);
 }
 
 function addCosts(a: ManaCost, b: ManaCost): ManaCost {
@@ -240,8 +240,8 @@ function addCosts(a: ManaCost, b: ManaCost): ManaCost {
 export function manaLands(game: Game, p: PlayerId): { obj: GameObject; mana: ManaCost }[] {
   const out: { obj: GameObject; mana: ManaCost }[] = [];
   // Only a permanent with a mana ability can be one (manaSources: no walk over every permanent).
-  for (const { obj } of manaSources(game, p)) {
-    const mana = landMana(game, obj);
+  for (const { obj, card } of manaSources(game, p)) {
+    const mana = landMana(game, obj, card);
     if (mana) out.push({ obj, mana });
   }
   return out;
@@ -456,7 +456,7 @@ export function manaOptions(game: Game, p: PlayerId): DecisionOption[] {
       if (o.tapped && tapsSelf(ability)) continue; // its {T} can't be paid (mayActivate's cost check)
       const ref: AbilityRef = { obj: o, card, ability, controller: p };
       if (!mayActivate(game, ref, p)) continue;
-      const land = isType(game, o, "land") && abilities.length === 1;
+      const land = card.types.includes("land") && abilities.length === 1; // isType
       out.push({
         id: abilities.length === 1 ? `mana:${game.ref(o)}` : `mana:${game.ref(o)}:${ability.id}`,
         label: land
