@@ -4,7 +4,15 @@
  * the counter that counts a pattern in a window.
  */
 import type { CounterSpec } from "./contract/data.js";
-import type { AbilityDef, EventPattern, LimitSpec } from "./vocabulary/schema.js";
+import type { AbilityDef, CardDef, EventPattern, LimitSpec } from "./vocabulary/schema.js";
+
+/** Does the card have an activated ability (mana abilities included)? */
+export function hasActivatedAbility(card: CardDef): boolean {
+  const abilities = card.abilities;
+  if (abilities === undefined) return false;
+  for (const a of abilities) if (a.kind === "activated") return true;
+  return false;
+}
 
 /**
  * An ability its controller may decline: optional, or with a "you may" anywhere in its effect

@@ -151,7 +151,7 @@ const callIt = <T>(_game: Game, fn: () => T): T => fn();
 /** A fact kept until the zones' membership changes (`membershipFact`), with the cards it concerns. */
 interface MembershipFact {
   readonly value: unknown;
-  readonly concerns: ((game: GameReader, card: string) => boolean) | undefined;
+  readonly concerns: ((game: GameReader, card: CardDef) => boolean) | undefined;
 }
 
 /** The log of copies that keep theirs elsewhere (snapshots, the undo checkpoint): never appended to. */
@@ -1377,12 +1377,12 @@ class GameEngine implements Game {
    * `compute()`, kept under `key` until the zones' membership or an object's card changes. The
    * key is compared by identity: an object of the rules (one per fact) or a string. `concerns`:
    * the cards whose entering or leaving a zone may change the fact (a function of the rules and
-   * the card id alone); the moves of other cards keep it. Without it, every move drops it.
+   * the card's definition alone); the moves of other cards keep it. Without it, every move drops it.
    */
   membershipFact<T>(
     key: unknown,
     compute: () => T,
-    concerns?: (game: GameReader, card: string) => boolean,
+    concerns?: (game: GameReader, card: CardDef) => boolean,
   ): T {
     const m = this.byMembership;
     const kept = m.get(key);
@@ -1403,11 +1403,11 @@ class GameEngine implements Game {
       this.staticIndex = null;
     const m = this.byMembership;
     if (m.size === 0) return;
-    if (obj === undefined) {
+    const card = obj === undefined ? undefined : this.rules.cards.get(obj.card); // once for every fact
+    if (card === undefined) {
       m.clear();
       return;
     }
-    const card = obj.card;
     for (const [key, fact] of m) if (fact.concerns === undefined || fact.concerns(this, card)) m.delete(key);
   }
 

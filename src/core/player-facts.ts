@@ -4,6 +4,7 @@
  */
 import type { Game, GameReader } from "./contract/game.js";
 import type { PlayerId } from "./types.js";
+import type { CardDef } from "./vocabulary/schema.js";
 
 /**
  * `scan(game, p)`, kept for each player `p` until a card enters or leaves a zone or becomes
@@ -12,7 +13,7 @@ import type { PlayerId } from "./types.js";
 export function perPlayerMembershipFact<T>(
   name: string,
   scan: (game: Game, p: PlayerId) => T,
-  concerns?: (game: GameReader, card: string) => boolean,
+  concerns?: (game: GameReader, card: CardDef) => boolean,
 ): (game: Game, p: PlayerId) => T {
   const keys: string[] = [];
   return (game, p) => {

@@ -16,6 +16,7 @@ import { evalCondition, matchEvent } from "./match.js";
 import { type ScriptTask, scriptTask } from "./script.js";
 import type { GameObject, LogEntry, ObjectId, PendingAbility, PlayerId, Task } from "./types.js";
 import { seenIn } from "./visibility.js";
+import type { CardDef } from "./vocabulary/schema.js";
 
 export type { HiddenResponseWords } from "./contract/data.js";
 
@@ -102,7 +103,7 @@ function listeners(game: Game, type: string, kinds: ReadonlySet<string>): readon
 }
 
 /** Only a card with triggered abilities changes who listens, entering or leaving a zone. */
-const hasTriggers = (game: GameReader, card: string): boolean => game.rules.triggersByCard.has(card);
+const hasTriggers = (game: GameReader, card: CardDef): boolean => game.rules.triggersByCard.has(card.id);
 
 /** `listeners` computed afresh (and what the index must equal: tests/core/membership-index.test.ts). */
 export function scanListeners(game: Game, type: string, kinds: ReadonlySet<string>): Listener[] {

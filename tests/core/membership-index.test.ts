@@ -150,7 +150,7 @@ describe("trigger index", () => {
       g.membershipFact(
         "test.concerned",
         () => ++scans,
-        (_game, card) => card === watched.card,
+        (_game, card) => card.id === watched.card,
       );
     const plain = () => g.membershipFact("test.plain", () => ++plainScans);
     expect([concerned(), plain()]).toEqual([1, 1]);

@@ -270,12 +270,12 @@ export interface Game {
    * `compute()`, kept under `key` until the zones' membership or an object's card changes. The
    * key is compared by identity: an object of the rules (one per fact) or a string. `concerns`:
    * the cards whose entering or leaving a zone may change the fact (a function of the rules and
-   * the card id alone); the moves of other cards keep it. Without it, every move drops it.
+   * the card's definition alone); the moves of other cards keep it. Without it, every move drops it.
    */
   membershipFact<T>(
     key: unknown,
     compute: () => T,
-    concerns?: (game: GameReader, card: string) => boolean,
+    concerns?: (game: GameReader, card: CardDef) => boolean,
   ): T;
   /**
    * A card entered or left a zone, a zone was reordered, or an object became another card;

@@ -10,6 +10,7 @@
  * then the other costs as written, mana last (CR 601.2c, 601.2g–h, 602.2b) — and the ability goes
  * on the stack with its targets (targets.ts).
  */
+import { hasActivatedAbility } from "../../core/abilities.js";
 import {
   type ActivationRules,
   abilityZones,
@@ -273,11 +274,7 @@ export interface Activatable {
  * (Game.membershipFact), so most priorities don't walk every card. Read, never changed.
  */
 export const activatedAbilities: (game: Game, p: PlayerId) => readonly Activatable[] =
-  perPlayerMembershipFact(
-    "magic.activated",
-    scanActivated,
-    (game, card) => otherActivatedAbilities(game.rules.card(card)).length > 0,
-  );
+  perPlayerMembershipFact("magic.activated", scanActivated, (_game, card) => hasActivatedAbility(card));
 
 /** `activatedAbilities` computed afresh (what the index must equal: tests/core/membership-index.test.ts). */
 export function scanActivated(game: Game, p: PlayerId): Activatable[] {

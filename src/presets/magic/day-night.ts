@@ -94,7 +94,7 @@ function dayNightPermanents(game: Game): readonly GameObject[] {
         }
       return out;
     },
-    (g, card) => dayNightCard(g.rules.card(card)),
+    (_game, card) => dayNightCard(card),
   );
 }
 const DAY_NIGHT_FACT = "magic.dayNightPermanents";

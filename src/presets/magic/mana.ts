@@ -7,6 +7,7 @@
  *
  * The pool is the player's `vars.manaPool` (`{ W, U, B, R, G, C }`) with its total in `vars.mana`.
  */
+import { hasActivatedAbility } from "../../core/abilities.js";
 import { canActivate, mayActivate } from "../../core/activation.js";
 import { EngineError, IllegalActionError } from "../../core/errors.js";
 import type { Game } from "../../core/game.js";
@@ -431,7 +432,7 @@ export interface ManaSource {
 export const manaSources: (game: Game, p: PlayerId) => readonly ManaSource[] = perPlayerMembershipFact(
   "magic.manaSources",
   scanManaSources,
-  (game, card) => manaAbilities(game.rules.card(card)).length > 0,
+  (_game, card) => hasActivatedAbility(card), // a mana ability is one (CR 605.1a)
 );
 
 /** `manaSources` computed afresh (what the index must equal: tests/core/membership-index.test.ts). */

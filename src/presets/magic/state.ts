@@ -209,7 +209,7 @@ export function permanentsOfType(game: Game, p: PlayerId, type: string): GameObj
 function ofTypeOnBattlefield(game: Game, p: PlayerId, type: string): readonly GameObject[] {
   let fact = typeFacts.get(type);
   if (fact === undefined) {
-    fact = { keys: [], concerns: (g, card) => g.rules.card(card).types.includes(type) };
+    fact = { keys: [], concerns: (_game, card) => card.types.includes(type) };
     typeFacts.set(type, fact);
   }
   let key = fact.keys[p];
@@ -233,7 +233,7 @@ function ofTypeOnBattlefield(game: Game, p: PlayerId, type: string): readonly Ga
 }
 const typeFacts = new Map<
   string,
-  { keys: string[]; concerns: (game: GameReader, card: string) => boolean }
+  { keys: string[]; concerns: (game: GameReader, card: CardDef) => boolean }
 >();
 
 /** Every phased-in permanent, in APNAP order of controllers. */

@@ -6,6 +6,7 @@
  * gives back "activate" limits (RULINGS YG-2.4) but not "use" or soft once-per-turn ones (YG-1.2);
  * a negated effect leaves the activation standing.
  */
+import { hasActivatedAbility } from "../../core/abilities.js";
 import { abilityZones, hasTargets, mayActivate, targetsOf } from "../../core/activation.js";
 import { closeWindow, emit, openWindow } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
@@ -147,9 +148,7 @@ function activatedOfCard(
  * window): indexed until a card enters or leaves a zone (Game.membershipFact). Read, never changed.
  */
 export const activatedAbilities: (game: Game, p: PlayerId) => readonly Activatable[] =
-  perPlayerMembershipFact("ygo.activated", scanActivated, (game, card) =>
-    (game.rules.card(card).abilities ?? []).some((a) => a.kind === "activated"),
-  );
+  perPlayerMembershipFact("ygo.activated", scanActivated, (_game, card) => hasActivatedAbility(card));
 
 /** `activatedAbilities` computed afresh (what the index must equal: tests/core/membership-index.test.ts). */
 export function scanActivated(game: Game, p: PlayerId): Activatable[] {
