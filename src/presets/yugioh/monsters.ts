@@ -5,7 +5,6 @@
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
-import type { CardDef } from "../../core/vocabulary/schema.js";
 
 export type BattlePosition = "atk" | "def";
 
@@ -66,20 +65,6 @@ export function summonForbidden(game: Game, obj: GameObject): boolean {
 
 /** The printed static rule of that kind on a card ("xyzSummon", "fusionMaterials" …), wherever it is. */
 export function staticOf(game: Game, obj: GameObject, kind: string): JsonObject | undefined {
-  return staticsOfCard(game.card(obj)).get(kind);
-}
-
-/** A card definition's static rules by kind (the first of each kind), found once per definition. */
-const staticsByCard = new WeakMap<CardDef, ReadonlyMap<string, JsonObject>>();
-function staticsOfCard(card: CardDef): ReadonlyMap<string, JsonObject> {
-  let statics = staticsByCard.get(card);
-  if (statics === undefined) {
-    const found = new Map<string, JsonObject>();
-    for (const a of card.abilities ?? [])
-      if (a.kind === "static" && a.static && typeof a.static.kind === "string" && !found.has(a.static.kind))
-        found.set(a.static.kind, a.static);
-    statics = found;
-    staticsByCard.set(card, statics);
-  }
-  return statics;
+  // The rules index each card's static abilities by kind, in the card's order: the first is printed first.
+  return game.rules.staticsByCard.get(obj.card)?.get(kind)?.[0]?.ability.static;
 }
