@@ -64,9 +64,12 @@ export class Rules implements CompiledRules {
   /**
    * Event type → optional triggered abilities of the library that work from a zone not every
    * player sees (Ninja Strike in a hand): on such an event, a player who could hold one is asked
-   * whether they respond, whether or not they do (DESIGN: non-interference).
+   * whether they respond, whether or not they do (DESIGN: non-interference). One entry for each
+   * distinct trigger and zones: who could respond doesn't depend on which card has it.
    */
   readonly hiddenTriggers = new Map<string, TriggerEntry[]>();
+  /** The trigger-and-zones keys `hiddenTriggers` holds, by event type. */
+  private readonly hiddenTriggerKeys = new Map<string, Set<string>>();
   /** card ids with replacement abilities, and the zones they work in. */
   readonly replacementCards = new Map<string, { ability: AbilityDef; zones: readonly string[] }[]>();
   /** Zone kinds where some replacement ability works (in play, or a hand for Madness). */
@@ -204,6 +207,17 @@ export class Rules implements CompiledRules {
     return visit(root, null, 0);
   }
 
+  private addHiddenTrigger(type: string, entry: TriggerEntry): void {
+    const key = `${JSON.stringify(entry.ability.trigger)}@${entry.zones.join(",")}`;
+    const keys = this.hiddenTriggerKeys.get(type) ?? new Set<string>();
+    if (keys.has(key)) return;
+    keys.add(key);
+    this.hiddenTriggerKeys.set(type, keys);
+    const hidden = this.hiddenTriggers.get(type) ?? [];
+    hidden.push(entry);
+    this.hiddenTriggers.set(type, hidden);
+  }
+
   private addCard(card: CardDef, where: string): void {
     // A card id is a key of records (counts per card, a simulation's tally): "__proto__" would be
     // the record's prototype, not a key.
@@ -247,11 +261,8 @@ export class Rules implements CompiledRules {
             for (const z of [ability.trigger.from].flat()) zs.add(z);
           this.triggerZones.set(type, zs);
           this.readTypes.add(type);
-          if (mayUse(ability) && zones.some((z) => this.zoneDefs.get(z)!.visibility !== "public")) {
-            const hidden = this.hiddenTriggers.get(type) ?? [];
-            hidden.push({ card, ability, zones });
-            this.hiddenTriggers.set(type, hidden);
-          }
+          if (mayUse(ability) && zones.some((z) => this.zoneDefs.get(z)!.visibility !== "public"))
+            this.addHiddenTrigger(type, { card, ability, zones });
         }
         this.triggersByCard.set(card.id, byType);
       }

@@ -8,8 +8,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { randomAgent } from "../../src/agents/random.js";
-import type { Game } from "../../src/core/game.js";
+import { Game } from "../../src/core/game.js";
 import { indexedListeners, scanListeners } from "../../src/core/triggers.js";
+import { climbersOf, scanClimbers } from "../../src/presets/duel-masters/mugen-climb.js";
 import { getPreset, presetIds } from "../../src/presets/index.js";
 import {
   activatedAbilities as magicActivated,
@@ -105,6 +106,47 @@ describe("trigger index", () => {
     expect(compared).toBeGreaterThan(100);
     expect(sources).toBeGreaterThan(100);
     expect(typed).toBeGreaterThan(100);
+  });
+
+  it("duel-masters: the Mugen Climb spells in hand and graveyard equal a fresh scan at every event", () => {
+    const preset = getPreset("duel-masters");
+    let compared = 0;
+    let found = 0;
+    const ids = (list: readonly { obj: { id: string }; zone: string }[]) =>
+      list.map((c) => `${c.obj.id}@${c.zone}`);
+    for (const seed of [1, 2, 3, 4]) {
+      // Four Mugen no Mu in each deck, so the spells are drawn, cast from both zones and discarded.
+      const sample = newGameOf(preset, seed, "sample");
+      const lists = sample.state.players.map((_, p) => {
+        const others = Object.values(sample.state.objects)
+          .filter((o) => o.owner === p && o.card !== "mugen-no-mu")
+          .map((o) => o.card);
+        return [
+          ...others.slice(others.length - 36),
+          "mugen-no-mu",
+          "mugen-no-mu",
+          "mugen-no-mu",
+          "mugen-no-mu",
+        ];
+      });
+      const g = Game.create(preset, { seed, decks: lists });
+      g.onEvent(
+        () => {
+          for (const p of [0, 1]) {
+            const fresh = ids(scanClimbers(g, p));
+            expect(ids(climbersOf(g, p)), `at ${g.where()}`).toEqual(fresh);
+            found += fresh.length;
+            compared++;
+          }
+        },
+        { immediate: true },
+      );
+      g.run();
+      const agent = randomAgent(seed);
+      for (let i = 0; !g.over && i < 600; i++) g.act(agent.choose(g));
+    }
+    expect(compared).toBeGreaterThan(100);
+    expect(found).toBeGreaterThan(100);
   });
 
   it("every preset: the static abilities of each kind equal a fresh scan at every event of random games", () => {

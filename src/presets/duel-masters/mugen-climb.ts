@@ -12,6 +12,7 @@
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import { plural } from "../../core/labels.js";
+import { perPlayerMembershipFact } from "../../core/player-facts.js";
 import { scriptTask } from "../../core/script.js";
 import type { DecisionOption, GameObject, PlayerId } from "../../core/types.js";
 import { isSealed } from "./keywords.js";
@@ -27,6 +28,34 @@ function mugenClimbOf(game: Game, obj: GameObject): MugenClimb | undefined {
   return m ? { creatures: Number(m.creatures), mana: Number(m.mana) } : undefined;
 }
 
+/** Where a Mugen Climb spell may be cast from (DM: "自分の手札または墓地から"). */
+const CLIMB_ZONES = ["hand", "graveyard"] as const;
+
+/** A Mugen Climb spell and the zone it may be cast from. */
+export interface Climber {
+  readonly obj: GameObject;
+  readonly zone: (typeof CLIMB_ZONES)[number];
+}
+
+/** A player's Mugen Climb spells in their hand and graveyard, in zone order, found afresh. */
+export function scanClimbers(game: Game, player: PlayerId): Climber[] {
+  const out: Climber[] = [];
+  for (const zone of CLIMB_ZONES)
+    for (const obj of game.cardsIn(zone, player))
+      if (game.card(obj).stats?.mugenClimb) out.push({ obj, zone });
+  return out;
+}
+
+/**
+ * `scanClimbers`, kept until one of them enters or leaves a zone (Game.membershipFact): a main
+ * step's options don't walk the graveyard. Read, never changed.
+ */
+export const climbersOf: (game: Game, player: PlayerId) => readonly Climber[] = perPlayerMembershipFact(
+  "dm.mugenClimb",
+  scanClimbers,
+  (_game, card) => card.stats?.mugenClimb !== undefined,
+);
+
 /** Your untapped creatures Mugen Climb may tap (a sealed creature is ignored, DM 封印). */
 function tappable(game: Game, player: PlayerId): GameObject[] {
   return game
@@ -37,16 +66,17 @@ function tappable(game: Game, player: PlayerId): GameObject[] {
 /** The main step's Mugen Climb options: spells in the hand or graveyard whose creatures and mana can be paid. */
 export function mugenClimbOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
+  const climbers = climbersOf(game, player);
+  if (climbers.length === 0) return out;
   const creatures = tappable(game, player).length;
-  for (const zone of ["hand", "graveyard"])
-    for (const o of game.cardsIn(zone, player)) {
-      const m = mugenClimbOf(game, o);
-      if (!m || creatures < m.creatures || !canPay(game, player, m.mana, civilizationsOf(game, o))) continue;
-      out.push({
-        id: `mugen:${game.ref(o)}`,
-        label: `Cast ${game.card(o).name} from your ${zone} by Mugen Climb ${m.creatures} (tap ${plural(m.creatures, "creature")}, pay ${m.mana})`,
-      });
-    }
+  for (const { obj: o, zone } of climbers) {
+    const m = mugenClimbOf(game, o)!;
+    if (creatures < m.creatures || !canPay(game, player, m.mana, civilizationsOf(game, o))) continue;
+    out.push({
+      id: `mugen:${game.ref(o)}`,
+      label: `Cast ${game.card(o).name} from your ${zone} by Mugen Climb ${m.creatures} (tap ${plural(m.creatures, "creature")}, pay ${m.mana})`,
+    });
+  }
   return out;
 }
 
