@@ -15,6 +15,8 @@ import { getPreset, presetIds } from "../../src/presets/index.js";
 import {
   activatedAbilities as magicActivated,
   scanActivated as magicScanActivated,
+  scanSpellsInHand,
+  spellsInHand,
 } from "../../src/presets/magic/activation.js";
 import { manaSources, scanManaSources } from "../../src/presets/magic/mana.js";
 import { isType, permanents, permanentsOfType } from "../../src/presets/magic/state.js";
@@ -77,10 +79,11 @@ describe("trigger index", () => {
     expect(compared).toBeGreaterThan(100);
   });
 
-  it("magic: the activated abilities, mana sources and permanents by type equal a fresh scan at every event", () => {
+  it("magic: the activated abilities, mana sources, permanents by type and spells in hand equal a fresh scan at every event", () => {
     let compared = 0;
     let sources = 0;
     let typed = 0;
+    let held = 0;
     const abilities = (list: readonly { obj: { id: string }; kind: string; ability: { id: string } }[]) =>
       list.map((a) => `${a.obj.id}@${a.kind}:${a.ability.id}`);
     const withMana = (list: readonly { obj: { id: string }; abilities: readonly { id: string }[] }[]) =>
@@ -99,6 +102,11 @@ describe("trigger index", () => {
           expect(permanentsOfType(g, p, type), `${type}s at ${g.where()}`).toEqual(fresh);
           typed += fresh.length;
         }
+        const spells = (list: readonly { obj: { id: string }; instant: boolean }[]) =>
+          list.map((c) => `${c.obj.id}:${c.instant}`);
+        const inHand = spells(scanSpellsInHand(g, p));
+        expect(spells(spellsInHand(g, p)), `spells in hand at ${g.where()}`).toEqual(inHand);
+        held += inHand.length;
         sources += indexed.length;
         compared++;
       }
@@ -106,6 +114,7 @@ describe("trigger index", () => {
     expect(compared).toBeGreaterThan(100);
     expect(sources).toBeGreaterThan(100);
     expect(typed).toBeGreaterThan(100);
+    expect(held).toBeGreaterThan(100);
   });
 
   it("duel-masters: the Mugen Climb spells in hand and graveyard equal a fresh scan at every event", () => {

@@ -225,16 +225,12 @@ export function castOptions(game: Game, p: PlayerId): DecisionOption[] {
   const sorcery = sorceryTiming(game, p);
   // Whether anything lets p cast spells as though they had flash, asked once, not of every card.
   const flashGranted = !sorcery && mayBeGranted(game, "flash", p);
-  const objects = game.state.objects;
-  for (const id of game.zone("hand", p).cards) {
-    const o = objects[id]!;
-    const card = game.card(o);
-    if (card.types.includes("land")) continue;
+  for (const { obj: o, card, instant, cast } of spellsInHand(game, p)) {
     // A fast path: canActivate refuses these too (cost, timing), with their reasons.
-    if (!sorcery && !instantSpeed(card) && !(flashGranted && granted(game, "flash", p, o) !== null)) continue;
+    if (!sorcery && !instant && !(flashGranted && granted(game, "flash", p, o) !== null)) continue;
     const cost = manaCostOf(card);
     const most = maxX(game, p, cost);
-    if (most < 0 || !mayActivate(game, castRef(game, o, p), p)) continue;
+    if (most < 0 || !mayActivate(game, { obj: o, card, ability: cast, controller: p }, p)) continue;
     const label = `Cast ${card.name} (${card.cost ?? 0})`;
     const targets = spellTargets(game, card, o, p);
     const suffixes =
@@ -256,6 +252,37 @@ export function castOptions(game: Game, p: PlayerId): DecisionOption[] {
   }
   return out;
 }
+
+/** A card in a hand that isn't a land, whether it may be cast at instant speed by itself, and its cast ability. */
+export interface SpellInHand {
+  readonly obj: GameObject;
+  readonly card: CardDef;
+  readonly instant: boolean;
+  readonly cast: AbilityDef;
+}
+
+/** `p`'s cards in hand that aren't lands, in the hand's order, found afresh. */
+export function scanSpellsInHand(game: Game, p: PlayerId): SpellInHand[] {
+  const out: SpellInHand[] = [];
+  const objects = game.state.objects;
+  for (const id of game.zone("hand", p).cards) {
+    const obj = objects[id]!;
+    const card = game.card(obj);
+    if (!card.types.includes("land"))
+      out.push({ obj, card, instant: instantSpeed(card), cast: castAbility(card) });
+  }
+  return out;
+}
+
+/**
+ * `scanSpellsInHand`, kept until a card that isn't a land enters or leaves a zone
+ * (Game.membershipFact): the priorities in between don't walk the hand. Read, never changed.
+ */
+export const spellsInHand: (game: Game, p: PlayerId) => readonly SpellInHand[] = perPlayerMembershipFact(
+  "magic.spellsInHand",
+  scanSpellsInHand,
+  (_game, card) => !card.types.includes("land"),
+);
 
 /** Zones whose cards' activated abilities may work (the battlefield by default; a card says others). */
 const ABILITY_ZONES = ["battlefield", "graveyard", "hand", "exile", "command"];
