@@ -53,7 +53,7 @@ import { randomSeed, seedRng, seedText, shuffleInPlace } from "./rng.js";
 import { runScriptTask } from "./script.js";
 import { runStateChecks, type StateCheck } from "./state-checks.js";
 import { copyDecision, copyState } from "./state-copy.js";
-import { endedInteraction, enterNode, nodeTask, runNodeTask, Stage } from "./structure.js";
+import { endedInteraction, enterNode, interactionTask, nodeTask, runNodeTask, Stage } from "./structure.js";
 import { collectTriggers, runResolvePending, runResolveTask } from "./triggers.js";
 import { runGameTask, runTurnTask } from "./turns.js";
 import type {
@@ -1161,7 +1161,7 @@ class GameEngine implements Game {
         child: isOnDemand ? 0 : childIndex + 1,
         ...(isOnDemand ? {} : { last: chain[i + 1]! }),
       });
-      if (isOnDemand && node.interaction) this.pushTask({ t: node.interaction, node: node.id });
+      if (isOnDemand && node.interaction) this.pushTask(interactionTask(node.interaction, node.id));
     }
     this.pushTask(nodeTask(target.id));
     return this;

@@ -98,6 +98,15 @@ export function nodeTask(node: string): NodeTask {
   return { t: "node", node, stage: Stage.Enter, child: 0, last: undefined, queue: undefined };
 }
 
+/**
+ * The task of a node's interaction. Its `answer` is there from the start (undefined, which the
+ * serialization leaves out), so answering doesn't give it a new shape: the engine loop reads the
+ * tasks' type from few shapes, not many.
+ */
+export function interactionTask(t: string, node: string): Task {
+  return { t, node, answer: undefined };
+}
+
 /** Holds a "when"/"repeatWhile" condition by name; "!name" negates. */
 export function holds(game: Game, cond: string | undefined): boolean {
   if (!cond) return true;
@@ -211,7 +220,7 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
     case Stage.Body: {
       t.stage = Stage.Children;
       if (node.interaction && !skipMarker(game)?.ended.includes(node.id))
-        game.pushTask({ t: node.interaction, node: node.id });
+        game.pushTask(interactionTask(node.interaction, node.id));
       return;
     }
     case Stage.Children: {
