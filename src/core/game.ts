@@ -6,7 +6,7 @@
 import { type ActivationVerdict, canActivate, mayActivate, type Reason } from "./activation.js";
 import { LIMITS, LIMITS_DOC } from "./bounds.js";
 import type { Action, NewGameOptions, Snapshot } from "./contract/data.js";
-import type { Rules as CompiledRules, Game as GameApi, GameReader } from "./contract/game.js";
+import type { Rules as CompiledRules, Game as GameApi, MembershipConcerns } from "./contract/game.js";
 import { type DeckRules, deckProblems } from "./decks.js";
 import { didYouMeanText } from "./did-you-mean.js";
 import { activeEffects, checkWhileDurations } from "./durations.js";
@@ -151,7 +151,7 @@ const callIt = <T>(_game: Game, fn: () => T): T => fn();
 /** A fact kept until the zones' membership changes (`membershipFact`), with the cards it concerns. */
 interface MembershipFact {
   readonly value: unknown;
-  readonly concerns: ((game: GameReader, card: CardDef) => boolean) | undefined;
+  readonly concerns: MembershipConcerns | undefined;
 }
 
 /** The log of copies that keep theirs elsewhere (snapshots, the undo checkpoint): never appended to. */
@@ -1376,14 +1376,10 @@ class GameEngine implements Game {
   /**
    * `compute()`, kept under `key` until the zones' membership or an object's card changes. The
    * key is compared by identity: an object of the rules (one per fact) or a string. `concerns`:
-   * the cards whose entering or leaving a zone may change the fact (a function of the rules and
-   * the card's definition alone); the moves of other cards keep it. Without it, every move drops it.
+   * whether a card entering or leaving a zone may change the fact (a function of the rules, the
+   * card's definition and the zone); the moves it says no to keep it. Without it, every move drops it.
    */
-  membershipFact<T>(
-    key: unknown,
-    compute: () => T,
-    concerns?: (game: GameReader, card: CardDef) => boolean,
-  ): T {
+  membershipFact<T>(key: unknown, compute: () => T, concerns?: MembershipConcerns): T {
     const m = this.byMembership;
     const kept = m.get(key);
     if (kept !== undefined) return kept.value as T;
@@ -1394,21 +1390,22 @@ class GameEngine implements Game {
 
   /**
    * A card entered or left a zone, a zone was reordered, or an object became another card.
-   * `moved`: the one object that entered or left (the static holders' index and the facts that
-   * say which cards concern them outlive the moves of other cards).
+   * `moved`: the one object that entered or left `zone` (the static holders' index and the facts
+   * that say which moves concern them outlive the others).
    */
-  membershipChanged(moved?: ObjectId): void {
+  membershipChanged(moved?: ObjectId, zone?: ZoneState): void {
     const obj = moved === undefined ? undefined : this.state.objects[moved];
     if (this.staticIndex !== null && (obj === undefined || this.rules.staticsByCard.has(obj.card)))
       this.staticIndex = null;
     const m = this.byMembership;
     if (m.size === 0) return;
     const card = obj === undefined ? undefined : this.rules.cards.get(obj.card); // once for every fact
-    if (card === undefined) {
+    if (card === undefined || zone === undefined) {
       m.clear();
       return;
     }
-    for (const [key, fact] of m) if (fact.concerns === undefined || fact.concerns(this, card)) m.delete(key);
+    for (const [key, fact] of m)
+      if (fact.concerns === undefined || fact.concerns(this, card, zone)) m.delete(key);
   }
 
   /** Makes `obj` another card (DM awakening and release; determinization's redeal). */

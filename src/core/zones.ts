@@ -35,7 +35,7 @@ export function insertCard(
   id: ObjectId,
   position: PlaceOptions["position"],
 ): void {
-  game.membershipChanged(id);
+  game.membershipChanged(id, zone);
   if (position === "bottom") zone.cards.unshift(id);
   else if (typeof position === "number") zone.cards.splice(position, 0, id);
   else zone.cards.push(id);
@@ -46,5 +46,5 @@ export function removeCard(game: ZoneKeeper, zone: ZoneState, id: ObjectId): voi
   const i = zone.cards.indexOf(id);
   if (i < 0) throw new EngineError(`card ${id} is not in zone ${zone.id}`);
   zone.cards.splice(i, 1);
-  game.membershipChanged(id);
+  game.membershipChanged(id, zone);
 }

@@ -9,6 +9,7 @@
 import { describe, expect, it } from "vitest";
 import { randomAgent } from "../../src/agents/random.js";
 import { Game } from "../../src/core/game.js";
+import { perPlayerMembershipFact } from "../../src/core/player-facts.js";
 import { indexedListeners, scanListeners } from "../../src/core/triggers.js";
 import { climbersOf, scanClimbers } from "../../src/presets/duel-masters/mugen-climb.js";
 import { getPreset, presetIds } from "../../src/presets/index.js";
@@ -212,6 +213,26 @@ describe("trigger index", () => {
     expect(concerned(), "a card it concerns moved: scanned again").toBe(2);
     g.membershipChanged(); // no object named (a reorder, a new state): every fact goes
     expect(concerned()).toBe(3);
+  });
+
+  it("a player's fact outlives the moves in another player's zones, not those in their own", () => {
+    const g = newGameOf(getPreset("yugioh"), 2, "sample").run();
+    const scans = [0, 0];
+    const handOf = perPlayerMembershipFact("test.hand", (game, p) => {
+      scans[p]! += 1;
+      return game.zone("hand", p).cards.length;
+    });
+    const mine = g.state.objects[g.zone("deck", 0).cards[0]!]!;
+    const theirs = g.state.objects[g.zone("deck", 1).cards[0]!]!;
+    handOf(g, 0);
+    handOf(g, 1);
+    g.move(theirs, "hand@1");
+    expect(handOf(g, 0), "a move in the other player's zones: kept").toBe(g.zone("hand", 0).cards.length);
+    expect(handOf(g, 1), "a move in their own zones: scanned again").toBe(g.zone("hand", 1).cards.length);
+    expect(scans).toEqual([1, 2]);
+    g.move(mine, "hand@0");
+    expect(handOf(g, 0), "a move in their own zones: scanned again").toBe(g.zone("hand", 0).cards.length);
+    expect(scans).toEqual([2, 2]);
   });
 
   it("the comparison sees a stale index: a zone changed behind the index's back", () => {

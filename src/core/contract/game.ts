@@ -125,6 +125,12 @@ export interface Rules {
 /** The game as plain reads see it: its state and its compiled rules (the narrowest context). */
 export type GameReader = Pick<Game, "state" | "rules">;
 
+/**
+ * Whether a card entering or leaving `zone` may change a membership fact (Game.membershipFact):
+ * from the rules, the card's definition and the zone alone.
+ */
+export type MembershipConcerns = (game: GameReader, card: CardDef, zone: ZoneState) => boolean;
+
 /** A preset's rules plus one game's state: the API every client and preset uses (src/core/game.ts). */
 export interface Game {
   state: GameState;
@@ -269,19 +275,15 @@ export interface Game {
   /**
    * `compute()`, kept under `key` until the zones' membership or an object's card changes. The
    * key is compared by identity: an object of the rules (one per fact) or a string. `concerns`:
-   * the cards whose entering or leaving a zone may change the fact (a function of the rules and
-   * the card's definition alone); the moves of other cards keep it. Without it, every move drops it.
+   * whether a card entering or leaving a zone may change the fact (a function of the rules, the
+   * card's definition and the zone); the moves it says no to keep it. Without it, every move drops it.
    */
-  membershipFact<T>(
-    key: unknown,
-    compute: () => T,
-    concerns?: (game: GameReader, card: CardDef) => boolean,
-  ): T;
+  membershipFact<T>(key: unknown, compute: () => T, concerns?: MembershipConcerns): T;
   /**
    * A card entered or left a zone, a zone was reordered, or an object became another card;
-   * `moved`, when one object entered or left.
+   * `moved` and `zone`, when one object entered or left that zone.
    */
-  membershipChanged(moved?: ObjectId): void;
+  membershipChanged(moved?: ObjectId, zone?: ZoneState): void;
   /** Makes `obj` another card (DM awakening and release; determinization's redeal). */
   setCard(obj: GameObject, card: string): void;
   /** Whether the rules treat `obj` as existing now (`Preset.exists`; CR 702.26b phasing). */

@@ -4,10 +4,10 @@
  */
 import { targetsOf } from "../../core/activation.js";
 import { attachedStatics } from "../../core/attachments.js";
-import type { GameReader } from "../../core/contract/game.js";
 import type { Game } from "../../core/game.js";
 import type { Json, JsonObject } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
+import { perPlayerMembershipFact } from "../../core/player-facts.js";
 import type { StackEntry } from "../../core/preset.js";
 import { exemptFrom } from "../../core/turn-actions.js";
 import type { Cause, Duration, GameObject, PendingAbility, PlayerId } from "../../core/types.js";
@@ -203,38 +203,31 @@ export function permanentsOfType(game: Game, p: PlayerId, type: string): GameObj
 
 /**
  * The objects on `p`'s battlefield of a printed card type, phased out or not: kept until a card of
- * that type enters or leaves a zone (Game.membershipFact), instead of looking at every permanent's
- * card each time — creatures at every step of combat, Sagas and Attractions at every main phase.
+ * that type enters or leaves one of `p`'s zones (Game.membershipFact), instead of looking at every
+ * permanent's card each time — creatures at every step of combat, Sagas and Attractions at every
+ * main phase.
  */
 function ofTypeOnBattlefield(game: Game, p: PlayerId, type: string): readonly GameObject[] {
   let fact = typeFacts.get(type);
   if (fact === undefined) {
-    fact = { keys: [], concerns: (_game, card) => card.types.includes(type) };
+    fact = perPlayerMembershipFact(
+      `magic.${type}`,
+      (g, player) => {
+        const out: GameObject[] = [];
+        const objects = g.state.objects;
+        for (const id of g.zone("battlefield", player).cards) {
+          const o = objects[id]!;
+          if (isType(g, o, type)) out.push(o);
+        }
+        return out;
+      },
+      (_game, card) => card.types.includes(type),
+    );
     typeFacts.set(type, fact);
   }
-  let key = fact.keys[p];
-  if (key === undefined) {
-    key = `magic.${type}.${p}`;
-    fact.keys[p] = key;
-  }
-  return game.membershipFact(
-    key,
-    () => {
-      const out: GameObject[] = [];
-      const objects = game.state.objects;
-      for (const id of game.zone("battlefield", p).cards) {
-        const o = objects[id]!;
-        if (isType(game, o, type)) out.push(o);
-      }
-      return out;
-    },
-    fact.concerns,
-  );
+  return fact(game, p);
 }
-const typeFacts = new Map<
-  string,
-  { keys: string[]; concerns: (game: GameReader, card: CardDef) => boolean }
->();
+const typeFacts = new Map<string, (game: Game, p: PlayerId) => readonly GameObject[]>();
 
 /** Every phased-in permanent, in APNAP order of controllers. */
 export function allPermanents(game: Game): GameObject[] {
