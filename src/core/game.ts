@@ -1395,7 +1395,10 @@ class GameEngine implements Game {
    */
   membershipChanged(moved?: ObjectId, zone?: ZoneState): void {
     const obj = moved === undefined ? undefined : this.state.objects[moved];
-    if (this.staticIndex !== null && (obj === undefined || this.rules.staticsByCard.has(obj.card)))
+    if (
+      this.staticIndex !== null &&
+      (obj === undefined || zone === undefined || this.holdsStaticIn(obj, zone))
+    )
       this.staticIndex = null;
     const m = this.byMembership;
     if (m.size === 0) return;
@@ -1405,7 +1408,15 @@ class GameEngine implements Game {
       return;
     }
     for (const [key, fact] of m)
-      if (fact.concerns === undefined || fact.concerns(this, card, zone)) m.delete(key);
+      if (fact.concerns === undefined || fact.concerns(this, card, zone, key)) m.delete(key);
+  }
+
+  /** Whether `obj`'s card has a static ability that works in zones of `zone`'s kind (`staticHolders`). */
+  private holdsStaticIn(obj: GameObject, zone: ZoneState): boolean {
+    const byKind = this.rules.staticsByCard.get(obj.card);
+    if (byKind === undefined) return false;
+    for (const kind of byKind.keys()) if (this.rules.staticZones.get(kind)!.has(zone.kind)) return true;
+    return false;
   }
 
   /** Makes `obj` another card (DM awakening and release; determinization's redeal). */

@@ -6,7 +6,7 @@
 import { limitsOf, mayUse } from "./abilities.js";
 import { hasTargets } from "./activation.js";
 import type { HiddenResponseWords, TriggerEntry } from "./contract/data.js";
-import type { Game, GameReader } from "./contract/game.js";
+import type { Game, MembershipConcerns } from "./contract/game.js";
 import { emit } from "./events.js";
 import type { Json, JsonObject } from "./json.js";
 import { cloneJson } from "./json.js";
@@ -16,7 +16,6 @@ import { evalCondition, matchEvent } from "./match.js";
 import { type ScriptTask, scriptTask } from "./script.js";
 import type { GameObject, LogEntry, ObjectId, PendingAbility, PlayerId, Task } from "./types.js";
 import { seenIn } from "./visibility.js";
-import type { CardDef } from "./vocabulary/schema.js";
 
 export type { HiddenResponseWords } from "./contract/data.js";
 
@@ -99,11 +98,15 @@ export interface Listener {
  */
 function listeners(game: Game, type: string, kinds: ReadonlySet<string>): readonly Listener[] {
   // Keyed by the rules' own set of zone kinds for this type: one object per event type, no string built.
-  return game.membershipFact(kinds, () => scanListeners(game, type, kinds), hasTriggers);
+  return game.membershipFact(kinds, () => scanListeners(game, type, kinds), changesListeners);
 }
 
-/** Only a card with triggered abilities changes who listens, entering or leaving a zone. */
-const hasTriggers = (game: GameReader, card: CardDef): boolean => game.rules.triggersByCard.has(card.id);
+/**
+ * Only a card with triggered abilities changes who listens, entering or leaving a zone of the
+ * kinds where the type's abilities work (the fact's key).
+ */
+const changesListeners: MembershipConcerns = (game, card, zone, kinds) =>
+  (kinds as ReadonlySet<string>).has(zone.kind) && game.rules.triggersByCard.has(card.id);
 
 /** `listeners` computed afresh (and what the index must equal: tests/core/membership-index.test.ts). */
 export function scanListeners(game: Game, type: string, kinds: ReadonlySet<string>): Listener[] {

@@ -127,9 +127,10 @@ export type GameReader = Pick<Game, "state" | "rules">;
 
 /**
  * Whether a card entering or leaving `zone` may change a membership fact (Game.membershipFact):
- * from the rules, the card's definition and the zone alone.
+ * from the rules, the card's definition, the zone and the fact's key alone (one function may serve
+ * the facts of several keys).
  */
-export type MembershipConcerns = (game: GameReader, card: CardDef, zone: ZoneState) => boolean;
+export type MembershipConcerns = (game: GameReader, card: CardDef, zone: ZoneState, key: unknown) => boolean;
 
 /** A preset's rules plus one game's state: the API every client and preset uses (src/core/game.ts). */
 export interface Game {
