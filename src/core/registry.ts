@@ -50,6 +50,8 @@ export class Rules implements CompiledRules {
   readonly staticZones = new Map<string, Set<string>>();
   /** event type → zone kinds where some card listens to it. */
   readonly triggerZones = new Map<string, Set<string>>();
+  /** card id → the `triggerZones` sets of the event types its triggered abilities listen to. */
+  readonly listenedZonesByCard = new Map<string, Set<ReadonlySet<string>>>();
   /** Event types whose triggers look back though no zone changed (Preset.lookBackEvents, CR 603.10a). */
   readonly lookBackTypes: ReadonlySet<string>;
   /** Event types some card's delayed triggered ability waits for (CR 603.7): emitted even when nothing else reads them. */
@@ -260,6 +262,9 @@ export class Rules implements CompiledRules {
           if (ability.trigger.self && ability.trigger.from)
             for (const z of [ability.trigger.from].flat()) zs.add(z);
           this.triggerZones.set(type, zs);
+          const listened = this.listenedZonesByCard.get(card.id) ?? new Set<ReadonlySet<string>>();
+          listened.add(zs);
+          this.listenedZonesByCard.set(card.id, listened);
           this.readTypes.add(type);
           if (mayUse(ability) && zones.some((z) => this.zoneDefs.get(z)!.visibility !== "public"))
             this.addHiddenTrigger(type, { card, ability, zones });

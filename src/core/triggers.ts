@@ -105,13 +105,9 @@ function listeners(game: Game, type: string, kinds: ReadonlySet<string>): readon
  * Only a card with triggered abilities for the type changes who listens to it, entering or leaving
  * a zone of the kinds where they work (the fact's key: the rules' set of kinds for that one type).
  */
-const changesListeners: MembershipConcerns = (game, card, zone, kinds) => {
-  if (!(kinds as ReadonlySet<string>).has(zone.kind)) return false;
-  const byType = game.rules.triggersByCard.get(card.id);
-  if (byType === undefined) return false;
-  for (const type of byType.keys()) if (game.rules.triggerZones.get(type) === kinds) return true;
-  return false;
-};
+const changesListeners: MembershipConcerns = (game, card, zone, kinds) =>
+  (kinds as ReadonlySet<string>).has(zone.kind) &&
+  game.rules.listenedZonesByCard.get(card.id)?.has(kinds as ReadonlySet<string>) === true;
 
 /** `listeners` computed afresh (and what the index must equal: tests/core/membership-index.test.ts). */
 export function scanListeners(game: Game, type: string, kinds: ReadonlySet<string>): Listener[] {

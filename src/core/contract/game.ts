@@ -73,6 +73,8 @@ export interface Rules {
   readonly staticZones: Map<string, Set<string>>;
   /** event type → zone kinds where some card listens to it. */
   readonly triggerZones: Map<string, Set<string>>;
+  /** card id → the `triggerZones` sets of the event types its triggered abilities listen to. */
+  readonly listenedZonesByCard: Map<string, Set<ReadonlySet<string>>>;
   /** Event types whose triggers look back though no zone changed (Preset.lookBackEvents, CR 603.10a). */
   readonly lookBackTypes: ReadonlySet<string>;
   /** Event types some card's delayed triggered ability waits for (CR 603.7): emitted even when nothing else reads them. */
