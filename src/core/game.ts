@@ -267,6 +267,11 @@ type Doing = (typeof Doing)[keyof typeof Doing];
 /** The fields an action may have (contract/data.ts Action). */
 const ACTION_FIELDS = ["player", "decision", "choice", "label"];
 
+/** A field the object has itself (not one of its prototype's). */
+function ownField(a: Record<string, unknown>, k: string): unknown {
+  return Object.hasOwn(a, k) ? a[k] : undefined;
+}
+
 /** An action object to its exact type: own fields only, each of its type, no other field. */
 function checkAction(action: unknown): Action {
   if (action === null || typeof action !== "object" || Array.isArray(action))
@@ -274,28 +279,32 @@ function checkAction(action: unknown): Action {
       `an action is an option id or { player, choice }, not ${describeValue(action)}`,
     );
   const a = action as Record<string, unknown>;
-  for (const k in a)
-    if (Object.hasOwn(a, k) && !ACTION_FIELDS.includes(k))
+  // Own enumerable keys: those `for…in` lists that are the object's own, without the closure and
+  // the prototype walk (this runs once per action).
+  const keys = Object.keys(a);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (k !== "choice" && k !== "player" && k !== "decision" && k !== "label")
       throw new IllegalActionError(
         `action.${k}: an action has no field "${k}"${didYouMeanText(k, ACTION_FIELDS)}; it has player, choice and optionally decision and label`,
       );
-  const own = (k: string): unknown => (Object.hasOwn(a, k) ? a[k] : undefined);
-  const choice = own("choice");
+  }
+  const choice = ownField(a, "choice");
   if (typeof choice !== "string")
     throw new IllegalActionError(
       `action.choice must be an option id (a string), not ${describeValue(choice)}`,
     );
-  const player = own("player");
+  const player = ownField(a, "player");
   if (typeof player !== "number" || !Number.isInteger(player))
     throw new IllegalActionError(
       `action.player must be a player number (0, 1, …), not ${describeValue(player)}`,
     );
-  const decision = own("decision");
+  const decision = ownField(a, "decision");
   if (decision !== undefined && (typeof decision !== "number" || !Number.isInteger(decision)))
     throw new IllegalActionError(
       `action.decision must be a decision id (a whole number), not ${describeValue(decision)}`,
     );
-  const label = own("label");
+  const label = ownField(a, "label");
   if (label !== undefined && typeof label !== "string")
     throw new IllegalActionError(`action.label must be a string, not ${describeValue(label)}`);
   return decision === undefined ? { player, choice } : { player, choice, decision };
@@ -558,6 +567,8 @@ class GameEngine implements Game {
     const sc = this.rules.stateChecks;
     const checks = sc.always.length > 0 ? sc.always : null;
     const before = sc.beforeDecision.size > 0 ? sc.beforeDecision : null;
+    const handlers = this.rules.tasks;
+    const nodeHandler = this.rules.nodeTaskHandler;
     let task: Task | undefined;
     let doing: Doing = Doing.Handler;
     try {
@@ -570,7 +581,8 @@ class GameEngine implements Game {
           this.popTask(task);
           continue;
         }
-        const handler = this.rules.tasks.get(task.t);
+        const type = task.t;
+        const handler = type === "node" ? nodeHandler : handlers.get(type);
         if (!handler) throw new EngineError(`no handler for task "${task.t}"`);
         this.batchStart = state.ids.event; // each step of work is one event of the rules (CR 603.2c)
         doing = Doing.Handler;

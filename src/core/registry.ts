@@ -81,6 +81,8 @@ export class Rules implements CompiledRules {
   /** Event types a counter, a triggered or a delayed ability reads (events.heard: one lookup). */
   readonly readTypes = new Set<string>();
   readonly tasks = new Map<string, TaskHandler>();
+  /** The handler of node tasks, most of the engine's steps: the engine loop tests for it first. */
+  readonly nodeTaskHandler: TaskHandler | undefined;
   readonly ops = new Map<string, OpHandler>();
   readonly conditions = new Map<string, ConditionFn>();
   readonly zoneDefs = new Map<string, ZoneDef>();
@@ -104,6 +106,7 @@ export class Rules implements CompiledRules {
     this.inPlayKinds = preset.zones.filter((z) => z.inPlay).map((z) => z.kind);
     for (const [k, v] of Object.entries(kernel.tasks)) this.tasks.set(k, v);
     for (const [k, v] of Object.entries(preset.tasks ?? {})) this.tasks.set(k, v);
+    this.nodeTaskHandler = this.tasks.get("node");
     for (const [k, v] of Object.entries(kernel.ops)) this.ops.set(k, v);
     for (const [k, v] of Object.entries(preset.ops ?? {})) this.ops.set(k, v);
     for (const [k, v] of Object.entries(kernel.conditions)) this.conditions.set(k, v);

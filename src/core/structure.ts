@@ -283,10 +283,11 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
         game.pushTask({ t: checkpoint, node: node.id });
         return;
       }
-      const instance = game.state.clock.instances[node.id]!;
       emitNodeEvent(game, "nodeEnd", node.id);
-      // DM 500.3: effects lasting "until the end of" this node expire as it ends.
-      if (game.state.durations.length > 0) expireDurations(game, { at: "nodeEnd", node: node.id, instance });
+      // DM 500.3: effects lasting "until the end of" this node expire as it ends (this run of it:
+      // its instance changes only when it is entered again).
+      if (game.state.durations.length > 0)
+        expireDurations(game, { at: "nodeEnd", node: node.id, instance: game.state.clock.instances[node.id]! });
       leaveNode(game, node);
       const skip = skipMarker(game);
       const skipped = skip?.ended.includes(node.id) === true;

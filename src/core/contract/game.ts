@@ -102,6 +102,8 @@ export interface Rules {
   /** Event types a counter, a triggered or a delayed ability reads (events.heard: one lookup). */
   readonly readTypes: Set<string>;
   readonly tasks: Map<string, TaskHandler>;
+  /** `tasks.get("node")`, the handler of most of the engine's steps. */
+  readonly nodeTaskHandler: TaskHandler | undefined;
   readonly ops: Map<string, OpHandler>;
   readonly conditions: Map<string, ConditionFn>;
   readonly zoneDefs: Map<string, ZoneDef>;
