@@ -287,7 +287,11 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
       // DM 500.3: effects lasting "until the end of" this node expire as it ends (this run of it:
       // its instance changes only when it is entered again).
       if (game.state.durations.length > 0)
-        expireDurations(game, { at: "nodeEnd", node: node.id, instance: game.state.clock.instances[node.id]! });
+        expireDurations(game, {
+          at: "nodeEnd",
+          node: node.id,
+          instance: game.state.clock.instances[node.id]!,
+        });
       leaveNode(game, node);
       const skip = skipMarker(game);
       const skipped = skip?.ended.includes(node.id) === true;
