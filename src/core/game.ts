@@ -284,7 +284,7 @@ function checkAction(action: unknown): Action {
   const keys = Object.keys(a);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
-    if (k !== "choice" && k !== "player" && k !== "decision" && k !== "label")
+    if (!ACTION_FIELDS.includes(k))
       throw new IllegalActionError(
         `action.${k}: an action has no field "${k}"${didYouMeanText(k, ACTION_FIELDS)}; it has player, choice and optionally decision and label`,
       );
