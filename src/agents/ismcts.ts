@@ -120,7 +120,7 @@ export function healthShare(game: Game): number[] {
     if (typeof v === "number") return Math.max(0, v);
     let shields = 0;
     let any = false;
-    for (const z of game.zonesOfKinds(["shield"]))
+    for (const z of game.zonesOf("shield"))
       if (z.owner === p.id) {
         any = true;
         shields += z.cards.length;

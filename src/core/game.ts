@@ -155,6 +155,8 @@ interface MembershipFact {
 }
 
 /** The log of copies that keep theirs elsewhere (snapshots, the undo checkpoint): never appended to. */
+/** No zones of a kind (not frozen: V8 iterates a frozen array on a slow path). */
+const NO_ZONES: readonly ZoneState[] = [];
 const EMPTY_LOG: LogEntry[] = Object.freeze([]) as unknown as LogEntry[];
 
 /** A log to go on from: the first `n` entries of `log` (a fresh array: the old one may still be read). */
@@ -323,6 +325,8 @@ class GameEngine implements Game {
   private zonesByKindOwner: Map<string, ZoneState[]> = new Map();
   /** Zones of the kinds asked in turn order, by list of kinds and active player, built when first asked. */
   private inTurnOrderCache = new WeakMap<Iterable<string>, ZoneState[][]>();
+  /** Zones of several kinds in the state's order, by list of kinds, built when first asked. */
+  private zonesOfCache = new WeakMap<readonly string[], readonly ZoneState[]>();
   /** Handle → the referee's object id (GameObject.handle). */
   private handles = new Map<string, ObjectId>();
   /** `handles` is a snapshot's too: copied before the next handle changes (restore doesn't rebuild it). */
@@ -1255,6 +1259,7 @@ class GameEngine implements Game {
     }
     this.zonesByKindOwner = byKindOwner;
     this.inTurnOrderCache = new WeakMap();
+    this.zonesOfCache = new WeakMap();
     if (handles !== undefined) {
       this.handles = handles as Map<string, ObjectId>; // read-only until indexHandle copies it
       this.handlesShared = true;
@@ -1304,6 +1309,20 @@ class GameEngine implements Game {
     const out: ZoneState[] = [];
     for (const k of kinds) for (const z of this.zonesByKind.get(k) ?? []) out.push(z);
     return out;
+  }
+
+  zonesOf(kinds: string | readonly string[]): readonly ZoneState[] {
+    if (typeof kinds === "string") return this.zonesByKind.get(kinds) ?? NO_ZONES;
+    if (kinds.length === 1) return this.zonesByKind.get(kinds[0]!) ?? NO_ZONES;
+    let cached = this.zonesOfCache.get(kinds);
+    if (cached === undefined) {
+      const zones = this.state.zones;
+      const out: ZoneState[] = [];
+      for (const id in zones) if (kinds.includes(zones[id]!.kind)) out.push(zones[id]!);
+      cached = out;
+      this.zonesOfCache.set(kinds, cached);
+    }
+    return cached;
   }
 
   /** In-play zones, the active player's first, then in turn order. */

@@ -5,7 +5,7 @@
 import type { Game, GameReader } from "./contract/game.js";
 
 /** What reading an object's current characteristics needs. */
-type ObjectReader = Pick<Game, "state" | "rules" | "exists" | "characteristic">;
+type ObjectReader = Pick<Game, "state" | "rules" | "exists" | "characteristic" | "zonesOf">;
 
 import type { Json } from "./json.js";
 import type { GameEvent, GameObject, PlayerId } from "./types.js";
@@ -200,18 +200,14 @@ export function selectObjects(
   viewer: PlayerId,
   source?: GameObject,
 ): GameObject[] {
-  const kinds = selectedKinds(game, sel);
   const out: GameObject[] = [];
-  const { zones, objects } = game.state;
-  // Every zone in the state's order (the order of the objects found), no list of them built.
-  for (const zid in zones) {
-    const zone = zones[zid]!;
-    if (kinds.includes(zone.kind))
-      for (const id of zone.cards) {
-        const obj = objects[id]!;
-        if (matchObject(game, obj, sel, viewer, source)) out.push(obj);
-      }
-  }
+  const objects = game.state.objects;
+  // The zones of the kinds asked, in the state's order (the order of the objects found).
+  for (const zone of game.zonesOf(sel.zone ?? game.rules.inPlayKinds))
+    for (const id of zone.cards) {
+      const obj = objects[id]!;
+      if (matchObject(game, obj, sel, viewer, source)) out.push(obj);
+    }
   return out;
 }
 
@@ -227,29 +223,17 @@ export function countSelected(
   upTo: number,
   accept?: (obj: GameObject) => boolean,
 ): number {
-  const kinds = selectedKinds(game, sel);
   let n = 0;
-  const { zones, objects } = game.state;
-  for (const zid in zones) {
-    if (n >= upTo) break;
-    const zone = zones[zid]!;
-    if (kinds.includes(zone.kind))
-      for (const id of zone.cards) {
-        const obj = objects[id]!;
-        if (
-          matchObject(game, obj, sel, viewer, source) &&
-          (accept === undefined || accept(obj)) &&
-          ++n >= upTo
-        )
-          break;
-      }
-  }
+  if (upTo <= 0) return n;
+  const objects = game.state.objects;
+  for (const zone of game.zonesOf(sel.zone ?? game.rules.inPlayKinds))
+    for (const id of zone.cards) {
+      const obj = objects[id]!;
+      if (matchObject(game, obj, sel, viewer, source) && (accept === undefined || accept(obj)) && ++n >= upTo)
+        return n;
+    }
   return n;
 }
-
-/** The zone kinds a selector looks in (the in-play ones unless it names others). */
-const selectedKinds = (game: ObjectReader, sel: Selector): readonly string[] =>
-  sel.zone === undefined ? game.rules.inPlayKinds : typeof sel.zone === "string" ? [sel.zone] : sel.zone;
 
 /** Dotted paths of the rules' event patterns, split once (a few dozen in a preset). */
 const pathParts = new Map<string, readonly string[]>();

@@ -9,7 +9,7 @@ import type { EffectContext, ScriptTask } from "./contract/data.js";
 import type { Game } from "./contract/game.js";
 import { EngineError } from "./errors.js";
 import type { Json, JsonObject } from "./json.js";
-import { eventField, matchObject, relativePlayers, selectObjects } from "./match.js";
+import { countSelected, eventField, matchObject, relativePlayers, selectObjects } from "./match.js";
 import type { GameEvent, GameObject, PlayerId, Task } from "./types.js";
 import type { Op, RelativePlayer, Selector } from "./vocabulary/schema.js";
 
@@ -188,7 +188,13 @@ function readNumber(game: Game, ref: Json | undefined, frame: ScriptTask, fallba
     return typeof v === "number" ? v : Array.isArray(v) ? v.length : fallback;
   }
   if (typeof ref === "object" && !Array.isArray(ref) && "count" in ref)
-    return selectObjects(game, ref.count as Selector, frame.ctx.controller, sourceOf(game, frame.ctx)).length;
+    return countSelected(
+      game,
+      ref.count as Selector,
+      frame.ctx.controller,
+      sourceOf(game, frame.ctx),
+      Infinity,
+    );
   if (typeof ref === "object" && !Array.isArray(ref) && typeof ref.event === "string")
     return eventNumber(frame.ctx.event, ref.event);
   if (typeof ref === "object" && !Array.isArray(ref) && typeof ref.batch === "string") {

@@ -7,6 +7,7 @@ import {
   evalCondition,
   matchCard,
   matchEvent,
+  matchObject,
   matchValue,
   printedField,
   selectObjects,
@@ -132,6 +133,36 @@ describe("matchers", () => {
       }
     }
     expect(checked).toBeGreaterThan(500);
+  });
+
+  it("select in the state's order of zones, whatever the order of the kinds asked, after a restore too", () => {
+    // What a scan of every zone finds, in the state's order: the reference for the zone lists kept.
+    const scan = (game: Game, sel: Parameters<typeof selectObjects>[1]) => {
+      const kinds = sel.zone === undefined ? game.rules.inPlayKinds : [sel.zone].flat();
+      const out: string[] = [];
+      for (const zone of Object.values(game.state.zones))
+        if (kinds.includes(zone.kind))
+          for (const id of zone.cards) if (matchObject(game, game.state.objects[id]!, sel, 0)) out.push(id);
+      return out;
+    };
+    let checked = 0;
+    for (const id of ["duel-masters", "yugioh", "magic"]) {
+      const game = Game.create(getPreset(id), { seed: 9 }).run();
+      const kinds = [...new Set(Object.values(game.state.zones).map((z) => z.kind))];
+      const sels = [{}, { zone: kinds[0]! }, { zone: [...kinds].reverse() }, { zone: kinds.slice(1, 4) }];
+      const agent = randomAgent(9);
+      const early = game.snapshot();
+      for (let i = 0; i < 90 && !game.over; i++) {
+        game.act(agent.choose(game));
+        if (i === 45) game.restore(early);
+        if (i % 15 !== 0) continue;
+        for (const sel of sels) {
+          expect(selectObjects(game, sel, 0).map((o) => o.id)).toEqual(scan(game, sel));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
   });
 
   it("a count condition compares what a full selection counts, whatever its bounds", () => {

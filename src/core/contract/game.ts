@@ -264,6 +264,11 @@ export interface Game {
    */
   ref(obj: GameObject): string;
   zonesOfKinds(kinds: Iterable<string>): ZoneState[];
+  /**
+   * The zones of one kind or of a list of kinds, in the state's order (the order selections list
+   * objects in); a list's zones are found once per list (the rules' and cards' lists are kept).
+   */
+  zonesOf(kinds: string | readonly string[]): readonly ZoneState[];
   /** In-play zones, the active player's first, then in turn order. */
   zonesInTurnOrder(kinds?: Iterable<string>): readonly ZoneState[];
   characteristic(obj: GameObject, field: string): Json | undefined;

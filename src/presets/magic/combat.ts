@@ -618,7 +618,7 @@ const COMBAT_VARS = [
 /** CR 511.3: as the end of combat step ends, creatures are removed from combat. */
 const endCombat: Handler = (game, task) => {
   game.popTask(task);
-  for (const z of game.zonesOfKinds(["battlefield"]))
+  for (const z of game.zonesOf("battlefield"))
     for (const id of z.cards) {
       const v = game.obj(id).vars;
       // Only what is there is deleted: a delete makes the object a slower dictionary.

@@ -118,7 +118,7 @@ export function becomeDayOrNight(game: Game, next: "day" | "night", data: JsonOb
   game.state.vars.dayNight = next;
   game.emit({ type: "dayNight", data: { now: next, was, ...data } });
   if (was === null) return true;
-  for (const o of game.zonesOfKinds(["battlefield"]).flatMap((z) => z.cards.map((id) => game.obj(id))))
+  for (const o of game.zonesOf("battlefield").flatMap((z) => z.cards.map((id) => game.obj(id))))
     if (game.card(o).stats?.back)
       game.emit({
         type: "transform",

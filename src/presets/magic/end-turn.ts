@@ -29,7 +29,7 @@ export function endTheTurn(game: Game, cause: Cause, resolving?: string): void {
       game.move(o, zoneId("exile", o.owner), { cause, data: { reason: "CR 723.1a" } });
   }
   // CR 723.1b: nothing is in combat any more.
-  for (const zone of game.zonesOfKinds(["battlefield"]))
+  for (const zone of game.zonesOf("battlefield"))
     for (const id of zone.cards) for (const v of COMBAT_VARS) delete game.state.objects[id]!.vars[v];
   if (game.state.vars.defender !== undefined) game.state.vars.defender = null;
   // CR 723.1d: straight to the cleanup step. Ended during a cleanup step's priority (CR 514.3a),

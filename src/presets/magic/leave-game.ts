@@ -65,7 +65,7 @@ export function leaveGame(game: Game, p: PlayerId): void {
     game.move(obj, zoneId("exile", obj.owner), { cause: { kind: "rule" }, data: { reason: "CR 800.4a" } });
   }
   // Creatures attacking them are removed from combat.
-  for (const zone of game.zonesOfKinds(["battlefield"]))
+  for (const zone of game.zonesOf("battlefield"))
     for (const id of zone.cards) {
       const o = game.state.objects[id]!;
       if (o.vars.attacking === p) delete o.vars.attacking;

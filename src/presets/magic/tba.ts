@@ -154,7 +154,7 @@ const discardToHandSize: Handler = (game, task) => {
 const cleanupDamage: Handler = (game, task) => {
   game.popTask(task);
   let n = 0;
-  for (const z of game.zonesOfKinds(["battlefield"]))
+  for (const z of game.zonesOf("battlefield"))
     for (const id of z.cards) {
       const o = game.obj(id);
       if (o.vars.damage !== undefined) {
