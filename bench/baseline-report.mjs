@@ -43,14 +43,32 @@ export function parseBaselineArgs(args) {
   return out;
 }
 
+/**
+ * CPU-seconds of warm-up per process in a full run, by what it plays. A process of this version
+ * settles (its cost per response in 1-CPU-second windows stops falling) after about 7 seconds of
+ * Duel Masters and 15–20 of Yu-Gi-Oh! or Magic, whose rules make more functions hot, some only in
+ * rarer situations; every engine of a preset, and Showdown, warms as long.
+ */
+export const FULL_WARM_SEC = { default: 8, yugioh: 20, magic: 20, showdown: 20 };
+
+/**
+ * Games per repetition in a full run: this version's timed window is about 0.4–1 CPU-second per
+ * preset, long enough that one garbage collection or compile doesn't move a repetition.
+ */
+const FULL_GAMES = { magic: 90, yugioh: 100, skirmish: 1000, default: 300 };
+
 /** Games, battles and repetitions for a size: full (the figures), quick (a look), smoke (a check). */
 export function runSizes(size, warmSec = null) {
   const full = size === "full";
   const smoke = size === "smoke";
+  const warmOf = (key) => warmSec ?? (full ? (FULL_WARM_SEC[key] ?? FULL_WARM_SEC.default) : smoke ? 0 : 0.5);
   return {
     reps: full ? 5 : smoke ? 1 : 2,
-    warmSec: warmSec ?? (full ? 8 : smoke ? 0 : 0.5),
-    games: (preset) => (smoke ? 1 : !full ? 10 : preset === "magic" ? 30 : preset === "yugioh" ? 40 : 100),
+    /** Warm-up of a process playing `key` (a preset, or "showdown"); `--warm` sets every one. */
+    warmOf,
+    /** What `warmOf` gives, for the report: `{ default, …exceptions }`. */
+    warmSec: warmSec !== null || !full ? { default: warmOf("default") } : { ...FULL_WARM_SEC },
+    games: (preset) => (smoke ? 1 : !full ? 10 : (FULL_GAMES[preset] ?? FULL_GAMES.default)),
     battles: full ? 100 : smoke ? 1 : 10,
     skeleton: full
       ? { turns: 1000, reps: 5, minActions: 100_000 }
@@ -70,11 +88,11 @@ export function engineKeys(shas = BASELINES) {
 
 /** Every measurement of a run, in the order each repetition plays them. */
 export function baselineJobs({ presets = BASELINE_PRESETS, shas = BASELINES, dists, sizes }) {
-  const { warmSec } = sizes;
+  const { warmOf } = sizes;
   const jobs = [];
   for (const preset of presets) {
     const games = sizes.games(preset);
-    const p = { preset, games, warmSec };
+    const p = { preset, games, warmSec: warmOf(preset) };
     jobs.push({ key: `games:${preset}:head`, kind: "games", params: { ...p, dist: dists.head, cold: true } });
     for (const sha of shas) {
       jobs.push({ key: `games:${preset}:${sha}`, kind: "games", params: { ...p, dist: dists[sha] } });
@@ -90,9 +108,17 @@ export function baselineJobs({ presets = BASELINE_PRESETS, shas = BASELINES, dis
       params: { dist: dists.head, preset, games: sizes.undoGames },
     });
   }
-  jobs.push({ key: "showdown", kind: "showdown", params: { battles: sizes.battles, warmSec } });
+  jobs.push({
+    key: "showdown",
+    kind: "showdown",
+    params: { battles: sizes.battles, warmSec: warmOf("showdown") },
+  });
   jobs.push({ key: "skeleton", kind: "skeleton", params: sizes.skeleton });
-  jobs.push({ key: "copies", kind: "copies", params: { dist: dists.head, reps: sizes.copyReps, warmSec } });
+  jobs.push({
+    key: "copies",
+    kind: "copies",
+    params: { dist: dists.head, reps: sizes.copyReps, warmSec: warmOf("default") },
+  });
   for (const workers of [1, 2])
     jobs.push({
       key: `workers:${workers}`,

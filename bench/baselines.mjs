@@ -28,6 +28,12 @@ import {
 import { interleave } from "./children.mjs";
 import { benchPackageVersion } from "./workloads.mjs";
 
+/** `{ default: 8, magic: 20 }` → "8 CPU-s (magic 20)". */
+const warmWords = ({ default: d, ...by }) => {
+  const rest = Object.entries(by).map(([k, v]) => `${k} ${v}`);
+  return `${d} CPU-s${rest.length ? ` (${rest.join(", ")})` : ""}`;
+};
+
 const root = fileURLToPath(new URL("..", import.meta.url));
 let opts;
 try {
@@ -46,7 +52,7 @@ const sizes = runSizes(opts.size, opts.warmSec);
 const jobs = baselineJobs({ presets: BASELINE_PRESETS, shas: BASELINES, dists, sizes });
 const machine = `${cpus()[0]?.model ?? "?"} × ${cpus().length}`;
 log(
-  `turnkit --baseline (${opts.size}): head against ${BASELINES.join(", ")} and Pokémon Showdown · node ${process.version} · ${machine} · CPU time, median of ${sizes.reps} interleaved repetitions, each process warmed ${sizes.warmSec} CPU-s`,
+  `turnkit --baseline (${opts.size}): head against ${BASELINES.join(", ")} and Pokémon Showdown · node ${process.version} · ${machine} · CPU time, median of ${sizes.reps} interleaved repetitions, each process warmed ${warmWords(sizes.warmSec)}`,
 );
 
 const loads = [loadavg()[0]];

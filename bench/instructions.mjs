@@ -9,8 +9,10 @@
  * thread valgrind counts). Each job runs twice, `from` and `to` games; the difference divided by
  * the difference in responses is the per-response cost once the JIT has settled (`from` is late
  * enough for that: SIZES), start-up and warm-up cancelling out. V8 runs in predictable mode and the addresses are not randomized (below).
- * Each count is given twice: all instructions, and without those of V8's optimizing compiler
- * (COMPILER: what a process spends warming up, not what a response costs).
+ * Each count is given three ways: all instructions; without those of V8's optimizing compiler
+ * (COMPILER: what a process spends warming up, not what a response costs); and without the
+ * compiler's and the garbage collector's (GC), the GC's beside it. The young generation has a
+ * fixed size (YOUNG_GENERATION), so that a count moves with the code, not with where collections fall.
  * Needs valgrind (Debian: apt-get install valgrind).
  */
 import { execFile, spawnSync } from "node:child_process";
@@ -68,6 +70,19 @@ function parseArgs(argv) {
 const NO_ASLR = spawnSync("setarch", ["-R", "true"]).status === 0 ? ["setarch", "-R"] : [];
 
 /**
+ * A young generation of a fixed 128 MB. With V8's default (it grows to 16 MB) collections fall at
+ * points that any change moves — another directory, another engine loaded for its deck lists, a
+ * function more — and whether a full collection falls in the counted window moves a count: the
+ * same engine from two directories counted 67,750 and 58,759 instructions per Yu-Gi-Oh! response
+ * without the compiler; a change of a few lines moved the GC's from about 0 to 7,750 and the rest
+ * by 4 % with it (write barriers while marking, code dropped with the hidden classes a collection
+ * frees). At 128 MB the young generation is collected a few times per game count and the same
+ * engine from two directories counted within 0.4 %: a count moves with the code. What the
+ * collector costs a normal process is in the CPU-time figures.
+ */
+const YOUNG_GENERATION = ["--min-semi-space-size=128", "--max-semi-space-size=128"];
+
+/**
  * V8's optimizing compiler (TurboFan, its Turboshaft back end, Maglev) and the deoptimization data
  * it writes, by function name in cachegrind's output. Its work is per process, not per response:
  * it compiles each hot function once (again after a deoptimization), so it shrinks as a process
@@ -76,20 +91,30 @@ const NO_ASLR = spawnSync("setarch", ["-R", "true"]).status === 0 ? ["setarch", 
  */
 const COMPILER = /v8::internal::(compiler|turboshaft|maglev)::|v8::internal::TranslationArrayBuilder/;
 
-/** Instructions of a cachegrind output file: all of them, and those of the optimizing compiler. */
+/**
+ * V8's garbage collector by function name: scavenges of the young generation, marking, sweeping
+ * and compaction of the old one, the visitors that walk objects for them. With the young generation
+ * fixed (YOUNG_GENERATION) it is mostly scavenges of responses' short-lived objects.
+ */
+const GC =
+  /Scaveng|Marking|MarkCompact|Sweeper|Evacuat|IncrementalMark|MinorMC|GCTracer|heap::base::|cppgc::|v8::internal::Heap::|RememberedSet|SlotSet|BodyDescriptorBase::Iterate/;
+
+/** Instructions of a cachegrind output file: all of them, the optimizing compiler's and the GC's. */
 function countsOf(file) {
   let all = 0;
   let compiler = 0;
-  let inCompiler = false;
+  let gc = 0;
+  let kind = 0; // 0 other, 1 compiler, 2 GC
   for (const line of readFileSync(file, "utf8").split("\n")) {
-    if (line.startsWith("fn=")) inCompiler = COMPILER.test(line);
+    if (line.startsWith("fn=")) kind = COMPILER.test(line) ? 1 : GC.test(line) ? 2 : 0;
     else if (line.charCodeAt(0) >= 48 && line.charCodeAt(0) <= 57) {
       const n = Number(line.slice(line.indexOf(" ") + 1));
       all += n;
-      if (inCompiler) compiler += n;
+      if (kind === 1) compiler += n;
+      else if (kind === 2) gc += n;
     }
   }
-  return { all, compiler };
+  return { all, compiler, gc };
 }
 
 /** Instructions and responses of one process: `games` games of `preset` on engine `dist`. */
@@ -105,6 +130,7 @@ async function counted(dist, preset, games, decksFrom, listSeeds) {
     process.execPath,
     "--single-threaded",
     "--predictable",
+    ...YOUNG_GENERATION,
     join(root, "bench", "child.mjs"),
     "responses",
     params,
@@ -119,12 +145,12 @@ async function counted(dist, preset, games, decksFrom, listSeeds) {
     if (out.missing) return null;
     const ir = /I\s+refs:\s+([\d,]+)/.exec(stderr);
     if (!ir) throw new Error(`valgrind printed no instruction count for ${preset} on ${dist}`);
-    const { all, compiler } = countsOf(outFile);
+    const { all, compiler, gc } = countsOf(outFile);
     const instructions = Number(ir[1].replaceAll(",", ""));
     // The file's sum is valgrind's own total: a format it could not read would show here.
     if (Math.abs(all - instructions) > instructions * 0.001)
       throw new Error(`cachegrind's file sums to ${all} instructions, valgrind counted ${instructions}`);
-    return { responses: out.responses, instructions, compiler };
+    return { responses: out.responses, instructions, compiler, gc };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -179,6 +205,8 @@ for (const preset of opts.presets) {
     preset,
     instructionsPerResponse: {},
     withoutCompilerPerResponse: {},
+    ownPerResponse: {},
+    gcPerResponse: {},
     compilerShare: {},
     responses: {},
   };
@@ -192,7 +220,10 @@ for (const preset of opts.presets) {
     const all = b.instructions - a.instructions;
     const compiler = b.compiler - a.compiler;
     row.instructionsPerResponse[e.name] = Math.round(all / responses);
+    const gc = b.gc - a.gc;
     row.withoutCompilerPerResponse[e.name] = Math.round((all - compiler) / responses);
+    row.ownPerResponse[e.name] = Math.round((all - compiler - gc) / responses);
+    row.gcPerResponse[e.name] = Math.round(gc / responses);
     row.compilerShare[e.name] = Number((compiler / all).toFixed(3));
     row.responses[e.name] = responses;
   }
@@ -214,6 +245,14 @@ else {
       log(`| ${r.preset} | ${h.toLocaleString("en")} | ${cells.join(" | ")} |`);
     }
   };
+  table(
+    "ownPerResponse",
+    "instructions per response, without V8's optimizing compiler and garbage collector:",
+  );
+  table(
+    "gcPerResponse",
+    "the garbage collector's instructions per response (where its collections fall moves it):",
+  );
   table("withoutCompilerPerResponse", "instructions per response, without V8's optimizing compiler:");
   table("instructionsPerResponse", "instructions per response, all (the compiler included):");
   for (const r of rows)

@@ -36,6 +36,16 @@ interface Report {
   BASELINES: string[];
   parseBaselineArgs(args: string[]): { json: boolean; size: string; warmSec: number | null };
   engineKeys(shas: string[]): string[];
+  runSizes(
+    size: string,
+    warmSec?: number | null,
+  ): { warmOf(key: string): number; warmSec: Record<string, number>; games(preset: string): number };
+  baselineJobs(o: {
+    presets: string[];
+    shas: string[];
+    dists: Record<string, string>;
+    sizes: ReturnType<Report["runSizes"]>;
+  }): { key: string; params: { warmSec?: number; games?: number } }[];
   buildBaselineResult(o: { runs: Runs; presets: string[]; shas: string[] }): Result;
   formatBaselineTables(r: Result, shas: string[]): string;
 }
@@ -73,6 +83,37 @@ describe("--baseline options", () => {
     expect(parse(["--baseline"])).toEqual({ json: false, size: "full", warmSec: null });
     expect(parse(["--baseline", "--json", "--quick"])).toEqual({ json: true, size: "quick", warmSec: null });
     expect(parse(["--smoke", "--warm", "1.5"])).toEqual({ json: false, size: "smoke", warmSec: 1.5 });
+  });
+
+  it("warms Yu-Gi-Oh!, Magic and Showdown longer in a full run; --warm sets every process", () => {
+    const full = report.runSizes("full");
+    expect(["duel-masters", "skirmish", "yugioh", "magic", "showdown"].map(full.warmOf)).toEqual([
+      8, 8, 20, 20, 20,
+    ]);
+    expect(full.warmSec).toEqual({ default: 8, yugioh: 20, magic: 20, showdown: 20 });
+    const dists = { head: "h", a: "a" };
+    const warmOfJob = (sizes: ReturnType<Report["runSizes"]>) =>
+      Object.fromEntries(
+        report
+          .baselineJobs({ presets: ["duel-masters", "magic"], shas: ["a"], dists, sizes })
+          .filter((j) => j.params.warmSec !== undefined)
+          .map((j) => [j.key, j.params.warmSec]),
+      );
+    expect(warmOfJob(full)).toMatchObject({
+      "games:duel-masters:head": 8,
+      "games:duel-masters:a": 8,
+      "games:magic:head": 20,
+      "games:magic:head@a": 20,
+      showdown: 20,
+      copies: 8,
+    });
+    const set = report.runSizes("full", 3);
+    expect(new Set(Object.values(warmOfJob(set)))).toEqual(new Set([3]));
+    expect(set.warmSec).toEqual({ default: 3 });
+    expect(report.runSizes("quick").warmOf("magic")).toBe(0.5);
+    expect(report.runSizes("smoke").warmOf("showdown")).toBe(0);
+    // Every preset's timed window is many games: Magic's and Yu-Gi-Oh!'s long games too.
+    expect(["duel-masters", "yugioh", "magic", "skirmish"].map(full.games)).toEqual([300, 100, 90, 1000]);
   });
 
   it("refuses a commit after --baseline, unknown options, bad --warm, --quick with --smoke", () => {
