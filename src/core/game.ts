@@ -154,9 +154,9 @@ interface MembershipFact {
   readonly concerns: MembershipConcerns | undefined;
 }
 
-/** The log of copies that keep theirs elsewhere (snapshots, the undo checkpoint): never appended to. */
 /** No zones of a kind (not frozen: V8 iterates a frozen array on a slow path). */
 const NO_ZONES: readonly ZoneState[] = [];
+/** The log of copies that keep theirs elsewhere (snapshots, the undo checkpoint): never appended to. */
 const EMPTY_LOG: LogEntry[] = Object.freeze([]) as unknown as LogEntry[];
 
 /** A log to go on from: the first `n` entries of `log` (a fresh array: the old one may still be read). */
@@ -1314,13 +1314,15 @@ class GameEngine implements Game {
   zonesOf(kinds: string | readonly string[]): readonly ZoneState[] {
     if (typeof kinds === "string") return this.zonesByKind.get(kinds) ?? NO_ZONES;
     if (kinds.length === 1) return this.zonesByKind.get(kinds[0]!) ?? NO_ZONES;
-    let cached = this.zonesOfCache.get(kinds);
+    // Kept only for lists that can't change: the rules' own, and frozen ones (card definitions').
+    const keep = kinds === this.rules.inPlayKinds || Object.isFrozen(kinds);
+    let cached = keep ? this.zonesOfCache.get(kinds) : undefined;
     if (cached === undefined) {
       const zones = this.state.zones;
       const out: ZoneState[] = [];
       for (const id in zones) if (kinds.includes(zones[id]!.kind)) out.push(zones[id]!);
       cached = out;
-      this.zonesOfCache.set(kinds, cached);
+      if (keep) this.zonesOfCache.set(kinds, cached);
     }
     return cached;
   }

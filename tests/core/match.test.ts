@@ -149,7 +149,15 @@ describe("matchers", () => {
     for (const id of ["duel-masters", "yugioh", "magic"]) {
       const game = Game.create(getPreset(id), { seed: 9 }).run();
       const kinds = [...new Set(Object.values(game.state.zones).map((z) => z.kind))];
-      const sels = [{}, { zone: kinds[0]! }, { zone: [...kinds].reverse() }, { zone: kinds.slice(1, 4) }];
+      // A list a caller changes between two selections: its new kinds are the ones walked.
+      const changing = kinds.slice(0, 2);
+      const sels = [
+        {},
+        { zone: kinds[0]! },
+        { zone: [...kinds].reverse() },
+        { zone: Object.freeze(kinds.slice(1, 4)) as string[] },
+        { zone: changing },
+      ];
       const agent = randomAgent(9);
       const early = game.snapshot();
       for (let i = 0; i < 90 && !game.over; i++) {
@@ -160,6 +168,8 @@ describe("matchers", () => {
           expect(selectObjects(game, sel, 0).map((o) => o.id)).toEqual(scan(game, sel));
           checked++;
         }
+        changing.push(changing.shift()!, kinds[(i / 15 + 2) % kinds.length]!);
+        changing.splice(0, changing.length - 2);
       }
     }
     expect(checked).toBeGreaterThan(40);

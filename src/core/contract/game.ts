@@ -266,7 +266,8 @@ export interface Game {
   zonesOfKinds(kinds: Iterable<string>): ZoneState[];
   /**
    * The zones of one kind or of a list of kinds, in the state's order (the order selections list
-   * objects in); a list's zones are found once per list (the rules' and cards' lists are kept).
+   * objects in). A list that can't change (the rules' own, a frozen one: a card definition's) has
+   * its zones found once per state; any other list, at every call.
    */
   zonesOf(kinds: string | readonly string[]): readonly ZoneState[];
   /** In-play zones, the active player's first, then in turn order. */
