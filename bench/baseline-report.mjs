@@ -52,7 +52,7 @@ export function parseBaselineArgs(args) {
 export const FULL_WARM_SEC = { default: 8, yugioh: 20, magic: 20, showdown: 20 };
 
 /**
- * Games per repetition in a full run: this version's timed window is about 0.4–1 CPU-second per
+ * Games per repetition in a full run: this version's timed window is about 0.3–1 CPU-second per
  * preset, long enough that one garbage collection or compile doesn't move a repetition.
  */
 const FULL_GAMES = { magic: 90, yugioh: 100, skirmish: 1000, default: 300 };
