@@ -1313,6 +1313,10 @@ class GameEngine implements Game {
 
   zonesOf(kinds: string | readonly string[]): readonly ZoneState[] {
     if (typeof kinds === "string") return this.zonesByKind.get(kinds) ?? NO_ZONES;
+    if (!Array.isArray(kinds))
+      throw new EngineError(
+        `zonesOf takes a zone kind or a list of them, not ${JSON.stringify(kinds) ?? String(kinds)}`,
+      );
     if (kinds.length === 1) return this.zonesByKind.get(kinds[0]!) ?? NO_ZONES;
     // Kept only for lists that can't change: the rules' own, and frozen ones (card definitions').
     const keep = kinds === this.rules.inPlayKinds || Object.isFrozen(kinds);

@@ -175,6 +175,16 @@ describe("matchers", () => {
     expect(checked).toBeGreaterThan(40);
   });
 
+  it("zonesOf refuses what is neither a zone kind nor a list of them, by name", () => {
+    const game = Game.create(getPreset("duel-masters"), { seed: 1 }).run();
+    for (const bad of [3, null, { kind: "hand" }])
+      expect(() => game.zonesOf(bad as unknown as string)).toThrow(
+        /zonesOf takes a zone kind or a list of them, not (3|null|\{"kind":"hand"\})/,
+      );
+    expect(game.zonesOf("nowhere")).toEqual([]);
+    expect(game.zonesOf(["hand", "nowhere"]).map((z) => z.kind)).toEqual(["hand", "hand"]);
+  });
+
   it("a count condition compares what a full selection counts, whatever its bounds", () => {
     const game = Game.create(getPreset("duel-masters"), { seed: 6 }).run();
     const agent = randomAgent(6);
