@@ -385,18 +385,42 @@ export const workloads = {
     return { iterationsPerCpuSec: iterations / (us / 1e6) };
   },
 
-  /** simulate() on `workers` threads: wall and CPU seconds (the process's, its threads included). */
-  async workers({ dist, preset, games, workers }) {
-    const { simulate } = await import(join(dist, "simulate", "index.js"));
-    await simulate({ preset, games: Math.min(20, games), seed: 999, workers });
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    const r = await simulate({ preset, games, seed: 1, workers });
-    const wall = (performance.now() - t0) / 1000;
-    const c = process.cpuUsage(c0);
-    const cpuSec = (c.user + c.system) / 1e6;
-    const played = r.games ?? games;
-    return { wallSec: wall, cpuSec, games: played, cpuMsPerGame: (1000 * cpuSec) / played };
+  /**
+   * simulate() on `workers` threads: wall and CPU seconds of a run (the process's, its threads
+   * included). Warm (`warmSec` > 0): the threads of one `openSimulator` first play runs for
+   * `warmSec` CPU-seconds each, so the run is timed with their code compiled. Cold (`warmSec` 0):
+   * a one-shot `simulate()`, whose threads start and compile the engine within the timed run.
+   */
+  async workers({ dist, preset, games, workers, warmSec = 0 }) {
+    const sim = await import(join(dist, "simulate", "index.js"));
+    const timed = async (run) => {
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      const r = await run({ preset, games, seed: 1, workers });
+      const wall = (performance.now() - t0) / 1000;
+      const c = process.cpuUsage(c0);
+      const cpuSec = (c.user + c.system) / 1e6;
+      const played = r.games ?? games;
+      return { wallSec: wall, cpuSec, games: played, cpuMsPerGame: (1000 * cpuSec) / played };
+    };
+    if (!(warmSec > 0)) {
+      // This thread's code warmed; the run's threads start cold.
+      await sim.simulate({ preset, games: Math.min(20, games), seed: 999, workers });
+      return timed(sim.simulate);
+    }
+    const s = await sim.openSimulator({ workers });
+    try {
+      const c0 = process.cpuUsage();
+      const used = () => {
+        const c = process.cpuUsage(c0);
+        return (c.user + c.system) / 1e6;
+      };
+      for (let k = 0; used() < warmSec * workers; k++)
+        await s.simulate({ preset, games: 40 * workers, seed: 100_000 + 40 * workers * k });
+      return await timed((opts) => s.simulate(opts));
+    } finally {
+      await s.close();
+    }
   },
 
   /**

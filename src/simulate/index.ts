@@ -8,7 +8,7 @@ import { installFullChecks } from "../core/checks.js";
 export { formatCsv, formatResult } from "./format.js";
 export { defaultAgent, type GameSetup, playGame } from "./play.js";
 export { merge, tallyOf, withoutTiming } from "./result.js";
-export { DEFAULT_MAX_ACTIONS, simulate } from "./run.js";
+export { DEFAULT_MAX_ACTIONS, openSimulator, type Simulator, simulate } from "./run.js";
 export { deckOf, shardRange } from "./seeds.js";
 export { lengthStats, quantile, wilson, Z95 } from "./stats.js";
 export type {

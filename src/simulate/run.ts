@@ -8,10 +8,12 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Agent } from "../agents/random.js";
 import { AgentSpecError, formatAgentSpec, parseAgentSpec } from "../agents/spec.js";
 import { DefinitionError } from "../core/errors.js";
 import { Game } from "../core/game.js";
 import type { Preset } from "../core/preset.js";
+import type { MadeBy } from "../core/types.js";
 import { getPreset } from "../presets/index.js";
 import { Pool } from "../workers/pool.js";
 import { defaultAgent, type GameSetup, playGame, specAgents } from "./play.js";
@@ -52,7 +54,22 @@ function check(cond: boolean, message: string): void {
   if (!cond) throw new DefinitionError(message);
 }
 
-export async function simulate(opts: SimulateOptions): Promise<SimulationResult> {
+/** A validated run: what makes its games, the batches to play, and how to sum them up. */
+interface Plan {
+  preset: Preset;
+  opts: SimulateOptions;
+  first: number;
+  made: MadeBy;
+  range: { first: number; count: number };
+  setup: GameSetup;
+  specs: string[] | null;
+  agentFn: ((seat: number, seed: number) => Agent) | null;
+  ref: PresetRef;
+  tasks: SimTask[];
+}
+
+/** Checks a run's options and cuts its seeds into batches (a few per worker) for `workers` threads. */
+function planRun(opts: SimulateOptions, workers: number): Plan {
   const preset: Preset = typeof opts.preset === "string" ? getPreset(opts.preset) : opts.preset;
   const first = opts.seed ?? 1;
   check(
@@ -78,11 +95,6 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
     const names = new Set(opts.decks.map((d) => d.name));
     check(names.size === opts.decks.length, "decks: two decks have the same name");
   }
-  const workers = opts.workers ?? Math.min(availableParallelism(), MAX_WORKERS);
-  check(
-    Number.isInteger(workers) && workers >= 0 && workers <= MAX_WORKERS,
-    `workers must be a whole number from 0 to ${MAX_WORKERS}, not ${opts.workers}`,
-  );
   const agentFn = typeof opts.agents === "function" ? opts.agents : null;
   check(
     !(agentFn && workers > 0),
@@ -120,11 +132,28 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
     maxActions,
     ...(specs ? { agents: specs } : {}),
   };
+  // Batches of consecutive seeds: a few per worker, so a slow batch doesn't idle the others at the end.
+  const batch = Math.max(1, Math.min(50, Math.ceil(range.count / (Math.max(1, workers) * 8))));
+  const tasks: SimTask[] = [];
+  const ref: PresetRef = opts.presetModule ? { module: opts.presetModule } : { id: preset.id };
+  for (let s = range.first; s < range.first + range.count; s += batch)
+    tasks.push({ preset: ref, setup, first: s, count: Math.min(batch, range.first + range.count - s) });
+  return { preset, opts, first, made, range, setup, specs, agentFn, ref, tasks };
+}
+
+/**
+ * Plays a plan's batches — in this thread without a pool, else on the pool's workers, at most one
+ * batch per worker at a time (so runs sharing a pool take turns, and a failed run stops sending
+ * batches) — and sums them up into the result.
+ */
+async function executePlan(plan: Plan, pool: Pool<SimTask> | null): Promise<SimulationResult> {
+  const { preset, opts, setup, range, tasks, ref, specs } = plan;
+  const players = setup.players;
   const tally = emptyTally(players, opts.decks?.length ?? null);
   let capped = 0;
   let errors = 0;
   let done = 0;
-  let t0 = performance.now();
+  const t0 = performance.now();
   const add = (batch: Tally): void => {
     addTally(tally, batch);
     capped += batch.capped;
@@ -132,52 +161,40 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
     done += batch.games;
     opts.onProgress?.({ done, total: range.count, capped, errors, elapsed: performance.now() - t0 });
   };
-
-  // Batches of consecutive seeds: a few per worker, so a slow batch doesn't idle the others at the end.
-  const batch = Math.max(1, Math.min(50, Math.ceil(range.count / (Math.max(1, workers) * 8))));
-  const tasks: SimTask[] = [];
-  const ref: PresetRef = opts.presetModule ? { module: opts.presetModule } : { id: preset.id };
-  for (let s = range.first; s < range.first + range.count; s += batch)
-    tasks.push({ preset: ref, setup, first: s, count: Math.min(batch, range.first + range.count - s) });
-  const size = Math.min(workers, tasks.length);
-  if (size === 0) {
-    const agentOf = agentFn ?? (specs ? specAgents(specs) : defaultAgent);
+  if (!pool) {
+    const agentOf = plan.agentFn ?? (specs ? specAgents(specs) : defaultAgent);
     for (const task of tasks) add(tallyGames(task, (seed) => playGame(preset, seed, setup, agentOf)));
   } else {
-    const pool = new Pool<SimTask>(size, workerEntry(), SIMULATE_WORKER_FLAG);
-    try {
-      await pool.ready();
-      t0 = performance.now();
-      await Promise.all(
-        tasks.map(async (task) => {
-          let out: { result: unknown };
-          try {
-            out = await pool.run(task);
-          } catch (e) {
-            const why = (e instanceof Error ? e.message : String(e)).split("\n")[0];
-            throw new DefinitionError(
-              `simulate: a worker could not play seeds ${task.first}…${task.first + task.count - 1} of preset "${preset.id}": ${why}` +
-                ("id" in ref ? " (a preset that is not built in needs presetModule, or workers: 0)" : ""),
-            );
-          }
-          add(out.result as Tally);
-        }),
-      );
-    } finally {
-      await pool.close();
-    }
+    let next = 0;
+    let failed: Error | null = null;
+    const lane = async (): Promise<void> => {
+      while (failed === null && next < tasks.length) {
+        const task = tasks[next++]!;
+        try {
+          add((await pool.run(task)).result as Tally);
+        } catch (e) {
+          const why = (e instanceof Error ? e.message : String(e)).split("\n")[0];
+          failed ??= new DefinitionError(
+            `simulate: a worker could not play seeds ${task.first}…${task.first + task.count - 1} of preset "${preset.id}": ${why}` +
+              ("id" in ref ? " (a preset that is not built in needs presetModule, or workers: 0)" : ""),
+          );
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(pool.size, tasks.length) }, lane));
+    if (failed) throw failed;
   }
   const seconds = (performance.now() - t0) / 1000;
   return {
     ...resultOf(
       {
-        turnkit: made.turnkit,
-        rules: made.rules,
+        turnkit: plan.made.turnkit,
+        rules: plan.made.rules,
         preset: preset.id,
         options: setup.options,
         players,
-        maxActions,
-        seeds: { first, count: opts.games },
+        maxActions: setup.maxActions,
+        seeds: { first: plan.first, count: opts.games },
         shard: opts.shard ? { index: opts.shard.index, count: opts.shard.count } : null,
         played: range,
         decks: opts.decks?.map((d) => ({ name: d.name, size: d.cards.length })) ?? null,
@@ -185,6 +202,76 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
       },
       tally,
     ),
-    timing: { workers: size, seconds, gamesPerSecond: seconds > 0 ? range.count / seconds : 0 },
+    timing: {
+      workers: pool ? Math.min(pool.size, tasks.length) : 0,
+      seconds,
+      gamesPerSecond: seconds > 0 ? range.count / seconds : 0,
+    },
+  };
+}
+
+function workerCount(workers: number | undefined): number {
+  const n = workers ?? Math.min(availableParallelism(), MAX_WORKERS);
+  check(
+    Number.isInteger(n) && n >= 0 && n <= MAX_WORKERS,
+    `workers must be a whole number from 0 to ${MAX_WORKERS}, not ${workers}`,
+  );
+  return n;
+}
+
+/**
+ * One run on threads of its own: started for it (their start is not in `timing`) and stopped
+ * after. For many runs in one process, `openSimulator` keeps its threads — and their compiled
+ * code — from run to run.
+ */
+export async function simulate(opts: SimulateOptions): Promise<SimulationResult> {
+  const workers = workerCount(opts.workers);
+  const plan = planRun(opts, workers);
+  const size = Math.min(workers, plan.tasks.length);
+  if (size === 0) return executePlan(plan, null);
+  const pool = new Pool<SimTask>(size, workerEntry(), SIMULATE_WORKER_FLAG);
+  try {
+    await pool.ready();
+    return await executePlan(plan, pool);
+  } finally {
+    await pool.close();
+  }
+}
+
+/** Worker threads kept for many `simulate` runs (`openSimulator`). */
+export interface Simulator {
+  /** Its worker threads (0: runs play in the calling thread). */
+  readonly workers: number;
+  /** A run as `simulate()` plays it, on this simulator's threads (`opts.workers` must be absent or equal). */
+  simulate(opts: SimulateOptions): Promise<SimulationResult>;
+  /** Stops the threads; later runs are refused. Idle threads don't keep the process alive, but close when done. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `workers` threads (default: one per core) that play the runs given to it: a process doing
+ * many runs (a parameter sweep, a tournament) starts each thread and compiles the engine in it
+ * once, instead of once per run. Runs given at once share the threads, a batch at a time each.
+ */
+export async function openSimulator(opts: { workers?: number } = {}): Promise<Simulator> {
+  const workers = workerCount(opts.workers);
+  const pool =
+    workers > 0 ? new Pool<SimTask>(workers, workerEntry(), SIMULATE_WORKER_FLAG, { idle: "unref" }) : null;
+  await pool?.ready();
+  let closed = false;
+  return {
+    workers,
+    async simulate(run: SimulateOptions): Promise<SimulationResult> {
+      check(!closed, "simulate: this simulator is closed");
+      check(
+        run.workers === undefined || run.workers === workers,
+        `workers: this simulator has ${workers}, not ${run.workers} (open another)`,
+      );
+      return executePlan(planRun(run, workers), pool);
+    },
+    async close(): Promise<void> {
+      closed = true;
+      await pool?.close();
+    },
   };
 }

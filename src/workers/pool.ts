@@ -85,11 +85,15 @@ export class Pool<T> {
   private head = 0;
   private closed = false;
 
-  /** `size` workers, each running the module `entry` (a file URL) under the workerData `flag`. */
+  /**
+   * `size` workers, each running the module `entry` (a file URL) under the workerData `flag`.
+   * `idle: "unref"`: a worker without a job doesn't keep the process alive (a pool kept between runs).
+   */
   constructor(
     size: number,
     private readonly entry: string,
     private readonly flag: string,
+    private readonly opts: { idle?: "unref" } = {},
   ) {
     for (let i = 0; i < size; i++) this.slots.push(this.start(i));
   }
@@ -116,6 +120,7 @@ export class Pool<T> {
     slot.worker.on("message", (reply: Reply) => {
       if ("ready" in reply) {
         ready();
+        this.idle(slot);
         return;
       }
       const job = slot.job;
@@ -125,6 +130,7 @@ export class Pool<T> {
         else job.reject(new Error(reply.error));
       }
       this.dispatch();
+      this.idle(slot);
     });
     const died = (e: Error): void => {
       ready();
@@ -174,8 +180,14 @@ export class Pool<T> {
       const job = this.take(slot);
       if (!job) continue;
       slot.job = job;
+      if (this.opts.idle === "unref") slot.worker.ref();
       slot.worker.postMessage(job.task);
     }
+  }
+
+  /** A worker left without a job stops holding the process open, when the pool was made so. */
+  private idle(slot: Slot<T>): void {
+    if (this.opts.idle === "unref" && !slot.job) slot.worker.unref();
   }
 
   async close(): Promise<void> {

@@ -28,7 +28,11 @@ interface Result {
   baseline: Entry[];
   skeleton: { usPerAction: number; reducerRatio: number };
   restore: { ratio: number; actCopiesWhenNothingToUndo: boolean };
-  workers: { secondWorkerRatio: number; firstHalfSecond: Record<string, { ratioToWarm: number }> };
+  workers: {
+    secondWorkerRatio: number;
+    oneShot: Record<string, unknown>;
+    firstHalfSecond: Record<string, { ratioToWarm: number }>;
+  };
   showdown: { usPerTurn: number; usPerDecision: number };
   goals: { goal: string; met: boolean }[];
 }
@@ -106,7 +110,11 @@ describe("--baseline options", () => {
       "games:magic:head@a": 20,
       showdown: 20,
       copies: 8,
+      // simulate's workers warm like Duel Masters' games; the one-shot runs start cold.
+      "workers:1": 8,
+      "workers:2": 8,
     });
+    expect(warmOfJob(full)["workersCold:2"]).toBeUndefined();
     const set = report.runSizes("full", 3);
     expect(new Set(Object.values(warmOfJob(set)))).toEqual(new Set([3]));
     expect(set.warmSec).toEqual({ default: 3 });
@@ -161,6 +169,8 @@ function madeUpRuns(shas: string[]): Runs {
   runs.copies = [{ restoreUs: 5, structuredCloneNoLogUs: 100, structuredCloneUs: 200 }];
   runs["workers:1"] = [{ cpuMsPerGame: 10, wallSec: 5, games: 500 }];
   runs["workers:2"] = [{ cpuMsPerGame: 12, wallSec: 3, games: 500 }];
+  runs["workersCold:1"] = [{ cpuMsPerGame: 20, wallSec: 5, games: 300 }];
+  runs["workersCold:2"] = [{ cpuMsPerGame: 30, wallSec: 4, games: 300 }];
   return runs;
 }
 
@@ -198,6 +208,13 @@ describe("the result", () => {
     expect(r.skeleton).toMatchObject({ usPerAction: 1, reducerRatio: 70 });
     expect(r.restore).toMatchObject({ ratio: 0.05, actCopiesWhenNothingToUndo: true });
     expect(r.workers.secondWorkerRatio).toBe(1.2);
+    expect(r.workers.oneShot).toEqual({
+      games: 300,
+      cpuMsPerGame1: 20,
+      cpuMsPerGame2: 30,
+      secondWorkerRatio: 1.5,
+      secondWorkerRatioSpread: [1.5, 1.5],
+    });
     expect(r.workers.firstHalfSecond.magic!.ratioToWarm).toBe(1.5);
     expect(r.goals.map((g) => g.met)).toEqual([
       false, // ≥ 2.5× faster than the older baseline: skirmish 30/15 = 2

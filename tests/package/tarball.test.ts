@@ -87,7 +87,7 @@ const program = `import { actionLoop, Game, narrate, type Preset, zoneId } from 
 import { randomAgent } from "turnkit/agents";
 import { getPreset, presetIds } from "turnkit/presets";
 import { STARTING_LP, yugioh } from "turnkit/presets/yugioh";
-import { simulate } from "turnkit/simulate";
+import { openSimulator, simulate, withoutTiming } from "turnkit/simulate";
 
 const solo: Preset = {
   id: "solo",
@@ -108,8 +108,11 @@ const game = Game.create(preset, { seed: 1 }).run();
 const agent = randomAgent(1);
 for (let i = 0; i < 40 && !game.over; i++) game.act(agent.choose(game));
 const lines = game.state.log.map((e) => narrate(game, e)).filter((l) => l !== null);
-// simulate() on two worker threads: the built worker module is found and runs.
-simulate({ preset: "skirmish", games: 4, workers: 2 }).then((sim) =>
+// simulate() on two worker threads, and a simulator kept open: the built worker module is found and runs.
+simulate({ preset: "skirmish", games: 4, workers: 2 }).then(async (sim) => {
+  const kept = await openSimulator({ workers: 1 });
+  const again = await kept.simulate({ preset: "skirmish", games: 4 });
+  await kept.close();
   console.log(
     JSON.stringify({
       kernel: mine.state.clock.turn.id >= 1 && zoneId("hand", 0).length > 0,
@@ -118,12 +121,21 @@ simulate({ preset: "skirmish", games: 4, workers: 2 }).then((sim) =>
       narrated: lines.length > 0,
       registry: presetIds().includes("yugioh") && getPreset("yugioh").id === "yugioh",
       simulated: sim.games === 4 && sim.errors === 0 && sim.timing?.workers === 2,
+      kept: JSON.stringify(withoutTiming(again)) === JSON.stringify(withoutTiming(sim)) && again.timing?.workers === 1,
     }),
-  ),
-);
+  );
+});
 `;
 
-const expected = { kernel: true, sameGame: true, lp: 8000, narrated: true, registry: true, simulated: true };
+const expected = {
+  kernel: true,
+  sameGame: true,
+  lp: 8000,
+  narrated: true,
+  registry: true,
+  simulated: true,
+  kept: true,
+};
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "turnkit-tarball-"));

@@ -2,8 +2,10 @@
  * `simulate()`: the same result whatever the number of workers, shards that merge into
  * the whole run's result, decks balanced over the seats, and counts that come from the games.
  */
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { merge, type SimDeck, simulate, withoutTiming } from "../../src/simulate/index.js";
+import { getPreset } from "../../src/presets/index.js";
+import { merge, openSimulator, type SimDeck, simulate, withoutTiming } from "../../src/simulate/index.js";
 
 const json = (r: Parameters<typeof withoutTiming>[0]) => JSON.stringify(withoutTiming(r));
 
@@ -90,4 +92,43 @@ describe("simulate", () => {
     expect(r.finished).toBe(0);
     expect(r.length.responses.median).toBeNull();
   });
+
+  it("keeps its threads for many runs: the same results as one-shot runs, runs given at once included", async () => {
+    const sim = await openSimulator({ workers: 2 });
+    try {
+      expect(sim.workers).toBe(2);
+      const a = { preset: "skirmish", games: 24, seed: 7 } as const;
+      const b = { preset: "duel-masters", games: 6, seed: 40 } as const;
+      const [ra, rb] = await Promise.all([sim.simulate(a), sim.simulate(b)]);
+      expect(json(ra)).toBe(json(await simulate({ ...a, workers: 0 })));
+      expect(json(rb)).toBe(json(await simulate({ ...b, workers: 0 })));
+      expect(ra.timing?.workers).toBe(2);
+      // A run refused by a worker (a preset not built in, without its module) fails alone …
+      const unregistered = { ...getPreset("skirmish"), id: "not-registered" };
+      await expect(sim.simulate({ preset: unregistered, games: 30 })).rejects.toThrow(
+        /could not play seeds .* needs presetModule/,
+      );
+      // … and the threads go on playing the next.
+      expect(json(await sim.simulate(a))).toBe(json(ra));
+      await expect(sim.simulate({ ...a, workers: 1 })).rejects.toThrow(/this simulator has 2, not 1/);
+    } finally {
+      await sim.close();
+    }
+    await expect(sim.simulate({ preset: "skirmish", games: 2 })).rejects.toThrow(/closed/);
+    await expect(openSimulator({ workers: -1 })).rejects.toThrow(/workers must be a whole number/);
+  }, 300_000);
+
+  it("lets the process end while its idle threads are open", () => {
+    const script = `import { openSimulator } from "./src/simulate/index.ts";
+const sim = await openSimulator({ workers: 1 });
+const r = await sim.simulate({ preset: "skirmish", games: 3 });
+console.log("played", r.games);`;
+    const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(r.stderr).toBe("");
+    expect(r.stdout.trim()).toBe("played 3");
+    expect(r.status).toBe(0);
+  }, 120_000);
 });
