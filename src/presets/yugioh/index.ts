@@ -5,7 +5,7 @@
 import type { Game } from "../../core/game.js";
 import { zoneId } from "../../core/objects.js";
 import type { Preset } from "../../core/preset.js";
-import type { LogEntry, PlayerId } from "../../core/types.js";
+import type { Duration, GameObject, LogEntry, PlayerId } from "../../core/types.js";
 import { ygoActivation } from "./activation.js";
 import { attackCheck, attackConditions, attackEnd, attackWindows } from "./attack.js";
 import { battleEndOps } from "./battle-end.js";
@@ -47,6 +47,18 @@ import { ygoCardFields, ygoEffectKinds, ygoEvents, ygoStatFields } from "./vocab
 import { zefraCards } from "./zefra-cards.js";
 
 export { sampleDecks, ygoCards } from "./cards.js";
+
+/** Whether a continuous effect applies to this incarnation of `obj` (its target). */
+function isOn(d: Duration, obj: GameObject): boolean {
+  const t = d.effect.target as { obj?: string; inc?: number } | undefined;
+  return t?.obj === obj.id && t.inc === obj.inc;
+}
+
+/** The latest of `effects` on `obj` (they are in the order they were applied), or undefined. */
+function latestOn(effects: readonly Duration[], obj: GameObject): Duration | undefined {
+  for (let i = effects.length - 1; i >= 0; i--) if (isOn(effects[i]!, obj)) return effects[i];
+  return undefined;
+}
 
 /** Starting Life Points. */
 export const STARTING_LP = 8000;
@@ -331,12 +343,8 @@ export function yugioh(): Preset {
     },
     // Names changed until the End Phase (Hero Mask); ATK boosts; "HERO" monsters for Hero Mask.
     characteristic(game, obj, field, printed) {
-      const target = (d: { effect: { target?: unknown } }) => {
-        const t = d.effect.target as { obj?: string; inc?: number } | undefined;
-        return t?.obj === obj.id && t.inc === obj.inc;
-      };
       if (field === "name") {
-        const changed = game.effects("name").filter(target).at(-1);
+        const changed = latestOn(game.effects("name"), obj);
         return changed ? String(changed.effect.value) : printed;
       }
       // "Frog" monsters, counted by Flip Flop Frog "except Frog the Jam".
@@ -355,20 +363,20 @@ export function yugioh(): Preset {
         return summonAllowed(game, obj, "special") && !specialSummonLimited(game, obj, obj.controller);
       // "Its Pendulum Scale becomes X until the end of this turn" (Zefraath): the latest applies.
       if (field === "scale") {
-        const changed = game.effects("scale").filter(target).at(-1);
+        const changed = latestOn(game.effects("scale"), obj);
         return changed ? Number(changed.effect.value) : printed;
       }
       if (field === "def") {
         let def = Number(game.card(obj).stats?.def ?? printed ?? 0);
-        for (const d of game.effects("def")) if (target(d)) def += Number(d.effect.value);
+        for (const d of game.effects("def")) if (isOn(d, obj)) def += Number(d.effect.value);
         return def;
       }
       if (field === "atk") {
         let atk = Number(game.card(obj).stats?.atk ?? printed ?? 0);
         // "gains X ATK" and "ATK becomes X" in the order they were applied.
         for (const d of game.state.durations)
-          if (target(d) && d.effect.kind === "atk") atk += Number(d.effect.value);
-          else if (target(d) && d.effect.kind === "atkSet") atk = Number(d.effect.value);
+          if (isOn(d, obj) && d.effect.kind === "atk") atk += Number(d.effect.value);
+          else if (isOn(d, obj) && d.effect.kind === "atkSet") atk = Number(d.effect.value);
         if (game.state.zones[obj.zone]!.kind === "monster" && !obj.faceDown) {
           // "Gains 300 ATK for each Spell Counter on it" (Breaker the Magical Warrior).
           const perCounter = staticOf(game, obj, "atkPerCounter");

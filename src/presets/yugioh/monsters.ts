@@ -38,7 +38,10 @@ export function mainZoneMonsters(game: Game, p: PlayerId): GameObject[] {
 
 /** Are all 5 Main Monster Zones of `p` taken? */
 export function mainZonesFull(game: Game, p: PlayerId): boolean {
-  return mainZoneMonsters(game, p).length >= MONSTER_ZONES;
+  const objects = game.state.objects;
+  let taken = 0;
+  for (const id of game.zone("monster", p).cards) if (typeof objects[id]!.vars.col !== "string") taken++;
+  return taken >= MONSTER_ZONES;
 }
 
 /** Link Monsters have no DEF and are never in Defense Position (Master Rule 2020). */
