@@ -12,6 +12,7 @@ type EventLog = Listening & Pick<Game, "notify" | "collectTriggers" | "quietEven
 
 import { counterSpecFor } from "./abilities.js";
 import type { CounterSpec } from "./contract/data.js";
+import { cloneJson } from "./json.js";
 import { eventTypes, isRelative, matchEventAbsolute } from "./match.js";
 import type { CounterCell, CounterMark, GameEvent, GameObject, LogEntry, PlayerId } from "./types.js";
 import { seenIn, trackersOf } from "./visibility.js";
@@ -206,6 +207,57 @@ export function newEntry(type: string): LogEntry {
     causeSeenBy: undefined,
     shown: undefined,
   };
+}
+
+/** The fields of a log entry, in `newEntry`'s order. */
+const ENTRY_KEYS: readonly string[] = Object.keys(newEntry(""));
+
+/** Whether `e` has exactly `newEntry`'s fields in its order (every entry `emit` makes, unless changed since). */
+function ofEntryShape(e: LogEntry): boolean {
+  const keys = Object.keys(e);
+  if (keys.length !== ENTRY_KEYS.length) return false;
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== ENTRY_KEYS[i]) return false;
+  return true;
+}
+
+/** A field's value as cloneJson copies it: objects and arrays deep, the rest as it is. */
+function copied<T>(x: T): T {
+  return x !== null && typeof x === "object" ? cloneJson(x) : x;
+}
+
+/**
+ * A deep copy of a log entry, the same as `cloneJson(e)` (absent fields left out, the other keys
+ * in their order): an entry of `newEntry`'s shape field by field — about twice as fast as a
+ * walk over its keys, and every listener gets one per event — any other entry by `cloneJson`.
+ */
+export function copyEntry(e: LogEntry): LogEntry {
+  if (!ofEntryShape(e)) return cloneJson(e);
+  const out: Partial<Record<keyof LogEntry, unknown>> = {};
+  if (e.seq !== undefined) out.seq = copied(e.seq);
+  if (e.turn !== undefined) out.turn = copied(e.turn);
+  if (e.active !== undefined) out.active = copied(e.active);
+  if (e.node !== undefined) out.node = copied(e.node);
+  if (e.attack !== undefined) out.attack = copied(e.attack);
+  if (e.type !== undefined) out.type = copied(e.type);
+  if (e.player !== undefined) out.player = copied(e.player);
+  if (e.obj !== undefined) out.obj = copied(e.obj);
+  if (e.inc !== undefined) out.inc = copied(e.inc);
+  if (e.card !== undefined) out.card = copied(e.card);
+  if (e.name !== undefined) out.name = copied(e.name);
+  if (e.from !== undefined) out.from = copied(e.from);
+  if (e.to !== undefined) out.to = copied(e.to);
+  if (e.cause !== undefined) out.cause = copied(e.cause);
+  if (e.data !== undefined) out.data = copied(e.data);
+  if (e.seenBy !== undefined) out.seenBy = copied(e.seenBy);
+  if (e.trackedBy !== undefined) out.trackedBy = copied(e.trackedBy);
+  if (e.audience !== undefined) out.audience = copied(e.audience);
+  if (e.public !== undefined) out.public = copied(e.public);
+  if (e.h !== undefined) out.h = copied(e.h);
+  if (e.hWas !== undefined) out.hWas = copied(e.hWas);
+  if (e.trackedWas !== undefined) out.trackedWas = copied(e.trackedWas);
+  if (e.causeSeenBy !== undefined) out.causeSeenBy = copied(e.causeSeenBy);
+  if (e.shown !== undefined) out.shown = copied(e.shown);
+  return out as LogEntry;
 }
 
 /** `event` as a log entry: itself when `newEntry` made it (not yet stamped), else a copy in that shape. */

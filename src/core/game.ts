@@ -19,7 +19,7 @@ import {
   ListenerError,
   TurnkitError,
 } from "./errors.js";
-import { countEvents, emit, heard, newEntry, openWindow } from "./events.js";
+import { copyEntry, countEvents, emit, heard, newEntry, openWindow } from "./events.js";
 import { fingerprintDifference, type RulesFingerprint, rulesFingerprint } from "./fingerprint.js";
 import { cloneJson, type Json, type JsonObject, jsonProblem } from "./json.js";
 import {
@@ -1950,15 +1950,15 @@ class GameEngine implements Game {
     if (entry.seq > this.eventLimit) this.tooManyEvents(entry);
     if (this.tracers.length !== 0) this.trace(entry);
     if (this.listeners.length === 0) return;
-    if (this.held !== null) this.held.push(cloneJson(entry));
-    else this.tell([cloneJson(entry)]);
+    if (this.held !== null) this.held.push(copyEntry(entry));
+    else this.tell([copyEntry(entry)]);
   }
 
   /** Tells the immediate listeners; one that throws stops the step (and undoes an action). */
   private trace(entry: LogEntry): void {
     for (const l of this.tracers) {
       try {
-        l(cloneJson(entry));
+        l(copyEntry(entry));
       } catch (e) {
         throw new ListenerError(
           `an onEvent listener ({ immediate: true }) threw on event ${entry.seq} (${entry.type}): ${errorText(e)}`,
@@ -1983,7 +1983,7 @@ class GameEngine implements Game {
       for (let i = 0; i <= last; i++) {
         try {
           // Each listener its own copy (the entries are copies already: the last takes it).
-          listeners[i]!(i === last ? entry : cloneJson(entry));
+          listeners[i]!(i === last ? entry : copyEntry(entry));
         } catch (error) {
           failed ??= { error, entry };
         }

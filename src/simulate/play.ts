@@ -1,7 +1,6 @@
 /**
  * One game of a simulation: created from its seed (and the decks its seed gives each seat),
- * played by an agent per seat, and counted from its events as they happen (the log itself stays
- * off: `logging: "none"`, a listener hears every event).
+ * played by an agent per seat, and counted from its log's events once it is over.
  */
 import { type Agent, randomAgent } from "../agents/random.js";
 import { agentOf as agentOfSpec } from "../agents/spec.js";
@@ -113,26 +112,17 @@ export function playGame(
     refusals: {},
   };
   let game: Game | null = null;
+  let counted = 0;
   try {
     game = Game.create(preset, {
       seed,
       players: setup.players,
       options: setup.options,
-      logging: "none",
       ...(setup.cards.length > 0 ? { cards: setup.cards } : {}),
       ...(seatDecks ? { decks: seatDecks.map((d) => setup.decks![d]!) } : {}),
     });
-    game.onEvent((e) => {
-      const card = e.card ?? e.name;
-      if (card !== undefined && (USE_EVENTS.has(e.type) || SUMMON.test(e.type)))
-        bump(inner(record.cards, card), e.type);
-      if (ABILITY_EVENTS.has(e.type)) {
-        const ability = (e.data as Record<string, unknown> | undefined)?.ability;
-        if (ability !== undefined) bump(inner(record.abilities, `${card ?? "?"}:${String(ability)}`), e.type);
-      }
-      const why = refusalReason(e);
-      if (why !== null) bump(record.refusals, why);
-    });
+    // What the game's making logged (its set-up) is not counted: only what is played from here.
+    counted = game.state.log.length;
     const agents = Array.from({ length: setup.players }, (_, seat) => agentOf(seat, seed));
     game.run();
     while (!game.over && record.responses < setup.maxActions) {
@@ -149,5 +139,23 @@ export function playGame(
     record.error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
   }
   record.turns = game?.state.clock.turn.id ?? 0;
+  // Counted from the log once the game is over: it holds the events of every action carried out
+  // (an action that failed was undone, its events with it), read where they are — no copy each.
+  if (game) countEvents(record, game.state.log, counted);
   return record;
+}
+
+function countEvents(record: GameRecord, log: readonly LogEntry[], from: number): void {
+  for (let i = from; i < log.length; i++) {
+    const e = log[i]!;
+    const card = e.card ?? e.name;
+    if (card !== undefined && (USE_EVENTS.has(e.type) || SUMMON.test(e.type)))
+      bump(inner(record.cards, card), e.type);
+    if (ABILITY_EVENTS.has(e.type)) {
+      const ability = (e.data as Record<string, unknown> | undefined)?.ability;
+      if (ability !== undefined) bump(inner(record.abilities, `${card ?? "?"}:${String(ability)}`), e.type);
+    }
+    const why = refusalReason(e);
+    if (why !== null) bump(record.refusals, why);
+  }
 }

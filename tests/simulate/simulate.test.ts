@@ -4,8 +4,20 @@
  */
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { Game } from "../../src/core/game.js";
+import { actionLoop } from "../../src/core/interactions.js";
+import type { Preset } from "../../src/core/preset.js";
+import type { LogEntry } from "../../src/core/types.js";
 import { getPreset } from "../../src/presets/index.js";
-import { merge, openSimulator, type SimDeck, simulate, withoutTiming } from "../../src/simulate/index.js";
+import {
+  defaultAgent,
+  merge,
+  openSimulator,
+  playGame,
+  type SimDeck,
+  simulate,
+  withoutTiming,
+} from "../../src/simulate/index.js";
 
 const json = (r: Parameters<typeof withoutTiming>[0]) => JSON.stringify(withoutTiming(r));
 
@@ -131,4 +143,72 @@ console.log("played", r.games);`;
     expect(r.stdout.trim()).toBe("played 3");
     expect(r.status).toBe(0);
   }, 120_000);
+
+  it("counts a game's card uses from what its players did, its set-up left out", () => {
+    for (const id of ["duel-masters", "yugioh", "magic"]) {
+      const seed = 4;
+      const setup = { players: 2, options: {}, cards: [], decks: null, maxActions: 400 };
+      const record = playGame(getPreset(id), seed, setup);
+      // The same game, heard by a listener from its first decision on.
+      const game = Game.create(getPreset(id), { seed });
+      const heard: LogEntry[] = [];
+      game.onEvent((e) => heard.push(e));
+      game.run();
+      const agents = [defaultAgent(0, seed), defaultAgent(1, seed)];
+      for (let n = 0; n < 400 && !game.over; n++) game.act(agents[game.decision!.player]!.choose(game));
+      const uses: Record<string, Record<string, number>> = {};
+      for (const e of heard) {
+        const card = e.card ?? e.name;
+        if (
+          card === undefined ||
+          !/^(activate|activateCard|cast|play|playLand|summon|set|deploy|cross|[a-z]+Summon)$/.test(e.type)
+        )
+          continue;
+        uses[card] ??= {};
+        uses[card][e.type] = (uses[card][e.type] ?? 0) + 1;
+      }
+      expect(Object.keys(uses).length).toBeGreaterThan(0);
+      expect(record.cards).toEqual(uses);
+    }
+  });
+
+  it("counts what was played: not the set-up, not an action that failed and was undone", () => {
+    const preset: Preset = {
+      id: "casting",
+      name: "Casting",
+      players: { min: 2, max: 2 },
+      zones: [],
+      turn: () => ({
+        id: "turn",
+        label: "Turn",
+        children: [{ id: "main", label: "Main", kind: "step", interaction: "main" }],
+      }),
+      cards: [],
+      tasks: {
+        main: actionLoop({
+          actions: () => [
+            { id: "bolt", label: "Bolt" },
+            { id: "boom", label: "Boom" },
+          ],
+          perform: (game, player, option) => {
+            game.emit({ type: "cast", player, card: "bolt" });
+            if (option.id === "boom") throw new Error("boom");
+          },
+        }),
+      },
+      setup(game) {
+        game.emit({ type: "cast", player: 0, card: "opening" });
+      },
+    };
+    const script = ["bolt", "bolt", "bolt", "boom"];
+    let asked = 0;
+    const agent = () => ({
+      choose: (game: Game) => ({ player: game.decision!.player, choice: script[asked++]! }),
+    });
+    const setup = { players: 2, options: {}, cards: [], decks: null, maxActions: 10 };
+    const record = playGame(preset, 1, setup, agent);
+    expect(record.end).toBe("error");
+    expect(record.responses).toBe(3);
+    expect(record.cards).toEqual({ bolt: { cast: 3 } });
+  });
 });

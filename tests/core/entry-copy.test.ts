@@ -1,0 +1,80 @@
+/**
+ * What a listener is given: a deep copy of each log entry, the same as `cloneJson` gives — the
+ * same JSON byte for byte (keys in their order, absent fields left out) and nothing shared with
+ * the game's own entry — whatever fields it has, unknown or removed ones included.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { randomAgent } from "../../src/agents/random.js";
+import { Game } from "../../src/core/game.js";
+import { copyEntry, newEntry } from "../../src/core/events.js";
+import { cloneJson, type Json } from "../../src/core/json.js";
+import type { LogEntry } from "../../src/core/types.js";
+import { getPreset, presetIds } from "../../src/presets/index.js";
+
+/** Same JSON, and no object or array of the copy is one of the entry's. */
+function expectCopy(e: LogEntry): void {
+  const copy = copyEntry(e);
+  expect(JSON.stringify(copy)).toBe(JSON.stringify(cloneJson(e)));
+  expect(Object.keys(copy)).toEqual(Object.keys(cloneJson(e)));
+  const shared = (a: unknown, b: unknown): boolean => {
+    if (a === null || typeof a !== "object") return false;
+    if (a === b) return true;
+    return Object.keys(a).some((k) => shared((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  };
+  expect(Object.keys(copy).some((k) => shared(copy[k as keyof LogEntry], e[k as keyof LogEntry]))).toBe(false);
+}
+
+const json: fc.Arbitrary<Json> = fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json>;
+const FIELDS = Object.keys(newEntry("x"));
+
+describe("copyEntry", () => {
+  it("copies every entry of every preset's games as cloneJson does", () => {
+    for (const id of presetIds()) {
+      const game = Game.create(getPreset(id), { seed: 3 }).run();
+      const agent = randomAgent(3);
+      for (let i = 0; i < 300 && !game.over; i++) game.act(agent.choose(game));
+      expect(game.state.log.length).toBeGreaterThan(20);
+      for (const e of game.state.log) expectCopy(e);
+    }
+  });
+
+  it("copies any fields' values, and entries with fields added, removed or reordered", () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom(...FIELDS), fc.option(json, { nil: undefined })),
+        fc.dictionary(fc.string({ maxLength: 6 }), json, { maxKeys: 2 }),
+        fc.subarray(FIELDS, { maxLength: 2 }),
+        (set, extra, removed) => {
+          const e = newEntry("x") as unknown as Record<string, unknown>;
+          Object.assign(e, set);
+          expectCopy(e as unknown as LogEntry);
+          Object.assign(e, extra);
+          expectCopy(e as unknown as LogEntry);
+          for (const k of removed) delete e[k];
+          expectCopy(e as unknown as LogEntry);
+          // Removed and put back: the same fields, another order.
+          for (const k of removed) e[k] = 1;
+          expectCopy(e as unknown as LogEntry);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("is what a listener hears: changing it changes nothing in the game", () => {
+    const game = Game.create(getPreset("duel-masters"), { seed: 5 }).run();
+    const heard: LogEntry[] = [];
+    game.onEvent((e) => heard.push(e));
+    game.onEvent((e) => {
+      if (e.data) (e.data as Record<string, unknown>).changed = true;
+      if (e.seenBy) e.seenBy.push(99);
+    });
+    const agent = randomAgent(5);
+    for (let i = 0; i < 40; i++) game.act(agent.choose(game));
+    const logged = game.state.log.slice(-heard.length);
+    expect(heard.length).toBeGreaterThan(20);
+    expect(JSON.stringify(heard)).toBe(JSON.stringify(logged));
+    expect(JSON.stringify(game.state.log)).not.toContain('"changed"');
+  });
+});
