@@ -89,3 +89,15 @@ export class DeckBuilder {
     return this.cards.filter(test).length;
   }
 }
+
+/**
+ * Deck lists made once, frozen, on first use: a preset's set-up reads its sample decks in every
+ * game it makes without building them anew (`make` stays the public builder, a fresh copy per call).
+ */
+export function madeOnce(make: () => string[][]): () => readonly (readonly string[])[] {
+  let lists: readonly (readonly string[])[] | null = null;
+  return () => {
+    lists ??= Object.freeze(make().map((d) => Object.freeze(d)));
+    return lists;
+  };
+}

@@ -9,6 +9,7 @@ import { zoneId } from "../../core/objects.js";
 import type { Preset } from "../../core/preset.js";
 import { pendingStack } from "../../core/triggers.js";
 import type { LogEntry } from "../../core/types.js";
+import { madeOnce } from "../deck-building.js";
 import { dmActivation, dmConditionLabels } from "./activation.js";
 import { breakCards } from "./break-cards.js";
 import { breakOps } from "./breaks.js";
@@ -50,6 +51,10 @@ import { timeCards } from "./time-cards.js";
 import { dmTurn } from "./turn.js";
 import { turnRuleCards } from "./turn-cards.js";
 import { dmCardFields, dmEffectKinds, dmEvents, dmStatFields } from "./vocabulary.js";
+
+/** The sample decks a game is dealt when it is given none, made once. */
+const sampleDeckLists = madeOnce(sampleDecks);
+const playsSampleDeckLists = madeOnce(playsSampleDecks);
 
 function narrate(game: Game, e: LogEntry): string | null {
   const who = e.player === undefined ? "" : game.playerName(e.player);
@@ -296,7 +301,7 @@ function makePreset(id: string, name: string, play: boolean): Preset {
     // Checked by the fuzzer after every action: no Play's zone holds more than its limit.
     ...(play ? { invariants: [{ id: "playsZoneLimits", check: zoneLimitProblems }] } : {}),
     setup(game, spec) {
-      const decks = spec.decks ?? (play ? playsSampleDecks() : sampleDecks());
+      const decks = spec.decks ?? (play ? playsSampleDeckLists() : sampleDeckLists());
       for (let p = 0; p < spec.players; p++) {
         // Psychic creatures start in the hyperspatial zone, GR creatures in the super GR zone.
         for (const card of decks[p % decks.length]!)

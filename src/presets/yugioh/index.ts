@@ -6,6 +6,7 @@ import type { Game } from "../../core/game.js";
 import { zoneId } from "../../core/objects.js";
 import type { Preset } from "../../core/preset.js";
 import type { Duration, GameObject, LogEntry, PlayerId } from "../../core/types.js";
+import { madeOnce } from "../deck-building.js";
 import { ygoActivation } from "./activation.js";
 import { attackCheck, attackConditions, attackEnd, attackWindows } from "./attack.js";
 import { battleEndOps } from "./battle-end.js";
@@ -45,6 +46,9 @@ import { turnCards } from "./turn-cards.js";
 import { utopiaCards } from "./utopia-cards.js";
 import { ygoCardFields, ygoEffectKinds, ygoEvents, ygoStatFields } from "./vocabulary.js";
 import { zefraCards } from "./zefra-cards.js";
+
+/** The sample decks a game is dealt when it is given none, made once. */
+const sampleDeckLists = madeOnce(sampleDecks);
 
 export { sampleDecks, ygoCards } from "./cards.js";
 
@@ -401,7 +405,7 @@ export function yugioh(): Preset {
     redirect: ygoRedirect,
     beforeControlChange,
     setup(game, spec) {
-      const decks = spec.decks ?? sampleDecks();
+      const decks = spec.decks ?? sampleDeckLists();
       for (let p = 0; p < spec.players; p++) {
         // Xyz and Fusion Monsters start face-down in the Extra Deck.
         for (const card of decks[p % decks.length]!) {
