@@ -6,8 +6,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { randomAgent } from "../../src/agents/random.js";
-import { Game } from "../../src/core/game.js";
 import { copyEntry, newEntry } from "../../src/core/events.js";
+import { Game } from "../../src/core/game.js";
 import { cloneJson, type Json } from "../../src/core/json.js";
 import type { LogEntry } from "../../src/core/types.js";
 import { getPreset, presetIds } from "../../src/presets/index.js";
@@ -20,9 +20,13 @@ function expectCopy(e: LogEntry): void {
   const shared = (a: unknown, b: unknown): boolean => {
     if (a === null || typeof a !== "object") return false;
     if (a === b) return true;
-    return Object.keys(a).some((k) => shared((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+    return Object.keys(a).some((k) =>
+      shared((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    );
   };
-  expect(Object.keys(copy).some((k) => shared(copy[k as keyof LogEntry], e[k as keyof LogEntry]))).toBe(false);
+  expect(Object.keys(copy).some((k) => shared(copy[k as keyof LogEntry], e[k as keyof LogEntry]))).toBe(
+    false,
+  );
 }
 
 const json: fc.Arbitrary<Json> = fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json>;
