@@ -7,6 +7,7 @@ import { type ActivationVerdict, canActivate, mayActivate, type Reason } from ".
 import { LIMITS, LIMITS_DOC } from "./bounds.js";
 import type { Action, NewGameOptions, Snapshot } from "./contract/data.js";
 import type { Rules as CompiledRules, Game as GameApi, MembershipConcerns } from "./contract/game.js";
+import type { TaskHandler } from "./contract/hooks.js";
 import { type DeckRules, deckProblems } from "./decks.js";
 import { didYouMeanText } from "./did-you-mean.js";
 import { activeEffects, checkWhileDurations } from "./durations.js";
@@ -586,7 +587,17 @@ class GameEngine implements Game {
           continue;
         }
         const type = task.t;
-        const handler = type === "node" ? nodeHandler : handlers.get(type);
+        let handler: TaskHandler | undefined;
+        if (type === "node") handler = nodeHandler;
+        else if (type === this.lastTaskType) handler = this.lastTaskHandler;
+        else {
+          // The same kind of task often runs again next (an interaction asked, then answered).
+          handler = handlers.get(type);
+          if (handler) {
+            this.lastTaskType = type;
+            this.lastTaskHandler = handler;
+          }
+        }
         if (!handler) throw new EngineError(`no handler for task "${task.t}"`);
         this.batchStart = state.ids.event; // each step of work is one event of the rules (CR 603.2c)
         doing = Doing.Handler;
@@ -628,6 +639,10 @@ class GameEngine implements Game {
     }
     return this;
   }
+
+  /** The last task type other than a node's `run` looked up, and its handler (the rules' own). */
+  private lastTaskType: string | null = null;
+  private lastTaskHandler: TaskHandler | undefined = undefined;
 
   /** The last event the running step may make (run sets it from `eventBudget`; none outside run). */
   private eventLimit = Number.POSITIVE_INFINITY;
