@@ -12,6 +12,7 @@ import type { Agent } from "../agents/random.js";
 import { AgentSpecError, formatAgentSpec, parseAgentSpec } from "../agents/spec.js";
 import { DefinitionError } from "../core/errors.js";
 import { Game } from "../core/game.js";
+import { describeValue } from "../core/options.js";
 import type { Preset } from "../core/preset.js";
 import type { MadeBy } from "../core/types.js";
 import { getPreset } from "../presets/index.js";
@@ -70,25 +71,26 @@ interface Plan {
 
 /** Checks a run's options and cuts its seeds into batches (a few per worker) for `workers` threads. */
 function planRun(opts: SimulateOptions, workers: number): Plan {
+  checkOptions(opts, "simulate");
   const preset: Preset = typeof opts.preset === "string" ? getPreset(opts.preset) : opts.preset;
   const first = opts.seed ?? 1;
   check(
     Number.isInteger(opts.games) && opts.games >= 1,
-    `games must be a positive integer, not ${opts.games}`,
+    `games must be a positive integer, not ${describeValue(opts.games)}`,
   );
   check(
     Number.isSafeInteger(first) && first >= 0 && Number.isSafeInteger(first + opts.games),
-    `the first seed must be a non-negative safe integer, not ${opts.seed}`,
+    `the first seed must be a non-negative safe integer, not ${describeValue(opts.seed)}`,
   );
   const maxActions = opts.maxActions ?? DEFAULT_MAX_ACTIONS;
   check(
     Number.isInteger(maxActions) && maxActions >= 1,
-    `maxActions must be a positive integer, not ${maxActions}`,
+    `maxActions must be a positive integer, not ${describeValue(maxActions)}`,
   );
   const players = opts.players ?? preset.players.min;
   check(
     Number.isInteger(players) && players >= preset.players.min && players <= preset.players.max,
-    `${preset.name} is played by ${preset.players.min} to ${preset.players.max} players, not ${players}`,
+    `${preset.name} is played by ${preset.players.min} to ${preset.players.max} players, not ${describeValue(players)}`,
   );
   if (opts.decks) {
     check(opts.decks.length >= 1, "decks: give at least one deck, or none for the preset's own");
@@ -210,11 +212,19 @@ async function executePlan(plan: Plan, pool: Pool<SimTask> | null): Promise<Simu
   };
 }
 
+/** Options are an object (a call from JavaScript may pass anything). */
+function checkOptions(opts: unknown, what: string): void {
+  check(
+    typeof opts === "object" && opts !== null && !Array.isArray(opts),
+    `${what} takes an options object, not ${describeValue(opts)}`,
+  );
+}
+
 function workerCount(workers: number | undefined): number {
   const n = workers ?? Math.min(availableParallelism(), MAX_WORKERS);
   check(
     Number.isInteger(n) && n >= 0 && n <= MAX_WORKERS,
-    `workers must be a whole number from 0 to ${MAX_WORKERS}, not ${workers}`,
+    `workers must be a whole number from 0 to ${MAX_WORKERS}, not ${describeValue(workers)}`,
   );
   return n;
 }
@@ -225,6 +235,7 @@ function workerCount(workers: number | undefined): number {
  * code — from run to run.
  */
 export async function simulate(opts: SimulateOptions): Promise<SimulationResult> {
+  checkOptions(opts, "simulate");
   const workers = workerCount(opts.workers);
   const plan = planRun(opts, workers);
   const size = Math.min(workers, plan.tasks.length);
@@ -254,6 +265,7 @@ export interface Simulator {
  * once, instead of once per run. Runs given at once share the threads, a batch at a time each.
  */
 export async function openSimulator(opts: { workers?: number } = {}): Promise<Simulator> {
+  checkOptions(opts, "openSimulator");
   const workers = workerCount(opts.workers);
   const pool =
     workers > 0 ? new Pool<SimTask>(workers, workerEntry(), SIMULATE_WORKER_FLAG, { idle: "unref" }) : null;
@@ -263,6 +275,7 @@ export async function openSimulator(opts: { workers?: number } = {}): Promise<Si
     workers,
     async simulate(run: SimulateOptions): Promise<SimulationResult> {
       check(!closed, "simulate: this simulator is closed");
+      checkOptions(run, "simulate");
       check(
         run.workers === undefined || run.workers === workers,
         `workers: this simulator has ${workers}, not ${run.workers} (open another)`,

@@ -87,6 +87,9 @@ describe("simulate", () => {
       /1 ≤ i ≤ n/,
     );
     await expect(simulate({ preset: "nope", games: 5 })).rejects.toThrow(/unknown preset/);
+    await expect((simulate as (o: unknown) => Promise<unknown>)("skirmish")).rejects.toThrow(
+      'simulate takes an options object, not the string "skirmish"',
+    );
     await expect(
       simulate({
         preset: "skirmish",
@@ -127,7 +130,18 @@ describe("simulate", () => {
       await sim.close();
     }
     await expect(sim.simulate({ preset: "skirmish", games: 2 })).rejects.toThrow(/closed/);
+    await expect(sim.close()).resolves.toBeUndefined(); // closing twice is harmless
     await expect(openSimulator({ workers: -1 })).rejects.toThrow(/workers must be a whole number/);
+    // Bad input from JavaScript: named, never a TypeError.
+    const loose = openSimulator as (o: unknown) => Promise<unknown>;
+    await expect(loose(null)).rejects.toThrow("openSimulator takes an options object, not null");
+    await expect(loose({ workers: "2" })).rejects.toThrow('not the string "2"');
+    const none = await openSimulator({ workers: 0 });
+    await expect((none.simulate as (o: unknown) => Promise<unknown>)(undefined)).rejects.toThrow(
+      "simulate takes an options object, not undefined",
+    );
+    await expect(none.simulate({ preset: "skirmish", games: 1.5 })).rejects.toThrow("not the number 1.5");
+    await none.close();
   }, 300_000);
 
   it("lets the process end while its idle threads are open", () => {
