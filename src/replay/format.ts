@@ -9,7 +9,7 @@
  * cannot start a game: the CLI's InputError, exit 2) and ReplayDivergenceError (a response does not
  * fit the game: the CLI's DivergenceError, exit 1).
  */
-import { sha256 } from "@noble/hashes/sha2.js";
+
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { z } from "zod";
 import { jsonPathOffset, scanJson } from "../cli/json-scan.js";
@@ -20,6 +20,7 @@ import { type Action, Game, type NewGameOptions } from "../core/game.js";
 import { type Json, protoKeyPath } from "../core/json.js";
 import { plural } from "../core/labels.js";
 import type { Preset } from "../core/preset.js";
+import { sha256 } from "../core/sha256.js";
 import type { Decision } from "../core/types.js";
 import { TURNKIT_VERSION } from "../core/version.js";
 import type { CardDef } from "../core/vocabulary/schema.js";

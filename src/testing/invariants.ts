@@ -13,7 +13,7 @@
  *   itself is src/testing/noninterference.ts.
  * - The preset's own invariants hold (`Preset.invariants`: Duel Masters Play's zone limits).
  */
-import { sha256 } from "@noble/hashes/sha2.js";
+
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { IllegalActionError } from "../core/errors.js";
 import { type Action, Game, type Snapshot } from "../core/game.js";
@@ -21,6 +21,7 @@ import type { JsonObject } from "../core/json.js";
 import { plural } from "../core/labels.js";
 import type { Preset } from "../core/preset.js";
 import { nextInt, type Seed, seedRng } from "../core/rng.js";
+import { sha256 } from "../core/sha256.js";
 import type { GameObject } from "../core/types.js";
 import type { HiddenCard, PlayerView, VisibleCard } from "../core/view.js";
 import type { NonInterferenceResult } from "./noninterference.js";
