@@ -242,8 +242,10 @@ class Checker {
       const problems: Problem[] = [];
       const result = this.check(b, value, path, problems);
       if (problems.length === 0) return result;
-      tried.push({ problems, result, score: this.fit(b, value) });
+      tried.push({ problems, result, score: 0 });
     }
+    // Only when no branch fits: how well each does (a fit asks for near names: not for every value).
+    for (let i = 0; i < branches.length; i++) tried[i]!.score = this.fit(branches[i]!, value);
     const best = tried.reduce((a, b) => (b.score > a.score ? b : a));
     if (best.score <= 0) {
       out.push(
