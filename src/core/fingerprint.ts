@@ -7,10 +7,11 @@
  * of its tasks, ops, conditions and state checks) and the options. Code (a task's or an op's body)
  * can't be hashed here: a change of code shows as another turnkit or preset version.
  */
-import { sha256 } from "./sha256.js";
+
 import { bytesToHex } from "@noble/hashes/utils.js";
 import type { Rules } from "./contract/game.js";
 import type { JsonObject } from "./json.js";
+import { sha256 } from "./sha256.js";
 import type { RulesFingerprint } from "./types.js";
 
 export type { RulesFingerprint } from "./types.js";

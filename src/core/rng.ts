@@ -9,8 +9,8 @@
  * pure-JS implementations that run in browsers too; a cipher is not a thing to write by hand.
  */
 import { chacha20 } from "@noble/ciphers/chacha.js";
-import { sha256 } from "./sha256.js";
 import { DefinitionError } from "./errors.js";
+import { sha256 } from "./sha256.js";
 
 /** A seed: its decimal or literal text is hashed, so any string or integer of any size is one seed. */
 export type Seed = number | bigint | string;
