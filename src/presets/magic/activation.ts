@@ -130,27 +130,24 @@ const ctxOf = (obj: GameObject, p: PlayerId, ability: string): EffectContext => 
 /** Magic's part of legal activation (Preset.activation). */
 export const magicActivation: ActivationRules = {
   timing(game, ref, player) {
-    const why: string[] = [];
+    // Words built only for a reason there is: an ability that may be activated now allocates nothing.
     // CR 117.1: a player casts spells and activates abilities only while they have priority.
     // The decision is the player's it is for: a player controlled during their turn (CR 722.4).
     const d = game.state.decision;
-    if (d && !(d.kind === "priority" && (d.for ?? d.player) === player))
-      why.push(`${game.playerName(player)} doesn't have priority (CR 117.1)`);
+    const priority =
+      d && !(d.kind === "priority" && (d.for ?? d.player) === player)
+        ? `${game.playerName(player)} doesn't have priority (CR 117.1)`
+        : null;
+    let speed: string | null = null;
     if (ref.ability.id === SPELL) {
       const only = sorceryOnlyFrom(game, player);
       if (only && !sorceryTiming(game, player))
-        why.push(
-          `${only}: ${game.playerName(player)} can cast spells only any time they could cast a sorcery (CR 307.1, 601.3)`,
-        );
+        speed = `${only}: ${game.playerName(player)} can cast spells only any time they could cast a sorcery (CR 307.1, 601.3)`;
       else if (!sorceryTiming(game, player) && flashFrom(game, ref.card, ref.obj, player) === null)
-        why.push(
-          `${ref.card.name} is not an instant and nothing lets ${game.playerName(player)} cast it as though it had flash: it can be cast only in their main phase while the stack is empty (CR 307.1, 117.1a, 702.8a)`,
-        );
+        speed = `${ref.card.name} is not an instant and nothing lets ${game.playerName(player)} cast it as though it had flash: it can be cast only in their main phase while the stack is empty (CR 307.1, 117.1a, 702.8a)`;
     } else if (ref.ability.timing === "sorcery" && !sorceryTiming(game, player))
-      why.push(
-        `activate only as a sorcery: in ${game.playerName(player)}'s main phase while the stack is empty (CR 602.5d)`,
-      );
-    return why.length ? why.join("; ") : null;
+      speed = `activate only as a sorcery: in ${game.playerName(player)}'s main phase while the stack is empty (CR 602.5d)`;
+    return priority === null ? speed : speed === null ? priority : `${priority}; ${speed}`;
   },
   check(game, ref, player) {
     const out: Reason[] = [];
@@ -172,11 +169,15 @@ export const magicActivation: ActivationRules = {
       return out;
     }
     const obj = ref.obj;
-    for (const r of playerTargetReasons(game, ref.ability.cost, player)) out.push(r); // CR 115.4: "target player"
+    // Indexed loops: card data is frozen, and V8 allocates an iterator for a frozen array's for…of.
+    const targetReasons = playerTargetReasons(game, ref.ability.cost, player); // CR 115.4: "target player"
+    for (let i = 0; i < targetReasons.length; i++) out.push(targetReasons[i]!);
     const taps = tapsSelf(ref.ability);
     // CR 602.2b, 601.2h: "{G}{U}, {T}: …" on a land: its own mana can't pay the rest of the cost.
-    if (taps && !obj.tapped)
-      for (const op of ref.ability.cost ?? []) {
+    const cost = ref.ability.cost;
+    if (taps && !obj.tapped && cost)
+      for (let i = 0; i < cost.length; i++) {
+        const op = cost[i]!;
         if (op.op !== "payMana") continue;
         const mana =
           op.mana !== undefined
