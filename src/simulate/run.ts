@@ -69,9 +69,8 @@ interface Plan {
   tasks: SimTask[];
 }
 
-/** Checks a run's options and cuts its seeds into batches (a few per worker) for `workers` threads. */
+/** Checks a run's options (an object: its callers saw to that) and cuts its seeds into batches (a few per worker) for `workers` threads. */
 function planRun(opts: SimulateOptions, workers: number): Plan {
-  checkOptions(opts, "simulate");
   const preset: Preset = typeof opts.preset === "string" ? getPreset(opts.preset) : opts.preset;
   const first = opts.seed ?? 1;
   check(
@@ -278,7 +277,7 @@ export async function openSimulator(opts: { workers?: number } = {}): Promise<Si
       checkOptions(run, "simulate");
       check(
         run.workers === undefined || run.workers === workers,
-        `workers: this simulator has ${workers}, not ${run.workers} (open another)`,
+        `workers: this simulator has ${workers}, not ${describeValue(run.workers)} (open another)`,
       );
       return executePlan(planRun(run, workers), pool);
     },
