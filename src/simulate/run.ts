@@ -69,7 +69,10 @@ interface Plan {
   tasks: SimTask[];
 }
 
-/** Checks a run's options (an object: its callers saw to that) and cuts its seeds into batches (a few per worker) for `workers` threads. */
+/**
+ * Checks a run's options (an object: its callers saw to that) and cuts its seeds into batches, a
+ * few per worker, for `workers` threads.
+ */
 function planRun(opts: SimulateOptions, workers: number): Plan {
   const preset: Preset = typeof opts.preset === "string" ? getPreset(opts.preset) : opts.preset;
   const first = opts.seed ?? 1;
