@@ -146,6 +146,22 @@ const RESTORE_EVERY = 256;
 
 const NONE: readonly number[] = [];
 
+/**
+ * The lists a decision event holds, shared by every such event (frozen: no entry can change
+ * another's): who sees the answer, and its public fields.
+ */
+const PUBLIC_KIND: string[] = Object.freeze(["kind"]) as string[];
+const PUBLIC_KIND_FOR: string[] = Object.freeze(["kind", "for"]) as string[];
+const ONLY_PLAYER: PlayerId[][] = [];
+function onlyPlayer(p: PlayerId): PlayerId[] {
+  let list = ONLY_PLAYER[p];
+  if (list === undefined) {
+    list = Object.freeze([p]) as PlayerId[];
+    ONLY_PLAYER[p] = list;
+  }
+  return list;
+}
+
 /** Calls a thunk (Game.simultaneously through simultaneouslyWith). */
 const callIt = <T>(_game: Game, fn: () => T): T => fn();
 
@@ -961,9 +977,9 @@ class GameEngine implements Game {
     const event = newEntry("decision");
     event.player = d.player;
     event.data = data;
-    event.seenBy = d.for !== undefined ? [d.player, d.for] : [d.player];
+    event.seenBy = d.for !== undefined ? [d.player, d.for] : onlyPlayer(d.player);
     // Who decided for whom is public (CR 722: everyone knows who controls the turn).
-    event.public = d.for !== undefined ? ["kind", "for"] : ["kind"];
+    event.public = d.for !== undefined ? PUBLIC_KIND_FOR : PUBLIC_KIND;
     emit(this, event);
     // …unless an ability triggered on the answer itself.
     if (this.state.pending.length === pending)

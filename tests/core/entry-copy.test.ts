@@ -81,4 +81,20 @@ describe("copyEntry", () => {
     expect(JSON.stringify(heard)).toBe(JSON.stringify(logged));
     expect(JSON.stringify(game.state.log)).not.toContain('"changed"');
   });
+
+  it("shares a decision event's lists between entries only frozen: none can change another's", () => {
+    const game = Game.create(getPreset("skirmish"), { seed: 2 }).run();
+    const agent = randomAgent(2);
+    for (let i = 0; i < 10 && !game.over; i++) game.act(agent.choose(game));
+    const decisions = game.state.log.filter((e) => e.type === "decision");
+    expect(decisions.length).toBeGreaterThan(2);
+    const before = JSON.stringify(game.state.log);
+    for (const e of decisions) {
+      expect(() => e.public!.push("card")).toThrow(TypeError);
+      expect(() => e.seenBy!.push(1)).toThrow(TypeError);
+      // What a listener or a copy gets is its own.
+      copyEntry(e).public!.push("card");
+    }
+    expect(JSON.stringify(game.state.log)).toBe(before);
+  });
 });

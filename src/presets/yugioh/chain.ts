@@ -393,13 +393,14 @@ const chainTask: TaskHandler = (game, task) => {
       chain.next = game.opponents(chain.next)[0]!;
       continue;
     }
+    options.push({ id: "pass", label: "Pass", pass: true }); // a list of its own (activationOptions)
     game.ask({
       player: chain.next,
       kind: "chain",
       prompt: `Chain Link ${chain.links.length}: respond with Spell Speed ${Math.max(2, last.speed)} or higher, or pass`,
       publicPrompt: `${game.playerName(chain.next)} may respond to Chain Link ${chain.links.length}`,
       private: true,
-      options: [...options, { id: "pass", label: "Pass", pass: true }],
+      options,
     });
     return;
   }
@@ -601,6 +602,7 @@ const openWindowTask: TaskHandler = (game, task) => {
       task.next = game.opponents(p)[0]!;
       continue;
     }
+    options.push({ id: "pass", label: "Pass", pass: true }); // a list of its own (activationOptions)
     game.ask({
       player: p,
       kind: "window",
@@ -609,7 +611,7 @@ const openWindowTask: TaskHandler = (game, task) => {
         : `${game.rules.nodes.get(String(task.node))?.label ?? "Now"}: activate a card or effect (Spell Speed 2 or higher), or pass`,
       publicPrompt: `${game.playerName(p)} may activate a card or effect`,
       private: true,
-      options: [...options, { id: "pass", label: "Pass", pass: true }],
+      options,
     });
     return;
   }

@@ -312,13 +312,14 @@ function withLastChance(
         return;
       }
       const label = game.rules.nodes.get(String(task.node))?.label ?? "This phase";
+      options.push({ id: "pass", label: "Pass", pass: true }); // a list of its own (activationOptions)
       game.ask({
         player: opp,
         kind: "window",
         prompt: `${label} is ending: activate a card or effect (Spell Speed 2 or higher), or pass`,
         publicPrompt: `${game.playerName(opp)} may activate a card or effect before ${label} ends`,
         private: true,
-        options: [...options, { id: "pass", label: "Pass", pass: true }],
+        options,
       });
       return;
     }
