@@ -656,7 +656,7 @@ class GameEngine implements Game {
     return this;
   }
 
-  /** The last task type other than a node's `run` looked up, and its handler (the rules' own). */
+  /** The last task type `run` looked up (not a node's), and its handler (the rules' own). */
   private lastTaskType: string | null = null;
   private lastTaskHandler: TaskHandler | undefined = undefined;
 
