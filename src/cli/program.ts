@@ -813,10 +813,10 @@ Examples:
       "--decks <files>",
       "deck files (YAML or JSON), comma-separated; every deck plays every seat equally",
     )
-    .option("--games <n>", "games in the seed range (default 1000)", positiveInt(100_000_000), 1000)
+    .option("--games <n>", "games in the seed range", positiveInt(100_000_000), 1000)
     .option(
       "--seed <n>",
-      "the first game's seed; game i has seed n+i (default 1)",
+      "the first game's seed; game i has seed n+i",
       nonNegativeInt(2 ** 52),
       1,
     )
@@ -1015,10 +1015,10 @@ Examples:
         "--db <file|url>",
         "a SQLite file (created if missing), or a postgres:// URL (default: $TURNKIT_DATABASE_URL, else turnkit-games.db)",
       )
-      .option("--port <n>", "the port (default 8080; 0 picks a free one)", portFlag, 8080)
+      .option("--port <n>", "the port (0 picks a free one)", portFlag, 8080)
       .option(
         "--host <host>",
-        "the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)",
+        "the address to listen on (0.0.0.0 for every interface)",
         "127.0.0.1",
       )
       .option(
@@ -1137,7 +1137,7 @@ A bad line gets {"type":"error",...} and changes nothing. Docs: docs/agents.md`,
           throw new InvalidArgumentError(`"${v}" is not a port (0 to 65535).`);
         return Number(v);
       })
-      .option("--host <host>", "the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)"),
+      .option("--host <host>", "the address to listen on (0.0.0.0 for every interface)"),
     false,
   )
     .addHelpText(

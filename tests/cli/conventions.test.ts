@@ -159,12 +159,15 @@ describe("colour and ASCII", () => {
 });
 
 describe("--help", () => {
-  for (const argv of [[], ["run"], ["play"], ["replay"], ["presets"]]) {
-    it(`turnkit ${argv.join(" ")} --help has an example`, async () => {
+  for (const argv of [[], ["run"], ["play"], ["replay"], ["presets"], ["simulate"], ["serve"], ["bot"]]) {
+    it(`turnkit ${argv.join(" ")} --help has an example and says each default once`, async () => {
       const r = await runCli(main, [...argv, "--help"]);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain("Example");
-      expect(r.stdout).toMatch(/\$ turnkit /);
+      expect(r.stdout).toMatch(/\$ (\w+=\S+ )?turnkit /);
+      // An option's own words and commander's "(default: …)" would say it twice.
+      const options = r.stdout.replace(/\s+/g, " ").split(/ (?=--?[a-zA-Z])/);
+      for (const option of options) expect(option.match(/\(default\b/g)?.length ?? 0, option).toBeLessThan(2);
     });
   }
 });
