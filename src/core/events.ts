@@ -3,12 +3,12 @@
  * once, stamped with the clock, and counted in the windows that are open, so "how many", "is
  * this the first" and "the Nth time" are O(1) lookups that never scan history.
  */
-import type { Game, GameReader } from "./contract/game.js";
+import type { BookkeepingEvent, EventFlags, Game, GameReader } from "./contract/game.js";
 
 /** What hears whether anyone listens to an event type. */
-type Listening = Pick<Game, "state" | "rules" | "keepLog" | "hasListeners">;
+type Listening = Pick<Game, "keepLog" | "hasListeners">;
 /** What emitting an event needs: the log, its listeners, the counters and the triggers. */
-type EventLog = Listening & Pick<Game, "notify" | "collectTriggers" | "quietEvent" | "batchStart">;
+type EventLog = Listening & Pick<Game, "state" | "rules" | "notify" | "collectTriggers" | "quietEvent" | "batchStart">;
 
 import { counterSpecFor } from "./abilities.js";
 import type { CounterSpec } from "./contract/data.js";
@@ -128,22 +128,28 @@ function objectCellKey(spec: CounterSpec, id: string, inc: number | undefined, c
 }
 
 /**
- * Whether anything reads an event of this type: the log, a listener, a counter or a trigger.
- * Bookkeeping events (node enter/begin/end, decisions) nobody reads are skipped by their emitters,
- * which still take their sequence number so `seq` is the same with or without a log.
+ * Whether anything reads a bookkeeping event (Rules.bookkeeping: a node entered, begun or ended, a
+ * turn, a decision, a tap): the log, a listener, a counter or a trigger. Those nobody reads are
+ * skipped by their emitters, which still take their sequence number so `seq` is the same with or
+ * without a log. The caller reads the type's flags by name (`rules.bookkeeping.nodeBegin`): one
+ * property load, not a set lookup, at every node stage.
  */
-export function heard(game: Listening, type: string): boolean {
-  return game.keepLog || game.hasListeners || game.rules.readTypes.has(type);
+export function heard(game: Listening, flags: Readonly<EventFlags>): boolean {
+  return flags.read || game.keepLog || game.hasListeners;
 }
 
 /**
- * An event nobody reads (`heard` said no), skipped: it takes its sequence number all the same, so
- * `seq` is the same with or without a log, and is quiet for the state checks that ignore its type,
- * as `emit` would have made it.
+ * A bookkeeping event nobody reads (`heard` said no), skipped: it takes its sequence number all
+ * the same, so `seq` is the same with or without a log, and is quiet for the state checks that
+ * ignore its type, as `emit` would have made it.
  */
-export function skipUnheard(game: Pick<Game, "state" | "rules" | "quietEvent">, type: string): void {
+export function skipUnheard(
+  game: Pick<Game, "state" | "quietEvent">,
+  type: BookkeepingEvent,
+  flags: Readonly<EventFlags>,
+): void {
   const seq = ++game.state.ids.event;
-  if (game.rules.stateChecks.ignoredBy.has(type)) game.quietEvent(seq, type);
+  if (flags.quiet) game.quietEvent(seq, type);
 }
 
 /**

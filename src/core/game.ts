@@ -954,7 +954,7 @@ class GameEngine implements Game {
     const at = this.state.ids.event;
     const pending = this.state.pending.length;
     this.batchStart = this.state.ids.event;
-    if (!heard(this, "decision")) {
+    if (!heard(this, this.rules.bookkeeping.decision)) {
       this.state.ids.event++; // nobody reads it: skip the entry, keep the sequence (events.heard)
       this.answerChangedNothing(checked, checkedBefore, checkedAll, at);
       this.run();

@@ -302,8 +302,9 @@ export function setTapped(game: Game, obj: GameObject, tapped: boolean, cause?: 
   if (obj.tapped === tapped) return null;
   obj.tapped = tapped;
   const type = tapped ? "tap" : "untap";
-  if (!heard(game, type)) {
-    skipUnheard(game, type);
+  const flags = tapped ? game.rules.bookkeeping.tap : game.rules.bookkeeping.untap;
+  if (!heard(game, flags)) {
+    skipUnheard(game, type, flags);
     return null;
   }
   const event = newEntry(type);

@@ -6,7 +6,7 @@
 import { counterSpecFor, limitsOf, mayUse } from "./abilities.js";
 import { definitionChecks } from "./checking.js";
 import type { CompiledNode, CounterSpec, TriggerEntry } from "./contract/data.js";
-import type { Rules as CompiledRules } from "./contract/game.js";
+import type { BookkeepingEvent, Rules as CompiledRules, EventFlags } from "./contract/game.js";
 import type { KernelParts, OpHandler } from "./contract/hooks.js";
 import { DefinitionError } from "./errors.js";
 import { cloneJson } from "./json.js";
@@ -80,6 +80,20 @@ export class Rules implements CompiledRules {
   readonly countersByType = new Map<string, CounterSpec[]>();
   /** Event types a counter, a triggered or a delayed ability reads (events.heard: one lookup). */
   readonly readTypes = new Set<string>();
+  /**
+   * The kernel's bookkeeping events, each read by something or not and ignored by the state checks
+   * or not: their emitters read these flags by name (events.heard), not the sets.
+   */
+  readonly bookkeeping: Record<BookkeepingEvent, EventFlags> = {
+    nodeEnter: { read: false, quiet: false },
+    nodeBegin: { read: false, quiet: false },
+    nodeEnd: { read: false, quiet: false },
+    turnBegin: { read: false, quiet: false },
+    turnEnd: { read: false, quiet: false },
+    decision: { read: false, quiet: false },
+    tap: { read: false, quiet: false },
+    untap: { read: false, quiet: false },
+  };
   readonly tasks = new Map<string, TaskHandler>();
   /** The handler of node tasks, most of the engine's steps: the engine loop tests for it first. */
   readonly nodeTaskHandler: TaskHandler | undefined;
@@ -129,6 +143,7 @@ export class Rules implements CompiledRules {
     }
     // After the cards: a check may ignore an event type unless some card makes it matter.
     this.stateChecks = compileStateChecks(preset.stateChecks, [...this.cards.values()]);
+    for (const [type, flags] of Object.entries(this.bookkeeping)) flags.quiet = this.stateChecks.ignoredBy.has(type);
     for (const c of preset.counters ?? []) this.registerCounter(c.pattern, c.window);
     // The events the preset's limited actions count (action-limits.ts).
     for (const a of Object.values(preset.actionLimits ?? {}))
@@ -180,10 +195,16 @@ export class Rules implements CompiledRules {
         const list = this.countersByType.get(type) ?? [];
         list.push(spec);
         this.countersByType.set(type, list);
-        this.readTypes.add(type);
+        this.noteRead(type);
       }
     }
     return this.counterSpecs.get(spec.id)!;
+  }
+
+  /** Something of the rules reads events of this type (a counter, a trigger): they are logged. */
+  private noteRead(type: string): void {
+    this.readTypes.add(type);
+    if (Object.hasOwn(this.bookkeeping, type)) this.bookkeeping[type as BookkeepingEvent].read = true;
   }
 
   private compileTree(root: TurnNode): CompiledNode {
@@ -268,7 +289,7 @@ export class Rules implements CompiledRules {
           const listened = this.listenedZonesByCard.get(card.id) ?? new Set<ReadonlySet<string>>();
           listened.add(zs);
           this.listenedZonesByCard.set(card.id, listened);
-          this.readTypes.add(type);
+          this.noteRead(type);
           if (mayUse(ability) && zones.some((z) => this.zoneDefs.get(z)!.visibility !== "public"))
             this.addHiddenTrigger(type, { card, ability, zones });
         }
@@ -277,7 +298,7 @@ export class Rules implements CompiledRules {
       if (ability.kind === "delayed" && ability.trigger)
         for (const type of eventTypes(ability.trigger)) {
           this.delayedTypes.add(type);
-          this.readTypes.add(type);
+          this.noteRead(type);
           this.noteTriggerNode(type, ability.trigger);
         }
       const staticKind = ability.kind === "static" ? ability.static?.kind : undefined;

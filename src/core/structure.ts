@@ -5,7 +5,7 @@
  */
 
 import type { CompiledNode } from "./contract/data.js";
-import type { Game } from "./contract/game.js";
+import type { BookkeepingEvent, EventFlags, Game } from "./contract/game.js";
 import { expireDurations } from "./durations.js";
 import { closeWindow, emit, heard, newEntry, openWindow, skipUnheard } from "./events.js";
 import type { Task, TurnModification } from "./types.js";
@@ -186,13 +186,13 @@ function nodesAddedAfter(game: Game, child: string): string[] | null {
 }
 
 /** A node event; "at the start of your …" matches its player, the active player. Skipped when unheard. */
-function emitNodeEvent(game: Game, type: "nodeEnter" | "nodeBegin" | "nodeEnd", node: string): void {
-  if (heard(game, type)) {
+function emitNodeEvent(game: Game, type: BookkeepingEvent, flags: Readonly<EventFlags>, node: string): void {
+  if (heard(game, flags)) {
     const event = newEntry(type);
     event.player = game.state.clock.turn.player;
     event.data = { node };
     emit(game, event);
-  } else skipUnheard(game, type);
+  } else skipUnheard(game, type, flags);
 }
 
 function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
@@ -202,7 +202,7 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
       if (skip && skip.to === node.id) removeSkip(game, skip); // arrived where the turn skipped to
       enterNode(game, node);
       // A marker for the log and narration; "at the start of" abilities listen to nodeBegin below.
-      emitNodeEvent(game, "nodeEnter", node.id);
+      emitNodeEvent(game, "nodeEnter", game.rules.bookkeeping.nodeEnter, node.id);
       // DM 500.3: effects lasting "until" this node expire as it begins.
       if (game.state.durations.length > 0) expireDurations(game, { at: "nodeBegin", node: node.id });
       t.stage = Stage.Begun;
@@ -210,7 +210,7 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
       return;
     }
     case Stage.Begun: {
-      emitNodeEvent(game, "nodeBegin", node.id);
+      emitNodeEvent(game, "nodeBegin", game.rules.bookkeeping.nodeBegin, node.id);
       t.stage = Stage.Body;
       const cp = game.rules.preset.checkpoint;
       if (cp && (game.state.pending.length > 0 || game.state.hiddenResponses.length > 0))
@@ -283,7 +283,7 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
         game.pushTask({ t: checkpoint, node: node.id });
         return;
       }
-      emitNodeEvent(game, "nodeEnd", node.id);
+      emitNodeEvent(game, "nodeEnd", game.rules.bookkeeping.nodeEnd, node.id);
       // DM 500.3: effects lasting "until the end of" this node expire as it ends (this run of it:
       // its instance changes only when it is entered again).
       if (game.state.durations.length > 0)

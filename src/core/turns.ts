@@ -96,21 +96,23 @@ export function runTurnTask(game: Game, task: Task): void {
   if (t.stage === "begin") {
     openWindow(game, "turn");
     expireDurations(game, { at: "turnBegin", player: turn.player });
-    if (heard(game, "turnBegin"))
+    const flags = game.rules.bookkeeping.turnBegin;
+    if (heard(game, flags))
       emit(game, {
         type: "turnBegin",
         player: turn.player,
         data: { turn: turn.id, extra: turn.extra, ordinal: turn.ordinal },
       });
-    else skipUnheard(game, "turnBegin");
+    else skipUnheard(game, "turnBegin", flags);
     // CR 722.1: who controls this turn is settled as it begins, before anything happens in it.
     takeTurnControl(game);
     t.stage = "end";
     game.pushTask(nodeTask(game.rules.root.id));
     return;
   }
-  if (heard(game, "turnEnd")) emit(game, { type: "turnEnd", player: turn.player, data: { turn: turn.id } });
-  else skipUnheard(game, "turnEnd");
+  const flags = game.rules.bookkeeping.turnEnd;
+  if (heard(game, flags)) emit(game, { type: "turnEnd", player: turn.player, data: { turn: turn.id } });
+  else skipUnheard(game, "turnEnd", flags);
   // Nodes added to this turn that it never reached lapse with it (CR 500.8 adds them to "this turn").
   const q = game.state.turnQueue;
   for (let i = q.length - 1; i >= 0; i--)

@@ -176,4 +176,23 @@ describe("Rules.readTypes", () => {
   it("holds what the cards listen to (Duel Masters' sample cards trigger on events)", () => {
     expect(Game.create(getPreset("duel-masters"), { seed: 1 }).rules.readTypes.size).toBeGreaterThan(3);
   });
+
+  const bookkeepingOf = (r: Game["rules"]) =>
+    Object.entries(r.bookkeeping).map(([type, f]) => [type, f.read, f.quiet]);
+  const setsOf = (r: Game["rules"]) =>
+    Object.keys(r.bookkeeping).map((type) => [type, r.readTypes.has(type), r.stateChecks.ignoredBy.has(type)]);
+
+  for (const id of presetIds())
+    it(`${id}: each bookkeeping event's flags say what the sets say`, () => {
+      const r = Game.create(getPreset(id), { seed: 1 }).rules;
+      expect(bookkeepingOf(r)).toEqual(setsOf(r));
+    });
+
+  it("a counter registered at run time makes its bookkeeping event read", () => {
+    const r = Game.create(getPreset("lab"), { seed: 1, privateRules: true }).rules;
+    expect(r.bookkeeping.nodeBegin.read).toBe(false);
+    r.registerCounter({ on: "nodeBegin" }, "turn");
+    expect(r.bookkeeping.nodeBegin.read).toBe(true);
+    expect(bookkeepingOf(r)).toEqual(setsOf(r));
+  });
 });

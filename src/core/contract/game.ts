@@ -101,6 +101,8 @@ export interface Rules {
   readonly countersByType: Map<string, CounterSpec[]>;
   /** Event types a counter, a triggered or a delayed ability reads (events.heard: one lookup). */
   readonly readTypes: Set<string>;
+  /** Each of the kernel's bookkeeping events: read by something of the rules, ignored by the state checks (events.heard). */
+  readonly bookkeeping: Readonly<Record<BookkeepingEvent, Readonly<EventFlags>>>;
   readonly tasks: Map<string, TaskHandler>;
   /** `tasks.get("node")`, the handler of most of the engine's steps. */
   readonly nodeTaskHandler: TaskHandler | undefined;
@@ -456,4 +458,25 @@ export interface Game {
   /** The state as `player` may see it: no opponent's hand, no deck order, no face-down identity. */
   viewFor(player: PlayerId): PlayerView;
   ability(cardId: string, abilityId: string): AbilityDef;
+}
+
+/**
+ * The kernel's bookkeeping events, skipped when nothing hears them (events.heard): a node entered
+ * (a marker), begun ("at the start of"), ended; a turn begun and ended; a decision answered; a
+ * card tapped or untapped.
+ */
+export type BookkeepingEvent =
+  | "nodeEnter"
+  | "nodeBegin"
+  | "nodeEnd"
+  | "turnBegin"
+  | "turnEnd"
+  | "decision"
+  | "tap"
+  | "untap";
+
+/** What the rules do with an event type: read it (a counter, a trigger), or ignore it in their state checks. */
+export interface EventFlags {
+  read: boolean;
+  quiet: boolean;
 }
