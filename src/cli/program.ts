@@ -814,12 +814,7 @@ Examples:
       "deck files (YAML or JSON), comma-separated; every deck plays every seat equally",
     )
     .option("--games <n>", "games in the seed range", positiveInt(100_000_000), 1000)
-    .option(
-      "--seed <n>",
-      "the first game's seed; game i has seed n+i",
-      nonNegativeInt(2 ** 52),
-      1,
-    )
+    .option("--seed <n>", "the first game's seed; game i has seed n+i", nonNegativeInt(2 ** 52), 1)
     .option(
       "--workers <k>",
       `worker threads (default: every core, at most ${MAX_WORKERS}); 0 plays in this thread`,
@@ -1016,11 +1011,7 @@ Examples:
         "a SQLite file (created if missing), or a postgres:// URL (default: $TURNKIT_DATABASE_URL, else turnkit-games.db)",
       )
       .option("--port <n>", "the port (0 picks a free one)", portFlag, 8080)
-      .option(
-        "--host <host>",
-        "the address to listen on (0.0.0.0 for every interface)",
-        "127.0.0.1",
-      )
+      .option("--host <host>", "the address to listen on (0.0.0.0 for every interface)", "127.0.0.1")
       .option(
         "--snapshot-every <n>",
         "store a game's state every n responses (0: never)",

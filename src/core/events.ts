@@ -8,7 +8,8 @@ import type { BookkeepingEvent, EventFlags, Game, GameReader } from "./contract/
 /** What hears whether anyone listens to an event type. */
 type Listening = Pick<Game, "keepLog" | "hasListeners">;
 /** What emitting an event needs: the log, its listeners, the counters and the triggers. */
-type EventLog = Listening & Pick<Game, "state" | "rules" | "notify" | "collectTriggers" | "quietEvent" | "batchStart">;
+type EventLog = Listening &
+  Pick<Game, "state" | "rules" | "notify" | "collectTriggers" | "quietEvent" | "batchStart">;
 
 import { counterSpecFor } from "./abilities.js";
 import type { CounterSpec } from "./contract/data.js";

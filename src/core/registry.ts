@@ -143,7 +143,8 @@ export class Rules implements CompiledRules {
     }
     // After the cards: a check may ignore an event type unless some card makes it matter.
     this.stateChecks = compileStateChecks(preset.stateChecks, [...this.cards.values()]);
-    for (const [type, flags] of Object.entries(this.bookkeeping)) flags.quiet = this.stateChecks.ignoredBy.has(type);
+    for (const [type, flags] of Object.entries(this.bookkeeping))
+      flags.quiet = this.stateChecks.ignoredBy.has(type);
     for (const c of preset.counters ?? []) this.registerCounter(c.pattern, c.window);
     // The events the preset's limited actions count (action-limits.ts).
     for (const a of Object.values(preset.actionLimits ?? {}))

@@ -180,7 +180,11 @@ describe("Rules.readTypes", () => {
   const bookkeepingOf = (r: Game["rules"]) =>
     Object.entries(r.bookkeeping).map(([type, f]) => [type, f.read, f.quiet]);
   const setsOf = (r: Game["rules"]) =>
-    Object.keys(r.bookkeeping).map((type) => [type, r.readTypes.has(type), r.stateChecks.ignoredBy.has(type)]);
+    Object.keys(r.bookkeeping).map((type) => [
+      type,
+      r.readTypes.has(type),
+      r.stateChecks.ignoredBy.has(type),
+    ]);
 
   for (const id of presetIds())
     it(`${id}: each bookkeeping event's flags say what the sets say`, () => {
