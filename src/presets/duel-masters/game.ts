@@ -471,17 +471,19 @@ export function crossedTo(game: Game, gear: GameObject): GameObject | undefined 
 function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   for (const o of game.cardsIn("hand", player)) {
-    if (!canPay(game, player, summonCost(game, player, o), civilizationsOf(game, o))) continue;
-    if (isCreature(game, o) && !mayEnterBattle(game, player, o)) continue; // Katsuking MAX
+    const cost = summonCost(game, player, o);
+    if (!canPay(game, player, cost, civilizationsOf(game, o))) continue;
+    const creature = isCreature(game, o);
+    if (creature && !mayEnterBattle(game, player, o)) continue; // Katsuking MAX
     if (isEvolution(game, o)) {
       for (const base of evolutionBases(game, player, o))
         out.push({
           id: `evolve:${game.ref(o)}:${game.ref(base)}`,
-          label: `Evolve ${game.card(base).name} into ${game.card(o).name} (cost ${summonCost(game, player, o)})`,
+          label: `Evolve ${game.card(base).name} into ${game.card(o).name} (cost ${cost})`,
         });
       continue;
     }
-    const verb = isCreature(game, o) ? "summon" : isNonCreaturePermanent(game, o) ? "deploy" : "cast";
+    const verb = creature ? "summon" : isNonCreaturePermanent(game, o) ? "deploy" : "cast";
     // Play's 上限枚数: with a full battle zone, nothing more is summoned or put there on your turn.
     if (verb !== "cast" && !battleZoneHasRoom(game, player)) continue;
     // A spell is cast where its "spell" ability may be activated (its timing, mana: activation.ts).
@@ -491,14 +493,15 @@ function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
       !game.mayActivate(o.id, "spell", { player })
     )
       continue;
-    const say = { summon: "Summon", deploy: "Put into the battle zone", cast: "Cast" }[verb];
     out.push({
       id: `${verb}:${game.ref(o)}`,
-      label: `${say} ${game.card(o).name} (cost ${summonCost(game, player, o)})`,
+      label: `${VERB_SAYS[verb]} ${game.card(o).name} (cost ${cost})`,
     });
   }
   return out;
 }
+
+const VERB_SAYS = { summon: "Summon", deploy: "Put into the battle zone", cast: "Cast" } as const;
 
 /** "Creatures can't attack you" effects (Last Avatar, RULINGS DM-G7); a value caps the attacker's power (Dogiragolden). */
 function playerProtected(game: Game, player: PlayerId, attacker: GameObject): boolean {
