@@ -61,11 +61,16 @@ export function actionLoop(spec: ActionLoopSpec): TaskHandler {
       game.popTask(task);
       return;
     }
-    options.push({ id: passId, label: passLabel, pass: true });
+    // The options and the pass in a list of their size: pushing onto the preset's list would
+    // grow it to a capacity of ~20 at every decision.
+    const n = options.length;
+    const all = new Array<DecisionOption>(n + 1);
+    for (let i = 0; i < n; i++) all[i] = options[i]!;
+    all[n] = { id: passId, label: passLabel, pass: true };
     // Built field by field (no spreads): this runs once per action.
     const prompt =
       typeof spec.prompt === "function" ? spec.prompt(game, player) : (spec.prompt ?? "Choose an action");
-    const decision: Parameters<Game["ask"]>[0] = { player, kind, prompt, options };
+    const decision: Parameters<Game["ask"]>[0] = { player, kind, prompt, options: all };
     if (spec.private) decision.private = true;
     if (spec.publicPrompt) decision.publicPrompt = spec.publicPrompt;
     game.ask(decision);
