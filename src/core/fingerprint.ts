@@ -9,6 +9,7 @@
  */
 
 import { bytesToHex } from "@noble/hashes/utils.js";
+import type { CompiledNode } from "./contract/data.js";
 import type { Rules } from "./contract/game.js";
 import type { JsonObject } from "./json.js";
 import { sha256 } from "./sha256.js";
@@ -33,6 +34,20 @@ function canonical(v: unknown): string {
   );
 }
 
+/**
+ * The turn tree as the preset gave it, the root with its place (parent, depth): the compiled
+ * children's own places are left out, so the fingerprint is the preset's tree however it is
+ * compiled.
+ */
+function turnTree(root: CompiledNode): unknown {
+  const plain = (n: CompiledNode): unknown => {
+    const { parent: _p, depth: _d, children, ...rest } = n;
+    return children ? { ...rest, children: children.map(plain) } : rest;
+  };
+  const { children, ...rest } = root;
+  return children ? { ...rest, children: children.map(plain) } : rest;
+}
+
 const hash = (v: unknown): string => bytesToHex(sha256(new TextEncoder().encode(canonical(v)))).slice(0, 16);
 
 const computed = new WeakMap<Rules, RulesFingerprint>();
@@ -44,7 +59,7 @@ export function rulesFingerprint(rules: Rules, options: JsonObject): RulesFinger
   const p = rules.preset;
   const names = (m: ReadonlyMap<string, unknown>) => [...m.keys()].sort();
   const parts = {
-    turn: hash(rules.root),
+    turn: hash(turnTree(rules.root)),
     cards: hash([...rules.cards.values()].sort((a, b) => (a.id < b.id ? -1 : 1))),
     preset: hash({
       id: p.id,

@@ -225,10 +225,31 @@ export class Rules implements CompiledRules {
           throw new DefinitionError(
             `turn node "${node.id}" names condition "${cond}", which is not registered`,
           );
-      const compiled: CompiledNode = { ...node, parent, depth };
+      // Every node of one shape (every field present, in one order; a preset's extra fields after
+      // them), its children compiled too: the engine reads them at every step.
+      const compiled: CompiledNode = {
+        id: node.id,
+        label: node.label,
+        kind: node.kind,
+        when: node.when,
+        onBegin: node.onBegin,
+        onEnd: node.onEnd,
+        interaction: node.interaction,
+        children: undefined,
+        onDemand: node.onDemand,
+        repeatWhile: node.repeatWhile,
+        windows: node.windows,
+        parent,
+        depth,
+      };
+      for (const k of Object.keys(node))
+        if (!Object.hasOwn(compiled, k) && k !== "__proto__")
+          (compiled as unknown as Record<string, unknown>)[k] = (node as unknown as Record<string, unknown>)[
+            k
+          ];
       this.nodes.set(node.id, compiled);
       for (const w of node.windows ?? []) this.windows.add(w);
-      for (const child of node.children ?? []) visit(child, node.id, depth + 1);
+      if (node.children) compiled.children = node.children.map((child) => visit(child, node.id, depth + 1));
       return compiled;
     };
     return visit(root, null, 0);

@@ -4,6 +4,7 @@ import { DefinitionError } from "../../src/core/errors.js";
 import { Game } from "../../src/core/game.js";
 import type { TurnNode } from "../../src/core/preset.js";
 import type { AbilityDef, CardDef } from "../../src/core/vocabulary/schema.js";
+import { getPreset, presetIds } from "../../src/presets/index.js";
 import { tinyPreset } from "../support/tiny.js";
 
 const turn: TurnNode = {
@@ -72,5 +73,39 @@ describe("definition errors", () => {
     expect(() => game.createCard("token", 0, "limbo")).toThrow(/no zone kind "limbo"/);
     expect(game.serialize()).toBe(before);
     expect(() => game.ability("token", "zap")).toThrow(/card "token" has no ability "zap"/);
+  });
+});
+
+describe("the compiled turn tree", () => {
+  const odd: TurnNode = {
+    label: "Turn",
+    id: "turn",
+    children: [
+      { id: "a", label: "A", kind: "step", interaction: "main", windows: ["phase"] },
+      { kind: "step", label: "B", id: "b", onDemand: true, ...{ note: "a preset's own field" } },
+    ],
+  };
+
+  for (const id of presetIds())
+    it(`${id}: every node has one shape, its children compiled`, () => {
+      const rules = Game.create(getPreset(id), { seed: 1 }).rules;
+      const shapes = new Set([...rules.nodes.values()].map((n) => Object.keys(n).join(",")));
+      expect(shapes.size).toBe(1);
+      for (const n of rules.nodes.values())
+        for (const c of n.children ?? []) {
+          expect(rules.node(c.id)).toBe(c);
+          expect(c.parent).toBe(n.id);
+          expect(c.depth).toBe(n.depth + 1);
+        }
+    });
+
+  it("keeps a preset's own fields, and the fingerprint reads the tree as given", () => {
+    const game = make([token], odd)();
+    const b = game.rules.node("b") as unknown as Record<string, unknown>;
+    expect(b.note).toBe("a preset's own field");
+    expect(b.onDemand).toBe(true);
+    // The tree's fingerprint as saves and replays recorded it before the compiled children had
+    // places of their own: a save made then still loads.
+    expect(game.state.madeBy.rules.turn).toBe("eccb911a2a9c0aab");
   });
 });

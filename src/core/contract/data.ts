@@ -460,6 +460,8 @@ export interface PlayerView {
 }
 
 export interface CompiledNode extends TurnNode {
+  /** The node's children, compiled. */
+  children?: CompiledNode[];
   parent: string | null;
   depth: number;
 }
