@@ -420,12 +420,34 @@ function validatedLibrary(preset: Preset): CardDef[] {
   const cache = checks ? checkedLibraries : uncheckedLibraries;
   let lib = cache.get(preset.cards);
   if (!lib) {
-    lib = preset.cards.map((c) =>
-      checks ? checks.parseCard(c, `preset "${preset.id}"`, preset) : uncheckedCard(c),
+    lib = oneShape(
+      preset.cards.map((c) =>
+        checks ? checks.parseCard(c, `preset "${preset.id}"`, preset) : uncheckedCard(c),
+      ),
     );
     cache.set(preset.cards, lib);
   }
   return lib;
+}
+
+/**
+ * The cards with one set of fields in one order (those of the card with the most, then the others'
+ * as they come; a field a card lacks is there, undefined, which the serialization leaves out): the
+ * engine and the presets read `card.name`, `card.types`, … of every card at every step, and a read
+ * that meets more than four shapes is a slow generic lookup.
+ */
+function oneShape(cards: CardDef[]): CardDef[] {
+  if (cards.length < 2) return cards;
+  let widest = cards[0]!;
+  for (const c of cards) if (Object.keys(c).length > Object.keys(widest).length) widest = c;
+  const keys = new Set(Object.keys(widest));
+  for (const c of cards) for (const k of Object.keys(c)) keys.add(k);
+  keys.delete("__proto__");
+  return cards.map((c) => {
+    const shaped: Record<string, unknown> = {};
+    for (const k of keys) shaped[k] = (c as unknown as Record<string, unknown>)[k];
+    return shaped as unknown as CardDef;
+  });
 }
 
 /** The event types `emit` ops record anywhere in these cards' abilities (nested blocks included). */

@@ -109,3 +109,19 @@ describe("the compiled turn tree", () => {
     expect(game.state.madeBy.rules.turn).toBe("eccb911a2a9c0aab");
   });
 });
+
+describe("the card library", () => {
+  for (const id of presetIds())
+    it(`${id}: every card has one shape, and says what it was given`, () => {
+      const rules = Game.create(getPreset(id), { seed: 1 }).rules;
+      const shapes = new Set([...rules.cards.values()].map((c) => Object.keys(c).join(",")));
+      expect(shapes.size).toBe(1);
+      // A field a card lacks is undefined: its serialization is the card's own.
+      for (const c of getPreset(id).cards.slice(0, 5)) {
+        const given = JSON.parse(JSON.stringify(c)) as Record<string, unknown>;
+        const stored = JSON.parse(JSON.stringify(rules.card(c.id))) as Record<string, unknown>;
+        for (const k of Object.keys(given)) expect(stored[k], `${c.id}.${k}`).toBeDefined();
+        for (const k of Object.keys(stored)) expect(given[k], `${c.id}.${k}`).toBeDefined();
+      }
+    });
+});
