@@ -299,7 +299,8 @@ export function emit(game: EventLog, event: GameEvent): LogEntry {
     }
   }
   if (game.keepLog) state.log.push(entry);
-  const specs = game.rules.countersByType.get(event.type);
+  const typeRules = game.rules.eventRules(entry.type);
+  const specs = typeRules.counters;
   if (specs) {
     let mark: CounterMark | undefined;
     for (const spec of specs) {
@@ -322,8 +323,7 @@ export function emit(game: EventLog, event: GameEvent): LogEntry {
   game.collectTriggers(entry);
   // An event no state check reads (StateCheck.ignores) leaves their last verdict standing, unless
   // an ability triggered on it.
-  if (game.rules.stateChecks.ignoredBy.has(entry.type) && state.pending.length === pending)
-    game.quietEvent(seq, entry.type);
+  if (typeRules.quietBy !== undefined && state.pending.length === pending) game.quietEvent(seq, entry.type);
   return entry;
 }
 

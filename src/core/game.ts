@@ -993,9 +993,9 @@ class GameEngine implements Game {
    * simultaneous block, whose abilities trigger only at its end, the block is judged as a whole.
    */
   quietEvent(seq: number, type: string): void {
-    const sc = this.rules.stateChecks;
-    const all = sc.quiet.has(type);
-    const own = sc.perCheck ? (sc.ignoredBy.get(type) ?? NONE) : NONE;
+    const typeRules = this.rules.eventRules(type);
+    const all = typeRules.quietAll;
+    const own = this.rules.stateChecks.perCheck ? (typeRules.quietBy ?? NONE) : NONE;
     if (this.batch !== null) {
       // The block as a whole is judged at its end (simultaneouslyWith).
       if (all) this.quietInBatch++;

@@ -6,7 +6,12 @@
 import { counterSpecFor, limitsOf, mayUse } from "./abilities.js";
 import { definitionChecks } from "./checking.js";
 import type { CompiledNode, CounterSpec, TriggerEntry } from "./contract/data.js";
-import type { BookkeepingEvent, Rules as CompiledRules, EventFlags } from "./contract/game.js";
+import type {
+  BookkeepingEvent,
+  Rules as CompiledRules,
+  EventFlags,
+  EventTypeRules,
+} from "./contract/game.js";
 import type { KernelParts, OpHandler } from "./contract/hooks.js";
 import { DefinitionError } from "./errors.js";
 import { cloneJson } from "./json.js";
@@ -173,8 +178,30 @@ export class Rules implements CompiledRules {
     return a;
   }
 
+  /** `eventRules`' records, made on first use; dropped when a registration changes the maps they read. */
+  private readonly byEventType = new Map<string, EventTypeRules>();
+
+  eventRules(type: string): EventTypeRules {
+    let r = this.byEventType.get(type);
+    if (r === undefined) {
+      r = {
+        counters: this.countersByType.get(type),
+        triggerNodes: this.triggerNodes.get(type),
+        delayed: this.delayedTypes.has(type),
+        triggerZones: this.triggerZones.get(type),
+        lookBack: this.lookBackTypes.has(type),
+        hidden: this.hiddenTriggers.has(type),
+        quietAll: this.stateChecks.quiet.has(type),
+        quietBy: this.stateChecks.ignoredBy.get(type),
+      };
+      this.byEventType.set(type, r);
+    }
+    return r;
+  }
+
   /** Adds a trigger pattern's node to `triggerNodes` (or makes its type listen at every node). */
   private noteTriggerNode(type: string, pattern: EventPattern): void {
+    this.byEventType.clear();
     const known = this.triggerNodes.get(type);
     if (known === null) return;
     const node = pattern.where?.["data.node"];
@@ -204,6 +231,7 @@ export class Rules implements CompiledRules {
 
   /** Something of the rules reads events of this type (a counter, a trigger): they are logged. */
   private noteRead(type: string): void {
+    this.byEventType.clear();
     this.readTypes.add(type);
     if (Object.hasOwn(this.bookkeeping, type)) this.bookkeeping[type as BookkeepingEvent].read = true;
   }
@@ -256,6 +284,7 @@ export class Rules implements CompiledRules {
   }
 
   private addHiddenTrigger(type: string, entry: TriggerEntry): void {
+    this.byEventType.clear();
     const key = `${JSON.stringify(entry.ability.trigger)}@${entry.zones.join(",")}`;
     const keys = this.hiddenTriggerKeys.get(type) ?? new Set<string>();
     if (keys.has(key)) return;

@@ -40,16 +40,17 @@ export function collectTriggers(
 ): void {
   // Every path below matches a pattern of this type: an event of a node none of them names
   // (most node events: only "at the beginning of the end step" listens) triggers nothing.
-  const nodes = game.rules.triggerNodes.get(ev.type);
+  const typeRules = game.rules.eventRules(ev.type);
+  const nodes = typeRules.triggerNodes;
   if (nodes) {
     const node = (ev.data as { node?: unknown } | undefined)?.node;
     if (typeof node === "string" && !nodes.has(node)) return;
   }
-  if (game.state.durations.length > 0 && game.rules.delayedTypes.has(ev.type)) collectDelayed(game, ev);
-  const kinds = game.rules.triggerZones.get(ev.type);
+  if (game.state.durations.length > 0 && typeRules.delayed) collectDelayed(game, ev);
+  const kinds = typeRules.triggerZones;
   if (!kinds) return;
   const state = game.state;
-  const lookingBack = game.rules.lookBackTypes.has(ev.type);
+  const lookingBack = typeRules.lookBack;
   for (const c of listeners(game, ev.type, kinds)) {
     const obj = state.objects[c.id]!;
     if (obj.faceDown) continue;
@@ -68,8 +69,7 @@ export function collectTriggers(
     else if (ev.obj !== undefined && ev.from !== undefined)
       lookBackTriggers(game, ev, ev.obj, ev.from, kinds);
   }
-  if (game.rules.hiddenTriggers.has(ev.type) && game.state.options.leakyFastPath !== true)
-    noteHiddenResponders(game, ev);
+  if (typeRules.hidden && game.state.options.leakyFastPath !== true) noteHiddenResponders(game, ev);
   // "When this card leaves <zone>": the card is now elsewhere, in a zone not scanned above; its
   // own leave-triggers look back to where it was (CR 603.10).
   if (ev.obj !== undefined && ev.from !== undefined) {

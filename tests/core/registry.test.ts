@@ -125,3 +125,42 @@ describe("the card library", () => {
       }
     });
 });
+
+describe("Rules.eventRules", () => {
+  const fromMaps = (r: Game["rules"], type: string) => ({
+    counters: r.countersByType.get(type),
+    triggerNodes: r.triggerNodes.get(type),
+    delayed: r.delayedTypes.has(type),
+    triggerZones: r.triggerZones.get(type),
+    lookBack: r.lookBackTypes.has(type),
+    hidden: r.hiddenTriggers.has(type),
+    quietAll: r.stateChecks.quiet.has(type),
+    quietBy: r.stateChecks.ignoredBy.get(type),
+  });
+  const typesOf = (r: Game["rules"]) =>
+    new Set([
+      ...r.countersByType.keys(),
+      ...r.triggerNodes.keys(),
+      ...r.delayedTypes,
+      ...r.triggerZones.keys(),
+      ...r.lookBackTypes,
+      ...r.hiddenTriggers.keys(),
+      ...r.stateChecks.ignoredBy.keys(),
+      "nodeBegin",
+      "no such type",
+    ]);
+
+  for (const id of presetIds())
+    it(`${id}: says what the rules' maps say, for every type they name`, () => {
+      const game = Game.create(getPreset(id), { seed: 1 }).run();
+      for (const type of typesOf(game.rules))
+        expect(game.rules.eventRules(type), type).toEqual(fromMaps(game.rules, type));
+    });
+
+  it("follows a counter registered at run time", () => {
+    const r = Game.create(getPreset("lab"), { seed: 1, privateRules: true }).rules;
+    expect(r.eventRules("nodeBegin").counters).toBeUndefined();
+    const spec = r.registerCounter({ on: "nodeBegin" }, "turn");
+    expect(r.eventRules("nodeBegin").counters).toEqual([spec]);
+  });
+});

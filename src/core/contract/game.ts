@@ -101,6 +101,8 @@ export interface Rules {
   readonly countersByType: Map<string, CounterSpec[]>;
   /** Event types a counter, a triggered or a delayed ability reads (events.heard: one lookup). */
   readonly readTypes: Set<string>;
+  /** What the rules do with events of a type, gathered from the maps above: one lookup per event. */
+  eventRules(type: string): EventTypeRules;
   /** Each of the kernel's bookkeeping events: read by something of the rules, ignored by the state checks (events.heard). */
   readonly bookkeeping: Readonly<Record<BookkeepingEvent, Readonly<EventFlags>>>;
   readonly tasks: Map<string, TaskHandler>;
@@ -479,4 +481,24 @@ export type BookkeepingEvent =
 export interface EventFlags {
   read: boolean;
   quiet: boolean;
+}
+
+/** What the rules do with events of one type (Rules.eventRules): each field one of the rules' maps, read for that type. */
+export interface EventTypeRules {
+  /** The counters it bumps (`countersByType`). */
+  readonly counters: readonly CounterSpec[] | undefined;
+  /** The nodes its triggers name (`triggerNodes`): null for any node, undefined when none names one. */
+  readonly triggerNodes: ReadonlySet<string> | null | undefined;
+  /** Some delayed ability waits for it (`delayedTypes`). */
+  readonly delayed: boolean;
+  /** The zone kinds where some card listens to it (`triggerZones`). */
+  readonly triggerZones: ReadonlySet<string> | undefined;
+  /** Its triggers look back (`lookBackTypes`). */
+  readonly lookBack: boolean;
+  /** Some card may answer it from a hidden zone (`hiddenTriggers`). */
+  readonly hidden: boolean;
+  /** Every state check ignores it (`stateChecks.quiet`). */
+  readonly quietAll: boolean;
+  /** The state checks that ignore it, by index (`stateChecks.ignoredBy`); undefined for none. */
+  readonly quietBy: readonly number[] | undefined;
 }
