@@ -167,10 +167,16 @@ export class Rules implements CompiledRules {
   }
 
   card(id: string): CardDef {
+    // The same card is often read several times in a row (its name, then its types, …).
+    if (id === this.lastCardId) return this.lastCard!;
     const c = this.cards.get(id);
     if (!c) throw new DefinitionError(`unknown card "${id}"`);
+    this.lastCardId = id;
+    this.lastCard = c;
     return c;
   }
+  private lastCardId: string | undefined = undefined;
+  private lastCard: CardDef | undefined = undefined;
 
   ability(cardId: string, abilityId: string): AbilityDef {
     const a = this.abilities.get(cardId)?.get(abilityId);
