@@ -94,6 +94,8 @@ interface MadeBlocks {
   key: number[];
   stream: number;
   first: number;
+  /** The keystream, written in place: the buffer of the entry it replaces is used again. */
+  bytes: Uint8Array;
   words: Uint32Array;
 }
 const made: MadeBlocks[] = [];
@@ -117,7 +119,10 @@ function blockWords(key: number[], stream: number, block: number): number[] {
     const nonce = new Uint8Array(12);
     nonce[0] = stream & 0xff;
     nonce[1] = (stream >>> 8) & 0xff;
-    const bytes = chacha20(bytesLE(key), nonce, ZEROS, new Uint8Array(64 * BATCH), block);
+    // The oldest entry's buffer when the cache is full (its words are copied out when read: nothing
+    // else holds them), else a new one: no allocation outside the heap per batch once warm.
+    const evicted = made.length >= KEPT ? made.pop() : undefined;
+    const bytes = chacha20(bytesLE(key), nonce, ZEROS, evicted?.bytes ?? new Uint8Array(64 * BATCH), block);
     // The keystream's words are little-endian: on such a machine (every usual one) its bytes are them.
     let words: Uint32Array;
     if (LITTLE_ENDIAN) words = new Uint32Array(bytes.buffer, bytes.byteOffset, BATCH * 16);
@@ -131,9 +136,8 @@ function blockWords(key: number[], stream: number, block: number): number[] {
             (bytes[i * 4 + 3]! << 24)) >>>
           0;
     }
-    m = { key: key.slice(), stream, first: block, words };
+    m = { key: key.slice(), stream, first: block, bytes, words };
     made.unshift(m);
-    if (made.length > KEPT) made.pop();
   }
   const at = (block - m.first) * 16;
   const words = m.words;
