@@ -270,10 +270,34 @@ export function copyEntry(e: LogEntry): LogEntry {
 /** `event` as a log entry: itself when `newEntry` made it (not yet stamped), else a copy in that shape. */
 function entryOf(event: GameEvent): LogEntry {
   if ((event as Partial<LogEntry>).seq === 0) return event as LogEntry;
-  const entry = newEntry(event.type) as unknown as Record<string, unknown>;
+  const entry = newEntry(event.type);
+  // An event's usual fields stored by name (the entry has one shape: one store each), any other
+  // by key.
+  const e = event as Partial<LogEntry>;
+  if (e.player !== undefined) entry.player = e.player;
+  if (e.obj !== undefined) entry.obj = e.obj;
+  if (e.inc !== undefined) entry.inc = e.inc;
+  if (e.card !== undefined) entry.card = e.card;
+  if (e.name !== undefined) entry.name = e.name;
+  if (e.cause !== undefined) entry.cause = e.cause;
+  if (e.data !== undefined) entry.data = e.data;
+  const out = entry as unknown as Record<string, unknown>;
   const from = event as unknown as Record<string, unknown>;
-  for (const k in from) if (from[k] !== undefined) entry[k] = from[k];
-  return entry as unknown as LogEntry;
+  for (const k in from)
+    switch (k) {
+      case "type":
+      case "player":
+      case "obj":
+      case "inc":
+      case "card":
+      case "name":
+      case "cause":
+      case "data":
+        break;
+      default:
+        if (from[k] !== undefined) out[k] = from[k];
+    }
+  return entry;
 }
 
 /**
@@ -320,7 +344,7 @@ export function emit(game: EventLog, event: GameEvent): LogEntry {
   }
   game.notify(entry);
   const pending = state.pending.length;
-  game.collectTriggers(entry);
+  game.collectTriggers(entry, typeRules);
   // An event no state check reads (StateCheck.ignores) leaves their last verdict standing, unless
   // an ability triggered on it.
   if (typeRules.quietBy !== undefined && state.pending.length === pending) game.quietEvent(seq, entry.type);

@@ -6,7 +6,12 @@
 import { type ActivationVerdict, canActivate, mayActivate, type Reason } from "./activation.js";
 import { LIMITS, LIMITS_DOC } from "./bounds.js";
 import type { Action, NewGameOptions, Snapshot } from "./contract/data.js";
-import type { Rules as CompiledRules, Game as GameApi, MembershipConcerns } from "./contract/game.js";
+import type {
+  Rules as CompiledRules,
+  EventTypeRules,
+  Game as GameApi,
+  MembershipConcerns,
+} from "./contract/game.js";
 import type { TaskHandler } from "./contract/hooks.js";
 import { type DeckRules, deckProblems } from "./decks.js";
 import { didYouMeanText } from "./did-you-mean.js";
@@ -2026,9 +2031,9 @@ class GameEngine implements Game {
       );
   }
 
-  collectTriggers(entry: LogEntry): void {
+  collectTriggers(entry: LogEntry, typeRules?: EventTypeRules): void {
     if (this.batch !== null) this.batch.push(entry);
-    else collectTriggers(this, entry);
+    else collectTriggers(this, entry, undefined, undefined, typeRules);
   }
 
   /** Events of a `simultaneously` block, whose triggers wait for its end. */

@@ -6,7 +6,7 @@
 import { limitsOf, mayUse } from "./abilities.js";
 import { hasTargets } from "./activation.js";
 import type { HiddenResponseWords, TriggerEntry } from "./contract/data.js";
-import type { Game, MembershipConcerns } from "./contract/game.js";
+import type { EventTypeRules, Game, MembershipConcerns } from "./contract/game.js";
 import { emit } from "./events.js";
 import type { Json, JsonObject } from "./json.js";
 import { cloneJson } from "./json.js";
@@ -37,10 +37,12 @@ export function collectTriggers(
   ev: LogEntry,
   lookBack?: ReadonlyMap<string, string>,
   existed?: ReadonlySet<string>,
+  /** The rules for the event's type, when the caller has looked them up (emit). */
+  known?: EventTypeRules,
 ): void {
   // Every path below matches a pattern of this type: an event of a node none of them names
   // (most node events: only "at the beginning of the end step" listens) triggers nothing.
-  const typeRules = game.rules.eventRules(ev.type);
+  const typeRules = known ?? game.rules.eventRules(ev.type);
   const nodes = typeRules.triggerNodes;
   if (nodes) {
     const node = (ev.data as { node?: unknown } | undefined)?.node;

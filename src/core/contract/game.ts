@@ -447,7 +447,7 @@ export interface Game {
    * listeners, each a copy so a listener can't change the game (inside `act`, once it commits).
    */
   notify(entry: LogEntry): void;
-  collectTriggers(entry: LogEntry): void;
+  collectTriggers(entry: LogEntry, typeRules?: EventTypeRules): void;
   /**
    * Runs `fn` as one simultaneous event (CR 603.10a, 704.3; DM shields broken at once): abilities
    * trigger once it is all done, each seeing every event of the block — a creature that dies with
