@@ -291,11 +291,6 @@ type Doing = (typeof Doing)[keyof typeof Doing];
 /** The fields an action may have (contract/data.ts Action). */
 const ACTION_FIELDS = ["player", "decision", "choice", "label"];
 
-/** A field the object has itself (not one of its prototype's). */
-function ownField(a: Record<string, unknown>, k: string): unknown {
-  return Object.hasOwn(a, k) ? a[k] : undefined;
-}
-
 /** An action object to its exact type: own fields only, each of its type, no other field. */
 function checkAction(action: unknown): Action {
   if (action === null || typeof action !== "object" || Array.isArray(action))
@@ -313,22 +308,23 @@ function checkAction(action: unknown): Action {
         `action.${k}: an action has no field "${k}"${didYouMeanText(k, ACTION_FIELDS)}; it has player, choice and optionally decision and label`,
       );
   }
-  const choice = ownField(a, "choice");
+  // Each field read by name (an agent's actions have one shape: one plain load each).
+  const choice = Object.hasOwn(a, "choice") ? a.choice : undefined;
   if (typeof choice !== "string")
     throw new IllegalActionError(
       `action.choice must be an option id (a string), not ${describeValue(choice)}`,
     );
-  const player = ownField(a, "player");
+  const player = Object.hasOwn(a, "player") ? a.player : undefined;
   if (typeof player !== "number" || !Number.isInteger(player))
     throw new IllegalActionError(
       `action.player must be a player number (0, 1, …), not ${describeValue(player)}`,
     );
-  const decision = ownField(a, "decision");
+  const decision = Object.hasOwn(a, "decision") ? a.decision : undefined;
   if (decision !== undefined && (typeof decision !== "number" || !Number.isInteger(decision)))
     throw new IllegalActionError(
       `action.decision must be a decision id (a whole number), not ${describeValue(decision)}`,
     );
-  const label = ownField(a, "label");
+  const label = Object.hasOwn(a, "label") ? a.label : undefined;
   if (label !== undefined && typeof label !== "string")
     throw new IllegalActionError(`action.label must be a string, not ${describeValue(label)}`);
   return decision === undefined ? { player, choice } : { player, choice, decision };
