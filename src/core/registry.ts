@@ -467,22 +467,37 @@ function validatedLibrary(preset: Preset): CardDef[] {
 
 /**
  * The cards with one set of fields in one order (those of the card with the most, then the others'
- * as they come; a field a card lacks is there, undefined, which the serialization leaves out): the
- * engine and the presets read `card.name`, `card.types`, … of every card at every step, and a read
- * that meets more than four shapes is a slow generic lookup.
+ * as they come; a field a card lacks is there, undefined, which the serialization leaves out), and
+ * their abilities likewise: the engine and the presets read `card.name`, `ability.kind`, … of
+ * every card at every step, and a read that meets more than four shapes is a slow generic lookup.
  */
 function oneShape(cards: CardDef[]): CardDef[] {
   if (cards.length < 2) return cards;
-  let widest = cards[0]!;
-  for (const c of cards) if (Object.keys(c).length > Object.keys(widest).length) widest = c;
-  const keys = new Set(Object.keys(widest));
-  for (const c of cards) for (const k of Object.keys(c)) keys.add(k);
-  keys.delete("__proto__");
+  const cardKeys = keysOf(cards);
+  const abilityKeys = keysOf(cards.flatMap((c) => c.abilities ?? []));
   return cards.map((c) => {
-    const shaped: Record<string, unknown> = {};
-    for (const k of keys) shaped[k] = (c as unknown as Record<string, unknown>)[k];
-    return shaped as unknown as CardDef;
+    const shaped = shapedAs(c, cardKeys);
+    if (c.abilities) shaped.abilities = c.abilities.map((a) => shapedAs(a, abilityKeys));
+    return shaped;
   });
+}
+
+/** The fields of these records: those of the one with the most, then the others' as they come. */
+function keysOf(records: readonly object[]): string[] {
+  if (records.length === 0) return [];
+  let widest = records[0]!;
+  for (const r of records) if (Object.keys(r).length > Object.keys(widest).length) widest = r;
+  const keys = new Set(Object.keys(widest));
+  for (const r of records) for (const k of Object.keys(r)) keys.add(k);
+  keys.delete("__proto__");
+  return [...keys];
+}
+
+/** A copy of `r` with exactly these fields, in this order (those it lacks undefined). */
+function shapedAs<T extends object>(r: T, keys: readonly string[]): T {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) out[k] = (r as Record<string, unknown>)[k];
+  return out as T;
 }
 
 /** The event types `emit` ops record anywhere in these cards' abilities (nested blocks included). */

@@ -112,16 +112,19 @@ describe("the compiled turn tree", () => {
 
 describe("the card library", () => {
   for (const id of presetIds())
-    it(`${id}: every card has one shape, and says what it was given`, () => {
+    it(`${id}: every card has one shape, every ability one shape, and each says what it was given`, () => {
       const rules = Game.create(getPreset(id), { seed: 1 }).rules;
       const shapes = new Set([...rules.cards.values()].map((c) => Object.keys(c).join(",")));
       expect(shapes.size).toBe(1);
+      const abilities = [...rules.cards.values()].flatMap((c) => c.abilities ?? []);
+      expect(new Set(abilities.map((a) => Object.keys(a).join(","))).size).toBeLessThanOrEqual(1);
       // A field a card lacks is undefined: its serialization is the card's own.
       for (const c of getPreset(id).cards.slice(0, 5)) {
         const given = JSON.parse(JSON.stringify(c)) as Record<string, unknown>;
         const stored = JSON.parse(JSON.stringify(rules.card(c.id))) as Record<string, unknown>;
         for (const k of Object.keys(given)) expect(stored[k], `${c.id}.${k}`).toBeDefined();
         for (const k of Object.keys(stored)) expect(given[k], `${c.id}.${k}`).toBeDefined();
+        expect(stored.abilities === undefined).toBe(given.abilities === undefined);
       }
     });
 });
