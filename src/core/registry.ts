@@ -53,6 +53,8 @@ export class Rules implements CompiledRules {
   >();
   /** static ability kind → zone kinds where some card's static ability of that kind works. */
   readonly staticZones = new Map<string, Set<string>>();
+  /** Some card has a static ability that skips turn nodes (`skipNode`): looked at for every node run. */
+  skipsNodes = false;
   /** event type → zone kinds where some card listens to it. */
   readonly triggerZones = new Map<string, Set<string>>();
   /** card id → the `triggerZones` sets of the event types its triggered abilities listen to. */
@@ -369,6 +371,7 @@ export class Rules implements CompiledRules {
         const zs = this.staticZones.get(kind) ?? new Set<string>();
         for (const z of zones) zs.add(z);
         this.staticZones.set(kind, zs);
+        if (kind === "skipNode") this.skipsNodes = true;
       }
       if (ability.kind === "replacement") {
         const list = this.replacementCards.get(card.id) ?? [];

@@ -49,7 +49,7 @@ function skipsRun(game: Game, id: string): boolean {
   const player = game.state.clock.turn.player;
   let source: string | null = null;
   let by: "static" | "effect" | null = null;
-  if (game.rules.staticZones.has("skipNode"))
+  if (game.rules.skipsNodes)
     for (const ref of game.staticAbilities("skipNode")) {
       const st = ref.ability.static as { node?: unknown; player?: unknown };
       const who = st.player ?? "self";
@@ -251,8 +251,7 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
         if (t.queue.length === 0) t.queue = undefined;
         // An added node runs under its own condition, as it would in its place (CR 500.8).
         if (!holds(game, children.find((c) => c.id === id)?.when)) continue;
-        if (game.state.turnQueue.length > 0 || game.rules.staticZones.has("skipNode"))
-          if (skipsRun(game, id)) continue;
+        if (game.state.turnQueue.length > 0 || game.rules.skipsNodes) if (skipsRun(game, id)) continue;
         t.last = id;
         game.pushTask(nodeTask(id));
         return;
@@ -260,8 +259,7 @@ function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
       while (t.child < children.length) {
         const child = children[t.child++]!;
         if (child.onDemand || !holds(game, child.when)) continue;
-        if (game.state.turnQueue.length > 0 || game.rules.staticZones.has("skipNode"))
-          if (skipsRun(game, child.id)) continue;
+        if (game.state.turnQueue.length > 0 || game.rules.skipsNodes) if (skipsRun(game, child.id)) continue;
         t.last = child.id;
         game.pushTask(nodeTask(child.id));
         return;

@@ -71,6 +71,8 @@ export interface Rules {
   >;
   /** static ability kind → zone kinds where some card's static ability of that kind works. */
   readonly staticZones: Map<string, Set<string>>;
+  /** Some card has a static ability of kind `skipNode` (`staticZones.has("skipNode")`). */
+  readonly skipsNodes: boolean;
   /** event type → zone kinds where some card listens to it. */
   readonly triggerZones: Map<string, Set<string>>;
   /** card id → the `triggerZones` sets of the event types its triggered abilities listen to. */
