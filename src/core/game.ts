@@ -1138,26 +1138,25 @@ class GameEngine implements Game {
       throw new EngineError(
         `decision "${d.kind}" (${d.prompt}) has ${d.options.length} options, more than ${LIMITS.decisionOptions}, the most one decision may offer (${LIMITS_DOC})`,
       );
-    // Built field by field: a spread of the caller's object is a slow generic copy on every ask.
-    const decision: Decision = {
+    // Built field by field, every field present (unset ones undefined, which the serialization
+    // leaves out): one shape for every decision, whoever asks, so the engine's reads of it stay
+    // specialised; a spread of the caller's object would be a slow generic copy on every ask.
+    // CR 722.4: a player controlled during their turn has every decision made by their controller.
+    const turn = this.state.clock.turn;
+    const controlled = turn.controlledBy !== undefined && d.player === turn.player;
+    this.state.decision = {
       id: ++this.state.ids.decision,
-      player: d.player,
+      player: controlled ? turn.controlledBy! : d.player,
       kind: d.kind,
       prompt: d.prompt,
       options: d.options,
+      for: controlled ? d.player : undefined,
+      publicPrompt: d.publicPrompt,
+      private: d.private,
+      reveals: d.reveals,
+      shows: d.shows,
+      about: d.about,
     };
-    // CR 722.4: a player controlled during their turn has every decision made by their controller.
-    const turn = this.state.clock.turn;
-    if (turn.controlledBy !== undefined && d.player === turn.player) {
-      decision.player = turn.controlledBy;
-      decision.for = d.player;
-    }
-    if (d.publicPrompt !== undefined) decision.publicPrompt = d.publicPrompt;
-    if (d.private !== undefined) decision.private = d.private;
-    if (d.reveals !== undefined) decision.reveals = d.reveals;
-    if (d.shows !== undefined) decision.shows = d.shows;
-    if (d.about !== undefined) decision.about = d.about;
-    this.state.decision = decision;
   }
 
   pushTask(task: Task): void {

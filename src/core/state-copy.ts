@@ -3,9 +3,9 @@
  * search (MCTS copies a state per iteration). Every part whose shape the kernel fixes (objects,
  * zones, players, the generators, the clock, the id counters) is copied by its shape: a spread of
  * each fixed-shape record (V8's fast clone, keys in the same order, so a copy serializes to the
- * same text) with its nested parts copied after, no generic walk over keys. Parts that presets shape
- * (vars, tasks, durations, counters, the pending decision) go through `cloneJson`, with a fast
- * path for the common empty record. Card definitions (`extraCards`) are never changed once the
+ * same text) with its nested parts copied after, no generic walk over keys; the pending decision
+ * field by field, in its one shape. Parts that presets shape (vars, tasks, durations, counters) go
+ * through `cloneJson`, with a fast path for the common empty record. Card definitions (`extraCards`) are never changed once the
  * game exists, so copies share them. The log is the caller's business (its entries never change).
  */
 import { cloneJson, type JsonObject } from "./json.js";
@@ -38,14 +38,20 @@ export function copyDecision(d: Decision): Decision {
   const options = d.options;
   const copies = new Array<DecisionOption>(options.length);
   for (let i = 0; i < options.length; i++) copies[i] = copyOption(options[i]!);
-  const c: Decision = { id: d.id, player: d.player, kind: d.kind, prompt: d.prompt, options: copies };
-  if (d.for !== undefined) c.for = d.for;
-  if (d.publicPrompt !== undefined) c.publicPrompt = d.publicPrompt;
-  if (d.private !== undefined) c.private = d.private;
-  if (d.reveals !== undefined) c.reveals = d.reveals.slice();
-  if (d.shows !== undefined) c.shows = d.shows.slice();
-  if (d.about !== undefined) c.about = d.about;
-  return c;
+  // One shape, as Game.ask makes it (unset fields undefined: the serialization leaves them out).
+  return {
+    id: d.id,
+    player: d.player,
+    kind: d.kind,
+    prompt: d.prompt,
+    options: copies,
+    for: d.for,
+    publicPrompt: d.publicPrompt,
+    private: d.private,
+    reveals: d.reveals?.slice(),
+    shows: d.shows?.slice(),
+    about: d.about,
+  };
 }
 
 /** A JSON record, copied; `{}` for the empty one without walking it. */
@@ -132,7 +138,7 @@ export function copyState(s: GameState, log: GameState["log"]): GameState {
     clock: copyClock(s.clock),
     turnQueue: s.turnQueue.length === 0 ? [] : cloneJson(s.turnQueue),
     tasks: cloneJson(s.tasks),
-    decision: s.decision === null ? null : cloneJson(s.decision),
+    decision: s.decision === null ? null : copyDecision(s.decision),
     pending: s.pending.length === 0 ? [] : cloneJson(s.pending),
     hiddenResponses: s.hiddenResponses.slice(),
     durations: s.durations.length === 0 ? [] : cloneJson(s.durations),

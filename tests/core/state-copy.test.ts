@@ -143,6 +143,26 @@ describe("game.decision", () => {
     });
   }
 
+  for (const id of presetIds()) {
+    it(`${id}: every decision asked, copied or restored has one shape (the same keys in the same order)`, () => {
+      const shapes = new Set<string>();
+      let n = 0;
+      for (const seed of [3, 4]) {
+        for (const g of statesOf(id, seed)) {
+          const asked = g.state.decision;
+          if (!asked) continue;
+          shapes.add(Object.keys(asked).join());
+          shapes.add(Object.keys(g.decision!).join());
+          g.restore(g.snapshot()); // the same state, copied back in
+          shapes.add(Object.keys(g.state.decision!).join());
+          n++;
+        }
+      }
+      expect(n).toBeGreaterThan(4);
+      expect([...shapes]).toEqual(["id,player,kind,prompt,options,for,publicPrompt,private,reveals,shows,about"]);
+    });
+  }
+
   it("copies every optional field of a decision and its options", () => {
     const g = Game.create(getPreset("skirmish"), { seed: 5 }).run();
     const d = g.state.decision!;

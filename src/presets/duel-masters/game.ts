@@ -841,14 +841,18 @@ export const dmTasks: Record<string, TaskHandler> = {
     kind: "main",
     prompt: "Summon a creature, cast a spell, or end the main step",
     passLabel: "End the main step",
-    actions: (game, p) => [
-      ...cardOptions(game, p),
-      ...freeSummonOptions(game, p),
-      ...manaSummonOptions(game, p),
-      ...gZeroOptions(game, p),
-      ...crossOptions(game, p),
-      ...mugenClimbOptions(game, p),
-    ],
+    actions: (game, p) => {
+      const out = cardOptions(game, p);
+      for (const more of [
+        freeSummonOptions(game, p),
+        manaSummonOptions(game, p),
+        gZeroOptions(game, p),
+        crossOptions(game, p),
+        mugenClimbOptions(game, p),
+      ])
+        for (let i = 0; i < more.length; i++) out.push(more[i]!);
+      return out;
+    },
     perform(game, p, option) {
       // A "you may" cost reduction (Topgear: してもよい) is the player's choice: asked whenever one
       // could apply and the full cost could be paid too (RULINGS DM-1.3, DM-1.6).

@@ -19,12 +19,6 @@ export function costOf(game: Game, obj: GameObject): number {
 }
 
 /**
- * The mana cards that pay `cost` with every civilization in `civs`, or null if none can. Picks
- * deterministically: first one card per civilization (the card with the fewest civilizations),
- * then the rest from the cards with the fewest civilizations and, among those, of the most
- * plentiful civilization, so flexible and rare cards stay untapped for later payments.
- */
-/**
  * Whether `choosePayment` would find a payment (the same answer, without choosing the cards):
  * enough untapped cards, and one card for each civilization picked as it picks them. Option
  * lists ask this for every card at every decision.
@@ -45,28 +39,57 @@ export function canPay(
   }
   if (untapped < cost) return false;
   if (civilizationRule(game) === "unlocked") return unlocked(game, player, civs, exclude);
+  const want = needed(civs);
+  if (want.length === 0) return true;
   // choosePayment's first picks: per civilization not yet covered, the first card (zone order)
-  // with the fewest civilizations among those that have it.
-  const picked: GameObject[] = [];
-  for (const civ of needed(civs)) {
-    if (picked.some((o) => civilizationsOf(game, o).includes(civ))) continue;
-    let best: GameObject | undefined;
+  // with the fewest civilizations among those that have it. Each card's civilizations read once.
+  const payers: string[][] = [];
+  for (const id of zone.cards) {
+    const o = objects[id]!;
+    if (!o.tapped && o !== exclude) payers.push(civilizationsOf(game, o));
+  }
+  const picked: number[] = [];
+  for (let w = 0; w < want.length; w++) {
+    const civ = want[w]!;
+    if (coveredBy(payers, picked, civ)) continue;
+    let best = -1;
     let fewest = Number.MAX_SAFE_INTEGER;
-    for (const id of zone.cards) {
-      const o = objects[id]!;
-      if (o.tapped || o === exclude || picked.includes(o)) continue;
-      const cs = civilizationsOf(game, o);
-      if (cs.length < fewest && cs.includes(civ)) {
-        best = o;
+    for (let i = 0; i < payers.length; i++) {
+      const cs = payers[i]!;
+      if (cs.length < fewest && !picked.includes(i) && cs.includes(civ)) {
+        best = i;
         fewest = cs.length;
       }
     }
-    if (!best) return false;
+    if (best < 0) return false;
     picked.push(best);
   }
   return picked.length <= cost;
 }
 
+/** Does one of the picked cards (indexes into `civsOf`) have `civ`? */
+function coveredBy(civsOf: readonly (readonly string[])[], picked: readonly number[], civ: string): boolean {
+  for (let i = 0; i < picked.length; i++) if (civsOf[picked[i]!]!.includes(civ)) return true;
+  return false;
+}
+
+/** Indexes 0..n-1 in a stable order by `before` (insertion sort: a mana zone holds a few dozen cards at most). */
+function stableOrder(n: number, before: (a: number, b: number) => number): number[] {
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) {
+    let j = order.length;
+    while (j > 0 && before(order[j - 1]!, i) > 0) j--;
+    order.splice(j, 0, i);
+  }
+  return order;
+}
+
+/**
+ * The mana cards that pay `cost` with every civilization in `civs`, or null if none can. Picks
+ * deterministically: first one card per civilization (the card with the fewest civilizations),
+ * then the rest from the cards with the fewest civilizations and, among those, of the most
+ * plentiful civilization, so flexible and rare cards stay untapped for later payments.
+ */
 export function choosePayment(
   game: Game,
   player: PlayerId,
@@ -74,40 +97,56 @@ export function choosePayment(
   civs: readonly string[],
   exclude?: GameObject,
 ): GameObject[] | null {
-  const untapped = game.cardsIn("mana", player).filter((o) => !o.tapped && o !== exclude);
+  const cards = game.zone("mana", player).cards;
+  const objects = game.state.objects;
+  const untapped: GameObject[] = [];
+  for (const id of cards) {
+    const o = objects[id]!;
+    if (!o.tapped && o !== exclude) untapped.push(o);
+  }
   if (untapped.length < cost) return null;
-  const byFlex = [...untapped].sort(
-    (a, b) => civilizationsOf(game, a).length - civilizationsOf(game, b).length,
-  );
-  const picked: GameObject[] = [];
+  const civsOf = untapped.map((o) => civilizationsOf(game, o));
+  // The untapped cards, fewest civilizations first (zone order among equals).
+  const byFlex = stableOrder(untapped.length, (a, b) => civsOf[a]!.length - civsOf[b]!.length);
+  const picked: number[] = [];
   // Play's: the civilizations are unlocked by the zone; any untapped cards pay (the rest, below).
   const perCivilization = civilizationRule(game) !== "unlocked";
   if (!perCivilization && !unlocked(game, player, civs, exclude)) return null;
   for (const civ of perCivilization ? needed(civs) : []) {
-    if (picked.some((o) => civilizationsOf(game, o).includes(civ))) continue;
-    const card = byFlex.find((o) => !picked.includes(o) && civilizationsOf(game, o).includes(civ));
-    if (!card) return null;
+    if (coveredBy(civsOf, picked, civ)) continue;
+    let card = -1;
+    for (const i of byFlex)
+      if (!picked.includes(i) && civsOf[i]!.includes(civ)) {
+        card = i;
+        break;
+      }
+    if (card < 0) return null;
     picked.push(card);
   }
   if (picked.length > cost) return null;
-  if (picked.length === cost) return picked;
-  // The rest: fewest civilizations first, then the most plentiful civilization (scored once each).
-  const plenty = new Map<string, number>();
-  for (const o of untapped) for (const c of civilizationsOf(game, o)) plenty.set(c, (plenty.get(c) ?? 0) + 1);
-  const scored: { o: GameObject; civs: number; rarest: number }[] = [];
-  for (const o of byFlex) {
-    if (picked.includes(o)) continue;
-    const civs = civilizationsOf(game, o);
-    let rarest = Number.MAX_SAFE_INTEGER;
-    for (const c of civs) rarest = Math.min(rarest, plenty.get(c) ?? 0);
-    scored.push({ o, civs: civs.length, rarest });
+  if (picked.length < cost) {
+    // The rest: fewest civilizations first, then the most plentiful civilization (scored once each).
+    const plenty = new Map<string, number>();
+    for (const cs of civsOf) for (const c of cs) plenty.set(c, (plenty.get(c) ?? 0) + 1);
+    const rest: number[] = [];
+    const rarest: number[] = [];
+    for (const i of byFlex) {
+      if (picked.includes(i)) continue;
+      let r = Number.MAX_SAFE_INTEGER;
+      for (const c of civsOf[i]!) r = Math.min(r, plenty.get(c) ?? 0);
+      rest.push(i);
+      rarest.push(r);
+    }
+    const order = stableOrder(
+      rest.length,
+      (a, b) => civsOf[rest[a]!]!.length - civsOf[rest[b]!]!.length || rarest[b]! - rarest[a]!,
+    );
+    for (const k of order) {
+      if (picked.length >= cost) break;
+      picked.push(rest[k]!);
+    }
   }
-  scored.sort((a, b) => a.civs - b.civs || b.rarest - a.rarest);
-  for (const { o } of scored) {
-    if (picked.length >= cost) break;
-    picked.push(o);
-  }
-  return picked.length === cost ? picked : null;
+  return picked.length === cost ? picked.map((i) => untapped[i]!) : null;
 }
 
 /** The civilizations a cost asks for: a colorless (無色) card asks for none. */
