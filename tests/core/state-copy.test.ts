@@ -159,7 +159,9 @@ describe("game.decision", () => {
         }
       }
       expect(n).toBeGreaterThan(4);
-      expect([...shapes]).toEqual(["id,player,kind,prompt,options,for,publicPrompt,private,reveals,shows,about"]);
+      expect([...shapes]).toEqual([
+        "id,player,kind,prompt,options,for,publicPrompt,private,reveals,shows,about",
+      ]);
     });
   }
 

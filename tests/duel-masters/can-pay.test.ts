@@ -4,9 +4,9 @@
  */
 import { expect, it } from "vitest";
 import { randomAgent } from "../../src/agents/random.js";
-import { canPay, choosePayment, civilizationsOf, costOf } from "../../src/presets/duel-masters/mana.js";
 import type { Game } from "../../src/core/game.js";
 import type { GameObject } from "../../src/core/types.js";
+import { canPay, choosePayment, civilizationsOf, costOf } from "../../src/presets/duel-masters/mana.js";
 import { getPreset } from "../../src/presets/index.js";
 import { newGameOf } from "../../src/testing/invariants.js";
 
