@@ -1463,11 +1463,11 @@ class GameEngine implements Game {
    */
   membershipChanged(moved?: ObjectId, zone?: ZoneState): void {
     const obj = moved === undefined ? undefined : this.state.objects[moved];
-    if (
-      this.staticIndex !== null &&
-      (obj === undefined || zone === undefined || this.holdsStaticIn(obj, zone))
-    )
-      this.staticIndex = null;
+    if (this.staticIndex !== null) {
+      if (obj === undefined || zone === undefined) this.staticIndex = null;
+      // A holder entered or left a zone where its statics work: put back in place on the next read.
+      else if (this.holdsStaticIn(obj, zone)) this.staticsMoved.push(obj.id);
+    }
     const m = this.byMembership;
     if (m.size === 0) return;
     const card = obj === undefined ? undefined : this.rules.cards.get(obj.card); // once for every fact
@@ -1555,6 +1555,10 @@ class GameEngine implements Game {
     if (index === null) {
       index = this.staticHolders();
       this.staticIndex = index;
+      this.staticsMoved.length = 0;
+    } else if (this.staticsMoved.length > 0) {
+      index = this.placeHolders(index);
+      this.staticIndex = index;
     }
     const byZone = index.get(kind);
     if (byZone === undefined) return [];
@@ -1564,8 +1568,54 @@ class GameEngine implements Game {
     return this.findStaticAbilities(byZone);
   }
 
-  /** The index of static holders, or null until asked for after the last change of membership. */
+  /**
+   * The index of static holders: made on the first read after a change it can't follow (a zone
+   * reordered, an object made another card, a new state), else kept and mended (`placeHolders`).
+   */
   private staticIndex: Map<string, Map<string, StaticHolder[]>> | null = null;
+  /** Holders that entered or left a zone where their statics work since the index was last read. */
+  private readonly staticsMoved: ObjectId[] = [];
+
+  /**
+   * Puts each moved holder where it is now in the index, as `staticHolders` would find it: out of
+   * every list of its kinds, then into its zone's list at its place in the zone. A kind's holders'
+   * map it touches is a new one (the map is the key of what `memo` keeps for the kind). One gone
+   * from the game since: the index is made afresh.
+   */
+  private placeHolders(
+    index: Map<string, Map<string, StaticHolder[]>>,
+  ): Map<string, Map<string, StaticHolder[]>> {
+    const rules = this.rules;
+    const { objects, zones } = this.state;
+    for (const id of this.staticsMoved) {
+      const obj = objects[id];
+      const statics = obj === undefined ? undefined : rules.staticsByCard.get(obj.card);
+      if (obj === undefined || statics === undefined) {
+        this.staticsMoved.length = 0;
+        return this.staticHolders();
+      }
+      const zone = obj.underOf === null ? zones[obj.zone] : undefined; // under another card: in no list
+      for (const [kind, entries] of statics) {
+        const before = index.get(kind);
+        const byZone = new Map<string, StaticHolder[]>();
+        if (before !== undefined)
+          for (const [zoneId, list] of before) {
+            const rest = list.filter((h) => h.id !== id);
+            if (rest.length > 0) byZone.set(zoneId, rest);
+          }
+        if (zone !== undefined && rules.staticZones.get(kind)!.has(zone.kind)) {
+          const list = byZone.get(zone.id) ?? [];
+          list.push({ id, card: rules.card(obj.card), entries });
+          if (list.length > 1) list.sort((x, y) => zone.cards.indexOf(x.id) - zone.cards.indexOf(y.id));
+          byZone.set(zone.id, list);
+        }
+        if (byZone.size > 0) index.set(kind, byZone);
+        else index.delete(kind);
+      }
+    }
+    this.staticsMoved.length = 0;
+    return index;
+  }
 
   private findStaticAbilities(byZone: Map<string, StaticHolder[]>): AbilityRef[] {
     const out: AbilityRef[] = [];

@@ -76,9 +76,16 @@ function bytesLE(words: readonly number[]): Uint8Array {
 
 /** The generator for a seed; `stream` picks one of its independent streams (0: the game's dice and shuffles). */
 export function seedRng(seed: Seed, stream = 0): RngState {
-  const key = wordsLE(sha256(new TextEncoder().encode(`turnkit/seed\u0000${seedText(seed)}`)));
-  return { key, stream, block: 0, words: [], at: 0 };
+  const text = seedText(seed);
+  // A game seeds two streams from one seed: its key is hashed once (each state gets its own copy).
+  if (text !== lastSeedText) {
+    lastSeedKey = wordsLE(sha256(new TextEncoder().encode(`turnkit/seed\u0000${text}`)));
+    lastSeedText = text;
+  }
+  return { key: lastSeedKey.slice(), stream, block: 0, words: [], at: 0 };
 }
+let lastSeedText: string | undefined;
+let lastSeedKey: number[] = [];
 
 /** Blocks made per ChaCha20 call: the call's own cost (key and nonce set-up, copies) shared by 16 blocks. */
 const BATCH = 16;

@@ -43,7 +43,8 @@ export function insertCard(
 
 /** Takes a card id out of a zone's list (no event). */
 export function removeCard(game: ZoneKeeper, zone: ZoneState, id: ObjectId): void {
-  const i = zone.cards.indexOf(id);
+  // From the end: a draw takes the top card, the last of the list (an id is in a zone once).
+  const i = zone.cards.lastIndexOf(id);
   if (i < 0) throw new EngineError(`card ${id} is not in zone ${zone.id}`);
   zone.cards.splice(i, 1);
   game.membershipChanged(id, zone);

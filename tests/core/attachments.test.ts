@@ -139,3 +139,20 @@ describe("Preset.exists", () => {
     expect(game.exists(b)).toBe(true);
   });
 });
+
+describe("the static holders' index", () => {
+  it("follows holders that move, in zone order, wherever they are put", () => {
+    const { game, s } = table();
+    const s2 = game.createCard("sword", 0, "field");
+    const order = () => game.staticAbilities("attachedGets").map((r) => r.obj.id);
+    expect(order()).toEqual([s.id, s2.id]);
+    game.move(s, zoneId("graveyard", 0)); // out of the zones where it works
+    expect(order()).toEqual([s2.id]);
+    game.move(s, zoneId("field", 0), { position: "bottom" }); // back, before the other in zone order
+    expect(order()).toEqual([s.id, s2.id]);
+    game.move(s2, zoneId("graveyard", 0));
+    game.move(s2, zoneId("field", 0), { position: 0 });
+    expect(order()).toEqual([s2.id, s.id]);
+    expect(game.zone("field", 0).cards.filter((id) => id === s.id || id === s2.id)).toEqual(order());
+  });
+});
