@@ -347,7 +347,8 @@ export function emit(game: EventLog, event: GameEvent): LogEntry {
   game.collectTriggers(entry, typeRules);
   // An event no state check reads (StateCheck.ignores) leaves their last verdict standing, unless
   // an ability triggered on it.
-  if (typeRules.quietBy !== undefined && state.pending.length === pending) game.quietEvent(seq, entry.type);
+  if (typeRules.quietBy !== undefined && state.pending.length === pending)
+    game.quietEvent(seq, entry.type, typeRules);
   return entry;
 }
 

@@ -46,6 +46,7 @@ import {
   createZones,
   type MoveOptions,
   moveObject,
+  objectIdOf,
   type PlaceOptions,
   seenIn,
   zoneId,
@@ -993,8 +994,7 @@ class GameEngine implements Game {
    * nothing they read: those that had found nothing just before it still find nothing. Inside a
    * simultaneous block, whose abilities trigger only at its end, the block is judged as a whole.
    */
-  quietEvent(seq: number, type: string): void {
-    const typeRules = this.rules.eventRules(type);
+  quietEvent(seq: number, type: string, typeRules = this.rules.eventRules(type)): void {
     const all = typeRules.quietAll;
     const own = this.rules.stateChecks.perCheck ? (typeRules.quietBy ?? NONE) : NONE;
     if (this.batch !== null) {
@@ -1681,7 +1681,7 @@ class GameEngine implements Game {
     if (known.upTo < ids) {
       const statics = this.rules.staticsByCard;
       for (let n = known.upTo + 1; n <= ids; n++) {
-        const obj = this.state.objects[`c${n}`];
+        const obj = this.state.objects[objectIdOf(n)];
         if (obj !== undefined && statics.has(obj.card)) known.ids.push(obj.id);
       }
       known.upTo = ids;

@@ -21,6 +21,22 @@ export type { MoveOptions, PlaceOptions } from "./contract/data.js";
 export { mergeSeen, seenIn, seersOf, trackersOf } from "./visibility.js";
 export { createZones, insertCard, removeCard, zoneId } from "./zones.js";
 
+/** Object ids by number, shared by every game ("c1", "c2", …): each made and internalized once. */
+const OBJECT_IDS: ObjectId[] = [];
+
+/**
+ * The id of the `n`th object a game creates. The same string object in every game, internalized as
+ * a property key is: reads of `state.objects[id]` and the like don't hash and look up a new string.
+ */
+export function objectIdOf(n: number): ObjectId {
+  let id = OBJECT_IDS[n];
+  if (id === undefined) {
+    id = Object.keys({ [`c${n}`]: 0 })[0]!;
+    OBJECT_IDS[n] = id;
+  }
+  return id;
+}
+
 /** Creates a card in a zone at game setup. No event: cards that begin the game are not "put" anywhere. */
 export function createObject(
   game: Game,
@@ -40,7 +56,7 @@ export function createObject(
     );
   const inc = ++ids.inc;
   const obj: GameObject = {
-    id: `c${++ids.object}`,
+    id: objectIdOf(++ids.object),
     handle: "",
     handleSince: 0,
     card,

@@ -180,6 +180,20 @@ export class Rules implements CompiledRules {
   private lastCardId: string | undefined = undefined;
   private lastCard: CardDef | undefined = undefined;
 
+  /**
+   * The sets of zone kinds where `card`'s triggered abilities listen (`listenedZonesByCard`). A
+   * moving card is asked about once per listened event type: the last card's answer is kept.
+   */
+  listenedZonesOf(card: CardDef): ReadonlySet<ReadonlySet<string>> | undefined {
+    if (card !== this.lastListenedCard) {
+      this.lastListenedCard = card;
+      this.lastListened = this.listenedZonesByCard.get(card.id);
+    }
+    return this.lastListened;
+  }
+  private lastListenedCard: CardDef | undefined = undefined;
+  private lastListened: ReadonlySet<ReadonlySet<string>> | undefined = undefined;
+
   ability(cardId: string, abilityId: string): AbilityDef {
     const a = this.abilities.get(cardId)?.get(abilityId);
     if (!a) throw new DefinitionError(`card "${cardId}" has no ability "${abilityId}"`);

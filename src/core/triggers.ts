@@ -109,7 +109,7 @@ function listeners(game: Game, type: string, kinds: ReadonlySet<string>): readon
  */
 const changesListeners: MembershipConcerns = (game, card, zone, kinds) =>
   (kinds as ReadonlySet<string>).has(zone.kind) &&
-  game.rules.listenedZonesByCard.get(card.id)?.has(kinds as ReadonlySet<string>) === true;
+  game.rules.listenedZonesOf(card)?.has(kinds as ReadonlySet<string>) === true;
 
 /** `listeners` computed afresh (and what the index must equal: tests/core/membership-index.test.ts). */
 export function scanListeners(game: Game, type: string, kinds: ReadonlySet<string>): Listener[] {

@@ -77,6 +77,7 @@ export interface Rules {
   readonly triggerZones: Map<string, Set<string>>;
   /** card id → the `triggerZones` sets of the event types its triggered abilities listen to. */
   readonly listenedZonesByCard: Map<string, Set<ReadonlySet<string>>>;
+  listenedZonesOf(card: CardDef): ReadonlySet<ReadonlySet<string>> | undefined;
   /** Event types whose triggers look back though no zone changed (Preset.lookBackEvents, CR 603.10a). */
   readonly lookBackTypes: ReadonlySet<string>;
   /** Event types some card's delayed triggered ability waits for (CR 603.7): emitted even when nothing else reads them. */
@@ -230,8 +231,9 @@ export interface Game {
    * Event `seq`, of a type some state checks ignore (events.emit: StateCheck.ignores), changed
    * nothing they read: those that had found nothing just before it still find nothing. Inside a
    * simultaneous block, whose abilities trigger only at its end, the block is judged as a whole.
+   * `typeRules`: the type's rules, when the caller has them (`rules.eventRules(type)`).
    */
-  quietEvent(seq: number, type: string): void;
+  quietEvent(seq: number, type: string, typeRules?: EventTypeRules): void;
   /** Whether this state check found nothing when it last ran and has seen only events it ignores since. */
   foundNothing(check: StateCheck): boolean;
   /**
