@@ -13,6 +13,7 @@ type EventLog = Listening &
 
 import { counterSpecFor } from "./abilities.js";
 import type { CounterSpec } from "./contract/data.js";
+import { internalized } from "./intern.js";
 import { cloneJson } from "./json.js";
 import { eventTypes, isRelative, matchEventAbsolute } from "./match.js";
 import type { CounterCell, CounterMark, GameEvent, GameObject, LogEntry, PlayerId } from "./types.js";
@@ -95,7 +96,7 @@ function cellKey(
   let key = keys.get(slot);
   if (key === undefined) {
     const base = spec.by === "player" ? `${spec.id}#p${player ?? "-"}` : spec.id;
-    key = spec.byCause ? `${base}#c${cause ?? "-"}` : base;
+    key = internalized(spec.byCause ? `${base}#c${cause ?? "-"}` : base);
     keys.set(slot, key);
   }
   return key;
@@ -122,7 +123,7 @@ function objectCellKey(spec: CounterSpec, id: string, inc: number | undefined, c
   const slot = spec.byCause ? (cause ?? -1) + 1 : 0;
   let key = entry.keys[slot];
   if (key === undefined) {
-    key = cellKey(spec, undefined, `${id}.${inc}`, cause);
+    key = internalized(cellKey(spec, undefined, `${id}.${inc}`, cause));
     entry.keys[slot] = key;
   }
   return key;

@@ -10,6 +10,7 @@ import type { Game } from "./contract/game.js";
 import { objectLeft } from "./durations.js";
 import { EngineError } from "./errors.js";
 import { emit, heard, newEntry, skipUnheard } from "./events.js";
+import { internalized } from "./intern.js";
 import type { JsonObject } from "./json.js";
 import { nextHandle } from "./rng.js";
 import type { Cause, GameObject, LogEntry, ObjectId, PlayerId } from "./types.js";
@@ -31,7 +32,7 @@ const OBJECT_IDS: ObjectId[] = [];
 export function objectIdOf(n: number): ObjectId {
   let id = OBJECT_IDS[n];
   if (id === undefined) {
-    id = Object.keys({ [`c${n}`]: 0 })[0]!;
+    id = internalized(`c${n}`);
     OBJECT_IDS[n] = id;
   }
   return id;

@@ -22,12 +22,12 @@ import type { StateCheck } from "../../core/state-checks.js";
 import { nodeTask } from "../../core/structure.js";
 import { exemptFrom } from "../../core/turn-actions.js";
 import type { Cause, DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
-import type { Op } from "../../core/vocabulary/schema.js";
+import type { AbilityDef, CardDef, Op } from "../../core/vocabulary/schema.js";
 import { freeSummonCandidates, manaSummonCandidates } from "./activation.js";
 import { announceBreak, attackCause, breakShields } from "./breaks.js";
 import { CHARGE } from "./charge.js";
 import { cannotLose, hasRaceCategory, isSealed } from "./keywords.js";
-import { canPay, choosePayment, civilizationsOf, costOf, payMana } from "./mana.js";
+import { canPay, canPayFrom, choosePayment, civilizationsOf, costOf, manaPool, payMana } from "./mana.js";
 import { mugenClimb, mugenClimbOptions } from "./mugen-climb.js";
 import { battleZoneHasRoom } from "./plays-rules.js";
 import { CLOCK_AND_TAPS, readsNoClockOrTaps } from "./quiet-events.js";
@@ -315,26 +315,45 @@ function deployField(game: Game, player: PlayerId, obj: GameObject): boolean {
  * The cost to pay now: the printed cost less the cost reductions that apply (RULINGS DM-1.6: a
  * reduction limited to "your first fire creature each turn" reads the turn's summon counter).
  */
-export function summonCost(game: Game, player: PlayerId, obj: GameObject, reduce = true): number {
+export function summonCost(
+  game: Game,
+  player: PlayerId,
+  obj: GameObject,
+  reduce = true,
+  usable?: readonly AbilityRef[],
+): number {
   let cost = costOf(game, obj);
   if (!reduce) return cost;
-  for (const ref of costReductions(game, player, obj)) {
+  for (const ref of costReductions(game, player, obj, usable)) {
     const s = ref.ability.static!;
     cost = Math.max(Number(s.minimum ?? 0), cost - Number(s.by ?? 1));
   }
   return cost;
 }
 
-/** The cost reductions that could apply to summoning this creature now (Topgear, RULINGS DM-1.6). */
-export function costReductions(game: Game, player: PlayerId, obj: GameObject): AbilityRef[] {
+/**
+ * The cost reductions that could apply to summoning this creature now (Topgear, RULINGS DM-1.6):
+ * of those `player` may use now (`usable`: an option list reads them once for every card), the
+ * ones of its civilization.
+ */
+export function costReductions(
+  game: Game,
+  player: PlayerId,
+  obj: GameObject,
+  usable?: readonly AbilityRef[],
+): AbilityRef[] {
   if (!isCreature(game, obj)) return [];
-  return game.staticAbilities("costReduction").filter((ref) => {
-    const s = ref.ability.static!;
-    if (ref.controller !== player) return false;
-    if (typeof s.civilization === "string" && !civilizationsOf(game, obj).includes(s.civilization))
-      return false;
-    return game.canApply(ref).ok;
+  return (usable ?? usableReductions(game, player)).filter((ref) => {
+    const civ = ref.ability.static!.civilization;
+    return typeof civ !== "string" || civilizationsOf(game, obj).includes(civ);
   });
+}
+
+/** The cost reductions `player` controls that their limits let apply now, whatever the creature. */
+export function usableReductions(game: Game, player: PlayerId): AbilityRef[] {
+  return game
+    .staticAbilities("costReduction")
+    .filter((ref) => ref.controller === player && game.canApply(ref).ok);
 }
 
 /**
@@ -430,11 +449,23 @@ function freeSummonOptions(game: Game, player: PlayerId): DecisionOption[] {
   return out;
 }
 
+/** Each card's G-Zero ability, or null: found once per card (a card's abilities never change). */
+const gZeroAbilities = new WeakMap<CardDef, AbilityDef | null>();
+
+function gZeroOf(card: CardDef): AbilityDef | null {
+  let g = gZeroAbilities.get(card);
+  if (g === undefined) {
+    g = card.abilities?.find((a) => a.static?.kind === "gZero") ?? null;
+    gZeroAbilities.set(card, g);
+  }
+  return g;
+}
+
 /** G-Zero: a creature in your hand whose G-Zero ability `canActivate` allows (its condition, in your main step) may be summoned for no cost. */
 function gZeroOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
   for (const o of game.cardsIn("hand", player)) {
-    const g = game.card(o).abilities?.find((a) => a.static?.kind === "gZero");
+    const g = gZeroOf(game.card(o));
     if (!g || !game.mayActivate(o.id, g.id, { player }) || !mayEnterBattle(game, player, o)) continue;
     if (!battleZoneHasRoom(game, player)) continue; // Play's: a full battle zone (activation.ts says why)
     out.push({ id: `gzero:${game.ref(o)}`, label: `Summon ${game.card(o).name} for no cost (G-Zero)` });
@@ -470,9 +501,12 @@ export function crossedTo(game: Game, gear: GameObject): GameObject | undefined 
 
 function cardOptions(game: Game, player: PlayerId): DecisionOption[] {
   const out: DecisionOption[] = [];
+  // What every card's price reads, read once: the reductions in force and the untapped mana.
+  const usable = usableReductions(game, player);
+  const pool = manaPool(game, player);
   for (const o of game.cardsIn("hand", player)) {
-    const cost = summonCost(game, player, o);
-    if (!canPay(game, player, cost, civilizationsOf(game, o))) continue;
+    const cost = summonCost(game, player, o, true, usable);
+    if (!canPayFrom(game, pool, cost, civilizationsOf(game, o))) continue;
     const creature = isCreature(game, o);
     if (creature && !mayEnterBattle(game, player, o)) continue; // Katsuking MAX
     if (isEvolution(game, o)) {

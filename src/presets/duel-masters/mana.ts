@@ -19,6 +19,29 @@ export function costOf(game: Game, obj: GameObject): number {
 }
 
 /**
+ * A player's mana zone as payments read it, but `exclude` (a card being summoned from there): its
+ * untapped cards in zone order, and their civilizations once asked for. An option list reads one
+ * pool for every card it prices (`canPayFrom`).
+ */
+export interface ManaPool {
+  readonly player: PlayerId;
+  readonly exclude: GameObject | undefined;
+  readonly untapped: readonly GameObject[];
+  /** The untapped cards' civilizations, made on first need. */
+  civs: (readonly string[])[] | undefined;
+}
+
+export function manaPool(game: Game, player: PlayerId, exclude?: GameObject): ManaPool {
+  const objects = game.state.objects;
+  const untapped: GameObject[] = [];
+  for (const id of game.zone("mana", player).cards) {
+    const o = objects[id]!;
+    if (!o.tapped && o !== exclude) untapped.push(o);
+  }
+  return { player, exclude, untapped, civs: undefined };
+}
+
+/**
  * Whether `choosePayment` would find a payment (the same answer, without choosing the cards):
  * enough untapped cards, and one card for each civilization picked as it picks them. Option
  * lists ask this for every card at every decision.
@@ -30,24 +53,18 @@ export function canPay(
   civs: readonly string[],
   exclude?: GameObject,
 ): boolean {
-  const zone = game.zone("mana", player);
-  const objects = game.state.objects;
-  let untapped = 0;
-  for (const id of zone.cards) {
-    const o = objects[id]!;
-    if (!o.tapped && o !== exclude) untapped++;
-  }
-  if (untapped < cost) return false;
-  if (civilizationRule(game) === "unlocked") return unlocked(game, player, civs, exclude);
+  return canPayFrom(game, manaPool(game, player, exclude), cost, civs);
+}
+
+/** `canPay` against a pool read once. */
+export function canPayFrom(game: Game, pool: ManaPool, cost: number, civs: readonly string[]): boolean {
+  if (pool.untapped.length < cost) return false;
+  if (civilizationRule(game) === "unlocked") return unlocked(game, pool.player, civs, pool.exclude);
   const want = needed(civs);
   if (want.length === 0) return true;
   // choosePayment's first picks: per civilization not yet covered, the first card (zone order)
-  // with the fewest civilizations among those that have it. Each card's civilizations read once.
-  const payers: string[][] = [];
-  for (const id of zone.cards) {
-    const o = objects[id]!;
-    if (!o.tapped && o !== exclude) payers.push(civilizationsOf(game, o));
-  }
+  // with the fewest civilizations among those that have it.
+  const payers = (pool.civs ??= pool.untapped.map((o) => civilizationsOf(game, o)));
   const picked: number[] = [];
   for (let w = 0; w < want.length; w++) {
     const civ = want[w]!;
