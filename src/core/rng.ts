@@ -87,21 +87,32 @@ export function seedRng(seed: Seed, stream = 0): RngState {
 let lastSeedText: string | undefined;
 let lastSeedKey: number[] = [];
 
-/** Blocks made per ChaCha20 call: the call's own cost (key and nonce set-up, copies) shared by 16 blocks. */
+/**
+ * Blocks made per ChaCha20 call, at most: the call's own cost (key and nonce set-up, copies) shared
+ * by up to 16 blocks. A stream's first calls make fewer (2, 2, 4, 8, then 16: `batchFrom`): a short
+ * game, or an agent's stream for one game, draws a few blocks, not the 16 of a full batch.
+ */
 const BATCH = 16;
 const ZEROS = new Uint8Array(64 * BATCH);
 
+/** How many blocks the call that starts at `block` makes: 2 for blocks 0–3, then as many as come before it, up to BATCH. */
+function batchFrom(block: number): number {
+  return block < 4 ? 2 : Math.min(BATCH, block);
+}
+
 /**
- * Blocks made ahead, outside the state: the words of blocks `first` … `first + BATCH - 1` of a
+ * Blocks made ahead, outside the state: the words of blocks `first` … `first + count - 1` of a
  * key's stream. A pure function's results kept (the state still holds one block and the next
  * block's number), so a game draws the same numbers whether a block comes from here or is made
- * afresh; the few most recent are kept (a game's two streams, a search's copies of them).
+ * afresh, in a batch of any size; the few most recent are kept (a game's two streams, a search's
+ * copies of them).
  */
 interface MadeBlocks {
   key: number[];
   stream: number;
   first: number;
-  /** The keystream, written in place: the buffer of the entry it replaces is used again. */
+  count: number;
+  /** The keystream (room for a full batch), written in place: the buffer of the entry it replaces is used again. */
   bytes: Uint8Array;
   words: Uint32Array;
 }
@@ -118,32 +129,35 @@ function sameKey(a: readonly number[], b: readonly number[]): boolean {
 function blockWords(key: number[], stream: number, block: number): number[] {
   let m: MadeBlocks | undefined;
   for (const x of made)
-    if (x.stream === stream && block >= x.first && block < x.first + BATCH && sameKey(x.key, key)) {
+    if (x.stream === stream && block >= x.first && block < x.first + x.count && sameKey(x.key, key)) {
       m = x;
       break;
     }
   if (!m) {
+    const count = batchFrom(block);
     const nonce = new Uint8Array(12);
     nonce[0] = stream & 0xff;
     nonce[1] = (stream >>> 8) & 0xff;
     // The oldest entry's buffer when the cache is full (its words are copied out when read: nothing
     // else holds them), else a new one: no allocation outside the heap per batch once warm.
     const evicted = made.length >= KEPT ? made.pop() : undefined;
-    const bytes = chacha20(bytesLE(key), nonce, ZEROS, evicted?.bytes ?? new Uint8Array(64 * BATCH), block);
+    const buffer = evicted?.bytes ?? new Uint8Array(64 * BATCH);
+    const size = 64 * count;
+    chacha20(bytesLE(key), nonce, ZEROS.subarray(0, size), buffer.subarray(0, size), block);
     // The keystream's words are little-endian: on such a machine (every usual one) its bytes are them.
     let words: Uint32Array;
-    if (LITTLE_ENDIAN) words = new Uint32Array(bytes.buffer, bytes.byteOffset, BATCH * 16);
+    if (LITTLE_ENDIAN) words = new Uint32Array(buffer.buffer, buffer.byteOffset, BATCH * 16);
     else {
       words = new Uint32Array(BATCH * 16);
-      for (let i = 0; i < BATCH * 16; i++)
+      for (let i = 0; i < count * 16; i++)
         words[i] =
-          (bytes[i * 4]! |
-            (bytes[i * 4 + 1]! << 8) |
-            (bytes[i * 4 + 2]! << 16) |
-            (bytes[i * 4 + 3]! << 24)) >>>
+          (buffer[i * 4]! |
+            (buffer[i * 4 + 1]! << 8) |
+            (buffer[i * 4 + 2]! << 16) |
+            (buffer[i * 4 + 3]! << 24)) >>>
           0;
     }
-    m = { key: key.slice(), stream, first: block, bytes, words };
+    m = { key: key.slice(), stream, first: block, count, bytes: buffer, words };
     made.unshift(m);
   }
   const at = (block - m.first) * 16;

@@ -1,7 +1,7 @@
 /**
  * The generator (src/core/rng.ts) is ChaCha20 keyed by SHA-256 of the seed, one 64-byte block at a
- * time: blocks made 16 at a time and kept outside the state must give exactly the words a block
- * made alone gives — across batch boundaries, from a state copied mid-block, with many streams
+ * time: blocks made in batches (2 at a stream's start, growing to 16) and kept outside the state
+ * must give exactly the words a block made alone gives — across batch boundaries, from a state copied mid-block, with many streams
  * interleaved (more than the kept batches).
  */
 import { chacha20 } from "@noble/ciphers/chacha.js";
@@ -27,7 +27,7 @@ function referenceWords(state: RngState, count: number): number[] {
 }
 
 describe("rng", () => {
-  it("draws ChaCha20's words in order, block after block, across the 16-block batches", () => {
+  it("draws ChaCha20's words in order, block after block, across the batches (2, 2, 4, 8, then 16 blocks)", () => {
     const s = seedRng("rng-test");
     const drawn = Array.from({ length: 16 * 40 + 7 }, () => nextUint32(s));
     expect(drawn).toEqual(referenceWords(seedRng("rng-test"), drawn.length));
