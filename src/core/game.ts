@@ -301,31 +301,35 @@ function checkAction(action: unknown): Action {
   const a = action as Record<string, unknown>;
   // Own enumerable keys: those `for…in` lists that are the object's own, without the closure and
   // the prototype walk (this runs once per action).
+  // Each own field read by name as it is met (an agent's actions have one shape: one plain load each).
   const keys = Object.keys(a);
+  let choice: unknown;
+  let player: unknown;
+  let decision: unknown;
+  let label: unknown;
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
-    if (!ACTION_FIELDS.includes(k))
+    if (k === "choice") choice = a.choice;
+    else if (k === "player") player = a.player;
+    else if (k === "decision") decision = a.decision;
+    else if (k === "label") label = a.label;
+    else
       throw new IllegalActionError(
         `action.${k}: an action has no field "${k}"${didYouMeanText(k, ACTION_FIELDS)}; it has player, choice and optionally decision and label`,
       );
   }
-  // Each field read by name (an agent's actions have one shape: one plain load each).
-  const choice = Object.hasOwn(a, "choice") ? a.choice : undefined;
   if (typeof choice !== "string")
     throw new IllegalActionError(
       `action.choice must be an option id (a string), not ${describeValue(choice)}`,
     );
-  const player = Object.hasOwn(a, "player") ? a.player : undefined;
   if (typeof player !== "number" || !Number.isInteger(player))
     throw new IllegalActionError(
       `action.player must be a player number (0, 1, …), not ${describeValue(player)}`,
     );
-  const decision = Object.hasOwn(a, "decision") ? a.decision : undefined;
   if (decision !== undefined && (typeof decision !== "number" || !Number.isInteger(decision)))
     throw new IllegalActionError(
       `action.decision must be a decision id (a whole number), not ${describeValue(decision)}`,
     );
-  const label = Object.hasOwn(a, "label") ? a.label : undefined;
   if (label !== undefined && typeof label !== "string")
     throw new IllegalActionError(`action.label must be a string, not ${describeValue(label)}`);
   return decision === undefined ? { player, choice } : { player, choice, decision };
