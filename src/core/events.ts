@@ -17,7 +17,7 @@ import { internalized } from "./intern.js";
 import { cloneJson } from "./json.js";
 import { eventTypes, isRelative, matchEventAbsolute } from "./match.js";
 import type { CounterCell, CounterMark, GameEvent, GameObject, LogEntry, PlayerId } from "./types.js";
-import { seenIn, trackersOf } from "./visibility.js";
+import { seenIn, trackersOf, union } from "./visibility.js";
 import type { EventPattern } from "./vocabulary/schema.js";
 
 /** The mark a counter cell keeps of an event: one shape for all (absent fields undefined, left out when serialized). */
@@ -176,7 +176,7 @@ function describeVisibility(game: GameReader, entry: LogEntry): void {
   } else tracked = trackersOf(game, zone, o.owner);
   if (entry.trackedBy === undefined && tracked !== "all") entry.trackedBy = tracked;
   if (entry.audience === undefined && seen !== "all" && tracked !== "all") {
-    const knows = [...new Set([...(entry.seenBy ?? []), ...tracked])].sort();
+    const knows = union(entry.seenBy ?? [], tracked);
     if (knows.length < state.players.length) entry.audience = knows;
   }
 }

@@ -173,6 +173,8 @@ const callIt = <T>(_game: Game, fn: () => T): T => fn();
 
 /** A fact kept until the zones' membership changes (`membershipFact`), with the cards it concerns. */
 interface MembershipFact {
+  /** Its key in `byMembership` (kept here: a walk over the facts reads no [key, fact] pairs). */
+  readonly key: unknown;
   readonly value: unknown;
   readonly concerns: MembershipConcerns | undefined;
 }
@@ -1456,7 +1458,7 @@ class GameEngine implements Game {
     const kept = m.get(key);
     if (kept !== undefined) return kept.value as T;
     const value = compute();
-    m.set(key, { value, concerns });
+    m.set(key, { key, value, concerns });
     return value;
   }
 
@@ -1479,8 +1481,8 @@ class GameEngine implements Game {
       m.clear();
       return;
     }
-    for (const [key, fact] of m)
-      if (fact.concerns === undefined || fact.concerns(this, card, zone, key)) m.delete(key);
+    for (const fact of m.values())
+      if (fact.concerns === undefined || fact.concerns(this, card, zone, fact.key)) m.delete(fact.key);
   }
 
   /** Whether `obj`'s card has a static ability that works in zones of `zone`'s kind (`staticHolders`). */

@@ -44,5 +44,13 @@ export function seenIn(
 
 export function mergeSeen(a: PlayerId[] | "all", b: PlayerId[] | "all"): PlayerId[] | undefined {
   if (a === "all" || b === "all") return undefined;
-  return [...new Set([...a, ...b])].sort();
+  return union(a, b);
+}
+
+/** The players of both lists, once each, in `sort()`'s order (a few players: no Set). */
+export function union(a: readonly PlayerId[], b: readonly PlayerId[]): PlayerId[] {
+  const out: PlayerId[] = [];
+  for (const p of a) if (!out.includes(p)) out.push(p);
+  for (const p of b) if (!out.includes(p)) out.push(p);
+  return out.sort();
 }

@@ -44,8 +44,12 @@ export function insertCard(
 /** Takes a card id out of a zone's list (no event). */
 export function removeCard(game: ZoneKeeper, zone: ZoneState, id: ObjectId): void {
   // From the end: a draw takes the top card, the last of the list (an id is in a zone once).
-  const i = zone.cards.lastIndexOf(id);
+  const cards = zone.cards;
+  const i = cards.lastIndexOf(id);
   if (i < 0) throw new EngineError(`card ${id} is not in zone ${zone.id}`);
-  zone.cards.splice(i, 1);
+  // The later cards move down one (a splice would also make a list of the one removed).
+  const last = cards.length - 1;
+  for (let j = i; j < last; j++) cards[j] = cards[j + 1]!;
+  cards.length = last;
   game.membershipChanged(id, zone);
 }
