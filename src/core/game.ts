@@ -348,6 +348,9 @@ class GameEngine implements Game {
   private zonesByKind: Map<string, ZoneState[]> = new Map();
   /** Zone kind → its zones by owner (a shared zone alone, owner null). */
   private zonesByKindOwner: Map<string, ZoneState[]> = new Map();
+  /** The kind `zone` was last asked for, and its zones (`zonesByKindOwner`'s entry). */
+  private lastZoneKind: string | undefined = undefined;
+  private lastZoneList: ZoneState[] | undefined = undefined;
   /** Zones of the kinds asked in turn order, by list of kinds and active player, built when first asked. */
   private inTurnOrderCache = new WeakMap<Iterable<string>, ZoneState[][]>();
   /** Zones of several kinds in the state's order, by list of kinds, built when first asked. */
@@ -1249,8 +1252,15 @@ class GameEngine implements Game {
   }
 
   zone(kind: string, owner: PlayerId | null): ZoneState {
-    // By index (kind → owner → zone): no id string built per call.
-    const byOwner = this.zonesByKindOwner.get(kind);
+    // By index (kind → owner → zone): no id string built per call; the same kind is often asked
+    // for again next (each card of a list priced against the mana zone).
+    let byOwner: ZoneState[] | undefined;
+    if (kind === this.lastZoneKind) byOwner = this.lastZoneList;
+    else {
+      byOwner = this.zonesByKindOwner.get(kind);
+      this.lastZoneKind = kind;
+      this.lastZoneList = byOwner;
+    }
     if (byOwner) {
       const z = byOwner.length === 1 && byOwner[0]!.owner === null ? byOwner[0] : byOwner[owner ?? -1];
       if (z) return z;
@@ -1295,6 +1305,8 @@ class GameEngine implements Game {
       byKindOwner.set(kind, list.length === 1 && list[0]!.owner === null ? [list[0]!] : byOwner);
     }
     this.zonesByKindOwner = byKindOwner;
+    this.lastZoneKind = undefined;
+    this.lastZoneList = undefined;
     this.inTurnOrderCache = new WeakMap();
     this.zonesOfCache = new WeakMap();
     if (handles !== undefined) {

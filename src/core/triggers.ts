@@ -107,9 +107,15 @@ function listeners(game: Game, type: string, kinds: ReadonlySet<string>): readon
  * Only a card with triggered abilities for the type changes who listens to it, entering or leaving
  * a zone of the kinds where they work (the fact's key: the rules' set of kinds for that one type).
  */
-const changesListeners: MembershipConcerns = (game, card, zone, kinds) =>
-  (kinds as ReadonlySet<string>).has(zone.kind) &&
-  game.rules.listenedZonesOf(card)?.has(kinds as ReadonlySet<string>) === true;
+const changesListeners: MembershipConcerns = (game, card, zone, kinds) => {
+  // Most cards listen to nothing: asked first (the moving card's answer is kept between facts).
+  const listened = game.rules.listenedZonesOf(card);
+  return (
+    listened !== undefined &&
+    listened.has(kinds as ReadonlySet<string>) &&
+    (kinds as ReadonlySet<string>).has(zone.kind)
+  );
+};
 
 /** `listeners` computed afresh (and what the index must equal: tests/core/membership-index.test.ts). */
 export function scanListeners(game: Game, type: string, kinds: ReadonlySet<string>): Listener[] {
