@@ -310,7 +310,8 @@ function makePreset(id: string, name: string, play: boolean): Preset {
         if (game.zone("superGR", p).cards.length > 1) game.shuffle(zoneId("superGR", p));
         // Five shields face-down from the top of the deck, then a five-card hand.
         for (let i = 0; i < 5; i++) {
-          const top = game.cardsIn("deck", p).at(-1);
+          const deck = game.zone("deck", p).cards;
+          const top = deck.length > 0 ? game.state.objects[deck[deck.length - 1]!] : undefined;
           if (!top) break; // a deck too small is refused before the setup (deckRules); never a TypeError
           game.move(top, zoneId("shield", p), { event: "shield", faceDown: true });
         }

@@ -19,12 +19,12 @@ import { CLOCK_AND_DRAWS } from "./quiet-events.js";
 /** Has `p` a free Main Monster Zone (under Master Rule 3: fewer than 5 monsters)? */
 export function hasMonsterRoom(game: Game, p: PlayerId): boolean {
   if (masterRule2020(game)) return freeMainColumns(game, p).length > 0;
-  return game.cardsIn("monster", p).length < MAIN_ZONES;
+  return game.zone("monster", p).cards.length < MAIN_ZONES;
 }
 
 /** Has `p` a free Spell & Trap Zone? */
 function hasSpellTrapRoom(game: Game, p: PlayerId): boolean {
-  return game.cardsIn("spellTrap", p).length < MAIN_ZONES;
+  return game.zone("spellTrap", p).cards.length < MAIN_ZONES;
 }
 
 export function beforeControlChange(game: Game, obj: GameObject, to: PlayerId, returning: boolean): boolean {

@@ -314,7 +314,8 @@ export const effectOps: Record<string, OpHandler> = {
         askVendorSummon(game, p, game.card(game.obj(String(frame.scratch))).name);
         return "wait";
       }
-      const top = game.cardsIn("deck", p).at(-1);
+      const deck = game.zone("deck", p).cards;
+      const top = deck.length > 0 ? game.state.objects[deck[deck.length - 1]!] : undefined;
       if (!top) {
         // A player who must draw from an empty Deck loses (the state check `ygoLoss`).
         game.draw(p, 1, causeOf(game, frame));
