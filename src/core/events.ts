@@ -3,7 +3,7 @@
  * once, stamped with the clock, and counted in the windows that are open, so "how many", "is
  * this the first" and "the Nth time" are O(1) lookups that never scan history.
  */
-import type { BookkeepingEvent, EventFlags, Game, GameReader } from "./contract/game.js";
+import type { BookkeepingEvent, EventFlags, EventTypeRules, Game, GameReader } from "./contract/game.js";
 
 /** What hears whether anyone listens to an event type. */
 type Listening = Pick<Game, "keepLog" | "hasListeners">;
@@ -303,9 +303,10 @@ function entryOf(event: GameEvent): LogEntry {
 
 /**
  * Appends an event, counts it and collects its triggers. The entry is the event itself when
- * `newEntry` made it, else a copy: the caller's object stays theirs.
+ * `newEntry` made it, else a copy: the caller's object stays theirs. `known`: the type's rules,
+ * when the emitter has them (a bookkeeping event's flags hold them: `EventFlags.typeRules`).
  */
-export function emit(game: EventLog, event: GameEvent): LogEntry {
+export function emit(game: EventLog, event: GameEvent, known?: EventTypeRules): LogEntry {
   const state = game.state;
   const seq = ++state.ids.event;
   const entry = entryOf(event);
@@ -324,7 +325,7 @@ export function emit(game: EventLog, event: GameEvent): LogEntry {
     }
   }
   if (game.keepLog) state.log.push(entry);
-  const typeRules = game.rules.eventRules(entry.type);
+  const typeRules = known ?? game.rules.eventRules(entry.type);
   const specs = typeRules.counters;
   if (specs) {
     let mark: CounterMark | undefined;

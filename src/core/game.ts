@@ -991,7 +991,7 @@ class GameEngine implements Game {
     event.seenBy = d.for !== undefined ? [d.player, d.for] : onlyPlayer(d.player);
     // Who decided for whom is public (CR 722: everyone knows who controls the turn).
     event.public = d.for !== undefined ? PUBLIC_KIND_FOR : PUBLIC_KIND;
-    emit(this, event);
+    emit(this, event, this.rules.bookkeeping.decision.typeRules);
     // …unless an ability triggered on the answer itself.
     if (this.state.pending.length === pending)
       this.answerChangedNothing(checked, checkedBefore, checkedAll, at);

@@ -331,7 +331,7 @@ export function setTapped(game: Game, obj: GameObject, tapped: boolean, cause?: 
   event.card = obj.card;
   event.name = game.rules.card(obj.card).name;
   if (cause) event.cause = cause;
-  return emit(game, event);
+  return emit(game, event, flags.typeRules);
 }
 
 /**

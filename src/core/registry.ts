@@ -92,14 +92,14 @@ export class Rules implements CompiledRules {
    * or not: their emitters read these flags by name (events.heard), not the sets.
    */
   readonly bookkeeping: Record<BookkeepingEvent, EventFlags> = {
-    nodeEnter: { read: false, quiet: false },
-    nodeBegin: { read: false, quiet: false },
-    nodeEnd: { read: false, quiet: false },
-    turnBegin: { read: false, quiet: false },
-    turnEnd: { read: false, quiet: false },
-    decision: { read: false, quiet: false },
-    tap: { read: false, quiet: false },
-    untap: { read: false, quiet: false },
+    nodeEnter: { read: false, quiet: false, typeRules: undefined },
+    nodeBegin: { read: false, quiet: false, typeRules: undefined },
+    nodeEnd: { read: false, quiet: false, typeRules: undefined },
+    turnBegin: { read: false, quiet: false, typeRules: undefined },
+    turnEnd: { read: false, quiet: false, typeRules: undefined },
+    decision: { read: false, quiet: false, typeRules: undefined },
+    tap: { read: false, quiet: false, typeRules: undefined },
+    untap: { read: false, quiet: false, typeRules: undefined },
   };
   readonly tasks = new Map<string, TaskHandler>();
   /** The handler of node tasks, most of the engine's steps: the engine loop tests for it first. */
@@ -217,13 +217,21 @@ export class Rules implements CompiledRules {
         quietBy: this.stateChecks.ignoredBy.get(type),
       };
       this.byEventType.set(type, r);
+      // A bookkeeping event's emitter hands its record to emit (no lookup per event).
+      if (Object.hasOwn(this.bookkeeping, type)) this.bookkeeping[type as BookkeepingEvent].typeRules = r;
     }
     return r;
   }
 
+  /** Drops `eventRules`' records (a registration changed the maps they read), the bookkeeping events' too. */
+  private forgetEventRules(): void {
+    this.byEventType.clear();
+    for (const flags of Object.values(this.bookkeeping)) flags.typeRules = undefined;
+  }
+
   /** Adds a trigger pattern's node to `triggerNodes` (or makes its type listen at every node). */
   private noteTriggerNode(type: string, pattern: EventPattern): void {
-    this.byEventType.clear();
+    this.forgetEventRules();
     const known = this.triggerNodes.get(type);
     if (known === null) return;
     const node = pattern.where?.["data.node"];
@@ -253,7 +261,7 @@ export class Rules implements CompiledRules {
 
   /** Something of the rules reads events of this type (a counter, a trigger): they are logged. */
   private noteRead(type: string): void {
-    this.byEventType.clear();
+    this.forgetEventRules();
     this.readTypes.add(type);
     if (Object.hasOwn(this.bookkeeping, type)) this.bookkeeping[type as BookkeepingEvent].read = true;
   }
@@ -306,7 +314,7 @@ export class Rules implements CompiledRules {
   }
 
   private addHiddenTrigger(type: string, entry: TriggerEntry): void {
-    this.byEventType.clear();
+    this.forgetEventRules();
     const key = `${JSON.stringify(entry.ability.trigger)}@${entry.zones.join(",")}`;
     const keys = this.hiddenTriggerKeys.get(type) ?? new Set<string>();
     if (keys.has(key)) return;

@@ -191,7 +191,7 @@ function emitNodeEvent(game: Game, type: BookkeepingEvent, flags: Readonly<Event
     const event = newEntry(type);
     event.player = game.state.clock.turn.player;
     event.data = { node };
-    emit(game, event);
+    emit(game, event, flags.typeRules);
   } else skipUnheard(game, type, flags);
 }
 

@@ -98,11 +98,15 @@ export function runTurnTask(game: Game, task: Task): void {
     expireDurations(game, { at: "turnBegin", player: turn.player });
     const flags = game.rules.bookkeeping.turnBegin;
     if (heard(game, flags))
-      emit(game, {
-        type: "turnBegin",
-        player: turn.player,
-        data: { turn: turn.id, extra: turn.extra, ordinal: turn.ordinal },
-      });
+      emit(
+        game,
+        {
+          type: "turnBegin",
+          player: turn.player,
+          data: { turn: turn.id, extra: turn.extra, ordinal: turn.ordinal },
+        },
+        flags.typeRules,
+      );
     else skipUnheard(game, "turnBegin", flags);
     // CR 722.1: who controls this turn is settled as it begins, before anything happens in it.
     takeTurnControl(game);
@@ -111,7 +115,8 @@ export function runTurnTask(game: Game, task: Task): void {
     return;
   }
   const flags = game.rules.bookkeeping.turnEnd;
-  if (heard(game, flags)) emit(game, { type: "turnEnd", player: turn.player, data: { turn: turn.id } });
+  if (heard(game, flags))
+    emit(game, { type: "turnEnd", player: turn.player, data: { turn: turn.id } }, flags.typeRules);
   else skipUnheard(game, "turnEnd", flags);
   // Nodes added to this turn that it never reached lapse with it (CR 500.8 adds them to "this turn").
   const q = game.state.turnQueue;

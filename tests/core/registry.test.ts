@@ -166,4 +166,18 @@ describe("Rules.eventRules", () => {
     const spec = r.registerCounter({ on: "nodeBegin" }, "turn");
     expect(r.eventRules("nodeBegin").counters).toEqual([spec]);
   });
+
+  for (const id of presetIds())
+    it(`${id}: a bookkeeping event's flags hold its record once made, and none after a registration`, () => {
+      const game = Game.create(getPreset(id), { seed: 1, privateRules: true });
+      for (let i = 0; i < 30 && !game.over; i++) game.run().act(game.state.decision!.options[0]!.id);
+      const r = game.rules;
+      for (const [type, flags] of Object.entries(r.bookkeeping))
+        if (flags.typeRules !== undefined) expect(flags.typeRules, type).toBe(r.eventRules(type));
+      expect(r.bookkeeping.nodeBegin.typeRules).toBeDefined(); // the game's node events made it
+      r.registerCounter({ on: "nodeEnd" }, "turn");
+      for (const flags of Object.values(r.bookkeeping)) expect(flags.typeRules).toBeUndefined();
+      expect(r.eventRules("nodeEnd").counters).toHaveLength(1);
+      expect(r.bookkeeping.nodeEnd.typeRules).toBe(r.eventRules("nodeEnd"));
+    });
 });

@@ -485,6 +485,8 @@ export type BookkeepingEvent =
 export interface EventFlags {
   read: boolean;
   quiet: boolean;
+  /** The type's `eventRules` record once made (dropped with them): its emitter hands it to `emit`. */
+  typeRules: EventTypeRules | undefined;
 }
 
 /** What the rules do with events of one type (Rules.eventRules): each field one of the rules' maps, read for that type. */
