@@ -111,9 +111,7 @@ const changesListeners: MembershipConcerns = (game, card, zone, kinds) => {
   // Most cards listen to nothing: asked first (the moving card's answer is kept between facts).
   const listened = game.rules.listenedZonesOf(card);
   return (
-    listened !== undefined &&
-    listened.has(kinds as ReadonlySet<string>) &&
-    (kinds as ReadonlySet<string>).has(zone.kind)
+    listened?.has(kinds as ReadonlySet<string>) === true && (kinds as ReadonlySet<string>).has(zone.kind)
   );
 };
 

@@ -64,7 +64,11 @@ export function canPayFrom(game: Game, pool: ManaPool, cost: number, civs: reado
   if (want.length === 0) return true;
   // choosePayment's first picks: per civilization not yet covered, the first card (zone order)
   // with the fewest civilizations among those that have it.
-  const payers = (pool.civs ??= pool.untapped.map((o) => civilizationsOf(game, o)));
+  let payers = pool.civs;
+  if (payers === undefined) {
+    payers = pool.untapped.map((o) => civilizationsOf(game, o));
+    pool.civs = payers;
+  }
   const picked: number[] = [];
   for (let w = 0; w < want.length; w++) {
     const civ = want[w]!;
