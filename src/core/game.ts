@@ -301,9 +301,8 @@ function checkAction(action: unknown): Action {
       `an action is an option id or { player, choice }, not ${describeValue(action)}`,
     );
   const a = action as Record<string, unknown>;
-  // Own enumerable keys: those `for…in` lists that are the object's own, without the closure and
-  // the prototype walk (this runs once per action).
-  // Each own field read by name as it is met (an agent's actions have one shape: one plain load each).
+  // Its own enumerable keys (not `for…in`: no prototype walk), each field read by name as it is
+  // met (an agent's actions have one shape: one plain load each). This runs once per action.
   const keys = Object.keys(a);
   let choice: unknown;
   let player: unknown;
