@@ -6,7 +6,8 @@
  * same text) with its nested parts copied after, no generic walk over keys; the pending decision
  * field by field, in its one shape. Parts that presets shape (vars, tasks, durations, counters) go
  * through `cloneJson`, with a fast path for the common empty record. Card definitions
- * (`extraCards`) are never changed once the game exists, so copies share them. The log is the caller's business (its entries never change).
+ * (`extraCards`) are never changed once the game exists, so copies share them. The log is the
+ * caller's business (its entries never change).
  */
 import { cloneJson, type JsonObject } from "./json.js";
 import type { RngState } from "./rng.js";
