@@ -1228,10 +1228,14 @@ class GameEngine implements Game {
   obj(ref: string): GameObject {
     if (typeof ref !== "string")
       throw new IllegalActionError(`a card is named by a string, not ${describeValue(ref)}`);
+    // A handle first (what options name): a string made at run time, looked up as an object's key,
+    // is first sought in the engine's table of names. No handle is an id (validate.ts).
+    const id = this.handles.get(ref);
     const objects = this.state.objects;
+    const byHandle = id === undefined ? undefined : objects[id];
+    if (byHandle) return byHandle;
     // Own fields only: "constructor" or "toString" names no card.
-    const o =
-      (Object.hasOwn(objects, ref) ? objects[ref] : undefined) ?? this.byHandle(ref) ?? this.atPlace(ref);
+    const o = (Object.hasOwn(objects, ref) ? objects[ref] : undefined) ?? this.atPlace(ref);
     if (!o) throw new IllegalActionError(`no card "${ref}"`);
     return o;
   }

@@ -63,17 +63,6 @@ function wordsLE(bytes: Uint8Array): number[] {
   return out;
 }
 
-function bytesLE(words: readonly number[]): Uint8Array {
-  const out = new Uint8Array(words.length * 4);
-  words.forEach((w, i) => {
-    out[i * 4] = w & 0xff;
-    out[i * 4 + 1] = (w >>> 8) & 0xff;
-    out[i * 4 + 2] = (w >>> 16) & 0xff;
-    out[i * 4 + 3] = (w >>> 24) & 0xff;
-  });
-  return out;
-}
-
 /** The generator for a seed; `stream` picks one of its independent streams (0: the game's dice and shuffles). */
 export function seedRng(seed: Seed, stream = 0): RngState {
   const text = seedText(seed);
@@ -94,6 +83,24 @@ let lastSeedKey: number[] = [];
  */
 const BATCH = 16;
 const ZEROS = new Uint8Array(64 * BATCH);
+/**
+ * The call's key and nonce, written in place for each call (the cipher copies what it keeps). Made
+ * over their own `ArrayBuffer`s: a small typed array made alone lives in the heap, and the cipher's
+ * view of its words would move it out, a native allocation per call.
+ */
+const KEY = new Uint8Array(new ArrayBuffer(32));
+const NONCE = new Uint8Array(new ArrayBuffer(12));
+
+function keyBytes(words: readonly number[]): Uint8Array {
+  for (let i = 0; i < 8; i++) {
+    const w = words[i]!;
+    KEY[i * 4] = w & 0xff;
+    KEY[i * 4 + 1] = (w >>> 8) & 0xff;
+    KEY[i * 4 + 2] = (w >>> 16) & 0xff;
+    KEY[i * 4 + 3] = (w >>> 24) & 0xff;
+  }
+  return KEY;
+}
 
 /** How many blocks the call that starts at `block` makes: 2 for blocks 0–3, then as many as come before it, up to BATCH. */
 function batchFrom(block: number): number {
@@ -135,15 +142,14 @@ function blockWords(key: number[], stream: number, block: number): number[] {
     }
   if (!m) {
     const count = batchFrom(block);
-    const nonce = new Uint8Array(12);
-    nonce[0] = stream & 0xff;
-    nonce[1] = (stream >>> 8) & 0xff;
+    NONCE[0] = stream & 0xff;
+    NONCE[1] = (stream >>> 8) & 0xff;
     // The oldest entry's buffer when the cache is full (its words are copied out when read: nothing
     // else holds them), else a new one: no allocation outside the heap per batch once warm.
     const evicted = made.length >= KEPT ? made.pop() : undefined;
     const buffer = evicted?.bytes ?? new Uint8Array(64 * BATCH);
     const size = 64 * count;
-    chacha20(bytesLE(key), nonce, ZEROS.subarray(0, size), buffer.subarray(0, size), block);
+    chacha20(keyBytes(key), NONCE, ZEROS.subarray(0, size), buffer.subarray(0, size), block);
     // The keystream's words are little-endian: on such a machine (every usual one) its bytes are them.
     let words: Uint32Array;
     if (LITTLE_ENDIAN) words = new Uint32Array(buffer.buffer, buffer.byteOffset, BATCH * 16);

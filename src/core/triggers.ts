@@ -344,8 +344,14 @@ function collectDelayed(game: Game, ev: LogEntry): void {
   }
 }
 
-/** The stamps `emit` adds to an event (its place in the game), which a pending ability's copy leaves out. */
-const STAMPS: ReadonlySet<string> = new Set(["seq", "turn", "active", "node", "attack"]);
+/**
+ * The stamps `emit` adds to an event (its place in the game), which a pending ability's copy leaves
+ * out. Compared one by one: the keys of a `for…in` are the engine's own names, so each comparison
+ * is one of pointers, where a `Set` would hash the key.
+ */
+function isStamp(k: string): boolean {
+  return k === "seq" || k === "turn" || k === "active" || k === "node" || k === "attack";
+}
 
 /**
  * The event without its stamps, fields left undefined left out (as the serialization would): a
@@ -356,7 +362,7 @@ function stripStamp(ev: LogEntry): import("./types.js").GameEvent {
   const from = ev as unknown as Record<string, unknown>;
   for (const k in from) {
     const v = from[k];
-    if (v !== undefined && !STAMPS.has(k)) out[k] = v;
+    if (v !== undefined && !isStamp(k)) out[k] = v;
   }
   return out as unknown as import("./types.js").GameEvent;
 }

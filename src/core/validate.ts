@@ -11,6 +11,7 @@ import { DefinitionError } from "./errors.js";
 import type { Json } from "./json.js";
 import { validateOptions } from "./options.js";
 import type { Preset } from "./preset.js";
+import { isHandle } from "./rng.js";
 import type { GameState } from "./types.js";
 
 /** Refuses with the field's path and the problem. */
@@ -212,9 +213,12 @@ export function checkBody(rules: Rules, state: GameState): void {
         `${path}.controller`,
         `is ${String(o.controller)}, but the card lies in player ${String(zoneOwner)}'s zone ${zone}`,
       );
+    // A reference names one card: no id shaped like a handle, no handle that is an id (Game.obj).
+    if (isHandle(id)) bad(path, `id "${id}" is shaped like a handle`);
     const handle = str(o.handle, `${path}.handle`);
     if (handle) {
       if (handles.has(handle)) bad(`${path}.handle`, `"${handle}" is also ${handles.get(handle)}'s`);
+      if (Object.hasOwn(objects, handle)) bad(`${path}.handle`, `"${handle}" is a card's id`);
       handles.set(handle, id);
     }
     if (typeof o.faceDown !== "boolean" || typeof o.tapped !== "boolean")

@@ -507,6 +507,28 @@ describe("bad input: saved states", () => {
       /handle: "k[a-z2-9]{7}" is also c\d+'s/,
     ],
     [
+      "a handle that is another card's id",
+      (s) => {
+        const [a, b] = Object.values(s.objects).filter((o) => o.handle);
+        b!.handle = a!.id;
+        return s;
+      },
+      /objects\.c\d+\.handle: "c\d+" is a card's id/,
+    ],
+    [
+      "a card id shaped like a handle",
+      (s) => {
+        const o = Object.values(s.objects).find((x) => x.handle)!;
+        const id = "kaaaaaaa";
+        for (const z of Object.values(s.zones)) z.cards = z.cards.map((c) => (c === o.id ? id : c));
+        delete s.objects[o.id];
+        o.id = id;
+        s.objects[id] = o;
+        return s;
+      },
+      /objects\.kaaaaaaa: id "kaaaaaaa" is shaped like a handle/,
+    ],
+    [
       "an owner who doesn't exist",
       (s) => {
         Object.values(s.objects)[0]!.owner = 5;
