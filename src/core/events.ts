@@ -12,6 +12,7 @@ type EventLog = Listening &
   Pick<Game, "state" | "rules" | "notify" | "collectTriggers" | "quietEvent" | "batchStart">;
 
 import { counterSpecFor } from "./abilities.js";
+import { currentNode } from "./clock.js";
 import type { CounterSpec } from "./contract/data.js";
 import { internalized } from "./intern.js";
 import { cloneJson } from "./json.js";
@@ -123,7 +124,9 @@ function objectCellKey(spec: CounterSpec, id: string, inc: number | undefined, c
   const slot = spec.byCause ? (cause ?? -1) + 1 : 0;
   let key = entry.keys[slot];
   if (key === undefined) {
-    key = internalized(cellKey(spec, undefined, `${id}.${inc}`, cause));
+    // Not internalized (the other keys are): a card's key lasts one incarnation, read a few times,
+    // and internalizing it (a call into the engine's runtime) costs more than those reads save.
+    key = cellKey(spec, undefined, `${id}.${inc}`, cause);
     entry.keys[slot] = key;
   }
   return key;
@@ -314,7 +317,7 @@ export function emit(game: EventLog, event: GameEvent, known?: EventTypeRules): 
   entry.seq = seq;
   entry.turn = clock.turn.id;
   entry.active = clock.turn.player;
-  entry.node = clock.path[clock.path.length - 1] ?? "";
+  entry.node = currentNode(clock);
   entry.attack = clock.attack;
   if (entry.obj !== undefined && entry.from === undefined) describeVisibility(game, entry);
   if (entry.cause?.obj !== undefined && entry.causeSeenBy === undefined) {

@@ -5,6 +5,7 @@
  */
 import { type ActivationVerdict, canActivate, mayActivate, type Reason } from "./activation.js";
 import { LIMITS, LIMITS_DOC } from "./bounds.js";
+import { currentNode } from "./clock.js";
 import type { Action, NewGameOptions, Snapshot } from "./contract/data.js";
 import type {
   Rules as CompiledRules,
@@ -1542,7 +1543,7 @@ class GameEngine implements Game {
   /** Where the game is, for messages: "turn 3 (P1), Main step". */
   where(): string {
     const c = this.state.clock;
-    const node = c.path[c.path.length - 1];
+    const node = currentNode(c);
     return `turn ${c.turn.id} (${this.playerName(c.turn.player)}), ${node ? this.rules.node(node).label : "between turns"}`;
   }
 

@@ -6,8 +6,27 @@
  */
 import type { AbilityDef, CardDef } from "./vocabulary/schema.js";
 
+/**
+ * Words made once per text and kept: the same ids and texts are labelled at every decision that
+ * names them, and a regular expression's replace is slow next to a lookup. Bounded: emptied when
+ * full (card data is finite; a long-running server may label any number of texts).
+ */
+const MEMO_SIZE = 4096;
+
+function remember(memo: Map<string, string>, key: string, value: string): string {
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
+const humanized = new Map<string, string>();
+
 /** An identifier as words: camelCase, kebab-case and snake_case split, lower case ("winByAttack" → "win by attack"). */
 export function humanizeId(id: string): string {
+  return humanized.get(id) ?? remember(humanized, id, wordsOfId(id));
+}
+
+function wordsOfId(id: string): string {
   return id
     .replace(/([a-z\d])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
@@ -16,8 +35,21 @@ export function humanizeId(id: string): string {
     .toLowerCase();
 }
 
+/** Shortened texts, by their length limit. */
+const shortened = new Map<number, Map<string, string>>();
+
 /** Text shortened to at most `max` characters, cut at a word and ended with "…". */
 export function shorten(text: string, max = 100): string {
+  let memo = shortened.get(max);
+  if (!memo) {
+    if (shortened.size >= 64) shortened.clear();
+    memo = new Map();
+    shortened.set(max, memo);
+  }
+  return memo.get(text) ?? remember(memo, text, shortenNow(text, max));
+}
+
+function shortenNow(text: string, max: number): string {
   const t = text.replace(/\s+/g, " ").trim();
   if (t.length <= max) return t;
   const cut = t.slice(0, max - 1);

@@ -7,6 +7,7 @@
  */
 
 import { limitsOf } from "./abilities.js";
+import { currentNode } from "./clock.js";
 import type { AbilityRef, Allowed, Refused, RemainingEntry, UsedUp, Verdict } from "./contract/data.js";
 import type { Game } from "./contract/game.js";
 import { bump, countEvents, emit, readCell } from "./events.js";
@@ -319,7 +320,7 @@ export function chargeLimit(game: Game, ref: AbilityRef, spec: LimitSpec): void 
     seq: game.state.ids.event,
     turn: clock.turn.id,
     active: clock.turn.player,
-    node: clock.path[clock.path.length - 1] ?? "",
+    node: currentNode(clock),
     attack: clock.attack,
     name: ref.card.name,
     obj: ref.obj.id,

@@ -47,9 +47,10 @@ export function removeCard(game: ZoneKeeper, zone: ZoneState, id: ObjectId): voi
   const cards = zone.cards;
   const i = cards.lastIndexOf(id);
   if (i < 0) throw new EngineError(`card ${id} is not in zone ${zone.id}`);
-  // The later cards move down one (a splice would also make a list of the one removed).
+  // The later cards move down one and the last place goes (a splice would also make a list of the
+  // one removed; setting the length is a call into the engine's runtime, pop is not).
   const last = cards.length - 1;
   for (let j = i; j < last; j++) cards[j] = cards[j + 1]!;
-  cards.length = last;
+  cards.pop();
   game.membershipChanged(id, zone);
 }

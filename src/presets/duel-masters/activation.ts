@@ -11,6 +11,7 @@
  * enough mana).
  */
 import type { ActivationRules, Reason } from "../../core/activation.js";
+import { currentNode } from "../../core/clock.js";
 import type { Game } from "../../core/game.js";
 import type { AbilityRef } from "../../core/limits.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
@@ -28,7 +29,7 @@ const zoneKind = (game: Game, obj: GameObject): string => game.state.zones[obj.z
 function mainStepOnly(game: Game, player: PlayerId, what: string): string | null {
   const clock = game.state.clock;
   if (clock.turn.player !== player) return `${what} only in your own turn's main step`;
-  const node = clock.path[clock.path.length - 1] ?? "";
+  const node = currentNode(clock);
   if (node !== "main")
     return `${what} only in your main step (now: ${game.rules.nodes.has(node) ? game.rules.node(node).label : node})`;
   return null;
@@ -104,13 +105,12 @@ export const dmActivation: ActivationRules = {
         // DM Attack step: tap abilities — in your attack step, instead of an attack (not during one).
         const clock = game.state.clock;
         if (clock.turn.player !== player) return "a tap ability is used only in your own turn's attack step";
-        return clock.path[clock.path.length - 1] === "attackStep"
+        return currentNode(clock) === "attackStep"
           ? null
           : "a tap ability is used only in your attack step, instead of an attack";
       }
       case "Master J Tornado":
-        return game.state.clock.turn.player !== player &&
-          game.state.clock.path[game.state.clock.path.length - 1] === "end"
+        return game.state.clock.turn.player !== player && currentNode(game.state.clock) === "end"
           ? null
           : "Master J Tornado is used only at the end of your opponent's turn";
       default:

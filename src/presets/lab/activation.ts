@@ -6,6 +6,7 @@
 
 import type { ActivationRules } from "../../core/activation.js";
 import { activationOptions as kernelActivationOptions } from "../../core/activation.js";
+import { currentNode } from "../../core/clock.js";
 import { EngineError } from "../../core/errors.js";
 import { closeWindow, emit, openWindow } from "../../core/events.js";
 import type { Game } from "../../core/game.js";
@@ -67,7 +68,7 @@ export function openTimings(game: Game, player: PlayerId): { open: Timing[]; why
     return player === active
       ? { open: [], why: "during an attack only the defending player may activate" }
       : { open: ["attack"] };
-  const node = clock.path[clock.path.length - 1] ?? "";
+  const node = currentNode(clock);
   const open: Timing[] = node === "battle" ? ["main", "battle"] : node === "main" ? ["main"] : [];
   if (open.length > 0 && player !== active)
     return { open: [], why: "only the active player may activate now" };

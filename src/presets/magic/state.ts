@@ -4,6 +4,7 @@
  */
 import { targetsOf } from "../../core/activation.js";
 import { attachedStatics } from "../../core/attachments.js";
+import { currentNode } from "../../core/clock.js";
 import type { Game } from "../../core/game.js";
 import type { Json, JsonObject } from "../../core/json.js";
 import { zoneId } from "../../core/objects.js";
@@ -55,7 +56,7 @@ const MAIN = new Set(["main1", "main2"]);
 /** Sorcery timing (CR 307.1): the active player, a main phase, an empty stack. */
 export function sorceryTiming(game: Game, p: PlayerId): boolean {
   const c = game.state.clock;
-  return c.turn.player === p && MAIN.has(c.path[c.path.length - 1] ?? "") && stack(game).length === 0;
+  return c.turn.player === p && MAIN.has(currentNode(c)) && stack(game).length === 0;
 }
 
 /** The +1/+1 and -1/-1 counters (CR 122.1a). */
