@@ -20,7 +20,22 @@ export const KERNEL_OPTIONS: Record<string, PresetOptionDef> = {
 
 /** Every option of a preset: its own, then the kernel's. */
 export function optionDefs(preset: Preset): Record<string, PresetOptionDef> {
-  return { ...(preset.options ?? {}), ...KERNEL_OPTIONS };
+  return presetOptions(preset).defs;
+}
+
+/** A preset's options and their defaults, made once per preset (as its rules are: Game.create). */
+const optionsOf = new WeakMap<Preset, { defs: Record<string, PresetOptionDef>; defaults: JsonObject }>();
+
+function presetOptions(preset: Preset): { defs: Record<string, PresetOptionDef>; defaults: JsonObject } {
+  let known = optionsOf.get(preset);
+  if (!known) {
+    const defs = { ...(preset.options ?? {}), ...KERNEL_OPTIONS };
+    const defaults: JsonObject = {};
+    for (const [k, d] of Object.entries(defs)) defaults[k] = d.default;
+    known = { defs, defaults };
+    optionsOf.set(preset, known);
+  }
+  return known;
 }
 
 function typeOf(def: PresetOptionDef): NonNullable<PresetOptionDef["type"]> | null {
@@ -65,9 +80,8 @@ function valid(def: PresetOptionDef, v: Json): boolean {
 
 /** The options of a new game: defaults, then the given ones, each checked. */
 export function validateOptions(preset: Preset, given: unknown): JsonObject {
-  const defs = optionDefs(preset);
-  const out: JsonObject = {};
-  for (const [k, d] of Object.entries(defs)) out[k] = d.default;
+  const { defs, defaults } = presetOptions(preset);
+  const out: JsonObject = { ...defaults };
   if (given === undefined || given === null) return out;
   if (!isPlainObject(given))
     throw new DefinitionError(
