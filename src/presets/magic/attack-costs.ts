@@ -13,7 +13,7 @@
  */
 import type { Game } from "../../core/game.js";
 import type { GameObject, PlayerId } from "../../core/types.js";
-import { cantPay, type ManaCost, manaTotal, parseMana, showMana } from "./mana.js";
+import { cantPay, genericCost, MANA_TYPES, type ManaCost, manaTotal, parseMana, showMana } from "./mana.js";
 import { nameOf } from "./state.js";
 
 /** The static ability kind of an attack cost. */
@@ -26,12 +26,11 @@ export interface AttackCost {
   sources: string[];
 }
 
-const ZERO: ManaCost = { typed: {}, generic: 0, x: 0 };
+const ZERO: ManaCost = Object.freeze(genericCost(0));
 
 function add(a: ManaCost, b: ManaCost): ManaCost {
   const typed = { ...a.typed };
-  for (const [t, n] of Object.entries(b.typed))
-    typed[t as keyof typeof typed] = (typed[t as keyof typeof typed] ?? 0) + n;
+  for (const t of MANA_TYPES) typed[t] += b.typed[t];
   return { typed, generic: a.generic + b.generic, x: 0 };
 }
 

@@ -31,7 +31,8 @@ export type ManaPool = Record<ManaType, number>;
  * generic mana, paid with any type; and how many {X} (CR 107.3).
  */
 export interface ManaCost {
-  typed: Partial<Record<ManaType, number>>;
+  /** Symbols of each type, every type present (0 when none): one shape for every cost read. */
+  typed: ManaPool;
   generic: number;
   x: number;
 }
@@ -40,11 +41,11 @@ const isManaType = (s: string): s is ManaType => (MANA_TYPES as readonly string[
 
 /** Parses "{X}{1}{G}{G}" (the printed form; CR 107.4). Throws on a symbol the preset lacks. */
 export function parseMana(text: string): ManaCost {
-  const out: ManaCost = { typed: {}, generic: 0, x: 0 };
+  const out: ManaCost = { typed: emptyPool(), generic: 0, x: 0 };
   const rest = text.replace(/\{([^}]*)\}/g, (_m, sym: string) => {
     if (/^\d+$/.test(sym)) out.generic += Number(sym);
     else if (sym === "X") out.x += 1;
-    else if (isManaType(sym)) out.typed[sym] = (out.typed[sym] ?? 0) + 1;
+    else if (isManaType(sym)) out.typed[sym] += 1;
     else
       throw new EngineError(
         `mana symbol {${sym}} is not supported (only {W}{U}{B}{R}{G}{C}, numbers and {X})`,
@@ -59,7 +60,7 @@ export function parseMana(text: string): ManaCost {
 export function showMana(cost: ManaCost, x = 0): string {
   const n = cost.generic + x * cost.x;
   let typed = "";
-  for (const t of MANA_TYPES) for (let k = cost.typed[t] ?? 0; k > 0; k--) typed += SYMBOL[t];
+  for (const t of MANA_TYPES) for (let k = cost.typed[t]; k > 0; k--) typed += SYMBOL[t];
   return n > 0 || typed === "" ? `{${n}}${typed}` : typed;
 }
 
@@ -70,15 +71,14 @@ export const manaTotal = (cost: ManaCost, x = 0): number =>
   cost.generic + x * cost.x + typedTotal(cost.typed);
 
 /**
- * The coloured and {C} symbols of a cost. Each type is read by its name here and in `payable`,
- * `computeHave` and `poolOf` (asked for every card in hand at every priority): a read by a
- * variable key over costs of many shapes is a slow, megamorphic lookup.
+ * The coloured and {C} symbols of a cost. Each type is read by its name here and in `payable` and
+ * `computeHave` (asked for every card in hand at every priority): every cost's `typed` has one
+ * shape, all six types, so each read is a field at a known place.
  */
-const typedTotal = (t: ManaCost["typed"]): number =>
-  (t.W ?? 0) + (t.U ?? 0) + (t.B ?? 0) + (t.R ?? 0) + (t.G ?? 0) + (t.C ?? 0);
+const typedTotal = (t: ManaCost["typed"]): number => t.W + t.U + t.B + t.R + t.G + t.C;
 
 /** A generic cost of n. */
-export const genericCost = (n: number): ManaCost => ({ typed: {}, generic: n, x: 0 });
+export const genericCost = (n: number): ManaCost => ({ typed: emptyPool(), generic: n, x: 0 });
 
 /** Parsed costs by card definition (definitions don't change during a game): read, never changed. */
 const costCache = new WeakMap<CardDef, Readonly<ManaCost>>();
@@ -96,23 +96,16 @@ export function manaCostOf(card: CardDef): Readonly<ManaCost> {
 
 // ---- the pool ----------------------------------------------------------------------------------
 
-const emptyPool = (): ManaPool => ({ W: 0, U: 0, B: 0, R: 0, G: 0, C: 0 });
+/** No mana of any type: a pool, or a cost's typed symbols (ManaCost.typed). */
+export const emptyPool = (): ManaPool => ({ W: 0, U: 0, B: 0, R: 0, G: 0, C: 0 });
 
 /** A player's mana pool by type. A total set without types (a scenario's `mana: 2`) counts as {C}. */
 export function poolOf(game: Game, p: PlayerId): ManaPool {
   const vars = game.state.players[p]!.vars;
   const stored = vars.manaPool as JsonObject | undefined;
-  const pool: ManaPool =
-    stored === undefined
-      ? emptyPool()
-      : {
-          W: Number(stored.W ?? 0),
-          U: Number(stored.U ?? 0),
-          B: Number(stored.B ?? 0),
-          R: Number(stored.R ?? 0),
-          G: Number(stored.G ?? 0),
-          C: Number(stored.C ?? 0),
-        };
+  const pool = emptyPool();
+  // The stored pool lists only the types it holds (objects of many shapes): walked by its own keys.
+  if (stored !== undefined) for (const t in stored) if (isManaType(t)) pool[t] = Number(stored[t] ?? 0);
   const sum = pool.W + pool.U + pool.B + pool.R + pool.G + pool.C;
   const total = Number(vars.mana ?? 0);
   if (total > sum) pool.C += total - sum;
@@ -137,7 +130,7 @@ export function addManaTo(
   payment = false,
 ): void {
   const pool = poolOf(game, p);
-  for (const t of MANA_TYPES) pool[t] += mana.typed[t] ?? 0;
+  for (const t of MANA_TYPES) pool[t] += mana.typed[t];
   pool.C += mana.generic; // "Add {2}" adds colourless mana (CR 106.1b)
   setPoolOf(game, p, pool);
   const data: JsonObject = { mana: showMana(mana), pool: Number(game.state.players[p]!.vars.mana) };
@@ -232,8 +225,8 @@ function landMana(game: Game, obj: GameObject, card: CardDef = game.card(obj)): 
 }
 
 function addCosts(a: ManaCost, b: ManaCost): ManaCost {
-  const typed: Partial<Record<ManaType, number>> = { ...a.typed };
-  for (const t of MANA_TYPES) if (b.typed[t]) typed[t] = (typed[t] ?? 0) + b.typed[t]!;
+  const typed: ManaPool = { ...a.typed };
+  for (const t of MANA_TYPES) typed[t] += b.typed[t];
   return { typed, generic: a.generic + b.generic, x: a.x + b.x };
 }
 
@@ -266,12 +259,12 @@ function computeHave(game: Game, p: PlayerId): ManaByType {
   const have = poolOf(game, p); // a fresh object
   for (const l of manaLands(game, p)) {
     const t = l.mana.typed;
-    have.W += t.W ?? 0;
-    have.U += t.U ?? 0;
-    have.B += t.B ?? 0;
-    have.R += t.R ?? 0;
-    have.G += t.G ?? 0;
-    have.C += (t.C ?? 0) + l.mana.generic;
+    have.W += t.W;
+    have.U += t.U;
+    have.B += t.B;
+    have.R += t.R;
+    have.G += t.G;
+    have.C += t.C + l.mana.generic;
   }
   return have;
 }
@@ -320,7 +313,7 @@ export function cantPayWithout(game: Game, p: PlayerId, cost: ManaCost, source: 
   const own = source.tapped || source.controller !== p ? null : landMana(game, source);
   if (!own) return cantPay(game, p, cost);
   const have = { ...haveOf(game, p) };
-  for (const t of MANA_TYPES) have[t] -= own.typed[t] ?? 0;
+  for (const t of MANA_TYPES) have[t] -= own.typed[t];
   have.C -= own.generic;
   return cantPayWith(game, p, have, cost, 0);
 }
@@ -329,12 +322,12 @@ export function cantPayWithout(game: Game, p: PlayerId, cost: ManaCost, source: 
 function payable(have: Readonly<ManaByType>, cost: ManaCost, x: number): boolean {
   const t = cost.typed;
   return (
-    have.W >= (t.W ?? 0) &&
-    have.U >= (t.U ?? 0) &&
-    have.B >= (t.B ?? 0) &&
-    have.R >= (t.R ?? 0) &&
-    have.G >= (t.G ?? 0) &&
-    have.C >= (t.C ?? 0) &&
+    have.W >= t.W &&
+    have.U >= t.U &&
+    have.B >= t.B &&
+    have.R >= t.R &&
+    have.G >= t.G &&
+    have.C >= t.C &&
     have.W + have.U + have.B + have.R + have.G + have.C >= manaTotal(cost, x)
   );
 }
@@ -349,7 +342,7 @@ function cantPayWith(
   if (payable(have, cost, x)) return null; // no words to build
   const short: string[] = [];
   for (const t of MANA_TYPES) {
-    const need = cost.typed[t] ?? 0;
+    const need = cost.typed[t];
     if (have[t] < need) short.push(`{${t}}`.repeat(need - have[t]));
   }
   const total = MANA_TYPES.reduce((a, t) => a + have[t], 0);
@@ -384,10 +377,10 @@ export function payCost(game: Game, p: PlayerId, cost: ManaCost, x = 0): void {
   const lands = manaLands(game, p);
   const tapped = new Set<GameObject>();
   for (const t of MANA_TYPES) {
-    const need = cost.typed[t] ?? 0;
+    const need = cost.typed[t];
     for (const l of lands) {
       if (poolOf(game, p)[t] >= need) break;
-      if (!tapped.has(l.obj) && (l.mana.typed[t] ?? 0) > 0) {
+      if (!tapped.has(l.obj) && l.mana.typed[t] > 0) {
         tapLand(game, l, true);
         tapped.add(l.obj);
       }
@@ -402,7 +395,7 @@ export function payCost(game: Game, p: PlayerId, cost: ManaCost, x = 0): void {
     }
   }
   const pool = poolOf(game, p);
-  for (const t of MANA_TYPES) pool[t] -= cost.typed[t] ?? 0;
+  for (const t of MANA_TYPES) pool[t] -= cost.typed[t];
   let generic = cost.generic + x * cost.x;
   for (const t of ["C", "W", "U", "B", "R", "G"] as const) {
     const n = Math.min(pool[t], generic);
