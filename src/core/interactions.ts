@@ -35,6 +35,8 @@ export function actionLoop(spec: ActionLoopSpec): TaskHandler {
   const passId = spec.passId ?? "pass";
   const passLabel = spec.passLabel ?? "Pass";
   const kind = spec.kind ?? "action";
+  // One pass option for every decision of this loop: frozen, as nothing may change an option.
+  const passOption: DecisionOption = Object.freeze({ id: passId, label: passLabel, pass: true });
   return (game, task) => {
     const player = spec.player ? spec.player(game, task) : game.state.clock.turn.player;
     if (task.answer) {
@@ -66,7 +68,7 @@ export function actionLoop(spec: ActionLoopSpec): TaskHandler {
     const n = options.length;
     const all = new Array<DecisionOption>(n + 1);
     for (let i = 0; i < n; i++) all[i] = options[i]!;
-    all[n] = { id: passId, label: passLabel, pass: true };
+    all[n] = passOption;
     // Built field by field (no spreads): this runs once per action.
     const prompt =
       typeof spec.prompt === "function" ? spec.prompt(game, player) : (spec.prompt ?? "Choose an action");
