@@ -42,7 +42,7 @@ const shortened = new Map<number, Map<string, string>>();
 export function shorten(text: string, max = 100): string {
   let memo = shortened.get(max);
   if (!memo) {
-    if (shortened.size >= 64) shortened.clear();
+    if (shortened.size >= 8) shortened.clear();
     memo = new Map();
     shortened.set(max, memo);
   }
