@@ -162,11 +162,29 @@ export class Rules implements CompiledRules {
   private compiledDone = false;
 
   node(id: string): CompiledNode {
+    // The engine asks for a few nodes in turn (a step, its phase, the next step): the last two kept.
+    if (id === this.lastNodeId) return this.lastNode!;
+    if (id === this.otherNodeId) {
+      const n = this.otherNode!;
+      this.otherNodeId = this.lastNodeId;
+      this.otherNode = this.lastNode;
+      this.lastNodeId = id;
+      this.lastNode = n;
+      return n;
+    }
     const n = this.nodes.get(id);
     if (!n)
       throw new DefinitionError(`unknown turn node "${id}"; known: ${[...this.nodes.keys()].join(", ")}`);
+    this.otherNodeId = this.lastNodeId;
+    this.otherNode = this.lastNode;
+    this.lastNodeId = id;
+    this.lastNode = n;
     return n;
   }
+  private lastNodeId: string | undefined = undefined;
+  private lastNode: CompiledNode | undefined = undefined;
+  private otherNodeId: string | undefined = undefined;
+  private otherNode: CompiledNode | undefined = undefined;
 
   card(id: string): CardDef {
     // The same card is often read several times in a row (its name, then its types, …).

@@ -162,6 +162,29 @@ export const skirmish: Preset = {
     {
       id: "noLife",
       rule: "Skirmish: 0 life loses",
+      // Life changes only with "damage" and "lifeGain": after events of these types alone the
+      // check would find what it found before.
+      ignores: [
+        "nodeEnter",
+        "nodeBegin",
+        "nodeEnd",
+        "turnBegin",
+        "turnEnd",
+        "extraTurnAdded",
+        "tap",
+        "untap",
+        "draw",
+        "shuffle",
+        "move",
+        "discard",
+        "play",
+        "attack",
+        "trigger",
+        "resolve",
+        "decline",
+        "limitUsed",
+        "limitRefused",
+      ],
       run(game) {
         const losers = game.state.players.filter((p) => life(game, p.id) <= 0).map((p) => p.id);
         if (losers.length === 1) game.declareLoser(losers[0]!, "life reached 0");
