@@ -78,8 +78,9 @@ let lastSeedKey: number[] = [];
 
 /**
  * Blocks made per ChaCha20 call, at most: the call's own cost (key and nonce set-up, copies) shared
- * by up to 16 blocks. A stream's first calls make fewer (2, 2, 4, 8, then 16: `batchFrom`): a short
- * game, or an agent's stream for one game, draws a few blocks, not the 16 of a full batch.
+ * by up to 16 blocks. A stream's first calls make fewer (4, 4, 8, then 16: `batchFrom`): a short
+ * game's dice and shuffles, or an agent's stream for one game, draw a few blocks, not the 16 of a
+ * full batch (a call costs about as much as five blocks: one call of four beats two of two).
  */
 const BATCH = 16;
 const ZEROS = new Uint8Array(64 * BATCH);
@@ -102,9 +103,9 @@ function keyBytes(words: readonly number[]): Uint8Array {
   return KEY;
 }
 
-/** How many blocks the call that starts at `block` makes: 2 for blocks 0–3, then as many as come before it, up to BATCH. */
+/** How many blocks the call that starts at `block` makes: 4 for blocks 0–3, then as many as come before it, up to BATCH. */
 function batchFrom(block: number): number {
-  return block < 4 ? 2 : Math.min(BATCH, block);
+  return block < 4 ? 4 : Math.min(BATCH, block);
 }
 
 /**
