@@ -4,48 +4,87 @@
  * (by default the order of the cards in play, RULINGS DM-3.9); those not applied are not used up.
  */
 
-import type { Game } from "./contract/game.js";
+import type { Game, MembershipConcerns } from "./contract/game.js";
 import { emit } from "./events.js";
 import { type AbilityRef, chargeLimits, checkLimits, usedUpOf } from "./limits.js";
 import { evalCondition, matchEvent } from "./match.js";
 import { scriptTask } from "./script.js";
-import type { GameEvent, GameObject } from "./types.js";
+import type { GameEvent, GameObject, ObjectId } from "./types.js";
+import type { AbilityDef } from "./vocabulary/schema.js";
+
+/** An object in a zone where some replacement ability of its card works, with its card's replacement abilities. */
+export interface ReplacementHolder {
+  readonly id: ObjectId;
+  readonly zoneKind: string;
+  readonly reps: readonly { readonly ability: AbilityDef; readonly zones: readonly string[] }[];
+}
+
+/** The keys of the holders' index, one per active player (the order of play starts with theirs). */
+const HOLDER_KEYS: object[] = [];
+
+/**
+ * Only a card with replacement abilities, entering or leaving a zone of a kind where such
+ * abilities work, changes the holders (the index's key: one of HOLDER_KEYS).
+ */
+const changesHolders: MembershipConcerns = (game, card, zone) =>
+  game.rules.replacementZoneKinds.has(zone.kind) && game.rules.replacementCards.has(card.id);
+
+/**
+ * The objects whose card has replacement abilities, in zones where such abilities work, in the
+ * order the cards lie in play: indexed until such a card enters or leaves such a zone, or the
+ * turn passes to another player (Game.membershipFact), instead of scanning every card of those
+ * zones for every proposed event.
+ */
+export function replacementHolders(game: Game): readonly ReplacementHolder[] {
+  const active = game.state.clock.turn.player;
+  const key = (HOLDER_KEYS[active] ??= Object.freeze({ replacementHoldersFrom: active }));
+  return game.membershipFact(key, () => scanReplacementHolders(game), changesHolders);
+}
+
+/** `replacementHolders` computed afresh (and what the index must equal: tests/core/membership-index.test.ts). */
+export function scanReplacementHolders(game: Game): ReplacementHolder[] {
+  const out: ReplacementHolder[] = [];
+  const rules = game.rules;
+  if (rules.replacementCards.size === 0) return out;
+  for (const zone of game.zonesInTurnOrder(rules.replacementZoneKinds))
+    for (const id of zone.cards) {
+      const reps = rules.replacementCards.get(game.state.objects[id]!.card);
+      if (reps) out.push({ id, zoneKind: zone.kind, reps });
+    }
+  return out;
+}
 
 /** Replacement abilities that could apply to a proposed event, in the order the cards lie in play. */
 export function applicableReplacements(game: Game, proposed: GameEvent): AbilityRef[] {
   const out: AbilityRef[] = [];
   const rules = game.rules;
   if (rules.replacementCards.size === 0) return out;
-  for (const zone of game.zonesInTurnOrder(rules.replacementZoneKinds)) {
-    for (const id of zone.cards) {
-      const obj = game.state.objects[id]!;
-      if (obj.faceDown) continue;
-      const reps = rules.replacementCards.get(obj.card);
-      if (!reps || !game.exists(obj)) continue; // Preset.exists (CR 702.26b)
-      for (const { ability, zones } of reps) {
-        if (!zones.includes(zone.kind)) continue;
-        const ref: AbilityRef = { obj, card: rules.card(obj.card), ability, controller: obj.controller };
-        if (!matchEvent(game, proposed, ability.replaces!, obj.controller, obj)) continue;
-        if (
-          ability.condition &&
-          !evalCondition(game, ability.condition, { controller: obj.controller, obj, event: proposed })
-        )
-          continue;
-        const v = checkLimits(game, ref, (s) => usedUpOf(s) === "application" || s.counts === "event");
-        if (!v.ok) {
-          emit(game, {
-            type: "limitRefused",
-            player: obj.controller,
-            obj: obj.id,
-            inc: obj.inc,
-            card: obj.card,
-            name: ref.card.name,
-            data: { ability: ability.id, reason: v.reason, key: v.key, window: v.window, at: "replacement" },
-          });
-          continue;
-        }
-        out.push(ref);
+  for (const { id, zoneKind, reps } of replacementHolders(game)) {
+    const obj = game.state.objects[id]!;
+    if (obj.faceDown || !game.exists(obj)) continue; // Preset.exists (CR 702.26b)
+    for (const { ability, zones } of reps) {
+      if (!zones.includes(zoneKind)) continue;
+      const ref: AbilityRef = { obj, card: rules.card(obj.card), ability, controller: obj.controller };
+      if (!matchEvent(game, proposed, ability.replaces!, obj.controller, obj)) continue;
+      if (
+        ability.condition &&
+        !evalCondition(game, ability.condition, { controller: obj.controller, obj, event: proposed })
+      )
+        continue;
+      const v = checkLimits(game, ref, (s) => usedUpOf(s) === "application" || s.counts === "event");
+      if (!v.ok) {
+        emit(game, {
+          type: "limitRefused",
+          player: obj.controller,
+          obj: obj.id,
+          inc: obj.inc,
+          card: obj.card,
+          name: ref.card.name,
+          data: { ability: ability.id, reason: v.reason, key: v.key, window: v.window, at: "replacement" },
+        });
+        continue;
       }
+      out.push(ref);
     }
   }
   return out;

@@ -10,6 +10,11 @@ import { describe, expect, it } from "vitest";
 import { randomAgent } from "../../src/agents/random.js";
 import { Game } from "../../src/core/game.js";
 import { perPlayerMembershipFact } from "../../src/core/player-facts.js";
+import {
+  type ReplacementHolder,
+  replacementHolders,
+  scanReplacementHolders,
+} from "../../src/core/replacement.js";
 import { indexedListeners, scanListeners } from "../../src/core/triggers.js";
 import { climbersOf, scanClimbers } from "../../src/presets/duel-masters/mugen-climb.js";
 import { getPreset, presetIds } from "../../src/presets/index.js";
@@ -157,6 +162,19 @@ describe("trigger index", () => {
     }
     expect(compared).toBeGreaterThan(100);
     expect(found).toBeGreaterThan(100);
+  });
+
+  it("every preset: the holders of replacement abilities equal a fresh scan at every event of random games", () => {
+    const ids = (list: readonly ReplacementHolder[]) => list.map((h) => `${h.id}@${h.zoneKind}`);
+    for (const id of presetIds()) {
+      let found = 0;
+      atEveryEvent(id, (g) => {
+        const fresh = ids(scanReplacementHolders(g));
+        expect(ids(replacementHolders(g)), `${id} at ${g.where()}`).toEqual(fresh);
+        found += fresh.length;
+      });
+      if (id.startsWith("duel-masters")) expect(found, id).toBeGreaterThan(100);
+    }
   });
 
   it("every preset: the static abilities of each kind equal a fresh scan at every event of random games", () => {
