@@ -37,7 +37,11 @@ const changesHolders: MembershipConcerns = (game, card, zone) =>
  */
 export function replacementHolders(game: Game): readonly ReplacementHolder[] {
   const active = game.state.clock.turn.player;
-  const key = (HOLDER_KEYS[active] ??= Object.freeze({ replacementHoldersFrom: active }));
+  let key = HOLDER_KEYS[active];
+  if (key === undefined) {
+    key = Object.freeze({ replacementHoldersFrom: active });
+    HOLDER_KEYS[active] = key;
+  }
   return game.membershipFact(key, () => scanReplacementHolders(game), changesHolders);
 }
 
