@@ -375,10 +375,12 @@ export class Rules implements CompiledRules {
       const zones = ability.zones ?? this.inPlayKinds;
       if (ability.kind === "triggered" && ability.trigger) {
         const byType = this.triggersByCard.get(card.id) ?? new Map<string, TriggerEntry[]>();
+        const named = ability.trigger.where?.["data.node"];
+        const node = typeof named === "string" ? named : undefined;
         for (const type of eventTypes(ability.trigger)) {
           this.noteTriggerNode(type, ability.trigger);
           const list = byType.get(type) ?? [];
-          list.push({ card, ability, zones });
+          list.push({ card, ability, zones, node });
           byType.set(type, list);
           const zs = this.triggerZones.get(type) ?? new Set<string>();
           for (const z of zones) zs.add(z);
@@ -390,7 +392,7 @@ export class Rules implements CompiledRules {
           this.listenedZonesByCard.set(card.id, listened);
           this.noteRead(type);
           if (mayUse(ability) && zones.some((z) => this.zoneDefs.get(z)!.visibility !== "public"))
-            this.addHiddenTrigger(type, { card, ability, zones });
+            this.addHiddenTrigger(type, { card, ability, zones, node });
         }
         this.triggersByCard.set(card.id, byType);
       }

@@ -43,11 +43,12 @@ export function collectTriggers(
   // Every path below matches a pattern of this type: an event of a node none of them names
   // (most node events: only "at the beginning of the end step" listens) triggers nothing.
   const typeRules = known ?? game.rules.eventRules(ev.type);
+  // A node's event: abilities whose trigger names another node are passed over (TriggerEntry.node).
+  const named =
+    typeRules.triggerNodes !== undefined ? (ev.data as { node?: unknown } | undefined)?.node : undefined;
+  const evNode = typeof named === "string" ? named : undefined;
   const nodes = typeRules.triggerNodes;
-  if (nodes) {
-    const node = (ev.data as { node?: unknown } | undefined)?.node;
-    if (typeof node === "string" && !nodes.has(node)) return;
-  }
+  if (nodes && evNode !== undefined && !nodes.has(evNode)) return;
   if (game.state.durations.length > 0 && typeRules.delayed) collectDelayed(game, ev);
   const kinds = typeRules.triggerZones;
   if (!kinds) return;
@@ -60,7 +61,11 @@ export function collectTriggers(
     // simultaneous with it, that looks back (CR 603.10a: "whenever this phases out").
     if (!game.exists(obj) && !(lookingBack && (c.id === ev.obj || existed?.has(c.id) === true))) continue;
     for (const entry of c.entries)
-      if (worksFrom(entry, c.zoneKind, obj, ev)) tryTrigger(game, obj, entry, ev);
+      if (
+        (evNode === undefined || entry.node === undefined || entry.node === evNode) &&
+        worksFrom(entry, c.zoneKind, obj, ev)
+      )
+        tryTrigger(game, obj, entry, ev);
   }
   // CR 603.10a: in a simultaneous event, objects that left a zone where their abilities work see
   // the event as they were then (Game.simultaneously).
@@ -71,7 +76,7 @@ export function collectTriggers(
     else if (ev.obj !== undefined && ev.from !== undefined)
       lookBackTriggers(game, ev, ev.obj, ev.from, kinds);
   }
-  if (typeRules.hidden && game.state.options.leakyFastPath !== true) noteHiddenResponders(game, ev);
+  if (typeRules.hidden && game.state.options.leakyFastPath !== true) noteHiddenResponders(game, ev, evNode);
   // "When this card leaves <zone>": the card is now elsewhere, in a zone not scanned above; its
   // own leave-triggers look back to where it was (CR 603.10).
   if (ev.obj !== undefined && ev.from !== undefined) {
@@ -158,18 +163,25 @@ function lookBackTriggers(
  * the game's card library and what everyone sees (the event, the zone not being empty), never by
  * the cards they hold — are asked at the next checkpoint, whether they hold one or not.
  */
-function noteHiddenResponders(game: Game, ev: LogEntry): void {
+function noteHiddenResponders(game: Game, ev: LogEntry, evNode: string | undefined): void {
   const state = game.state;
   const entries = game.rules.hiddenTriggers.get(ev.type)!;
   for (const p of state.players)
-    if (!state.hiddenResponses.includes(p.id) && couldRespond(game, ev, p.id, entries))
+    if (!state.hiddenResponses.includes(p.id) && couldRespond(game, ev, evNode, p.id, entries))
       state.hiddenResponses.push(p.id);
 }
 
 /** Whether player `p` could hold a card of `entries` that responds to `ev` from a hidden zone. */
-function couldRespond(game: Game, ev: LogEntry, p: PlayerId, entries: readonly TriggerEntry[]): boolean {
+function couldRespond(
+  game: Game,
+  ev: LogEntry,
+  evNode: string | undefined,
+  p: PlayerId,
+  entries: readonly TriggerEntry[],
+): boolean {
   const state = game.state;
   for (const entry of entries) {
+    if (evNode !== undefined && entry.node !== undefined && entry.node !== evNode) continue;
     const t = entry.ability.trigger!;
     for (const kind of entry.zones) {
       const def = game.rules.zoneDefs.get(kind)!;

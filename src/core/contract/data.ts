@@ -483,6 +483,11 @@ export interface TriggerEntry {
   card: CardDef;
   ability: AbilityDef;
   zones: readonly string[];
+  /**
+   * The node its trigger names (`where: { "data.node": … }`), if one: an event of another node
+   * can't match it, and is passed over before anything else is looked at.
+   */
+  node: string | undefined;
 }
 
 /** How a preset words the private question about hidden cards (askHiddenResponse). */
