@@ -279,12 +279,12 @@ export function matchEvent(
   viewer: PlayerId,
   self?: GameObject,
 ): boolean {
-  if (!matchEventAbsolute(game, ev, p)) return false;
-  if (!isRelative(game, p.player, ev.player, viewer)) return false;
-  if (p.by !== undefined && !isRelative(game, p.by, ev.cause?.player, viewer)) return false;
+  // The cheap tests first: most events a "self" ability hears are about other objects.
   if (p.self && (!self || ev.obj !== self.id)) return false;
   if (p.other && self && ev.obj === self.id) return false; // "another creature"
-  return true;
+  if (!isRelative(game, p.player, ev.player, viewer)) return false;
+  if (p.by !== undefined && !isRelative(game, p.by, ev.cause?.player, viewer)) return false;
+  return matchEventAbsolute(game, ev, p);
 }
 
 /** What a condition is evaluated against. */
