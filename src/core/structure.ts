@@ -5,7 +5,8 @@
  */
 
 import type { CompiledNode } from "./contract/data.js";
-import type { BookkeepingEvent, EventFlags, Game } from "./contract/game.js";
+import type { BookkeepingEvent, EventFlags, Game, Rules } from "./contract/game.js";
+import type { ConditionFn } from "./contract/hooks.js";
 import { expireDurations } from "./durations.js";
 import { closeWindow, emit, heard, newEntry, openWindow, skipUnheard } from "./events.js";
 import type { Task, TurnModification } from "./types.js";
@@ -107,12 +108,38 @@ export function interactionTask(t: string, node: string): Task {
   return { t, node, answer: undefined };
 }
 
+/** A "when"/"repeatWhile" condition resolved: its function, and whether "!" negates it. */
+interface NamedCondition {
+  fn: ConditionFn;
+  negate: boolean;
+}
+
+/**
+ * Each rules' conditions as nodes name them, resolved once: the name a "!" is sliced off of is a
+ * new string every time, and looking that up compares it character by character.
+ */
+const resolvedConditions = new WeakMap<Rules, Map<string, NamedCondition>>();
+
+function namedCondition(rules: Rules, cond: string): NamedCondition {
+  let byName = resolvedConditions.get(rules);
+  if (byName === undefined) {
+    byName = new Map();
+    resolvedConditions.set(rules, byName);
+  }
+  let c = byName.get(cond);
+  if (c === undefined) {
+    const negate = cond.startsWith("!");
+    c = { fn: rules.conditions.get(negate ? cond.slice(1) : cond)!, negate };
+    byName.set(cond, c);
+  }
+  return c;
+}
+
 /** Holds a "when"/"repeatWhile" condition by name; "!name" negates. */
 export function holds(game: Game, cond: string | undefined): boolean {
   if (!cond) return true;
-  const negate = cond.startsWith("!");
-  const fn = game.rules.conditions.get(negate ? cond.slice(1) : cond)!;
-  return fn(game, undefined) !== negate;
+  const c = namedCondition(game.rules, cond);
+  return c.fn(game, undefined) !== c.negate;
 }
 
 function pushTasks(game: Game, names: readonly string[] | undefined, node: string): void {
