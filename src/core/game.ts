@@ -1470,13 +1470,23 @@ class GameEngine implements Game {
    * card's definition and the zone); the moves it says no to keep it. Without it, every move drops it.
    */
   membershipFact<T>(key: unknown, compute: () => T, concerns?: MembershipConcerns): T {
+    // The same fact is often asked for again before anything moves (a block of taps: who listens).
+    if (key === this.lastFactKey) return this.lastFactValue as T;
     const m = this.byMembership;
     const kept = m.get(key);
-    if (kept !== undefined) return kept.value as T;
-    const value = compute();
-    m.set(key, { key, value, concerns });
-    return value;
+    let value: unknown;
+    if (kept !== undefined) value = kept.value;
+    else {
+      value = compute();
+      m.set(key, { key, value, concerns });
+    }
+    this.lastFactKey = key;
+    this.lastFactValue = value;
+    return value as T;
   }
+  /** The fact `membershipFact` gave last, until the next change of membership. */
+  private lastFactKey: unknown = undefined;
+  private lastFactValue: unknown = undefined;
 
   /**
    * A card entered or left a zone, a zone was reordered, or an object became another card.
@@ -1484,6 +1494,8 @@ class GameEngine implements Game {
    * that say which moves concern them outlive the others).
    */
   membershipChanged(moved?: ObjectId, zone?: ZoneState): void {
+    this.lastFactKey = undefined;
+    this.lastFactValue = undefined;
     const obj = moved === undefined ? undefined : this.state.objects[moved];
     if (this.staticIndex !== null) {
       if (obj === undefined || zone === undefined) this.staticIndex = null;

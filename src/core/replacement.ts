@@ -27,7 +27,7 @@ const HOLDER_KEYS: object[] = [];
  * abilities work, changes the holders (the index's key: one of HOLDER_KEYS).
  */
 const changesHolders: MembershipConcerns = (game, card, zone) =>
-  game.rules.replacementZoneKinds.has(zone.kind) && game.rules.replacementCards.has(card.id);
+  game.rules.replacementCards.has(card.id) && game.rules.replacementZoneKinds.has(zone.kind);
 
 /**
  * The objects whose card has replacement abilities, in zones where such abilities work, in the
