@@ -296,6 +296,21 @@ function occurrences(
   return fewest ?? { n: 0 };
 }
 
+/**
+ * Says that a limit refused an ability (`limitRefused`): its controller, its card, the ability,
+ * why, and the moment it was refused at ("trigger", "replacement", …).
+ */
+export function emitLimitRefused(game: Game, ref: AbilityRef, v: Refused, at: string): void {
+  emit(game, {
+    type: "limitRefused",
+    player: ref.controller,
+    obj: ref.obj.id,
+    inc: ref.obj.inc,
+    card: ref.obj.card,
+    name: ref.card.name,
+    data: { ability: ref.ability.id, reason: v.reason, key: v.key, window: v.window, at },
+  });
+}
 /** Checks every limit of an ability that `which` selects; the first refusal wins. */
 export function checkLimits(
   game: Game,

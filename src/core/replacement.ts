@@ -6,7 +6,7 @@
 
 import type { Game, MembershipConcerns } from "./contract/game.js";
 import { emit } from "./events.js";
-import { type AbilityRef, chargeLimits, checkLimits, usedUpOf } from "./limits.js";
+import { type AbilityRef, chargeLimits, checkLimits, emitLimitRefused, usedUpOf } from "./limits.js";
 import { evalCondition, matchEvent } from "./match.js";
 import { scriptTask } from "./script.js";
 import type { GameEvent, GameObject, ObjectId } from "./types.js";
@@ -77,15 +77,7 @@ export function applicableReplacements(game: Game, proposed: GameEvent): Ability
         continue;
       const v = checkLimits(game, ref, (s) => usedUpOf(s) === "application" || s.counts === "event");
       if (!v.ok) {
-        emit(game, {
-          type: "limitRefused",
-          player: obj.controller,
-          obj: obj.id,
-          inc: obj.inc,
-          card: obj.card,
-          name: ref.card.name,
-          data: { ability: ability.id, reason: v.reason, key: v.key, window: v.window, at: "replacement" },
-        });
+        emitLimitRefused(game, ref, v, "replacement");
         continue;
       }
       out.push(ref);

@@ -11,7 +11,7 @@ import { emit } from "./events.js";
 import type { Json, JsonObject } from "./json.js";
 import { cloneJson } from "./json.js";
 import { abilityLabel } from "./labels.js";
-import { type AbilityRef, chargeLimit, checkLimit, usedUpOf } from "./limits.js";
+import { type AbilityRef, chargeLimit, checkLimit, emitLimitRefused, usedUpOf } from "./limits.js";
 import { evalCondition, matchEvent } from "./match.js";
 import { type ScriptTask, scriptTask } from "./script.js";
 import type { GameObject, LogEntry, ObjectId, PendingAbility, PlayerId, Task } from "./types.js";
@@ -238,15 +238,7 @@ function tryTrigger(game: Game, obj: GameObject, entry: TriggerEntry, ev: LogEnt
       ev,
     );
     if (!v.ok) {
-      emit(game, {
-        type: "limitRefused",
-        player: controller,
-        obj: obj.id,
-        inc: obj.inc,
-        card: obj.card,
-        name: entry.card.name,
-        data: { ability: ability.id, reason: v.reason, key: v.key, window: v.window, at: "trigger" },
-      });
+      emitLimitRefused(game, ref, v, "trigger");
       return;
     }
   }
