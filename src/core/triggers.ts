@@ -19,6 +19,11 @@ import { seenIn } from "./visibility.js";
 
 export type { HiddenResponseWords } from "./contract/data.js";
 
+/** Whether the ability's trigger names a node other than `evNode`, the node of a node's event (TriggerEntry.node). */
+function namesOtherNode(entry: TriggerEntry, evNode: string | undefined): boolean {
+  return evNode !== undefined && entry.node !== undefined && entry.node !== evNode;
+}
+
 /** Does this ability work from where its object is now? Self-triggers may look back at where it was. */
 function worksFrom(entry: TriggerEntry, zoneKind: string, obj: GameObject, ev: LogEntry): boolean {
   if (entry.zones.includes(zoneKind)) return true;
@@ -61,10 +66,7 @@ export function collectTriggers(
     // simultaneous with it, that looks back (CR 603.10a: "whenever this phases out").
     if (!game.exists(obj) && !(lookingBack && (c.id === ev.obj || existed?.has(c.id) === true))) continue;
     for (const entry of c.entries)
-      if (
-        (evNode === undefined || entry.node === undefined || entry.node === evNode) &&
-        worksFrom(entry, c.zoneKind, obj, ev)
-      )
+      if (!namesOtherNode(entry, evNode) && worksFrom(entry, c.zoneKind, obj, ev))
         tryTrigger(game, obj, entry, ev);
   }
   // CR 603.10a: in a simultaneous event, objects that left a zone where their abilities work see
@@ -181,7 +183,7 @@ function couldRespond(
 ): boolean {
   const state = game.state;
   for (const entry of entries) {
-    if (evNode !== undefined && entry.node !== undefined && entry.node !== evNode) continue;
+    if (namesOtherNode(entry, evNode)) continue;
     const t = entry.ability.trigger!;
     for (const kind of entry.zones) {
       const def = game.rules.zoneDefs.get(kind)!;
