@@ -31,8 +31,8 @@ const changesHolders: MembershipConcerns = (game, card, zone) =>
 
 /**
  * The objects whose card has replacement abilities, in zones where such abilities work, in the
- * order the cards lie in play: indexed until such a card enters or leaves such a zone, or the
- * turn passes to another player (Game.membershipFact), instead of scanning every card of those
+ * order the cards lie in play from the active player's: kept per active player until such a card
+ * enters or leaves such a zone (Game.membershipFact), instead of scanning every card of those
  * zones for every proposed event.
  */
 export function replacementHolders(game: Game): readonly ReplacementHolder[] {
