@@ -142,7 +142,7 @@ async function counted(dist, preset, games, decksFrom, listSeeds) {
       env: { ...process.env, NODE_ENV: "production" },
     });
     const out = JSON.parse(stdout.trim().split("\n").at(-1));
-    if (out.missing) return null;
+    if (out.missing) return { missing: { why: out.missing } };
     const ir = /I\s+refs:\s+([\d,]+)/.exec(stderr);
     if (!ir) throw new Error(`valgrind printed no instruction count for ${preset} on ${dist}`);
     const { all, compiler, gc } = countsOf(outFile);
@@ -185,18 +185,30 @@ if (spawnSync("valgrind", ["--version"]).status !== 0) {
 const log = (s) => {
   if (!opts.json) process.stdout.write(`${s}\n`);
 };
-const engines = [{ name: "head", dist: join(root, "dist") }];
-for (const sha of opts.against) engines.push({ name: sha, dist: prepareBaseline(sha, log) });
-const decksFrom = engines[1]?.dist ?? engines[0].dist;
+const head = join(root, "dist");
+const baselines = opts.against.map((sha) => ({ sha, dist: prepareBaseline(sha, log) }));
+/**
+ * The engines counted: each earlier commit on its own deck lists, and this version on each of those
+ * lists (`head@SHA`), so that every ratio compares the same cards — an earlier commit may not know
+ * a card a later one's lists hold. Without `--against`, this version alone on its own lists.
+ */
+const engines =
+  baselines.length === 0
+    ? [{ name: "head", dist: head, decksFrom: head }]
+    : baselines.flatMap(({ sha, dist }) => [
+        { name: `head@${sha}`, dist: head, decksFrom: dist },
+        { name: sha, dist, decksFrom: dist },
+      ]);
 const jobs = [];
 for (const preset of opts.presets) {
   const [from, to] = SIZES[preset].map((n) => (opts.quick ? Math.ceil(n / 2) : n));
   for (const e of engines)
-    for (const games of [from, to]) jobs.push({ preset, engine: e.name, games, dist: e.dist, to });
+    for (const games of [from, to])
+      jobs.push({ preset, engine: e.name, games, dist: e.dist, decksFrom: e.decksFrom, to });
 }
 log(`instructions per response: ${jobs.length} valgrind runs, ${Math.max(1, cpus().length)} at a time…`);
 const results = await pool(
-  jobs.map((j) => () => counted(j.dist, j.preset, j.games, decksFrom, j.to)),
+  jobs.map((j) => () => counted(j.dist, j.preset, j.games, j.decksFrom, j.to)),
   Math.max(1, cpus().length),
 );
 const rows = [];
@@ -209,13 +221,17 @@ for (const preset of opts.presets) {
     gcPerResponse: {},
     compilerShare: {},
     responses: {},
+    missing: {},
   };
   for (const e of engines) {
     const [a, b] = jobs
       .map((j, i) => ({ j, r: results[i] }))
       .filter(({ j }) => j.preset === preset && j.engine === e.name)
       .map(({ r }) => r);
-    if (!a || !b) continue;
+    if (a?.missing || b?.missing) {
+      row.missing[e.name] = (a?.missing ?? b.missing).why;
+      continue;
+    }
     const responses = b.responses - a.responses;
     const all = b.instructions - a.instructions;
     const compiler = b.compiler - a.compiler;
@@ -227,22 +243,39 @@ for (const preset of opts.presets) {
     row.compilerShare[e.name] = Number((compiler / all).toFixed(3));
     row.responses[e.name] = responses;
   }
+  // With one earlier commit, this version's figures are also under "head" (its lists are that commit's).
+  if (baselines.length === 1)
+    for (const k of [
+      "instructionsPerResponse",
+      "withoutCompilerPerResponse",
+      "ownPerResponse",
+      "gcPerResponse",
+      "compilerShare",
+      "responses",
+    ])
+      if (row[k][`head@${baselines[0].sha}`] !== undefined) row[k].head = row[k][`head@${baselines[0].sha}`];
   rows.push(row);
 }
 if (opts.json) process.stdout.write(`${JSON.stringify({ instructions: rows })}\n`);
 else {
-  const others = engines.slice(1).map((e) => e.name);
+  const shas = baselines.map((b) => b.sha);
   const table = (field, title) => {
     log(`\n${title}\n`);
-    log(`| preset | head | ${others.map((o) => `${o} | head ÷ ${o}`).join(" | ")} |`);
-    log(`|---|---:|${others.map(() => "---:|---:").join("|")}|`);
+    if (shas.length === 0) {
+      log("| preset | head |\n|---|---:|");
+      for (const r of rows) log(`| ${r.preset} | ${r[field].head?.toLocaleString("en") ?? "—"} |`);
+      return;
+    }
+    log(`| preset | ${shas.map((s) => `head, ${s}'s lists | ${s} | ÷`).join(" | ")} |`);
+    log(`|---|${shas.map(() => "---:|---:|---:").join("|")}|`);
     for (const r of rows) {
-      const h = r[field].head;
-      const cells = others.map((o) => {
-        const v = r[field][o];
-        return v === undefined ? "— | —" : `${v.toLocaleString("en")} | ${(h / v).toFixed(3)}`;
+      const cells = shas.map((s) => {
+        const h = r[field][`head@${s}`];
+        const v = r[field][s];
+        const n = (x) => (x === undefined ? "—" : x.toLocaleString("en"));
+        return `${n(h)} | ${n(v)} | ${h === undefined || v === undefined ? "—" : (h / v).toFixed(3)}`;
       });
-      log(`| ${r.preset} | ${h.toLocaleString("en")} | ${cells.join(" | ")} |`);
+      log(`| ${r.preset} | ${cells.join(" | ")} |`);
     }
   };
   table(
@@ -261,7 +294,9 @@ else {
         .map(([e, v]) => `${e} ${(v * 100).toFixed(0)} %`)
         .join(", ")}`,
     );
+  for (const r of rows)
+    for (const [e, why] of Object.entries(r.missing)) log(`  ${r.preset}: ${e} not counted: ${why}`);
   log(
-    "\n(instructions between the two game counts over the responses between them; same seeds and deck lists)",
+    "\n(instructions between the two game counts over the responses between them; each earlier commit beside this version on its own deck lists, same seeds)",
   );
 }

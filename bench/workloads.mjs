@@ -185,12 +185,19 @@ export const workloads = {
    */
   async responses({ dist, preset, games, decksFrom, listSeeds }) {
     const E = await engine(dist);
-    if (E.presetIds && !E.presetIds().includes(preset)) return { missing: true };
+    if (E.presetIds && !E.presetIds().includes(preset)) return { missing: `it has no preset "${preset}"` };
     const D = await engine(decksFrom);
     const lists = [];
     for (let seed = 1; seed <= listSeeds; seed++)
       lists.push(deckLists(D.Game.create(D.getPreset(preset), { seed })));
     const unchecked = { ...E.getPreset(preset), deckRules: undefined };
+    // An engine can't play a list that holds cards it doesn't know (an earlier commit, a later list).
+    const known = new Set(unchecked.cards.map((c) => c.id));
+    const unknown = [...new Set(lists.flat(2).filter((c) => !known.has(c)))];
+    if (unknown.length > 0)
+      return {
+        missing: `the deck lists hold ${unknown.length} card(s) it doesn't know (${unknown.slice(0, 3).join(", ")}${unknown.length > 3 ? ", …" : ""})`,
+      };
     let responses = 0;
     for (let seed = 1; seed <= games; seed++)
       responses += playOut(E, E.Game.create(unchecked, { seed, decks: lists[seed - 1] }).run(), seed);
