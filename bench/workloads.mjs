@@ -187,6 +187,8 @@ export const workloads = {
     const E = await engine(dist);
     if (E.presetIds && !E.presetIds().includes(preset)) return { missing: `it has no preset "${preset}"` };
     const D = await engine(decksFrom);
+    if (D.presetIds && !D.presetIds().includes(preset))
+      return { missing: `the deck lists' engine has no preset "${preset}"` };
     const lists = [];
     for (let seed = 1; seed <= listSeeds; seed++)
       lists.push(deckLists(D.Game.create(D.getPreset(preset), { seed })));

@@ -3,7 +3,8 @@
  * plays another engine's deck lists, and one that doesn't know a card of them is reported with the
  * cards it lacks, never run on other cards or stopped with a stack trace.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -47,6 +48,26 @@ describe("the instruction count's games", () => {
     });
     expect(out.missing).toBe('it has no preset "no-such-game"');
   });
+
+  it.skipIf(!existsSync(join(dist, "index.js")))(
+    "names a preset the lists' engine doesn't have",
+    async () => {
+      // An engine with no presets at all, as an earlier commit may lack a later one's preset.
+      const bare = mkdtempSync(join(tmpdir(), "turnkit-bare-engine-"));
+      writeFileSync(
+        join(bare, "index.js"),
+        "export const presetIds = () => [];\nexport const getPreset = (id) => { throw new Error(id); };\nexport const randomAgent = () => null;\nexport const Game = {};\n",
+      );
+      const out = await workloads.responses({
+        dist,
+        preset: "skirmish",
+        games: 1,
+        decksFrom: bare,
+        listSeeds: 1,
+      });
+      expect(out.missing).toBe(`the deck lists' engine has no preset "skirmish"`);
+    },
+  );
 
   it.skipIf(!built("d9cc967") || !built("409b4f1"))(
     "names the cards of the lists an earlier engine doesn't know, and plays none",
