@@ -3,7 +3,7 @@
  * plays another engine's deck lists, and one that doesn't know a card of them is reported with the
  * cards it lacks, never run on other cards or stopped with a stack trace.
  */
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -54,18 +54,22 @@ describe("the instruction count's games", () => {
     async () => {
       // An engine with no presets at all, as an earlier commit may lack a later one's preset.
       const bare = mkdtempSync(join(tmpdir(), "turnkit-bare-engine-"));
-      writeFileSync(
-        join(bare, "index.js"),
-        "export const presetIds = () => [];\nexport const getPreset = (id) => { throw new Error(id); };\nexport const randomAgent = () => null;\nexport const Game = {};\n",
-      );
-      const out = await workloads.responses({
-        dist,
-        preset: "skirmish",
-        games: 1,
-        decksFrom: bare,
-        listSeeds: 1,
-      });
-      expect(out.missing).toBe(`the deck lists' engine has no preset "skirmish"`);
+      try {
+        writeFileSync(
+          join(bare, "index.js"),
+          "export const presetIds = () => [];\nexport const getPreset = (id) => { throw new Error(id); };\nexport const randomAgent = () => null;\nexport const Game = {};\n",
+        );
+        const out = await workloads.responses({
+          dist,
+          preset: "skirmish",
+          games: 1,
+          decksFrom: bare,
+          listSeeds: 1,
+        });
+        expect(out.missing).toBe(`the deck lists' engine has no preset "skirmish"`);
+      } finally {
+        rmSync(bare, { recursive: true, force: true });
+      }
     },
   );
 
