@@ -94,22 +94,12 @@ function coveredBy(civsOf: readonly (readonly string[])[], picked: readonly numb
   return false;
 }
 
-/** Indexes 0..n-1 in a stable order by `before` (insertion sort: a mana zone holds a few dozen cards at most). */
-function stableOrder(n: number, before: (a: number, b: number) => number): number[] {
-  const order: number[] = [];
-  for (let i = 0; i < n; i++) {
-    let j = order.length;
-    while (j > 0 && before(order[j - 1]!, i) > 0) j--;
-    order.splice(j, 0, i);
-  }
-  return order;
-}
-
 /**
  * The mana cards that pay `cost` with every civilization in `civs`, or null if none can. Picks
  * deterministically: first one card per civilization (the card with the fewest civilizations),
  * then the rest from the cards with the fewest civilizations and, among those, of the most
- * plentiful civilization, so flexible and rare cards stay untapped for later payments.
+ * plentiful civilization, so flexible and rare cards stay untapped for later payments. Zone order
+ * breaks every tie.
  */
 export function choosePayment(
   game: Game,
@@ -118,56 +108,82 @@ export function choosePayment(
   civs: readonly string[],
   exclude?: GameObject,
 ): GameObject[] | null {
-  const cards = game.zone("mana", player).cards;
-  const objects = game.state.objects;
-  const untapped: GameObject[] = [];
-  for (const id of cards) {
-    const o = objects[id]!;
-    if (!o.tapped && o !== exclude) untapped.push(o);
-  }
-  if (untapped.length < cost) return null;
-  const civsOf = untapped.map((o) => civilizationsOf(game, o));
-  // The untapped cards, fewest civilizations first (zone order among equals).
-  const byFlex = stableOrder(untapped.length, (a, b) => civsOf[a]!.length - civsOf[b]!.length);
-  const picked: number[] = [];
+  const { untapped } = manaPool(game, player, exclude);
+  const n = untapped.length;
+  if (n < cost) return null;
   // Play's: the civilizations are unlocked by the zone; any untapped cards pay (the rest, below).
   const perCivilization = civilizationRule(game) !== "unlocked";
   if (!perCivilization && !unlocked(game, player, civs, exclude)) return null;
-  for (const civ of perCivilization ? needed(civs) : []) {
-    if (coveredBy(civsOf, picked, civ)) continue;
-    let card = -1;
-    for (const i of byFlex)
-      if (!picked.includes(i) && civsOf[i]!.includes(civ)) {
-        card = i;
-        break;
+  const civsOf: (readonly string[])[] = new Array(n);
+  let mostCivs = 0;
+  for (let i = 0; i < n; i++) {
+    const cs = civilizationsOf(game, untapped[i]!);
+    civsOf[i] = cs;
+    if (cs.length > mostCivs) mostCivs = cs.length;
+  }
+  // The untapped cards, fewest civilizations first, zone order among equals (a counting sort:
+  // a card has a handful of civilizations at most).
+  const byFlex: number[] = [];
+  for (let k = 0; k <= mostCivs; k++) for (let i = 0; i < n; i++) if (civsOf[i]!.length === k) byFlex.push(i);
+  const picked: number[] = [];
+  const taken = new Array<boolean>(n).fill(false);
+  if (perCivilization) {
+    const want = needed(civs);
+    for (let w = 0; w < want.length; w++) {
+      const civ = want[w]!;
+      if (coveredBy(civsOf, picked, civ)) continue;
+      let card = -1;
+      for (let k = 0; k < n; k++) {
+        const i = byFlex[k]!;
+        if (!taken[i] && civsOf[i]!.includes(civ)) {
+          card = i;
+          break;
+        }
       }
-    if (card < 0) return null;
-    picked.push(card);
+      if (card < 0) return null;
+      picked.push(card);
+      taken[card] = true;
+    }
   }
   if (picked.length > cost) return null;
   if (picked.length < cost) {
-    // The rest: fewest civilizations first, then the most plentiful civilization (scored once each).
-    const plenty = new Map<string, number>();
-    for (const cs of civsOf) for (const c of cs) plenty.set(c, (plenty.get(c) ?? 0) + 1);
+    // The rest, in byFlex order (fewest civilizations first); among equals, the most plentiful
+    // civilization first: a card's score is its rarest civilization's count in the zone.
+    const names: string[] = [];
+    const counts: number[] = [];
+    for (let i = 0; i < n; i++)
+      for (const c of civsOf[i]!) {
+        const at = names.indexOf(c);
+        if (at < 0) {
+          names.push(c);
+          counts.push(1);
+        } else counts[at]!++;
+      }
     const rest: number[] = [];
-    const rarest: number[] = [];
-    for (const i of byFlex) {
-      if (picked.includes(i)) continue;
+    const score: number[] = [];
+    for (let k = 0; k < n; k++) {
+      const i = byFlex[k]!;
+      if (taken[i]) continue;
       let r = Number.MAX_SAFE_INTEGER;
-      for (const c of civsOf[i]!) r = Math.min(r, plenty.get(c) ?? 0);
-      rest.push(i);
-      rarest.push(r);
+      for (const c of civsOf[i]!) r = Math.min(r, counts[names.indexOf(c)]!);
+      // Stable insertion: after every card with fewer civilizations, or as many and a score as high.
+      let j = rest.length;
+      const len = civsOf[i]!.length;
+      while (j > 0) {
+        const prev = rest[j - 1]!;
+        const byLength = civsOf[prev]!.length - len;
+        if (byLength < 0 || (byLength === 0 && score[j - 1]! >= r)) break;
+        j--;
+      }
+      rest.splice(j, 0, i);
+      score.splice(j, 0, r);
     }
-    const order = stableOrder(
-      rest.length,
-      (a, b) => civsOf[rest[a]!]!.length - civsOf[rest[b]!]!.length || rarest[b]! - rarest[a]!,
-    );
-    for (const k of order) {
-      if (picked.length >= cost) break;
-      picked.push(rest[k]!);
-    }
+    for (let k = 0; k < rest.length && picked.length < cost; k++) picked.push(rest[k]!);
   }
-  return picked.length === cost ? picked.map((i) => untapped[i]!) : null;
+  if (picked.length !== cost) return null;
+  const out: GameObject[] = new Array(cost);
+  for (let k = 0; k < cost; k++) out[k] = untapped[picked[k]!]!;
+  return out;
 }
 
 /** The civilizations a cost asks for: a colorless (無色) card asks for none. */
