@@ -235,6 +235,18 @@ export function buildBaselineResult({ runs, presets = BASELINE_PRESETS, shas = B
       usPerDecisionSpread: pair(sd.usPerDecision),
       turnsPerBattle: round(sd.turnsPerBattle.median),
       decisionsPerBattle: round(sd.decisionsPerBattle.median),
+      /**
+       * A fresh Showdown process, as `firstHalfSecond` measures turnkit's: the decisions its
+       * players sent in its first 0.5 CPU-second, and the CPU the process had used at its first.
+       */
+      firstHalfSecond: sd.firstDecisionCpuMs
+        ? {
+            decisions: round(sd.firstHalfSecondDecisions.median),
+            decisionsSpread: pair(sd.firstHalfSecondDecisions),
+            firstDecisionCpuMs: round(sd.firstDecisionCpuMs.median),
+            firstDecisionCpuMsSpread: pair(sd.firstDecisionCpuMs),
+          }
+        : null,
     },
     skeleton: {
       usPerAction: round(sk.usPerAction.median),
@@ -427,6 +439,12 @@ export function formatBaselineTables(r, shas = BASELINES) {
       )
       .join(", "),
   ]);
+  const sf = sd.firstHalfSecond;
+  if (sf)
+    row([
+      "Pokémon Showdown's first 0.5 CPU-s: decisions sent (the process's CPU at its first decision)",
+      `${withRange(sf.decisions, sf.decisionsSpread)} (${withRange(sf.firstDecisionCpuMs, sf.firstDecisionCpuMsSpread)} ms)`,
+    ]);
   lines.push("");
   lines.push("Goals");
   head(["goal", "figure (worst preset)", "met"], "lll");

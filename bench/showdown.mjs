@@ -13,8 +13,11 @@ const { RandomPlayerAI } = require("pokemon-showdown/dist/sim/tools/random-playe
 
 export const SHOWDOWN_FORMAT = "gen1randombattle";
 
-/** Plays battle `seed` to its end: its turns, the decisions both players sent, the result line. */
-export async function battle(seed) {
+/**
+ * Plays battle `seed` to its end: its turns, the decisions both players sent, the result line.
+ * `onDecision`, if given, is called as each decision is sent.
+ */
+export async function battle(seed, onDecision) {
   const streams = getPlayerStreams(new BattleStream());
   let decisions = 0;
   for (const [i, side] of ["p1", "p2"].entries()) {
@@ -22,6 +25,7 @@ export async function battle(seed) {
     const choose = ai.choose.bind(ai);
     ai.choose = (choice) => {
       decisions++;
+      onDecision?.();
       choose(choice);
     };
     void ai.start();

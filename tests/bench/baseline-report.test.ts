@@ -33,7 +33,11 @@ interface Result {
     oneShot: Record<string, unknown>;
     firstHalfSecond: Record<string, { ratioToWarm: number }>;
   };
-  showdown: { usPerTurn: number; usPerDecision: number };
+  showdown: {
+    usPerTurn: number;
+    usPerDecision: number;
+    firstHalfSecond: { decisions: number; firstDecisionCpuMs: number } | null;
+  };
   goals: { goal: string; met: boolean }[];
 }
 interface Report {
@@ -161,9 +165,10 @@ function madeUpRuns(shas: string[]): Runs {
       { copiesPer1000Actions: 16, copiesPer1000ActionsExactUndo: 1000, copiesPerRestoreThen20: 1 },
     ];
   }
+  const battles = { usPerTurn: 1000, usPerDecision: 400, turnsPerBattle: 40, decisionsPerBattle: 90 };
   runs.showdown = [
-    { usPerTurn: 1000, usPerDecision: 400, turnsPerBattle: 40, decisionsPerBattle: 90 },
-    { usPerTurn: 1000, usPerDecision: 400, turnsPerBattle: 40, decisionsPerBattle: 90 },
+    { ...battles, firstHalfSecondDecisions: 0, firstDecisionCpuMs: 1100 },
+    { ...battles, firstHalfSecondDecisions: 12, firstDecisionCpuMs: 450 },
   ];
   runs.skeleton = [{ usPerAction: 1, reducerUsPerAction: 70 }];
   runs.copies = [{ restoreUs: 5, structuredCloneNoLogUs: 100, structuredCloneUs: 200 }];
@@ -216,6 +221,13 @@ describe("the result", () => {
       secondWorkerRatioSpread: [1.5, 1.5],
     });
     expect(r.workers.firstHalfSecond.magic!.ratioToWarm).toBe(1.5);
+    // A fresh Showdown process: its decisions in the first 0.5 CPU-s, its CPU at the first.
+    expect(r.showdown.firstHalfSecond).toEqual({
+      decisions: 12,
+      decisionsSpread: [0, 12],
+      firstDecisionCpuMs: 1100,
+      firstDecisionCpuMsSpread: [450, 1100],
+    });
     expect(r.goals.map((g) => g.met)).toEqual([
       false, // ≥ 2.5× faster than the older baseline: skirmish 30/15 = 2
       false, // not slower than the oldest: magic 8/10 = 0.8
@@ -237,6 +249,9 @@ describe("the result", () => {
     );
     expect(text).toMatch(/\| skirmish \|.*\| — \| — \| — \|/);
     expect(text).toContain("| restore ≤ 1/10 of structuredClone without the log | 0.05 | yes |");
+    expect(text).toContain(
+      "| Pokémon Showdown's first 0.5 CPU-s: decisions sent (the process's CPU at its first decision) | 12 (0–12) (1,100 (450–1,100) ms) |",
+    );
   });
 });
 
@@ -252,9 +267,15 @@ const showdownInstalled = existsSync(join(root, "bench/node_modules/pokemon-show
 describe("Pokémon Showdown's battles", () => {
   it.skipIf(!showdownInstalled)("the same seed plays the same battle, another seed another one", async () => {
     const { battle } = await load<{
-      battle(seed: number): Promise<{ turns: number; decisions: number; result: string }>;
+      battle(
+        seed: number,
+        onDecision?: () => void,
+      ): Promise<{ turns: number; decisions: number; result: string }>;
     }>("bench/showdown.mjs");
-    const [a, b, c, d] = [await battle(1), await battle(2), await battle(1), await battle(2)];
+    let heard = 0;
+    const [a, b, c, d] = [await battle(1, () => heard++), await battle(2), await battle(1), await battle(2)];
+    // The hook hears each decision as it is sent: what the first 0.5 CPU-second counts.
+    expect(heard).toBe(a.decisions);
     expect(c).toEqual(a);
     expect(d).toEqual(b);
     expect(b).not.toEqual(a);
@@ -290,6 +311,7 @@ describe("a --smoke run", () => {
         expect(b.usPerTurn.head).toBeGreaterThan(b.usPerResponse.head!);
         expect(b.showdownUsPerTurn).toBeGreaterThan(0);
       }
+      expect(out.showdown.firstHalfSecond?.firstDecisionCpuMs).toBeGreaterThan(0);
       expect(out.goals).toHaveLength(9);
     },
     600_000,
