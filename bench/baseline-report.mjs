@@ -89,7 +89,7 @@ export function engineKeys(shas = BASELINES) {
 }
 
 /** Every measurement of a run, in the order each repetition plays them. */
-export function baselineJobs({ presets = BASELINE_PRESETS, shas = BASELINES, dists, sizes }) {
+export function baselineJobs({ presets = BASELINE_PRESETS, shas = BASELINES, dists, sizes, lists }) {
   const { warmOf } = sizes;
   const jobs = [];
   for (const preset of presets) {
@@ -98,10 +98,13 @@ export function baselineJobs({ presets = BASELINE_PRESETS, shas = BASELINES, dis
     jobs.push({ key: `games:${preset}:head`, kind: "games", params: { ...p, dist: dists.head, cold: true } });
     for (const sha of shas) {
       jobs.push({ key: `games:${preset}:${sha}`, kind: "games", params: { ...p, dist: dists[sha] } });
+      // The baseline's lists from a file made beforehand (`lists`, bench/deck-lists.mjs), so the
+      // timed process holds one engine; else made by the baseline loaded beside it.
+      const theirs = lists ? { listsFile: lists[sha][preset] } : { decksFrom: dists[sha] };
       jobs.push({
         key: `games:${preset}:head@${sha}`,
         kind: "games",
-        params: { ...p, dist: dists.head, decksFrom: dists[sha] },
+        params: { ...p, dist: dists.head, ...theirs },
       });
     }
     jobs.push({
@@ -442,8 +445,8 @@ export function formatBaselineTables(r, shas = BASELINES) {
   const sf = sd.firstHalfSecond;
   if (sf)
     row([
-      "Pokémon Showdown's first 0.5 CPU-s: decisions sent (the process's CPU at its first decision)",
-      `${withRange(sf.decisions, sf.decisionsSpread)} (${withRange(sf.firstDecisionCpuMs, sf.firstDecisionCpuMsSpread)} ms)`,
+      "Pokémon Showdown's first 0.5 CPU-s of a process: decisions sent; the CPU at its first decision",
+      `${withRange(sf.decisions, sf.decisionsSpread)}; ${withRange(sf.firstDecisionCpuMs, sf.firstDecisionCpuMsSpread)} ms`,
     ]);
   lines.push("");
   lines.push("Goals");

@@ -5,14 +5,16 @@
  *
  * Each baseline is built once into bench/.baseline/SHA (bench/baseline-build.mjs). Random games
  * per preset between random legal agents, full log, the same seeds on every engine: each baseline
- * on its own sample decks, the current code on its own decks and on each baseline's deck lists.
+ * on its own sample decks, the current code on its own decks and on each baseline's deck lists
+ * (made beforehand in a process of their own: bench/deck-lists.mjs).
  * Every measurement runs in its own process (bench/child.mjs), CPU time, JIT warmed; repetitions
  * interleave every job (bench/children.mjs); medians and min–max spreads (bench/baseline-report.mjs).
  * Beside them: the turn skeleton and boardgame.io's reducer, restore against structuredClone and the
  * copies `act` makes, simulate on 2 workers against 1, a process's first 0.5 CPU-second, and gen1
  * random battles of Pokémon Showdown (bench/showdown.mjs).
  */
-import { cpus, loadavg } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { prepareBaseline } from "./baseline-build.mjs";
@@ -26,6 +28,7 @@ import {
   runSizes,
 } from "./baseline-report.mjs";
 import { interleave } from "./children.mjs";
+import { deckListsFile } from "./deck-lists.mjs";
 import { benchPackageVersion } from "./workloads.mjs";
 
 /** `{ default: 8, magic: 20 }` → "8 CPU-s (magic 20)". */
@@ -49,7 +52,21 @@ const log = (s) => {
 const dists = { head: join(root, "dist") };
 for (const sha of BASELINES) dists[sha] = prepareBaseline(sha, log);
 const sizes = runSizes(opts.size, opts.warmSec);
-const jobs = baselineJobs({ presets: BASELINE_PRESETS, shas: BASELINES, dists, sizes });
+// Each baseline's deck lists, made once in a process of their own (bench/deck-lists.mjs).
+const listsDir = mkdtempSync(join(tmpdir(), "turnkit-deck-lists-"));
+process.on("exit", () => rmSync(listsDir, { recursive: true, force: true }));
+const lists = Object.fromEntries(
+  BASELINES.map((sha) => [
+    sha,
+    Object.fromEntries(
+      BASELINE_PRESETS.map((preset) => [
+        preset,
+        deckListsFile(listsDir, dists[sha], preset, sizes.games(preset)),
+      ]),
+    ),
+  ]),
+);
+const jobs = baselineJobs({ presets: BASELINE_PRESETS, shas: BASELINES, dists, sizes, lists });
 const machine = `${cpus()[0]?.model ?? "?"} × ${cpus().length}`;
 log(
   `turnkit --baseline (${opts.size}): head against ${BASELINES.join(", ")} and Pokémon Showdown · node ${process.version} · ${machine} · CPU time, median of ${sizes.reps} interleaved repetitions, each process warmed ${warmWords(sizes.warmSec)}`,

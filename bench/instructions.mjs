@@ -4,8 +4,9 @@
  * machine instructions per response, the current code (dist/) beside earlier commits, counted by
  * valgrind (cachegrind, no cache simulation) — a figure a shared, noisy machine doesn't move.
  *
- * Each engine plays the same seeds on the same deck lists (the first baseline's) between random
- * legal agents, full log, in `node --single-threaded` (the JIT's compiler and the GC on the one
+ * Each earlier commit and this version play the same seeds on that commit's deck lists (made
+ * beforehand in a process of their own, bench/deck-lists.mjs: a counted process loads one engine)
+ * between random legal agents, full log, in `node --single-threaded` (the JIT's compiler and the GC on the one
  * thread valgrind counts). Each job runs twice, `from` and `to` games; the difference divided by
  * the difference in responses is the per-response cost once the JIT has settled (`from` is late
  * enough for that: SIZES), start-up and warm-up cancelling out. V8 runs in predictable mode and the addresses are not randomized (below).
@@ -22,6 +23,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { prepareBaseline } from "./baseline-build.mjs";
+import { deckListsFile } from "./deck-lists.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const run = promisify(execFile);
@@ -118,8 +120,9 @@ function countsOf(file) {
 }
 
 /** Instructions and responses of one process: `games` games of `preset` on engine `dist`. */
-async function counted(dist, preset, games, decksFrom, listSeeds) {
-  const params = JSON.stringify({ dist, preset, games, decksFrom, listSeeds });
+async function counted(dist, preset, games, listsFile) {
+  if (typeof listsFile !== "string") return { missing: { why: listsFile.missing } };
+  const params = JSON.stringify({ dist, preset, games, listsFile });
   const dir = mkdtempSync(join(tmpdir(), "turnkit-instructions-"));
   const outFile = join(dir, "cachegrind.out");
   const valgrind = [
@@ -199,18 +202,27 @@ const engines =
         { name: `head@${sha}`, dist: head, decksFrom: dist },
         { name: sha, dist, decksFrom: dist },
       ]);
+// Every engine reads its lists from a file made beforehand (bench/deck-lists.mjs): a counted
+// process holds one engine.
+const listsDir = mkdtempSync(join(tmpdir(), "turnkit-deck-lists-"));
 const jobs = [];
-for (const preset of opts.presets) {
-  const [from, to] = SIZES[preset].map((n) => (opts.quick ? Math.ceil(n / 2) : n));
-  for (const e of engines)
-    for (const games of [from, to])
-      jobs.push({ preset, engine: e.name, games, dist: e.dist, decksFrom: e.decksFrom, to });
+let results;
+try {
+  for (const preset of opts.presets) {
+    const [from, to] = SIZES[preset].map((n) => (opts.quick ? Math.ceil(n / 2) : n));
+    for (const e of engines) {
+      const listsFile = deckListsFile(listsDir, e.decksFrom, preset, to);
+      for (const games of [from, to]) jobs.push({ preset, engine: e.name, games, dist: e.dist, listsFile });
+    }
+  }
+  log(`instructions per response: ${jobs.length} valgrind runs, ${Math.max(1, cpus().length)} at a time…`);
+  results = await pool(
+    jobs.map((j) => () => counted(j.dist, j.preset, j.games, j.listsFile)),
+    Math.max(1, cpus().length),
+  );
+} finally {
+  rmSync(listsDir, { recursive: true, force: true });
 }
-log(`instructions per response: ${jobs.length} valgrind runs, ${Math.max(1, cpus().length)} at a time…`);
-const results = await pool(
-  jobs.map((j) => () => counted(j.dist, j.preset, j.games, j.decksFrom, j.to)),
-  Math.max(1, cpus().length),
-);
 const rows = [];
 for (const preset of opts.presets) {
   const row = {

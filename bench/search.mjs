@@ -17,8 +17,8 @@
  * measured in a child process per engine (bench/child.mjs running bench/workloads.mjs: no JIT or
  * heap shared between the two), engines alternating, the median of the repetitions kept:
  * - random games per preset: whole games between random legal agents, full log — the baseline on
- *   its own sample decks, today's engine on the *same deck lists* (read from the baseline's games)
- *   and on its own sample decks;
+ *   its own sample decks, today's engine on the *same deck lists* (read from the baseline's games
+ *   in a process of their own: bench/deck-lists.mjs) and on its own sample decks;
  * - state copies: a mid-game Duel Masters state (60 random responses, seed 5): structuredClone of
  *   it, snapshot and restore, and its serialized size;
  * - MCTS iterations per second from a mid-game position (halfway through a random game of seed
@@ -29,11 +29,13 @@
  *   them fairly); today's ISMCTS agent (determinizations) beside it;
  * - `simulate` with 2 workers against 1 (today's engine only: the baseline has no simulate).
  */
-import { cpus } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { prepareBaseline } from "./baseline-build.mjs";
 import { sideBySide } from "./children.mjs";
+import { deckListsFile } from "./deck-lists.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
@@ -55,6 +57,9 @@ const reps = quick ? 1 : 3;
 // CPU-seconds each child spends warming the JIT before it times anything (--warm S to change).
 const warmSec = Number(flag("warm", quick ? "0.5" : "4"));
 const presets = ["duel-masters", "duel-masters-play", "yugioh", "magic", "lab", "skirmish"];
+// The baseline's deck lists, made in a process of their own (bench/deck-lists.mjs).
+const listsDir = mkdtempSync(join(tmpdir(), "turnkit-deck-lists-"));
+process.on("exit", () => rmSync(listsDir, { recursive: true, force: true }));
 const f = (x, d = 1) => (x >= 100 ? x.toFixed(0) : x.toFixed(d));
 const result = { baseline, machine: `${cpus()[0]?.model ?? "?"} × ${cpus().length}`, node: process.version };
 
@@ -75,7 +80,7 @@ for (const preset of presets) {
     { preset, games, warmSec },
     [
       ["base", { dist: base }],
-      ["same", { dist: today, decksFrom: base }],
+      ["same", { dist: today, listsFile: deckListsFile(listsDir, base, preset, games) }],
       ["own", { dist: today }],
     ],
     reps,

@@ -4,7 +4,7 @@
  * baseline's), warms the JIT, times its workload in CPU time (process.cpuUsage) and returns plain
  * numbers. Nothing is shared between two measurements: no JIT state, no heap.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -76,6 +76,24 @@ export function deckLists(game) {
 }
 
 /**
+ * The deck lists of `listsFile` (the `lists` workload wrote them: one entry per seed from 1), or
+ * null without one. An engine playing another engine's lists reads them from such a file, made in
+ * a process of their own (bench/deck-lists.mjs): loading the other engine beside it to make them
+ * would put a second copy of the rules in the timed process — more code, more hidden classes in
+ * V8's shared caches — which cost a Duel Masters response 4 % more instructions.
+ */
+function listsIn(listsFile, preset) {
+  if (!listsFile) return null;
+  const lists = JSON.parse(readFileSync(listsFile, "utf8")).lists;
+  if (!Array.isArray(lists) || lists.length === 0) throw new Error(`${listsFile}: no deck lists`);
+  // Each card id as the engine's own string: strings parsed from JSON are other objects than the
+  // card library's (interned) ids, and every lookup by them would compare characters — 1.3–2.5 %
+  // more instructions a response than lists made in the process.
+  const own = new Map(preset.cards.map((c) => [c.id, c.id]));
+  return lists.map((players) => players.map((list) => list.map((id) => own.get(id) ?? id)));
+}
+
+/**
  * The turns a game has had: the clock's turn number when it ended. Each player's turn is one turn,
  * extra turns included (the clock numbers every turn it starts).
  */
@@ -142,19 +160,24 @@ export const workloads = {
    * first count what the process's first 0.5 CPU-second gets done. A preset the engine doesn't
    * have gives `{ missing: true }`.
    */
-  async games({ dist, preset, games, decksFrom, warmSec, cold = false }) {
+  async games({ dist, preset, games, decksFrom, listsFile, warmSec, cold = false }) {
     const importStart = processCpuUs();
     const E = await engine(dist);
     const importUs = processCpuUs() - importStart;
     if (E.presetIds && !E.presetIds().includes(preset)) return { missing: true };
+    // A lists file that could not be made (its engine has no such preset: bench/deck-lists.mjs).
+    if (listsFile !== undefined && typeof listsFile !== "string") return { missing: true };
     const first = cold ? firstCpuOfProcess(E, preset, 500_000) : null;
-    const D = decksFrom ? await engine(decksFrom) : null;
     const p = E.getPreset(preset);
+    const fromFile = listsIn(listsFile, p);
+    const D = !fromFile && decksFrom ? await engine(decksFrom) : null;
     // The baseline's lists may break deck rules added since (Yu-Gi-Oh!'s 3 copies): not checked here.
     const unchecked = { ...p, deckRules: undefined };
     // The other engine's deck lists are read before the timing: its games' set-up is not this engine's cost.
     const lists = new Map();
     const listsOf = (seed) => {
+      // The file's lists cover the timed seeds; the warm-up's seeds play them in turn.
+      if (fromFile) return fromFile[(seed - 1) % fromFile.length];
       let decks = lists.get(seed);
       if (!decks) {
         decks = deckLists(D.Game.create(D.getPreset(preset), { seed }));
@@ -163,7 +186,9 @@ export const workloads = {
       return decks;
     };
     const make = (seed) =>
-      D ? E.Game.create(unchecked, { seed, decks: listsOf(seed) }) : E.Game.create(p, { seed });
+      D || fromFile ? E.Game.create(unchecked, { seed, decks: listsOf(seed) }) : E.Game.create(p, { seed });
+    if (fromFile && fromFile.length < games)
+      throw new Error(`${listsFile}: deck lists for ${fromFile.length} seeds, ${games} games to play`);
     if (D) for (let i = 1; i <= games; i++) listsOf(i);
     warmUp((i) => playOut(E, make(100_000 + i).run(), i), games > 1 ? 3 : 0, warmSec);
     let actions = 0;
@@ -201,15 +226,19 @@ export const workloads = {
    * bench/instructions.mjs, which counts this process's machine instructions under valgrind and
    * takes the difference between two game counts — the JIT's warm-up and the start-up cancel out.
    */
-  async responses({ dist, preset, games, decksFrom, listSeeds }) {
+  async responses({ dist, preset, games, decksFrom, listsFile, listSeeds }) {
     const E = await engine(dist);
     if (E.presetIds && !E.presetIds().includes(preset)) return { missing: `it has no preset "${preset}"` };
-    const D = await engine(decksFrom);
-    if (D.presetIds && !D.presetIds().includes(preset))
-      return { missing: `the deck lists' engine has no preset "${preset}"` };
-    const lists = [];
-    for (let seed = 1; seed <= listSeeds; seed++)
-      lists.push(deckLists(D.Game.create(D.getPreset(preset), { seed })));
+    let lists = listsIn(listsFile, E.getPreset(preset));
+    if (!lists) {
+      const D = await engine(decksFrom);
+      if (D.presetIds && !D.presetIds().includes(preset))
+        return { missing: `the deck lists' engine has no preset "${preset}"` };
+      lists = [];
+      for (let seed = 1; seed <= listSeeds; seed++)
+        lists.push(deckLists(D.Game.create(D.getPreset(preset), { seed })));
+    } else if (lists.length < games)
+      throw new Error(`${listsFile}: deck lists for ${lists.length} seeds, ${games} games to play`);
     const unchecked = { ...E.getPreset(preset), deckRules: undefined };
     // An engine can't play a list that holds cards it doesn't know (an earlier commit, a later list).
     const known = new Set(unchecked.cards.map((c) => c.id));
@@ -222,6 +251,21 @@ export const workloads = {
     for (let seed = 1; seed <= games; seed++)
       responses += playOut(E, E.Game.create(unchecked, { seed, decks: lists[seed - 1] }).run(), seed);
     return { responses };
+  },
+
+  /**
+   * Writes to `file` the deck lists of `preset`'s games of seeds 1…`seeds` on engine `dist` (its
+   * own decks, each list sorted), for `games` and `responses` to play on another engine.
+   */
+  async lists({ dist, preset, seeds, file }) {
+    const D = await engine(dist);
+    if (D.presetIds && !D.presetIds().includes(preset))
+      return { missing: `the deck lists' engine has no preset "${preset}"` };
+    const lists = [];
+    for (let seed = 1; seed <= seeds; seed++)
+      lists.push(deckLists(D.Game.create(D.getPreset(preset), { seed })));
+    writeFileSync(file, JSON.stringify({ preset, seeds, lists }));
+    return { file, seeds };
   },
 
   /** A mid-game Duel Masters state (60 random responses, seed 5): copies of it, µs per call. */

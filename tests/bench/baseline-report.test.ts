@@ -53,7 +53,11 @@ interface Report {
     shas: string[];
     dists: Record<string, string>;
     sizes: ReturnType<Report["runSizes"]>;
-  }): { key: string; params: { warmSec?: number; games?: number } }[];
+    lists?: Record<string, Record<string, string | { missing: string }>>;
+  }): {
+    key: string;
+    params: { warmSec?: number; games?: number; dist?: string; decksFrom?: string; listsFile?: unknown };
+  }[];
   buildBaselineResult(o: { runs: Runs; presets: string[]; shas: string[] }): Result;
   formatBaselineTables(r: Result, shas: string[]): string;
 }
@@ -126,6 +130,19 @@ describe("--baseline options", () => {
     expect(report.runSizes("smoke").warmOf("showdown")).toBe(0);
     // Every preset's timed window is many games: Magic's and Yu-Gi-Oh!'s long games too.
     expect(["duel-masters", "yugioh", "magic", "skirmish"].map(full.games)).toEqual([300, 100, 90, 1000]);
+  });
+
+  it("plays a baseline's lists from the file made for them, with no second engine in the process", () => {
+    const dists = { head: "h", a: "a" };
+    const sizes = report.runSizes("quick");
+    const lists = { a: { skirmish: "/tmp/a-skirmish.json" } };
+    const jobs = report.baselineJobs({ presets: ["skirmish"], shas: ["a"], dists, sizes, lists });
+    const params = (key: string) => jobs.find((j) => j.key === key)!.params;
+    expect(params("games:skirmish:head@a")).toMatchObject({ dist: "h", listsFile: "/tmp/a-skirmish.json" });
+    expect(params("games:skirmish:head@a").decksFrom).toBeUndefined();
+    // The baseline plays its own decks; this version its own decks too, beside.
+    expect(params("games:skirmish:a")).toMatchObject({ dist: "a" });
+    expect(params("games:skirmish:a").listsFile).toBeUndefined();
   });
 
   it("refuses a commit after --baseline, unknown options, bad --warm, --quick with --smoke", () => {
@@ -250,7 +267,7 @@ describe("the result", () => {
     expect(text).toMatch(/\| skirmish \|.*\| — \| — \| — \|/);
     expect(text).toContain("| restore ≤ 1/10 of structuredClone without the log | 0.05 | yes |");
     expect(text).toContain(
-      "| Pokémon Showdown's first 0.5 CPU-s: decisions sent (the process's CPU at its first decision) | 12 (0–12) (1,100 (450–1,100) ms) |",
+      "| Pokémon Showdown's first 0.5 CPU-s of a process: decisions sent; the CPU at its first decision | 12 (0–12); 1,100 (450–1,100) ms |",
     );
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The games `npm run bench -- --instructions` counts (bench/workloads.mjs `responses`): an engine
- * plays another engine's deck lists, and one that doesn't know a card of them is reported with the
- * cards it lacks, never run on other cards or stopped with a stack trace.
+ * plays another engine's deck lists — read from a file made in a process of their own
+ * (bench/deck-lists.mjs) — and one that doesn't know a card of them is reported with the cards it
+ * lacks, never run on other cards or stopped with a stack trace.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -19,8 +20,62 @@ interface Counted {
   missing?: string;
 }
 const { workloads } = (await import(pathToFileURL(join(root, "bench", "workloads.mjs")).href)) as {
-  workloads: { responses(p: object): Promise<Counted> };
+  workloads: {
+    responses(p: object): Promise<Counted>;
+    games(p: object): Promise<{ missing?: boolean; actionsPerGame?: number }>;
+  };
 };
+const { deckListsFile } = (await import(pathToFileURL(join(root, "bench", "deck-lists.mjs")).href)) as {
+  deckListsFile(dir: string, dist: string, preset: string, seeds: number): string | { missing: string };
+};
+
+/** An engine with no presets at all, as an earlier commit may lack a later one's preset. */
+function withBareEngine<T>(fn: (bare: string) => Promise<T>): Promise<T> {
+  const bare = mkdtempSync(join(tmpdir(), "turnkit-bare-engine-"));
+  writeFileSync(
+    join(bare, "index.js"),
+    "export const presetIds = () => [];\nexport const getPreset = (id) => { throw new Error(id); };\nexport const randomAgent = () => null;\nexport const Game = {};\n",
+  );
+  return fn(bare).finally(() => rmSync(bare, { recursive: true, force: true }));
+}
+
+describe("deck lists made in a process of their own", () => {
+  it.skipIf(!existsSync(join(dist, "index.js")))(
+    "play the same games as the lists' engine loaded beside, and name a preset it lacks",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "turnkit-lists-test-"));
+      try {
+        const file = deckListsFile(dir, dist, "skirmish", 3);
+        expect(typeof file).toBe("string");
+        expect(JSON.parse(readFileSync(file as string, "utf8")).lists).toHaveLength(3);
+        const fromFile = await workloads.responses({ dist, preset: "skirmish", games: 3, listsFile: file });
+        const beside = await workloads.responses({
+          dist,
+          preset: "skirmish",
+          games: 3,
+          decksFrom: dist,
+          listSeeds: 3,
+        });
+        expect(fromFile.responses).toBeGreaterThan(0);
+        expect(fromFile).toEqual(beside);
+        // More games than the file has lists for: refused, not played on other lists.
+        await expect(
+          workloads.responses({ dist, preset: "skirmish", games: 4, listsFile: file }),
+        ).rejects.toThrow(/deck lists for 3 seeds, 4 games to play/);
+        const none = await withBareEngine(async (bare) => deckListsFile(dir, bare, "skirmish", 3));
+        expect(none).toEqual({ missing: `the deck lists' engine has no preset "skirmish"` });
+        expect(
+          await workloads.games({ dist, preset: "skirmish", games: 1, listsFile: none, warmSec: 0 }),
+        ).toEqual({
+          missing: true,
+        });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
+});
 
 describe("the instruction count's games", () => {
   it.skipIf(!existsSync(join(dist, "index.js")))(
@@ -52,24 +107,10 @@ describe("the instruction count's games", () => {
   it.skipIf(!existsSync(join(dist, "index.js")))(
     "names a preset the lists' engine doesn't have",
     async () => {
-      // An engine with no presets at all, as an earlier commit may lack a later one's preset.
-      const bare = mkdtempSync(join(tmpdir(), "turnkit-bare-engine-"));
-      try {
-        writeFileSync(
-          join(bare, "index.js"),
-          "export const presetIds = () => [];\nexport const getPreset = (id) => { throw new Error(id); };\nexport const randomAgent = () => null;\nexport const Game = {};\n",
-        );
-        const out = await workloads.responses({
-          dist,
-          preset: "skirmish",
-          games: 1,
-          decksFrom: bare,
-          listSeeds: 1,
-        });
-        expect(out.missing).toBe(`the deck lists' engine has no preset "skirmish"`);
-      } finally {
-        rmSync(bare, { recursive: true, force: true });
-      }
+      const out = await withBareEngine((bare) =>
+        workloads.responses({ dist, preset: "skirmish", games: 1, decksFrom: bare, listSeeds: 1 }),
+      );
+      expect(out.missing).toBe(`the deck lists' engine has no preset "skirmish"`);
     },
   );
 
