@@ -13,8 +13,7 @@
  * copies `act` makes, simulate on 2 workers against 1, a process's first 0.5 CPU-second, and gen1
  * random battles of Pokémon Showdown (bench/showdown.mjs).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { prepareBaseline } from "./baseline-build.mjs";
@@ -28,7 +27,7 @@ import {
   runSizes,
 } from "./baseline-report.mjs";
 import { interleave } from "./children.mjs";
-import { deckListsFile } from "./deck-lists.mjs";
+import { deckListsDir, deckListsFile } from "./deck-lists.mjs";
 import { benchPackageVersion } from "./workloads.mjs";
 
 /** `{ default: 8, magic: 20 }` → "8 CPU-s (magic 20)". */
@@ -53,8 +52,7 @@ const dists = { head: join(root, "dist") };
 for (const sha of BASELINES) dists[sha] = prepareBaseline(sha, log);
 const sizes = runSizes(opts.size, opts.warmSec);
 // Each baseline's deck lists, made once in a process of their own (bench/deck-lists.mjs).
-const listsDir = mkdtempSync(join(tmpdir(), "turnkit-deck-lists-"));
-process.on("exit", () => rmSync(listsDir, { recursive: true, force: true }));
+const listsDir = deckListsDir();
 const lists = Object.fromEntries(
   BASELINES.map((sha) => [
     sha,

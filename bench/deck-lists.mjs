@@ -4,9 +4,17 @@
  * then loads only the engine it measures.
  */
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runChild } from "./children.mjs";
+
+/** A temporary directory for one run's deck lists, removed when the process exits. */
+export function deckListsDir() {
+  const dir = mkdtempSync(join(tmpdir(), "turnkit-deck-lists-"));
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 /**
  * The file in `dir` holding the deck lists of `preset`'s games of seeds 1…`seeds` on engine

@@ -23,7 +23,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { prepareBaseline } from "./baseline-build.mjs";
-import { deckListsFile } from "./deck-lists.mjs";
+import { deckListsDir, deckListsFile } from "./deck-lists.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const run = promisify(execFile);
@@ -204,25 +204,20 @@ const engines =
       ]);
 // Every engine reads its lists from a file made beforehand (bench/deck-lists.mjs): a counted
 // process holds one engine.
-const listsDir = mkdtempSync(join(tmpdir(), "turnkit-deck-lists-"));
+const listsDir = deckListsDir();
 const jobs = [];
-let results;
-try {
-  for (const preset of opts.presets) {
-    const [from, to] = SIZES[preset].map((n) => (opts.quick ? Math.ceil(n / 2) : n));
-    for (const e of engines) {
-      const listsFile = deckListsFile(listsDir, e.decksFrom, preset, to);
-      for (const games of [from, to]) jobs.push({ preset, engine: e.name, games, dist: e.dist, listsFile });
-    }
+for (const preset of opts.presets) {
+  const [from, to] = SIZES[preset].map((n) => (opts.quick ? Math.ceil(n / 2) : n));
+  for (const e of engines) {
+    const listsFile = deckListsFile(listsDir, e.decksFrom, preset, to);
+    for (const games of [from, to]) jobs.push({ preset, engine: e.name, games, dist: e.dist, listsFile });
   }
-  log(`instructions per response: ${jobs.length} valgrind runs, ${Math.max(1, cpus().length)} at a time…`);
-  results = await pool(
-    jobs.map((j) => () => counted(j.dist, j.preset, j.games, j.listsFile)),
-    Math.max(1, cpus().length),
-  );
-} finally {
-  rmSync(listsDir, { recursive: true, force: true });
 }
+log(`instructions per response: ${jobs.length} valgrind runs, ${Math.max(1, cpus().length)} at a time…`);
+const results = await pool(
+  jobs.map((j) => () => counted(j.dist, j.preset, j.games, j.listsFile)),
+  Math.max(1, cpus().length),
+);
 const rows = [];
 for (const preset of opts.presets) {
   const row = {

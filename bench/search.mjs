@@ -29,13 +29,12 @@
  *   them fairly); today's ISMCTS agent (determinizations) beside it;
  * - `simulate` with 2 workers against 1 (today's engine only: the baseline has no simulate).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { prepareBaseline } from "./baseline-build.mjs";
 import { sideBySide } from "./children.mjs";
-import { deckListsFile } from "./deck-lists.mjs";
+import { deckListsDir, deckListsFile } from "./deck-lists.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
@@ -58,8 +57,7 @@ const reps = quick ? 1 : 3;
 const warmSec = Number(flag("warm", quick ? "0.5" : "4"));
 const presets = ["duel-masters", "duel-masters-play", "yugioh", "magic", "lab", "skirmish"];
 // The baseline's deck lists, made in a process of their own (bench/deck-lists.mjs).
-const listsDir = mkdtempSync(join(tmpdir(), "turnkit-deck-lists-"));
-process.on("exit", () => rmSync(listsDir, { recursive: true, force: true }));
+const listsDir = deckListsDir();
 const f = (x, d = 1) => (x >= 100 ? x.toFixed(0) : x.toFixed(d));
 const result = { baseline, machine: `${cpus()[0]?.model ?? "?"} × ${cpus().length}`, node: process.version };
 
