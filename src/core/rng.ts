@@ -5,10 +5,11 @@
  * opponent's hand, shields and deck order. Its whole state is plain numbers kept in the game
  * state, so a game restored from JSON continues the same sequence (DESIGN: determinism).
  *
- * Dependencies: @noble/ciphers (ChaCha20) and @noble/hashes (SHA-256) — audited, dependency-free
- * pure-JS implementations that run in browsers too; a cipher is not a thing to write by hand.
+ * The keystream is made one 64-byte block at a time by ChaCha20's block function (./chacha20.ts,
+ * held by the tests to @noble/ciphers and to the RFC's vectors); the seed is hashed with
+ * node:crypto or @noble/hashes (./sha256.ts).
  */
-import { chacha20 } from "@noble/ciphers/chacha.js";
+import { chachaBlock } from "./chacha20.js";
 import { DefinitionError } from "./errors.js";
 import { sha256 } from "./sha256.js";
 
@@ -63,12 +64,25 @@ function wordsLE(bytes: Uint8Array): number[] {
   return out;
 }
 
+const encoder = new TextEncoder();
+
+/** A string's UTF-8 bytes: ASCII copied code by code (a seed is nearly always digits), the rest by the platform. */
+function utf8(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return encoder.encode(text);
+    out[i] = c;
+  }
+  return out;
+}
+
 /** The generator for a seed; `stream` picks one of its independent streams (0: the game's dice and shuffles). */
 export function seedRng(seed: Seed, stream = 0): RngState {
   const text = seedText(seed);
   // A game seeds two streams from one seed: its key is hashed once (each state gets its own copy).
   if (text !== lastSeedText) {
-    lastSeedKey = wordsLE(sha256(new TextEncoder().encode(`turnkit/seed\u0000${text}`)));
+    lastSeedKey = wordsLE(sha256(utf8(`turnkit/seed\u0000${text}`)));
     lastSeedText = text;
   }
   return { key: lastSeedKey.slice(), stream, block: 0, words: [], at: 0 };
@@ -76,106 +90,9 @@ export function seedRng(seed: Seed, stream = 0): RngState {
 let lastSeedText: string | undefined;
 let lastSeedKey: number[] = [];
 
-/**
- * Blocks made per ChaCha20 call, at most: the call's own cost (key and nonce set-up, copies) shared
- * by up to 16 blocks. A stream's first calls make fewer (4, 4, 8, then 16: `batchFrom`): a short
- * game's dice and shuffles, or an agent's stream for one game, draw a few blocks, not the 16 of a
- * full batch (a call costs about as much as five blocks: one call of four beats two of two).
- */
-const BATCH = 16;
-const ZEROS = new Uint8Array(64 * BATCH);
-/**
- * The call's key and nonce, written in place for each call (the cipher copies what it keeps). Made
- * over their own `ArrayBuffer`s: a small typed array made alone lives in the heap, and the cipher's
- * view of its words would move it out, a native allocation per call.
- */
-const KEY = new Uint8Array(new ArrayBuffer(32));
-const NONCE = new Uint8Array(new ArrayBuffer(12));
-
-function keyBytes(words: readonly number[]): Uint8Array {
-  for (let i = 0; i < 8; i++) {
-    const w = words[i]!;
-    KEY[i * 4] = w & 0xff;
-    KEY[i * 4 + 1] = (w >>> 8) & 0xff;
-    KEY[i * 4 + 2] = (w >>> 16) & 0xff;
-    KEY[i * 4 + 3] = (w >>> 24) & 0xff;
-  }
-  return KEY;
-}
-
-/** How many blocks the call that starts at `block` makes: 4 for blocks 0–3, then as many as come before it, up to BATCH. */
-function batchFrom(block: number): number {
-  return block < 4 ? 4 : Math.min(BATCH, block);
-}
-
-/**
- * Blocks made ahead, outside the state: the words of blocks `first` … `first + count - 1` of a
- * key's stream. A pure function's results kept (the state still holds one block and the next
- * block's number), so a game draws the same numbers whether a block comes from here or is made
- * afresh, in a batch of any size; the few most recent are kept (a game's two streams, a search's
- * copies of them).
- */
-interface MadeBlocks {
-  key: number[];
-  stream: number;
-  first: number;
-  count: number;
-  /** The keystream (room for a full batch), written in place: the buffer of the entry it replaces is used again. */
-  bytes: Uint8Array;
-  words: Uint32Array;
-}
-const made: MadeBlocks[] = [];
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-const KEPT = 8;
-
-function sameKey(a: readonly number[], b: readonly number[]): boolean {
-  if (a === b) return true;
-  for (let i = 0; i < 8; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-function blockWords(key: number[], stream: number, block: number): number[] {
-  let m: MadeBlocks | undefined;
-  for (const x of made)
-    if (x.stream === stream && block >= x.first && block < x.first + x.count && sameKey(x.key, key)) {
-      m = x;
-      break;
-    }
-  if (!m) {
-    const count = batchFrom(block);
-    NONCE[0] = stream & 0xff;
-    NONCE[1] = (stream >>> 8) & 0xff;
-    // The oldest entry's buffer when the cache is full (its words are copied out when read: nothing
-    // else holds them), else a new one: no allocation outside the heap per batch once warm.
-    const evicted = made.length >= KEPT ? made.pop() : undefined;
-    const buffer = evicted?.bytes ?? new Uint8Array(64 * BATCH);
-    const size = 64 * count;
-    chacha20(keyBytes(key), NONCE, ZEROS.subarray(0, size), buffer.subarray(0, size), block);
-    // The keystream's words are little-endian: on such a machine (every usual one) its bytes are them.
-    let words: Uint32Array;
-    if (LITTLE_ENDIAN) words = new Uint32Array(buffer.buffer, buffer.byteOffset, BATCH * 16);
-    else {
-      words = new Uint32Array(BATCH * 16);
-      for (let i = 0; i < count * 16; i++)
-        words[i] =
-          (buffer[i * 4]! |
-            (buffer[i * 4 + 1]! << 8) |
-            (buffer[i * 4 + 2]! << 16) |
-            (buffer[i * 4 + 3]! << 24)) >>>
-          0;
-    }
-    m = { key: key.slice(), stream, first: block, count, bytes: buffer, words };
-    made.unshift(m);
-  }
-  const at = (block - m.first) * 16;
-  const words = m.words;
-  const out = new Array<number>(16);
-  for (let i = 0; i < 16; i++) out[i] = words[at + i]!;
-  return out;
-}
-
 function refill(state: RngState): void {
-  state.words = blockWords(state.key, state.stream, state.block);
+  // The stream's number is the nonce's first two bytes (little-endian), the rest of it zero.
+  state.words = chachaBlock(state.key, state.stream & 0xffff, 0, 0, state.block);
   state.block++;
   state.at = 0;
 }

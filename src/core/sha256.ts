@@ -12,6 +12,8 @@ interface NativeHash {
 }
 interface NativeCrypto {
   createHash(algorithm: "sha256"): NativeHash;
+  /** One-shot digest (Node 20.12 and later): no hash object to make for a short input. */
+  hash?: (algorithm: "sha256", data: Uint8Array, outputEncoding: "buffer") => Uint8Array;
 }
 
 function nativeCrypto(): NativeCrypto | null {
@@ -26,11 +28,13 @@ function nativeCrypto(): NativeCrypto | null {
 }
 
 const native = nativeCrypto();
+const oneShot = typeof native?.hash === "function" ? native.hash : null;
 
 /** The SHA-256 digest of `data` (32 bytes). */
 export function sha256(data: Uint8Array): Uint8Array {
   if (native === null) return portableSha256(data);
-  const d = native.createHash("sha256").update(data).digest();
+  const d =
+    oneShot !== null ? oneShot("sha256", data, "buffer") : native.createHash("sha256").update(data).digest();
   return new Uint8Array(d.buffer, d.byteOffset, d.byteLength);
 }
 

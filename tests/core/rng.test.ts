@@ -1,10 +1,11 @@
 /**
- * The generator (src/core/rng.ts) is ChaCha20 keyed by SHA-256 of the seed, one 64-byte block at a
- * time: blocks made in batches (2 at a stream's start, growing to 16) and kept outside the state
- * must give exactly the words a block made alone gives — across batch boundaries, from a state copied mid-block, with many streams
- * interleaved (more than the kept batches).
+ * The generator (src/core/rng.ts) is ChaCha20 keyed by SHA-256 of the seed's text, one 64-byte
+ * block at a time: the words @noble/ciphers' keystream gives, block after block, from a state
+ * copied mid-block, with many streams interleaved.
  */
 import { chacha20 } from "@noble/ciphers/chacha.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { nextUint32, type RngState, seedRng } from "../../src/core/rng.js";
 
@@ -27,7 +28,29 @@ function referenceWords(state: RngState, count: number): number[] {
 }
 
 describe("rng", () => {
-  it("draws ChaCha20's words in order, block after block, across the batches (2, 2, 4, 8, then 16 blocks)", () => {
+  it("is keyed by SHA-256 of the seed's UTF-8 text, for any seed text (ASCII or not)", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ minLength: 1, unit: "binary" }), fc.string({ minLength: 1 })),
+        (text) => {
+          const digest = sha256(new TextEncoder().encode(`turnkit/seed\u0000${text}`));
+          const words = Array.from(
+            { length: 8 },
+            (_, i) =>
+              (digest[4 * i]! |
+                (digest[4 * i + 1]! << 8) |
+                (digest[4 * i + 2]! << 16) |
+                (digest[4 * i + 3]! << 24)) >>>
+              0,
+          );
+          expect(seedRng(text).key).toEqual(words);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("draws ChaCha20's words in order, block after block", () => {
     const s = seedRng("rng-test");
     const drawn = Array.from({ length: 16 * 40 + 7 }, () => nextUint32(s));
     expect(drawn).toEqual(referenceWords(seedRng("rng-test"), drawn.length));
