@@ -271,6 +271,53 @@ export function copyEntry(e: LogEntry): LogEntry {
   return out as LogEntry;
 }
 
+/**
+ * A log entry as the event it records: without its stamps (seq, turn, active, node, attack) and
+ * the fields it left undefined (as the serialization would), the rest shared, not copied. An
+ * entry of `newEntry`'s shape field by field (one plain load each), any other by a walk over its keys.
+ */
+export function eventOfEntry(e: LogEntry): GameEvent {
+  if (!ofEntryShape(e)) return eventByKeys(e);
+  const out: Partial<Record<keyof LogEntry, unknown>> = {};
+  if (e.type !== undefined) out.type = e.type;
+  if (e.player !== undefined) out.player = e.player;
+  if (e.obj !== undefined) out.obj = e.obj;
+  if (e.inc !== undefined) out.inc = e.inc;
+  if (e.card !== undefined) out.card = e.card;
+  if (e.name !== undefined) out.name = e.name;
+  if (e.from !== undefined) out.from = e.from;
+  if (e.to !== undefined) out.to = e.to;
+  if (e.cause !== undefined) out.cause = e.cause;
+  if (e.data !== undefined) out.data = e.data;
+  if (e.seenBy !== undefined) out.seenBy = e.seenBy;
+  if (e.trackedBy !== undefined) out.trackedBy = e.trackedBy;
+  if (e.audience !== undefined) out.audience = e.audience;
+  if (e.public !== undefined) out.public = e.public;
+  if (e.h !== undefined) out.h = e.h;
+  if (e.hWas !== undefined) out.hWas = e.hWas;
+  if (e.trackedWas !== undefined) out.trackedWas = e.trackedWas;
+  if (e.causeSeenBy !== undefined) out.causeSeenBy = e.causeSeenBy;
+  if (e.shown !== undefined) out.shown = e.shown;
+  return out as GameEvent;
+}
+
+/** The stamps every log entry gets (`emit`), which the event itself did not have. */
+function isStamp(k: string): boolean {
+  // Compared one by one: a `for…in` gives the engine's own (internalized) names, so each
+  // comparison is one of pointers, where a `Set` would hash the key.
+  return k === "seq" || k === "turn" || k === "active" || k === "node" || k === "attack";
+}
+
+function eventByKeys(e: LogEntry): GameEvent {
+  const out: Record<string, unknown> = {};
+  const from = e as unknown as Record<string, unknown>;
+  for (const k in from) {
+    const v = from[k];
+    if (v !== undefined && !isStamp(k)) out[k] = v;
+  }
+  return out as unknown as GameEvent;
+}
+
 /** `event` as a log entry: itself when `newEntry` made it (not yet stamped), else a copy in that shape. */
 function entryOf(event: GameEvent): LogEntry {
   if ((event as Partial<LogEntry>).seq === 0) return event as LogEntry;

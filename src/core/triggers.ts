@@ -7,7 +7,7 @@ import { limitsOf, mayUse } from "./abilities.js";
 import { hasTargets } from "./activation.js";
 import type { HiddenResponseWords, TriggerEntry } from "./contract/data.js";
 import type { EventTypeRules, Game, MembershipConcerns } from "./contract/game.js";
-import { emit } from "./events.js";
+import { emit, eventOfEntry } from "./events.js";
 import type { Json, JsonObject } from "./json.js";
 import { cloneJson } from "./json.js";
 import { abilityLabel } from "./labels.js";
@@ -222,7 +222,7 @@ function tryTrigger(game: Game, obj: GameObject, entry: TriggerEntry, ev: LogEnt
     const same = pendingInBatch(game, obj, ability.id);
     if (same) {
       same.more ??= [];
-      same.more.push(stripStamp(ev));
+      same.more.push(eventOfEntry(ev));
       return;
     }
   }
@@ -284,7 +284,7 @@ function pend(
   if (what.vars !== undefined) pending.vars = what.vars;
   if (what.batch !== undefined) pending.batch = what.batch;
   pending.event = ev.seq;
-  pending.eventData = stripStamp(ev);
+  pending.eventData = eventOfEntry(ev);
   game.state.pending.push(pending);
   const told: JsonObject = { ability: what.ability, pending: pending.id, on: ev.type };
   for (const k in data) told[k] = data[k] as Json;
@@ -348,29 +348,6 @@ function collectDelayed(game: Game, ev: LogEntry): void {
       },
     );
   }
-}
-
-/**
- * The stamps `emit` adds to an event (its place in the game), which a pending ability's copy leaves
- * out. Compared one by one: the keys of a `for…in` are the engine's own names, so each comparison
- * is one of pointers, where a `Set` would hash the key.
- */
-function isStamp(k: string): boolean {
-  return k === "seq" || k === "turn" || k === "active" || k === "node" || k === "attack";
-}
-
-/**
- * The event without its stamps, fields left undefined left out (as the serialization would): a
- * loop over the entry's one shape rather than an object rest, which copies generically.
- */
-function stripStamp(ev: LogEntry): import("./types.js").GameEvent {
-  const out: Record<string, unknown> = {};
-  const from = ev as unknown as Record<string, unknown>;
-  for (const k in from) {
-    const v = from[k];
-    if (v !== undefined && !isStamp(k)) out[k] = v;
-  }
-  return out as unknown as import("./types.js").GameEvent;
 }
 
 export interface ResolveTask extends Task {

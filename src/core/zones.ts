@@ -10,10 +10,31 @@ import type { Game, GameReader } from "./contract/game.js";
 type ZoneKeeper = Pick<Game, "membershipChanged">;
 
 import { EngineError } from "./errors.js";
+import { internalized } from "./intern.js";
 import type { ObjectId, PlayerId, ZoneState } from "./types.js";
 
+/** Ids made for each zone kind, by owner (internalized: `zones[id]` compares pointers). */
+const ZONE_IDS = new Map<string, string[]>();
+/** Bounds on what is kept: the kinds of a few presets and their seats, never an unbounded map. */
+const KEPT_KINDS = 256;
+const KEPT_OWNERS = 16;
+
+/** A zone's id: its kind, and "@" and its owner for a player's own zone ("hand@0"). */
 export function zoneId(kind: string, owner: PlayerId | null): string {
-  return owner === null ? kind : `${kind}@${owner}`;
+  if (owner === null) return kind;
+  let byOwner = ZONE_IDS.get(kind);
+  let id = byOwner?.[owner];
+  if (id !== undefined) return id;
+  id = `${kind}@${owner}`;
+  if (!Number.isInteger(owner) || owner < 0 || owner >= KEPT_OWNERS) return id;
+  if (byOwner === undefined) {
+    if (ZONE_IDS.size >= KEPT_KINDS) return id;
+    byOwner = [];
+    ZONE_IDS.set(kind, byOwner);
+  }
+  id = internalized(id);
+  byOwner[owner] = id;
+  return id;
 }
 
 export function createZones(game: GameReader): Record<string, ZoneState> {

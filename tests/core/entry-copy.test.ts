@@ -1,4 +1,7 @@
 /**
+ * What a pending ability keeps of its event (`eventOfEntry`): the entry's fields in their order
+ * without the stamps and without those left undefined, whatever fields it has.
+ *
  * What a listener is given: a deep copy of each log entry, the same as `cloneJson` gives — the
  * same JSON byte for byte (keys in their order, absent fields left out) and nothing shared with
  * the game's own entry — whatever fields it has, unknown or removed ones included.
@@ -6,7 +9,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { randomAgent } from "../../src/agents/random.js";
-import { copyEntry, newEntry } from "../../src/core/events.js";
+import { copyEntry, eventOfEntry, newEntry } from "../../src/core/events.js";
 import { Game } from "../../src/core/game.js";
 import { cloneJson, type Json } from "../../src/core/json.js";
 import type { LogEntry } from "../../src/core/types.js";
@@ -96,5 +99,51 @@ describe("copyEntry", () => {
       copyEntry(e).public!.push("card");
     }
     expect(JSON.stringify(game.state.log)).toBe(before);
+  });
+});
+
+/** The event an entry records, written plainly: its keys in order, stamps and undefined fields left out. */
+function eventPlainly(e: LogEntry): Record<string, unknown> {
+  const stamps = new Set(["seq", "turn", "active", "node", "attack"]);
+  return Object.fromEntries(Object.entries(e).filter(([k, v]) => v !== undefined && !stamps.has(k)));
+}
+
+function expectEvent(e: LogEntry): void {
+  const event = eventOfEntry(e) as unknown as Record<string, unknown>;
+  const plain = eventPlainly(e);
+  expect(Object.keys(event)).toEqual(Object.keys(plain));
+  for (const k of Object.keys(plain)) expect(event[k]).toBe(plain[k]);
+}
+
+describe("eventOfEntry", () => {
+  it("gives every entry of every preset's games without its stamps, fields in order", () => {
+    for (const id of presetIds()) {
+      const game = Game.create(getPreset(id), { seed: 4 }).run();
+      const agent = randomAgent(4);
+      for (let i = 0; i < 200 && !game.over; i++) game.act(agent.choose(game));
+      for (const e of game.state.log) expectEvent(e);
+    }
+  });
+
+  it("does so for entries with any fields set, added, removed or reordered", () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom(...FIELDS), fc.option(json, { nil: undefined })),
+        fc.dictionary(fc.string({ maxLength: 6 }), json, { maxKeys: 2 }),
+        fc.subarray(FIELDS, { maxLength: 2 }),
+        (set, extra, removed) => {
+          const e = newEntry("x") as unknown as Record<string, unknown>;
+          Object.assign(e, set);
+          expectEvent(e as unknown as LogEntry);
+          Object.assign(e, extra);
+          expectEvent(e as unknown as LogEntry);
+          for (const k of removed) delete e[k];
+          expectEvent(e as unknown as LogEntry);
+          for (const k of removed) e[k] = 1;
+          expectEvent(e as unknown as LogEntry);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -12,6 +12,7 @@ import type { Game } from "../../core/game.js";
 import { causeOf } from "../../core/ops.js";
 import { type OpHandler, resolveObjects } from "../../core/script.js";
 import type { Cause, GameEvent, GameObject } from "../../core/types.js";
+import { zoneId } from "../../core/zones.js";
 import { cantPay, parseMana, payCost, showMana } from "./mana.js";
 import { type StackItem, stack } from "./state.js";
 
@@ -49,7 +50,7 @@ export function counterSpell(game: Game, obj: GameObject, cause: Cause): boolean
     name,
     cause,
   });
-  game.move(obj, `graveyard@${obj.owner}`, { cause });
+  game.move(obj, zoneId("graveyard", obj.owner), { cause });
   return true;
 }
 
