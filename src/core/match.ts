@@ -316,10 +316,9 @@ export function evalCondition(game: Game, cond: ConditionT, ctx: ConditionContex
   if ("node" in cond) return oneOf(cond.node, game.state.clock.path);
   const fn = game.rules.conditions.get(cond.fn);
   if (!fn) throw new Error(`unknown condition function "${cond.fn}"`);
-  return fn(game, {
-    ...(cond.args ?? {}),
-    controller: ctx.controller,
-    obj: ctx.obj?.id ?? null,
-    eventObj: ctx.event?.obj ?? null, // the object the triggering event is about, if any
-  });
+  const obj = ctx.obj?.id ?? null;
+  const eventObj = ctx.event?.obj ?? null; // the object the triggering event is about, if any
+  // Without arguments, one literal of one shape (no copy of an empty object).
+  if (cond.args === undefined) return fn(game, { controller: ctx.controller, obj, eventObj });
+  return fn(game, { ...cond.args, controller: ctx.controller, obj, eventObj });
 }
