@@ -56,7 +56,7 @@ import { kernelOps } from "./ops.js";
 import { checkNewGame, describeValue, validateOptions } from "./options.js";
 import type { Preset } from "./preset.js";
 import { limitsOf, Rules } from "./registry.js";
-import { tryReplace } from "./replacement.js";
+import { replacementHolders, tryReplace } from "./replacement.js";
 import { randomSeed, seedRng, seedText, shuffleInPlace } from "./rng.js";
 import { runScriptTask } from "./script.js";
 import { runStateChecks, type StateCheck } from "./state-checks.js";
@@ -405,7 +405,7 @@ class GameEngine implements Game {
       handleRng: seedRng(seed, 1),
       players: names.map((name, id) => ({ id, name, turns: 0, lastTurn: 0, vars: cloneJson(vars) })),
       zones: {},
-      objects: {},
+      objects: Object.create(null) as Record<string, GameObject>, // a dictionary: state-copy.ts
       clock: {
         turn: { id: 0, player: 0, extra: false, ordinal: 0 },
         path: [],
@@ -1854,11 +1854,12 @@ class GameEngine implements Game {
     to: string,
     opts: MoveOptions & { noReplace?: boolean } = {},
   ): LogEntry | null {
-    const { noReplace, ...moveOpts } = opts;
-    if (!noReplace) {
+    // No card that could replace it in a zone where it works (replacement.ts, an index kept until
+    // such a card moves): no proposed event to build, nothing to ask.
+    if (!opts.noReplace && this.rules.replacementCards.size > 0 && replacementHolders(this).length > 0) {
       const dest = this.state.zones[to]!;
       const proposed: GameEvent = {
-        type: moveOpts.event ?? "move",
+        type: opts.event ?? "move",
         player: obj.owner,
         obj: obj.id,
         inc: obj.inc,
@@ -1866,12 +1867,13 @@ class GameEngine implements Game {
         name: this.rules.card(obj.card).name,
         from: this.state.zones[obj.zone]!.kind,
         to: dest.kind,
-        ...(moveOpts.cause ? { cause: moveOpts.cause } : {}),
+        ...(opts.cause ? { cause: opts.cause } : {}),
         data: { controller: obj.controller },
       };
       if (tryReplace(this, proposed)) return null;
     }
-    return moveObject(this, obj, to, moveOpts);
+    // `noReplace` goes along: moveObject reads only the options it has.
+    return moveObject(this, obj, to, opts);
   }
 
   get deckZoneKind(): string {

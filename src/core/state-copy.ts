@@ -122,7 +122,9 @@ function copyIds(i: IdCounters): IdCounters {
 export function copyState(s: GameState, log: GameState["log"]): GameState {
   const zones: Record<string, ZoneState> = {};
   for (const id in s.zones) zones[id] = copyZone(s.zones[id]!);
-  const objects: Record<string, GameObject> = {};
+  // A dictionary, as Game.create makes it: looked up by id on every event, where a plain object's
+  // many keys would take V8's generic lookup through its cache of (shape, key) pairs.
+  const objects = Object.create(null) as Record<string, GameObject>;
   for (const id in s.objects) objects[id] = copyObject(s.objects[id]!);
   return {
     format: s.format,

@@ -274,7 +274,8 @@ export const skirmish: Preset = {
       const limit = Number(game.state.options.handLimit);
       if (task.answer) {
         const obj = game.obj(task.answer.id);
-        delete task.answer;
+        // Cleared, not deleted: a delete turns the task into a slow dictionary-mode object.
+        task.answer = undefined;
         game.move(obj, zoneId("graveyard", p), { event: "discard" });
         return;
       }
