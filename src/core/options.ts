@@ -127,6 +127,9 @@ export function describeValue(v: unknown): string {
   return typeof v === "string" ? `the string ${JSON.stringify(v)}` : `the ${typeof v} ${String(v)}`;
 }
 
+/** The options of a new game that are true or false. */
+const FLAG_FIELDS = ["setup", "privateRules", "exactUndo"] as const;
+
 /** A plain object (`{}` or a null-prototype one), whose own fields are all that count. */
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
@@ -164,7 +167,8 @@ export function checkNewGame(preset: Preset, opts: unknown): string[] {
       bad("players", `expected a whole number of players or their names, got ${describeValue(n)}`);
     if (n < min || n > max) bad("players", `${range}, not ${n}`);
     if (n > LIMITS.players) bad("players", `${n} players: turnkit plays at most ${LIMITS.players}`);
-    names = Array.from({ length: n }, (_, i) => `P${i + 1}`);
+    names = [];
+    for (let i = 1; i <= n; i++) names.push(`P${i}`);
   } else if (Array.isArray(p)) {
     if (p.length < min || p.length > max) bad("players", `${range}, not ${p.length}`);
     if (p.length > LIMITS.players)
@@ -179,7 +183,7 @@ export function checkNewGame(preset: Preset, opts: unknown): string[] {
   } else names = bad("players", `expected a number of players or a list of names, got ${describeValue(p)}`);
   if (o.logging !== undefined && o.logging !== "full" && o.logging !== "none")
     bad("logging", `expected "full" or "none", got ${describeValue(o.logging)}`);
-  for (const f of ["setup", "privateRules", "exactUndo"] as const)
+  for (const f of FLAG_FIELDS)
     if (o[f] !== undefined && typeof o[f] !== "boolean")
       bad(f, `expected true or false, got ${describeValue(o[f])}`);
   if (o.cards !== undefined && !Array.isArray(o.cards))
@@ -193,13 +197,17 @@ export function checkNewGame(preset: Preset, opts: unknown): string[] {
         "decks",
         `${decks.length} decks for ${names.length} players; give one deck per player, in seat order`,
       );
-    decks.forEach((deck, i) => {
+    // Plain loops: every card id of every deck, on every new game.
+    for (let i = 0; i < decks.length; i++) {
+      const deck = decks[i];
       if (!Array.isArray(deck)) bad(`decks[${i}]`, `expected a list of card ids, got ${describeValue(deck)}`);
-      (deck as unknown[]).forEach((id, j) => {
+      const ids = deck as unknown[];
+      for (let j = 0; j < ids.length; j++) {
+        const id = ids[j];
         if (typeof id !== "string" || id === "")
           bad(`decks[${i}][${j}]`, `expected a card id, got ${describeValue(id)}`);
-      });
-    });
+      }
+    }
   }
   return names;
 }

@@ -357,6 +357,18 @@ describe("bad input: options, seeds, players", () => {
       /decks\[1\]\[0\]: expected a card id, got the number 5/,
     ],
     [
+      "a deck with a hole in it",
+      // biome-ignore lint/suspicious/noSparseArray: the hole is the bad input
+      () => Game.create(dm, { decks: [["x"], ["x", , "x"]] as never }),
+      /decks\[1\]\[1\]: expected a card id, got undefined/,
+    ],
+    [
+      "a missing deck",
+      // biome-ignore lint/suspicious/noSparseArray: the hole is the bad input
+      () => Game.create(dm, { decks: [, ["x"]] as never }),
+      /decks\[0\]: expected a list of card ids, got undefined/,
+    ],
+    [
       "logging that is neither full nor none",
       () => Game.create(dm, { logging: "some" as never }),
       /logging: expected "full" or "none", got the string "some"/,
