@@ -35,38 +35,52 @@ function expectCopy(e: LogEntry): void {
 const json: fc.Arbitrary<Json> = fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json>;
 const FIELDS = Object.keys(newEntry("x"));
 
+/** The log entries of a game of every preset, `responses` random responses long at most. */
+function gamesEntries(seed: number, responses: number): LogEntry[] {
+  const out: LogEntry[] = [];
+  for (const id of presetIds()) {
+    const game = Game.create(getPreset(id), { seed }).run();
+    const agent = randomAgent(seed);
+    for (let i = 0; i < responses && !game.over; i++) game.act(agent.choose(game));
+    expect(game.state.log.length).toBeGreaterThan(20);
+    out.push(...game.state.log);
+  }
+  return out;
+}
+
+/**
+ * `check` on entries with any fields set, then unknown fields added, then some removed, then
+ * those put back (the same fields, another order).
+ */
+function forEntryVariants(check: (e: LogEntry) => void): void {
+  fc.assert(
+    fc.property(
+      fc.dictionary(fc.constantFrom(...FIELDS), fc.option(json, { nil: undefined })),
+      fc.dictionary(fc.string({ maxLength: 6 }), json, { maxKeys: 2 }),
+      fc.subarray(FIELDS, { maxLength: 2 }),
+      (set, extra, removed) => {
+        const e = newEntry("x") as unknown as Record<string, unknown>;
+        Object.assign(e, set);
+        check(e as unknown as LogEntry);
+        Object.assign(e, extra);
+        check(e as unknown as LogEntry);
+        for (const k of removed) delete e[k];
+        check(e as unknown as LogEntry);
+        for (const k of removed) e[k] = 1;
+        check(e as unknown as LogEntry);
+      },
+    ),
+    { numRuns: 300 },
+  );
+}
+
 describe("copyEntry", () => {
   it("copies every entry of every preset's games as cloneJson does", () => {
-    for (const id of presetIds()) {
-      const game = Game.create(getPreset(id), { seed: 3 }).run();
-      const agent = randomAgent(3);
-      for (let i = 0; i < 300 && !game.over; i++) game.act(agent.choose(game));
-      expect(game.state.log.length).toBeGreaterThan(20);
-      for (const e of game.state.log) expectCopy(e);
-    }
+    for (const e of gamesEntries(3, 300)) expectCopy(e);
   });
 
   it("copies any fields' values, and entries with fields added, removed or reordered", () => {
-    fc.assert(
-      fc.property(
-        fc.dictionary(fc.constantFrom(...FIELDS), fc.option(json, { nil: undefined })),
-        fc.dictionary(fc.string({ maxLength: 6 }), json, { maxKeys: 2 }),
-        fc.subarray(FIELDS, { maxLength: 2 }),
-        (set, extra, removed) => {
-          const e = newEntry("x") as unknown as Record<string, unknown>;
-          Object.assign(e, set);
-          expectCopy(e as unknown as LogEntry);
-          Object.assign(e, extra);
-          expectCopy(e as unknown as LogEntry);
-          for (const k of removed) delete e[k];
-          expectCopy(e as unknown as LogEntry);
-          // Removed and put back: the same fields, another order.
-          for (const k of removed) e[k] = 1;
-          expectCopy(e as unknown as LogEntry);
-        },
-      ),
-      { numRuns: 300 },
-    );
+    forEntryVariants(expectCopy);
   });
 
   it("is what a listener hears: changing it changes nothing in the game", () => {
@@ -117,33 +131,10 @@ function expectEvent(e: LogEntry): void {
 
 describe("eventOfEntry", () => {
   it("gives every entry of every preset's games without its stamps, fields in order", () => {
-    for (const id of presetIds()) {
-      const game = Game.create(getPreset(id), { seed: 4 }).run();
-      const agent = randomAgent(4);
-      for (let i = 0; i < 200 && !game.over; i++) game.act(agent.choose(game));
-      for (const e of game.state.log) expectEvent(e);
-    }
+    for (const e of gamesEntries(4, 200)) expectEvent(e);
   });
 
   it("does so for entries with any fields set, added, removed or reordered", () => {
-    fc.assert(
-      fc.property(
-        fc.dictionary(fc.constantFrom(...FIELDS), fc.option(json, { nil: undefined })),
-        fc.dictionary(fc.string({ maxLength: 6 }), json, { maxKeys: 2 }),
-        fc.subarray(FIELDS, { maxLength: 2 }),
-        (set, extra, removed) => {
-          const e = newEntry("x") as unknown as Record<string, unknown>;
-          Object.assign(e, set);
-          expectEvent(e as unknown as LogEntry);
-          Object.assign(e, extra);
-          expectEvent(e as unknown as LogEntry);
-          for (const k of removed) delete e[k];
-          expectEvent(e as unknown as LogEntry);
-          for (const k of removed) e[k] = 1;
-          expectEvent(e as unknown as LogEntry);
-        },
-      ),
-      { numRuns: 300 },
-    );
+    forEntryVariants(expectEvent);
   });
 });
