@@ -302,9 +302,10 @@ export const workloads = {
 
   /**
    * Full-state copies `act` makes for its undo: the restore point (`game.guard`, src/core/game.ts)
-   * is a copy of the state, taken again every 64 actions (every action with `exactUndo`) or when
-   * the state was replaced since (a `restore`). Counted, not timed: in whole random games, and in
-   * a search's pattern (restore a mid-game snapshot, then 20 random responses), per preset.
+   * is a copy of the state (`guard.copy`; null when it is the game's making, a game's first 256
+   * actions), taken again every 256 actions (every action with `exactUndo`) or when the state was
+   * replaced since (a `restore`). Counted, not timed: in whole random games, and in a search's
+   * pattern (restore a mid-game snapshot, then 20 random responses), per preset.
    */
   async undoCopies({ dist, preset, games }) {
     const E = await engine(dist);
@@ -318,7 +319,8 @@ export const workloads = {
       return {
         act(response) {
           game.act(response);
-          if (game.guard !== last && game.guard !== null) copies++;
+          // An earlier engine's restore point is always a copy (it has no `copy: null`).
+          if (game.guard !== last && game.guard !== null && game.guard.copy !== null) copies++;
           last = game.guard;
         },
         get copies() {

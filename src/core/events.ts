@@ -323,15 +323,39 @@ function entryOf(event: GameEvent): LogEntry {
   if ((event as Partial<LogEntry>).seq === 0) return event as LogEntry;
   const entry = newEntry(event.type);
   // An event's usual fields stored by name (the entry has one shape: one store each), any other
-  // by key.
+  // by key — unless the event has no key but those (most: a walk over its keys costs more than
+  // the copy).
   const e = event as Partial<LogEntry>;
-  if (e.player !== undefined) entry.player = e.player;
-  if (e.obj !== undefined) entry.obj = e.obj;
-  if (e.inc !== undefined) entry.inc = e.inc;
-  if (e.card !== undefined) entry.card = e.card;
-  if (e.name !== undefined) entry.name = e.name;
-  if (e.cause !== undefined) entry.cause = e.cause;
-  if (e.data !== undefined) entry.data = e.data;
+  let usual = 1; // its type
+  if (e.player !== undefined) {
+    entry.player = e.player;
+    usual++;
+  }
+  if (e.obj !== undefined) {
+    entry.obj = e.obj;
+    usual++;
+  }
+  if (e.inc !== undefined) {
+    entry.inc = e.inc;
+    usual++;
+  }
+  if (e.card !== undefined) {
+    entry.card = e.card;
+    usual++;
+  }
+  if (e.name !== undefined) {
+    entry.name = e.name;
+    usual++;
+  }
+  if (e.cause !== undefined) {
+    entry.cause = e.cause;
+    usual++;
+  }
+  if (e.data !== undefined) {
+    entry.data = e.data;
+    usual++;
+  }
+  if (Object.keys(event).length === usual) return entry;
   const out = entry as unknown as Record<string, unknown>;
   const from = event as unknown as Record<string, unknown>;
   for (const k in from)

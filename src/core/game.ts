@@ -186,6 +186,60 @@ const NO_ZONES: readonly ZoneState[] = [];
 const EMPTY_LOG: LogEntry[] = Object.freeze([]) as unknown as LogEntry[];
 
 /** A log to go on from: the first `n` entries of `log` (a fresh array: the old one may still be read). */
+/**
+ * What Game.create made a game from. The same inputs make the same game (DESIGN: determinism): a
+ * game changed since by nothing but its running and its answers is its making, replayed — the
+ * restore point of its first actions needs no copy of the state (checkpoint).
+ */
+interface Making {
+  names: string[];
+  options: JsonObject;
+  seed: string;
+  cards: CardDef[];
+  logging: GameState["logging"];
+  /** The decks the setup was given, as they were then (copied: their owner may change them). */
+  decks: string[][] | undefined;
+  madeBy: GameState["madeBy"];
+}
+
+/** A new game's state before its zones and setup (Game.create, and its remaking). */
+function newState(preset: Preset, m: Making): GameState {
+  const vars = presetCode(preset, "playerVars", () => preset.playerVars?.(m.options) ?? {});
+  return {
+    format: "turnkit/state@3",
+    madeBy: m.madeBy,
+    preset: preset.id,
+    options: m.options,
+    seed: m.seed,
+    rng: seedRng(m.seed, 0),
+    handleRng: seedRng(m.seed, 1),
+    players: m.names.map((name, id) => ({ id, name, turns: 0, lastTurn: 0, vars: cloneJson(vars) })),
+    zones: {},
+    objects: Object.create(null) as Record<string, GameObject>, // a dictionary: state-copy.ts
+    clock: {
+      turn: { id: 0, player: 0, extra: false, ordinal: 0 },
+      path: [],
+      instances: {},
+      windows: {},
+      attack: null,
+      rotation: m.names.length - 1,
+    },
+    turnQueue: [],
+    tasks: [{ t: "game" }],
+    decision: null,
+    pending: [],
+    hiddenResponses: [],
+    durations: [],
+    counters: {},
+    log: [],
+    logging: m.logging,
+    ids: { object: 0, event: 0, inc: 0, window: 0, decision: 0, pending: 0, duration: 0, attack: 0 },
+    result: null,
+    vars: {},
+    extraCards: m.cards,
+  };
+}
+
 function logPrefix(log: LogEntry[], n: number): LogEntry[] {
   return n === 0 ? [] : log.slice(0, n);
 }
@@ -210,8 +264,12 @@ class SnapshotHandle implements Snapshot {
 }
 
 interface Guard {
-  /** The state at the restore point, without its log. */
-  copy: GameState;
+  /** The state at the restore point, without its log; null when it is the game's making (`made`). */
+  copy: GameState | null;
+  /** What the game was made from, when its making is the restore point: made again and run to it. */
+  made: Making | null;
+  /** The restore point's last event and pending decision (a remaking must reach them). */
+  at: { event: number; decision: number | undefined };
   /** The live state it was taken from, and its event count after the last action: a change outside `act` makes a new one. */
   state: GameState;
   event: number;
@@ -394,51 +452,59 @@ class GameEngine implements Game {
       compiledRules(preset, options, cards, opts.privateRules === true),
     );
     if (preset.deckRules && opts.decks) checkDecks(preset.deckRules, rules, names, opts.decks);
-    const vars = presetCode(preset, "playerVars", () => preset.playerVars?.(options) ?? {});
-    const state: GameState = {
-      format: "turnkit/state@3",
-      madeBy: { turnkit: TURNKIT_VERSION, rules: rulesFingerprint(rules, options) },
-      preset: preset.id,
+    const setup = opts.setup !== false;
+    // The decks as they are now: the caller's lists may change after, or the preset's setup may.
+    const making: Making = {
+      names,
       options,
       seed,
-      rng: seedRng(seed, 0),
-      handleRng: seedRng(seed, 1),
-      players: names.map((name, id) => ({ id, name, turns: 0, lastTurn: 0, vars: cloneJson(vars) })),
-      zones: {},
-      objects: Object.create(null) as Record<string, GameObject>, // a dictionary: state-copy.ts
-      clock: {
-        turn: { id: 0, player: 0, extra: false, ordinal: 0 },
-        path: [],
-        instances: {},
-        windows: {},
-        attack: null,
-        rotation: names.length - 1,
-      },
-      turnQueue: [],
-      tasks: [{ t: "game" }],
-      decision: null,
-      pending: [],
-      hiddenResponses: [],
-      durations: [],
-      counters: {},
-      log: [],
+      cards,
       logging: opts.logging ?? "full",
-      ids: { object: 0, event: 0, inc: 0, window: 0, decision: 0, pending: 0, duration: 0, attack: 0 },
-      result: null,
-      vars: {},
-      extraCards: cards,
+      decks: setup && opts.decks ? opts.decks.map((d) => d.slice()) : undefined,
+      madeBy: { turnkit: TURNKIT_VERSION, rules: rulesFingerprint(rules, options) },
     };
-    const game = new GameEngine(rules, state);
+    const game = new GameEngine(rules, newState(preset, making));
     game.exactUndo = opts.exactUndo === true;
-    state.zones = createZones(game);
-    game.indexZones();
-    openWindow(game, "game");
-    if (opts.setup !== false) {
-      const spec = { players: names.length, ...(opts.decks ? { decks: opts.decks } : {}) };
-      const setup = preset.setup;
-      if (setup) presetCode(preset, "setup", () => setup(game, spec));
-    }
+    game.setUp(setup, opts.decks);
+    if (setup) game.made = { making, state: game.state };
     return game;
+  }
+
+  /** Zones, the game's window and the preset's setup: the rest of a new game's making. */
+  private setUp(setup: boolean, decks: string[][] | undefined): void {
+    this.state.zones = createZones(this);
+    this.indexZones();
+    openWindow(this, "game");
+    if (!setup) return;
+    const preset = this.rules.preset;
+    const spec = { players: this.state.players.length, ...(decks ? { decks } : {}) };
+    const run = preset.setup;
+    if (run) presetCode(preset, "setup", () => run(this, spec));
+  }
+
+  /**
+   * What this game was made from, while nothing but its own running changed it since
+   * (`untouched`): the restore point of its first actions (checkpoint).
+   */
+  private made: { making: Making; state: GameState } | null = null;
+
+  /**
+   * The game is changed from outside its running (a placement, a move, a task pushed by its
+   * caller): what it was made from no longer makes it (checkpoint then copies the state).
+   */
+  private touched(): void {
+    if (this.made !== null && this.eventLimit === Number.POSITIVE_INFINITY) this.made = null;
+  }
+
+  /** Makes the game again as Game.create made it, and runs it to its first decision (rollBack). */
+  private remake(m: Making): void {
+    this.state = newState(this.rules.preset, m);
+    this.indexZones();
+    this.setUp(
+      true,
+      m.decks?.map((d) => d.slice()),
+    );
+    this.run();
   }
 
   /**
@@ -806,6 +872,7 @@ class GameEngine implements Game {
    * whether any acted.
    */
   checkState(): boolean {
+    this.touched();
     // Nothing happened since they all last ran and found nothing: they would find nothing again.
     if (this.state.ids.event === this.allCheckedAt && !this.recheck) return false;
     const acted = runStateChecks(this, this.rules.stateChecks.all);
@@ -1070,9 +1137,16 @@ class GameEngine implements Game {
     if (g && g.state === s && g.event === s.ids.event && g.logging === s.logging && g.choices.length < every)
       return g;
     const log = s.log;
-    const copy = copyState(s, EMPTY_LOG);
+    // A game as Game.create made it, run to its first decision and changed by nothing else since:
+    // its making is the restore point of its first actions (made again, the same game), no copy.
+    // Only the first: any later one is a copy.
+    const made = this.made;
+    this.made = null;
+    const remade = made !== null && made.state === s && s.logging === made.making.logging && !this.exactUndo;
     this.guard = {
-      copy,
+      copy: remade ? null : copyState(s, EMPTY_LOG),
+      made: remade ? made.making : null,
+      at: { event: s.ids.event, decision: s.decision?.id },
       state: s,
       logLength: log.length,
       event: s.ids.event,
@@ -1093,32 +1167,34 @@ class GameEngine implements Game {
    */
   private rollBack(g: Guard, decision: number): string | null {
     const log = this.state.log;
-    const restore = (): void => {
-      this.state = copyState(g.copy, logPrefix(log, g.logLength));
-      this.indexZones();
-    };
-    restore();
     const { listeners, tracers, pause, stepBudget, eventBudget } = this;
     this.listeners = [];
     this.tracers = [];
     this.pause = null;
     this.stepBudget = Math.max(stepBudget, g.stepBudget);
     this.eventBudget = Math.max(eventBudget, g.eventBudget);
-    let failure: string | null = null;
+    const n = g.choices.length;
+    const responses = `${n} response${n === 1 ? "" : "s"}`;
+    // Only code whose result depends on more than the game can fail to make the game again.
+    const lostAt = (why: string): string =>
+      `${why}), so the game is where that left it, at ${this.where()} (code whose result depends on more than the game? Game.exactUndo copies the state before every action instead)`;
+    let words: string | null = null;
     try {
-      for (const [i, choice] of g.choices.entries()) {
-        const d = this.state.decision;
-        const option = d ? optionOf(d, choice) : undefined;
-        if (!d || !option) {
-          failure = `response ${i + 1} ("${choice}") is no longer an option`;
-          break;
+      const lost = this.restoreTo(g, log);
+      if (lost !== null) words = `undoing it failed too (${lostAt(lost)}`;
+      else {
+        const failure = this.replay(g, decision);
+        if (failure !== null) {
+          // Not the state of just before, but the restore point's: whole, its decision pending.
+          const replaying = `replaying the ${responses} since the last restore point: ${failure}`;
+          const again = this.restoreTo(g, log);
+          words =
+            again !== null
+              ? `undoing it failed too (${replaying}; then ${lostAt(again)}`
+              : `undoing it failed too (${replaying}), so the game is back at that restore point, decision ${this.state.decision?.id} at ${this.where()}, ${responses} before this action (code whose result depends on more than the game?)`;
+          g.choices = [];
         }
-        this.apply(d, option);
       }
-      if (failure === null && (this.state.ids.event !== g.event || this.state.decision?.id !== decision))
-        failure = "they led to another game";
-    } catch (e) {
-      failure = `one of them failed: ${errorText(e)}`;
     } finally {
       this.listeners = listeners;
       this.tracers = tracers;
@@ -1126,21 +1202,53 @@ class GameEngine implements Game {
       this.stepBudget = stepBudget;
       this.eventBudget = eventBudget;
     }
-    let words: string | null = null;
-    if (failure !== null) {
-      // Not the state of just before, but the restore point's: whole, its decision pending.
-      const n = g.choices.length;
-      restore();
-      words = `undoing it failed too (replaying the ${n} response${n === 1 ? "" : "s"} since the last restore point: ${failure}), so the game is back at that restore point, decision ${this.state.decision?.id} at ${this.where()}, ${n} response${n === 1 ? "" : "s"} before this action (code whose result depends on more than the game?)`;
-      g.choices = [];
-    }
     g.state = this.state;
     g.event = this.state.ids.event;
     return words;
   }
 
+  /**
+   * Puts the state back at the guard's restore point: its copy, or the game made again and run to
+   * its first decision, which must be the restore point's. Why it could not, or null.
+   */
+  private restoreTo(g: Guard, log: LogEntry[]): string | null {
+    if (g.copy !== null) {
+      this.state = copyState(g.copy, logPrefix(log, g.logLength));
+      this.indexZones();
+      return null;
+    }
+    try {
+      this.remake(g.made!);
+    } catch (e) {
+      return `making the game again failed: ${errorText(e)}`;
+    }
+    const s = this.state;
+    if (s.ids.event !== g.at.event || s.decision?.id !== g.at.decision || s.log.length !== g.logLength)
+      return "making the game again led to another game";
+    s.log = logPrefix(log, g.logLength); // the same entries: the live log's beginning
+    return null;
+  }
+
+  /** The guard's choices answered again from its restore point: why they did not lead to `decision`, or null. */
+  private replay(g: Guard, decision: number): string | null {
+    try {
+      for (const [i, choice] of g.choices.entries()) {
+        const d = this.state.decision;
+        const option = d ? optionOf(d, choice) : undefined;
+        if (!d || !option) return `response ${i + 1} ("${choice}") is no longer an option`;
+        this.apply(d, option);
+      }
+    } catch (e) {
+      return `one of them failed: ${errorText(e)}`;
+    }
+    if (this.state.ids.event !== g.event || this.state.decision?.id !== decision)
+      return "they led to another game";
+    return null;
+  }
+
   /** Sets the pending decision; the task that asks gets the answer in `task.answer`. */
   ask(d: Omit<Decision, "id">): void {
+    this.touched();
     if (this.state.decision) throw new EngineError("a decision is already pending");
     if (d.options.length === 0) throw new EngineError(`decision "${d.kind}" has no options`);
     if (d.options.length > LIMITS.decisionOptions)
@@ -1169,10 +1277,12 @@ class GameEngine implements Game {
   }
 
   pushTask(task: Task): void {
+    this.touched();
     this.state.tasks.push(task);
   }
 
   popTask(task: Task): void {
+    this.touched();
     const top = this.state.tasks.pop();
     if (top !== task) throw new EngineError(`task "${task.t}" tried to end while "${top?.t}" was running`);
   }
@@ -1182,6 +1292,7 @@ class GameEngine implements Game {
    * of node `nodeId`, as if every node above it had begun.
    */
   startAt(turnId: number, player: PlayerId, nodeId: string, opts: { extra?: boolean } = {}): this {
+    this.touched();
     const state = this.state;
     const target = this.rules.node(nodeId);
     const chain: string[] = [];
@@ -1523,6 +1634,7 @@ class GameEngine implements Game {
 
   /** Makes `obj` another card (DM awakening and release; determinization's redeal). */
   setCard(obj: GameObject, card: string): void {
+    this.touched();
     obj.card = card;
     this.staticObjects = null;
     this.membershipChanged();
@@ -1781,6 +1893,7 @@ class GameEngine implements Game {
 
   /** Uses an activated ability's limits (activation or use); throws if a limit refuses. */
   useLimits(ref: AbilityRef): void {
+    this.touched();
     const v = checkLimits(this, ref, (s) => usedUpOf(s) === "use" || usedUpOf(s) === "activation");
     if (!v.ok) throw new IllegalActionError(v.reason);
     chargeLimits(this, ref, "use");
@@ -1789,12 +1902,14 @@ class GameEngine implements Game {
 
   /** A negated activation gives back limits used up on activation, not those used up on use (RULINGS YG-2.4). */
   negateActivation(ref: AbilityRef): void {
+    this.touched();
     for (const spec of limitsOf(ref.ability))
       if (usedUpOf(spec) === "activation") refundLimit(this, ref, spec);
   }
 
   /** Checks and charges the limits used up when a static ability actually applies (RULINGS DM-3.7). */
   applyStatic(ref: AbilityRef): Verdict {
+    this.touched();
     const v = checkLimits(this, ref, (s) => usedUpOf(s) === "application" || s.counts === "event");
     if (!v.ok) return v;
     chargeLimits(this, ref, "application");
@@ -1838,6 +1953,7 @@ class GameEngine implements Game {
     kind: string,
     opts: PlaceOptions & { controller?: PlayerId } = {},
   ): GameObject {
+    this.touched();
     const controller = opts.controller ?? owner;
     const obj = createObject(this, card, owner, this.zone(kind, controller).id, opts);
     obj.controller = controller;
@@ -1845,6 +1961,7 @@ class GameEngine implements Game {
   }
 
   move(obj: GameObject, to: string, opts: MoveOptions = {}): LogEntry {
+    this.touched();
     return moveObject(this, obj, to, opts);
   }
 
@@ -1854,6 +1971,7 @@ class GameEngine implements Game {
     to: string,
     opts: MoveOptions & { noReplace?: boolean } = {},
   ): LogEntry | null {
+    this.touched();
     // No card that could replace it in a zone where it works (replacement.ts, an index kept until
     // such a card moves): no proposed event to build, nothing to ask.
     if (!opts.noReplace && this.rules.replacementCards.size > 0 && replacementHolders(this).length > 0) {
@@ -1882,6 +2000,7 @@ class GameEngine implements Game {
 
   /** Draws n cards; drawing from an empty deck emits "drawFromEmpty" for the preset's loss rule. */
   draw(player: PlayerId, n = 1, cause?: Cause): void {
+    this.touched();
     const deck = this.zone(this.deckZoneKind, player);
     const hand = this.zone(this.rules.preset.drawTo ?? "hand", player);
     for (let i = 0; i < n; i++) {
@@ -1895,6 +2014,7 @@ class GameEngine implements Game {
   }
 
   shuffle(zone: string): void {
+    this.touched();
     const z = this.state.zones[zone];
     if (!z) throw new EngineError(`no zone "${zone}"`);
     shuffleInPlace(this.state.rng, z.cards);
@@ -1910,6 +2030,7 @@ class GameEngine implements Game {
    * Those not reached this turn (their node already ended) lapse with the turn.
    */
   addNodesAfter(after: string, nodes: readonly string[], source?: string): void {
+    this.touched();
     const node = this.rules.node(after);
     const clock = this.state.clock;
     if (!clock.path.includes(after))
@@ -1946,6 +2067,7 @@ class GameEngine implements Game {
    * interaction stops once the work in progress, a resolving effect or chain, is done).
    */
   skipTo(to: string, source?: string): void {
+    this.touched();
     const clock = this.state.clock;
     const path = clock.path;
     const chain: string[] = [];
@@ -1979,6 +2101,7 @@ class GameEngine implements Game {
    * next run waits for the next one that isn't skipped. Several calls skip as many runs.
    */
   skipNextNode(player: PlayerId, node: string, source?: string): void {
+    this.touched();
     const n = this.rules.node(node);
     if (n.parent === null)
       throw new EngineError(`"${node}" is the whole turn: a turn is skipped with skipTurn, not skipNode`);
@@ -1996,6 +2119,7 @@ class GameEngine implements Game {
     by: PlayerId,
     opts: { extraTurnAfter?: boolean; source?: string } = {},
   ): void {
+    this.touched();
     this.state.turnQueue.push({
       kind: "control",
       player,
@@ -2007,22 +2131,26 @@ class GameEngine implements Game {
   }
 
   addExtraTurn(player: PlayerId, source?: string): void {
+    this.touched();
     this.state.turnQueue.push({ kind: "extra", player, ...(source ? { source } : {}) });
     emit(this, { type: "extraTurnAdded", player, data: { source: source ?? null } });
   }
 
   declareWinner(player: PlayerId | null, reason: string): void {
+    this.touched();
     if (this.state.result) return;
     this.state.result = { winner: player, reason, turn: this.state.clock.turn.id };
     emit(this, { type: "gameEnd", ...(player !== null ? { player } : {}), data: { reason, winner: player } });
   }
 
   declareLoser(player: PlayerId, reason: string): void {
+    this.touched();
     const others = this.opponents(player);
     this.declareWinner(others.length === 1 ? others[0]! : null, `${this.playerName(player)} lost: ${reason}`);
   }
 
   emit(event: GameEvent): LogEntry {
+    this.touched();
     // A copy: the caller's object stays theirs (events.emit copies what `newEntry` did not make).
     return emit(this, event);
   }
