@@ -626,6 +626,7 @@ class GameEngine implements Game {
     this.state = copyState(data.state, logPrefix(data.log, data.logLength));
     this.indexZones(data.handles);
     this.guard = null;
+    this.made = null; // another state: its next restore point is a copy
   }
 
   /**
