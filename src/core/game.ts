@@ -185,7 +185,6 @@ const NO_ZONES: readonly ZoneState[] = [];
 /** The log of copies that keep theirs elsewhere (snapshots, the undo checkpoint): never appended to. */
 const EMPTY_LOG: LogEntry[] = Object.freeze([]) as unknown as LogEntry[];
 
-/** A log to go on from: the first `n` entries of `log` (a fresh array: the old one may still be read). */
 /**
  * What Game.create made a game from. The same inputs make the same game (DESIGN: determinism): a
  * game changed since by nothing but its running and its answers is its making, replayed — the
@@ -240,6 +239,7 @@ function newState(preset: Preset, m: Making): GameState {
   };
 }
 
+/** A log to go on from: the first `n` entries of `log` (a fresh array: the old one may still be read). */
 function logPrefix(log: LogEntry[], n: number): LogEntry[] {
   return n === 0 ? [] : log.slice(0, n);
 }
@@ -483,8 +483,8 @@ class GameEngine implements Game {
   }
 
   /**
-   * What this game was made from, while nothing but its own running changed it since
-   * (`untouched`): the restore point of its first actions (checkpoint).
+   * What this game was made from, while nothing but its own running changed it since (`touched`
+   * forgets it): the restore point of its first actions (checkpoint).
    */
   private made: { making: Making; state: GameState } | null = null;
 
@@ -1178,11 +1178,11 @@ class GameEngine implements Game {
     const responses = `${n} response${n === 1 ? "" : "s"}`;
     // Only code whose result depends on more than the game can fail to make the game again.
     const lostAt = (why: string): string =>
-      `${why}), so the game is where that left it, at ${this.where()} (code whose result depends on more than the game? Game.exactUndo copies the state before every action instead)`;
+      `undoing it failed too (${why}), so the game is where that left it, at ${this.where()} (code whose result depends on more than the game? Game.exactUndo copies the state before every action instead)`;
     let words: string | null = null;
     try {
       const lost = this.restoreTo(g, log);
-      if (lost !== null) words = `undoing it failed too (${lostAt(lost)}`;
+      if (lost !== null) words = lostAt(lost);
       else {
         const failure = this.replay(g, decision);
         if (failure !== null) {
@@ -1191,7 +1191,7 @@ class GameEngine implements Game {
           const again = this.restoreTo(g, log);
           words =
             again !== null
-              ? `undoing it failed too (${replaying}; then ${lostAt(again)}`
+              ? lostAt(`${replaying}; then ${again}`)
               : `undoing it failed too (${replaying}), so the game is back at that restore point, decision ${this.state.decision?.id} at ${this.where()}, ${responses} before this action (code whose result depends on more than the game?)`;
           g.choices = [];
         }
