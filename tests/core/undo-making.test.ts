@@ -10,7 +10,7 @@ import { HookError } from "../../src/core/errors.js";
 import { Game } from "../../src/core/game.js";
 import type { Preset } from "../../src/core/preset.js";
 import type { GameState, LogEntry } from "../../src/core/types.js";
-import { getPreset } from "../../src/presets/index.js";
+import { getPreset, presetIds } from "../../src/presets/index.js";
 
 const lab = getPreset("lab");
 
@@ -222,4 +222,41 @@ describe("undo from a game's making", () => {
     const { before } = failOnce(g);
     expect(g.serialize()).toBe(before);
   });
+
+  for (const id of presetIds())
+    it(`${id}: an action undone from the game's making leaves the game as it was, and it plays on as its twin`, () => {
+      for (const seed of [1, 2]) {
+        const g = Game.create(getPreset(id), { seed }).run();
+        const twin = Game.create(getPreset(id), { seed }).run();
+        const agent = randomAgent(seed);
+        const played = 3 + ((seed * 7) % 20);
+        for (let i = 0; i < played && !g.over; i++) {
+          const a = agent.choose(g);
+          g.act(a);
+          twin.act(a);
+        }
+        if (g.over) continue;
+        expect(restorePoint(g)?.copy).toBeNull();
+        // An immediate listener that throws undoes the action: the preset's code itself never fails.
+        const before = g.serialize();
+        const next = agent.choose(g);
+        const stop = g.onEvent(
+          () => {
+            throw new Error("listener down");
+          },
+          { immediate: true },
+        );
+        expect(() => g.act(next)).toThrow(/listener down/);
+        stop();
+        expect(g.serialize()).toBe(before);
+        g.act(next);
+        twin.act(next);
+        for (let i = 0; i < 15 && !g.over; i++) {
+          const a = agent.choose(g);
+          g.act(a);
+          twin.act(a);
+        }
+        expect(g.serialize()).toBe(twin.serialize());
+      }
+    });
 });
