@@ -674,7 +674,7 @@ class GameEngine implements Game {
       while (state.decision === null && state.result === null) {
         const tasks = this.state.tasks;
         task = tasks[tasks.length - 1];
-        if (!task) throw new EngineError("the engine has no work left but the game is not over");
+        if (task === undefined) throw new EngineError("the engine has no work left but the game is not over");
         // A node the turn skips past asks nothing more: its interaction stops (Game.skipTo).
         if (state.turnQueue.length !== 0 && endedInteraction(this, task)) {
           this.popTask(task);
@@ -692,7 +692,7 @@ class GameEngine implements Game {
             this.lastTaskHandler = handler;
           }
         }
-        if (!handler) throw new EngineError(`no handler for task "${task.t}"`);
+        if (handler === undefined) throw new EngineError(`no handler for task "${task.t}"`);
         this.batchStart = state.ids.event; // each step of work is one event of the rules (CR 603.2c)
         doing = Doing.Handler;
         handler(this, task);
@@ -734,8 +734,11 @@ class GameEngine implements Game {
     return this;
   }
 
-  /** The last task type `run` looked up (not a node's), and its handler (the rules' own). */
-  private lastTaskType: string | null = null;
+  /**
+   * The last task type `run` looked up (not a node's), and its handler (the rules' own). A string
+   * from the start: compared with a task's type, it is then compared as a string, not generically.
+   */
+  private lastTaskType = "";
   private lastTaskHandler: TaskHandler | undefined = undefined;
 
   /** The last event the running step may make (run sets it from `eventBudget`; none outside run). */

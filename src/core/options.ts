@@ -81,7 +81,11 @@ function valid(def: PresetOptionDef, v: Json): boolean {
 /** The options of a new game: defaults, then the given ones, each checked. */
 export function validateOptions(preset: Preset, given: unknown): JsonObject {
   const { defs, defaults } = presetOptions(preset);
-  const out: JsonObject = { ...defaults };
+  // Copied key by key, not spread: a spread's copy takes a hidden class V8 may change from one game
+  // to the next (seen after ~150 Duel Masters games), and every function compiled for the old one
+  // that reads an option is then deoptimized.
+  const out: JsonObject = {};
+  for (const k in defaults) out[k] = defaults[k] as Json;
   if (given === undefined || given === null) return out;
   if (!isPlainObject(given))
     throw new DefinitionError(

@@ -222,114 +222,142 @@ function emitNodeEvent(game: Game, type: BookkeepingEvent, flags: Readonly<Event
   } else skipUnheard(game, type, flags);
 }
 
+/**
+ * Each stage of a node in a function of its own, small enough for V8's optimizing compiler to
+ * inline the helpers it calls: with every stage in one function, each of them is an out-of-line call.
+ */
 function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
   switch (t.stage) {
-    case Stage.Enter: {
-      const skip = skipMarker(game);
-      if (skip && skip.to === node.id) removeSkip(game, skip); // arrived where the turn skipped to
-      enterNode(game, node);
-      // A marker for the log and narration; "at the start of" abilities listen to nodeBegin below.
-      emitNodeEvent(game, "nodeEnter", game.rules.bookkeeping.nodeEnter, node.id);
-      // DM 500.3: effects lasting "until" this node expire as it begins.
-      if (game.state.durations.length > 0) expireDurations(game, { at: "nodeBegin", node: node.id });
-      t.stage = Stage.Begun;
-      pushTasks(game, node.onBegin, node.id); // CR 703.3: turn-based actions first.
+    case Stage.Enter:
+      enterStage(game, t, node);
       return;
-    }
-    case Stage.Begun: {
-      emitNodeEvent(game, "nodeBegin", game.rules.bookkeeping.nodeBegin, node.id);
-      t.stage = Stage.Body;
-      const cp = game.rules.preset.checkpoint;
-      if (cp && (game.state.pending.length > 0 || game.state.hiddenResponses.length > 0))
-        game.pushTask({ t: cp, node: node.id });
+    case Stage.Begun:
+      begunStage(game, t, node);
       return;
-    }
-    case Stage.Body: {
-      t.stage = Stage.Children;
-      if (node.interaction && !skipMarker(game)?.ended.includes(node.id))
-        game.pushTask(interactionTask(node.interaction, node.id));
+    case Stage.Body:
+      bodyStage(game, t, node);
       return;
-    }
-    case Stage.Children: {
-      const skip = skipMarker(game);
-      if (skip) {
-        // Ending: no more children. On the way to the node skipped to: straight to it.
-        if (skip.ended.includes(node.id)) {
-          t.queue = undefined;
-          t.last = undefined;
-          t.stage = Stage.Ending;
-          return;
-        }
-        const next = childToward(game, node.id, skip.to);
-        if (next !== undefined) {
-          t.queue = undefined;
-          const children = node.children ?? [];
-          t.child = children.findIndex((c) => c.id === next) + 1;
-          t.last = next;
-          game.pushTask(nodeTask(next));
-          return;
-        }
-      }
-      const added = t.last !== undefined ? nodesAddedAfter(game, t.last) : null;
-      if (added) t.queue = [...added, ...(t.queue ?? [])];
-      const children = node.children ?? [];
-      while (t.queue !== undefined && t.queue.length > 0) {
-        const id = t.queue.shift()!;
-        if (t.queue.length === 0) t.queue = undefined;
-        // An added node runs under its own condition, as it would in its place (CR 500.8).
-        if (!holds(game, children.find((c) => c.id === id)?.when)) continue;
-        if (game.state.turnQueue.length > 0 || game.rules.skipsNodes) if (skipsRun(game, id)) continue;
-        t.last = id;
-        game.pushTask(nodeTask(id));
-        return;
-      }
-      while (t.child < children.length) {
-        const child = children[t.child++]!;
-        if (child.onDemand || !holds(game, child.when)) continue;
-        if (game.state.turnQueue.length > 0 || game.rules.skipsNodes) if (skipsRun(game, child.id)) continue;
-        t.last = child.id;
-        game.pushTask(nodeTask(child.id));
-        return;
-      }
+    case Stage.Children:
+      childrenStage(game, t, node);
+      return;
+    case Stage.Ending:
+      endingStage(game, t, node);
+      return;
+    case Stage.End:
+      endStage(game, t, node);
+      return;
+  }
+}
+
+/** The node is entered: its instance and windows open, then its turn-based actions. */
+function enterStage(game: Game, t: NodeTask, node: CompiledNode): void {
+  const skip = skipMarker(game);
+  if (skip && skip.to === node.id) removeSkip(game, skip); // arrived where the turn skipped to
+  enterNode(game, node);
+  // A marker for the log and narration; "at the start of" abilities listen to nodeBegin below.
+  emitNodeEvent(game, "nodeEnter", game.rules.bookkeeping.nodeEnter, node.id);
+  // DM 500.3: effects lasting "until" this node expire as it begins.
+  if (game.state.durations.length > 0) expireDurations(game, { at: "nodeBegin", node: node.id });
+  t.stage = Stage.Begun;
+  pushTasks(game, node.onBegin, node.id); // CR 703.3: turn-based actions first.
+}
+
+/** The node has begun: "at the start of" abilities trigger. */
+function begunStage(game: Game, t: NodeTask, node: CompiledNode): void {
+  emitNodeEvent(game, "nodeBegin", game.rules.bookkeeping.nodeBegin, node.id);
+  t.stage = Stage.Body;
+  const cp = game.rules.preset.checkpoint;
+  if (cp && (game.state.pending.length > 0 || game.state.hiddenResponses.length > 0))
+    game.pushTask({ t: cp, node: node.id });
+}
+
+/** The node's interaction, if it has one. */
+function bodyStage(game: Game, t: NodeTask, node: CompiledNode): void {
+  t.stage = Stage.Children;
+  if (node.interaction && !skipMarker(game)?.ended.includes(node.id))
+    game.pushTask(interactionTask(node.interaction, node.id));
+}
+
+/** The node's next child, added node or node skipped to; the node ends when there is none. */
+function childrenStage(game: Game, t: NodeTask, node: CompiledNode): void {
+  const skip = skipMarker(game);
+  if (skip) {
+    // Ending: no more children. On the way to the node skipped to: straight to it.
+    if (skip.ended.includes(node.id)) {
+      t.queue = undefined;
       t.last = undefined;
       t.stage = Stage.Ending;
       return;
     }
-    case Stage.Ending: {
-      t.stage = Stage.End;
-      pushTasks(game, node.onEnd, node.id);
-      return;
-    }
-    case Stage.End: {
-      // Abilities triggered by the node's end actions resolve before the node ends (DM 500.2:
-      // a step ends when no effect is being processed).
-      const checkpoint = game.rules.preset.checkpoint;
-      if (checkpoint && (game.state.pending.length > 0 || game.state.hiddenResponses.length > 0)) {
-        game.pushTask({ t: checkpoint, node: node.id });
-        return;
-      }
-      emitNodeEvent(game, "nodeEnd", game.rules.bookkeeping.nodeEnd, node.id);
-      // DM 500.3: effects lasting "until the end of" this node expire as it ends (this run of it:
-      // its instance changes only when it is entered again).
-      if (game.state.durations.length > 0)
-        expireDurations(game, {
-          at: "nodeEnd",
-          node: node.id,
-          instance: game.state.clock.instances[node.id]!,
-        });
-      leaveNode(game, node);
-      const skip = skipMarker(game);
-      const skipped = skip?.ended.includes(node.id) === true;
-      if (skip && skipped) skip.ended.splice(skip.ended.indexOf(node.id), 1);
-      if (!skipped && node.repeatWhile && holds(game, node.repeatWhile)) {
-        t.stage = Stage.Enter;
-        t.child = 0;
-        return;
-      }
-      game.popTask(t);
+    const next = childToward(game, node.id, skip.to);
+    if (next !== undefined) {
+      t.queue = undefined;
+      const children = node.children ?? [];
+      t.child = children.findIndex((c) => c.id === next) + 1;
+      t.last = next;
+      game.pushTask(nodeTask(next));
       return;
     }
   }
+  const added = t.last !== undefined ? nodesAddedAfter(game, t.last) : null;
+  if (added) t.queue = [...added, ...(t.queue ?? [])];
+  const children = node.children ?? [];
+  while (t.queue !== undefined && t.queue.length > 0) {
+    const id = t.queue.shift()!;
+    if (t.queue.length === 0) t.queue = undefined;
+    // An added node runs under its own condition, as it would in its place (CR 500.8).
+    if (!holds(game, children.find((c) => c.id === id)?.when)) continue;
+    if (game.state.turnQueue.length > 0 || game.rules.skipsNodes) if (skipsRun(game, id)) continue;
+    t.last = id;
+    game.pushTask(nodeTask(id));
+    return;
+  }
+  while (t.child < children.length) {
+    const child = children[t.child++]!;
+    if (child.onDemand || !holds(game, child.when)) continue;
+    if (game.state.turnQueue.length > 0 || game.rules.skipsNodes) if (skipsRun(game, child.id)) continue;
+    t.last = child.id;
+    game.pushTask(nodeTask(child.id));
+    return;
+  }
+  t.last = undefined;
+  t.stage = Stage.Ending;
+}
+
+/** The node's end actions. */
+function endingStage(game: Game, t: NodeTask, node: CompiledNode): void {
+  t.stage = Stage.End;
+  pushTasks(game, node.onEnd, node.id);
+}
+
+/** The node ends (after what its end actions triggered) or, with `repeatWhile`, starts again. */
+function endStage(game: Game, t: NodeTask, node: CompiledNode): void {
+  // Abilities triggered by the node's end actions resolve before the node ends (DM 500.2:
+  // a step ends when no effect is being processed).
+  const checkpoint = game.rules.preset.checkpoint;
+  if (checkpoint && (game.state.pending.length > 0 || game.state.hiddenResponses.length > 0)) {
+    game.pushTask({ t: checkpoint, node: node.id });
+    return;
+  }
+  emitNodeEvent(game, "nodeEnd", game.rules.bookkeeping.nodeEnd, node.id);
+  // DM 500.3: effects lasting "until the end of" this node expire as it ends (this run of it:
+  // its instance changes only when it is entered again).
+  if (game.state.durations.length > 0)
+    expireDurations(game, {
+      at: "nodeEnd",
+      node: node.id,
+      instance: game.state.clock.instances[node.id]!,
+    });
+  leaveNode(game, node);
+  const skip = skipMarker(game);
+  const skipped = skip?.ended.includes(node.id) === true;
+  if (skip && skipped) skip.ended.splice(skip.ended.indexOf(node.id), 1);
+  if (!skipped && node.repeatWhile && holds(game, node.repeatWhile)) {
+    t.stage = Stage.Enter;
+    t.child = 0;
+    return;
+  }
+  game.popTask(t);
 }
 
 function removeSkip(game: Game, skip: SkipTo): void {
