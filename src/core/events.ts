@@ -426,7 +426,11 @@ export function emit(game: EventLog, event: GameEvent, known?: EventTypeRules): 
       if (seen !== "all") entry.causeSeenBy = seen;
     }
   }
-  if (game.keepLog) state.log.push(entry);
+  if (game.keepLog) {
+    // A store past the end, not push: V8 compiled this push as a call to its generic builtin.
+    const log = state.log;
+    log[log.length] = entry;
+  }
   const typeRules = known ?? game.rules.eventRules(entry.type);
   const specs = typeRules.counters;
   if (specs) {

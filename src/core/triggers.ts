@@ -7,7 +7,7 @@ import { limitsOf, mayUse } from "./abilities.js";
 import { hasTargets } from "./activation.js";
 import type { HiddenResponseWords, TriggerEntry } from "./contract/data.js";
 import type { EventTypeRules, Game, MembershipConcerns } from "./contract/game.js";
-import { emit, eventOfEntry } from "./events.js";
+import { emit, eventOfEntry, newEntry } from "./events.js";
 import type { Json, JsonObject } from "./json.js";
 import { cloneJson } from "./json.js";
 import { abilityLabel } from "./labels.js";
@@ -288,15 +288,14 @@ function pend(
   game.state.pending.push(pending);
   const told: JsonObject = { ability: what.ability, pending: pending.id, on: ev.type };
   for (const k in data) told[k] = data[k] as Json;
-  emit(game, {
-    type: "trigger",
-    player: what.controller,
-    obj: what.obj,
-    inc: what.inc,
-    card: what.card,
-    name: game.rules.card(what.card).name,
-    data: told,
-  });
+  const entry = newEntry("trigger");
+  entry.player = what.controller;
+  entry.obj = what.obj;
+  entry.inc = what.inc;
+  entry.card = what.card;
+  entry.name = game.rules.card(what.card).name;
+  entry.data = told;
+  emit(game, entry);
 }
 
 const LIMIT_USED: JsonObject = Object.freeze({ limitUsed: true });
@@ -425,11 +424,18 @@ export function runResolveTask(game: Game, task: Task): void {
     return;
   }
   for (const spec of limitsOf(ability)) if (usedUpOf(spec) === "resolution") chargeLimit(game, ref, spec);
-  emit(game, {
-    type: "resolve",
-    ...base,
-    data: { ability: ability.id, pending: p.id, ...(ability.keyword ? { keyword: ability.keyword } : {}) },
-  });
+  const entry = newEntry("resolve");
+  entry.player = base.player;
+  entry.obj = base.obj;
+  entry.inc = base.inc;
+  entry.card = base.card;
+  entry.name = base.name;
+  entry.data = {
+    ability: ability.id,
+    pending: p.id,
+    ...(ability.keyword ? { keyword: ability.keyword } : {}),
+  };
+  emit(game, entry);
   game.popTask(t);
   if (ability.effect?.length) {
     // Targets chosen as it was put on the stack are checked again first (CR 603.3d, 608.2b).

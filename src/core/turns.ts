@@ -5,7 +5,7 @@
 
 import type { Game } from "./contract/game.js";
 import { expireDurations } from "./durations.js";
-import { closeWindow, emit, heard, openWindow, skipUnheard } from "./events.js";
+import { closeWindow, emit, heard, newEntry, openWindow, skipUnheard } from "./events.js";
 import { nodeTask } from "./structure.js";
 import type { PlayerId, Task, TurnModification } from "./types.js";
 
@@ -97,17 +97,12 @@ export function runTurnTask(game: Game, task: Task): void {
     openWindow(game, "turn");
     expireDurations(game, { at: "turnBegin", player: turn.player });
     const flags = game.rules.bookkeeping.turnBegin;
-    if (heard(game, flags))
-      emit(
-        game,
-        {
-          type: "turnBegin",
-          player: turn.player,
-          data: { turn: turn.id, extra: turn.extra, ordinal: turn.ordinal },
-        },
-        flags.typeRules,
-      );
-    else skipUnheard(game, "turnBegin", flags);
+    if (heard(game, flags)) {
+      const entry = newEntry("turnBegin");
+      entry.player = turn.player;
+      entry.data = { turn: turn.id, extra: turn.extra, ordinal: turn.ordinal };
+      emit(game, entry, flags.typeRules);
+    } else skipUnheard(game, "turnBegin", flags);
     // CR 722.1: who controls this turn is settled as it begins, before anything happens in it.
     takeTurnControl(game);
     t.stage = "end";
@@ -115,9 +110,12 @@ export function runTurnTask(game: Game, task: Task): void {
     return;
   }
   const flags = game.rules.bookkeeping.turnEnd;
-  if (heard(game, flags))
-    emit(game, { type: "turnEnd", player: turn.player, data: { turn: turn.id } }, flags.typeRules);
-  else skipUnheard(game, "turnEnd", flags);
+  if (heard(game, flags)) {
+    const entry = newEntry("turnEnd");
+    entry.player = turn.player;
+    entry.data = { turn: turn.id };
+    emit(game, entry, flags.typeRules);
+  } else skipUnheard(game, "turnEnd", flags);
   // Nodes added to this turn that it never reached lapse with it (CR 500.8 adds them to "this turn").
   const q = game.state.turnQueue;
   for (let i = q.length - 1; i >= 0; i--)
