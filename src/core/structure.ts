@@ -226,7 +226,7 @@ function emitNodeEvent(game: Game, type: BookkeepingEvent, flags: Readonly<Event
 
 /**
  * Each stage of a node in a function of its own, small enough for V8's optimizing compiler to
- * inline the helpers it calls: with every stage in one function, each of them is an out-of-line call.
+ * inline the functions it calls: with every stage in one function, each of them is an out-of-line call.
  */
 function runNodeStage(game: Game, t: NodeTask, node: CompiledNode): void {
   switch (t.stage) {
