@@ -427,7 +427,8 @@ export function emit(game: EventLog, event: GameEvent, known?: EventTypeRules): 
     }
   }
   if (game.keepLog) {
-    // A store past the end, not push: V8 compiled this push as a call to its generic builtin.
+    // A store past the end, not push: the log starts empty each game, and V8 compiles a push that
+    // has met an empty array (of the small-integer kind) as a call to its generic builtin.
     const log = state.log;
     log[log.length] = entry;
   }

@@ -150,7 +150,8 @@ function pushTasks(game: Game, names: readonly string[] | undefined, node: strin
 /** Opens a node's windows and clock entries: shared by running a node and by starting a game mid-turn. */
 export function enterNode(game: Game, node: CompiledNode): void {
   const clock = game.state.clock;
-  // A store past the end, not push: V8 compiled this push as a call to its generic builtin.
+  // A store past the end, not push: the path starts empty each game, and V8 compiles a push that
+  // has met an empty array (of the small-integer kind) as a call to its generic builtin.
   const path = clock.path;
   path[path.length] = node.id;
   clock.instances[node.id] = ++game.state.ids.window;
