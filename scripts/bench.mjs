@@ -12,6 +12,8 @@
  * d9cc967 and Pokémon Showdown (bench/baselines.mjs; `--quick`, `--smoke`, `--json`, `--warm S`).
  * `--instructions` counts machine instructions per response under valgrind beside earlier commits
  * (bench/instructions.mjs: `--against SHA`, default 413bda4; `--presets`, `--quick`, `--json`).
+ * `--board PRESET` gives the CPU of a response by how many objects are in play (bench/board-size.mjs:
+ * `--games N`, `--warm S`, `--json`).
  * docs/performance.md says which command gives each of its figures.
  */
 import { spawnSync } from "node:child_process";
@@ -238,6 +240,16 @@ function benchDependencies() {
 if (args.includes("--instructions")) {
   step("npx", ["tsup", "--silent"]);
   const r = spawnSync(process.execPath, ["bench/instructions.mjs", ...args], { stdio: "inherit", cwd: root });
+  process.exit(r.status ?? 1);
+}
+
+if (args.includes("--board")) {
+  step("npx", ["tsup", "--silent"]);
+  const r = spawnSync(process.execPath, ["--expose-gc", "bench/board-size.mjs", ...args], {
+    stdio: "inherit",
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   process.exit(r.status ?? 1);
 }
 

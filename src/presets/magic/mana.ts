@@ -39,8 +39,25 @@ export interface ManaCost {
 
 const isManaType = (s: string): s is ManaType => (MANA_TYPES as readonly string[]).includes(s);
 
+/**
+ * Parsed mana strings (a payMana or addMana op's, asked at every priority its ability is offered):
+ * the same few dozen strings a game, each parsed once. A cost is read, never changed.
+ */
+const parsedMana = new Map<string, ManaCost>();
+
 /** Parses "{X}{1}{G}{G}" (the printed form; CR 107.4). Throws on a symbol the preset lacks. */
 export function parseMana(text: string): ManaCost {
+  let cost = parsedMana.get(text);
+  if (cost === undefined) {
+    cost = parseManaText(text);
+    // Bounded: a program that parses strings of its own (a card editor) doesn't grow it for ever.
+    if (parsedMana.size >= 4096) parsedMana.clear();
+    parsedMana.set(text, cost);
+  }
+  return cost;
+}
+
+function parseManaText(text: string): ManaCost {
   const out: ManaCost = { typed: emptyPool(), generic: 0, x: 0 };
   const rest = text.replace(/\{([^}]*)\}/g, (_m, sym: string) => {
     if (/^\d+$/.test(sym)) out.generic += Number(sym);

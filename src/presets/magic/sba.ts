@@ -179,16 +179,25 @@ export const stateBasedActions: StateCheck = {
   // illegally attached. Nor which turn, phase or step it is, nor a hand (a card drawn; drawing from
   // an empty library says so with its own event, CR 704.5b): what ends or happens there says so
   // with its own events (effects ending, cards moving), nor who attacks or blocks (no selector reads
-  // it) — unless a static ability applies under a condition, which may read the clock ("as long as
-  // it's your turn"), a hand or combat ("as long as it's attacking").
+  // it), nor that a spell was cast or an ability activated, put on the stack or targeted something
+  // (CR 601.2, 602.2, 603.3, 115): the spell's move to the stack and the costs paid say so with
+  // their own events, and an ability going on the stack only keeps a Saga or scheme (CR 704.5s,
+  // 704.5y) where it is — unless a static ability applies under a condition, which may read the
+  // clock ("as long as it's your turn"), a hand, combat ("as long as it's attacking") or what was
+  // cast this turn.
   ignores: (cards) => [
     "mana",
     "manaEmptied",
     "cleanup",
     ...(cards.some(enchantNamesTapped) ? [] : ["tap", "untap", "untapAll"]),
-    ...(cards.some(conditionalStatic) ? [] : [...CLOCK_EVENTS, "draw", ...COMBAT_DECLARATIONS]),
+    ...(cards.some(conditionalStatic)
+      ? []
+      : [...CLOCK_EVENTS, "draw", ...COMBAT_DECLARATIONS, ...ANNOUNCEMENTS]),
   ],
 };
+
+/** Events that announce a spell or ability (CR 601.2, 602.2, 603.3, 115.1): what changes comes in events of its own. */
+const ANNOUNCEMENTS = ["cast", "activate", "putOnStack", "targeted"];
 
 /** The events of declaring attackers and blockers (combat.ts): the creatures' taps say so themselves. */
 const COMBAT_DECLARATIONS = [
