@@ -12,18 +12,19 @@
 import { engine, playOut, warmUp } from "./workloads.mjs";
 
 const args = process.argv.slice(2);
-const numberAfter = (flag, fallback) => {
+const numberAfter = (flag, fallback, whole = false) => {
   const i = args.indexOf(flag);
   if (i < 0) return fallback;
   const v = Number(args[i + 1]);
-  if (!Number.isFinite(v) || v <= 0) {
-    process.stderr.write(`bench --board: ${flag} needs a positive number, not "${args[i + 1] ?? ""}"\n`);
+  if (!Number.isFinite(v) || v <= 0 || (whole && !Number.isInteger(v))) {
+    const what = whole ? "a whole number above 0" : "a positive number";
+    process.stderr.write(`bench --board: ${flag} needs ${what}, not "${args[i + 1] ?? ""}"\n`);
     process.exit(2);
   }
   return v;
 };
 const preset = args[args.indexOf("--board") + 1];
-const games = numberAfter("--games", 90);
+const games = numberAfter("--games", 90, true);
 const warmSec = numberAfter("--warm", 20);
 const json = args.includes("--json");
 const dist = new URL("../dist", import.meta.url).pathname;

@@ -54,6 +54,12 @@ describe("bench --board", () => {
     expect(missing.stderr).toMatch(/name a preset/);
     const games = run("--board", "magic", "--games", "lots");
     expect(games.status).toBe(2);
-    expect(games.stderr).toBe('bench --board: --games needs a positive number, not "lots"\n');
+    expect(games.stderr).toBe('bench --board: --games needs a whole number above 0, not "lots"\n');
+    const half = run("--board", "magic", "--games", "2.5");
+    expect(half.status).toBe(2);
+    expect(half.stderr).toBe('bench --board: --games needs a whole number above 0, not "2.5"\n');
+    const warm = run("--board", "magic", "--warm", "-1");
+    expect(warm.status).toBe(2);
+    expect(warm.stderr).toBe('bench --board: --warm needs a positive number, not "-1"\n');
   });
 });
