@@ -113,6 +113,15 @@ export function mayActivate(game: Game, ref: AbilityRef, player: PlayerId): bool
   return true;
 }
 
+/**
+ * `canActivate(...).reasons` for an action about to be performed: empty when `mayActivate` allows
+ * it (the usual case: no words built), every reason otherwise.
+ */
+export function whyNotActivate(game: Game, ref: AbilityRef, player: PlayerId): readonly Reason[] {
+  return mayActivate(game, ref, player) ? NO_REASONS : canActivate(game, ref, player).reasons;
+}
+const NO_REASONS: readonly Reason[] = [];
+
 /** Costs that can't be paid and targets that don't exist, from the ops of an ability's cost. */
 export function costReasons(game: Game, ref: AbilityRef, player: PlayerId): Reason[] {
   const cost = ref.ability.cost;

@@ -15,9 +15,9 @@ import {
   type ActivationRules,
   abilityZones,
   becomeTargets,
-  canActivate,
   mayActivate,
   type Reason,
+  whyNotActivate,
 } from "../../core/activation.js";
 import { checkOptionRoom } from "../../core/bounds.js";
 import { IllegalActionError } from "../../core/errors.js";
@@ -338,7 +338,7 @@ export function activateOptions(game: Game, p: PlayerId): DecisionOption[] {
 
 // ---- casting and activating ----------------------------------------------------------------
 
-const refused = (what: string, reasons: Reason[]): IllegalActionError =>
+const refused = (what: string, reasons: readonly Reason[]): IllegalActionError =>
   new IllegalActionError(`${what}: ${reasons.map((r) => r.text).join("; ")}`);
 
 /** Counts spells the active player casts this turn, for the day/night check (CR 726.3a). */
@@ -379,8 +379,8 @@ function announcedX(name: string, mana: ManaCost, suffix: string): { target: str
  */
 export function castSpell(game: Game, p: PlayerId, obj: GameObject, suffix: string): void {
   const card = game.card(obj);
-  const verdict = canActivate(game, castRef(game, obj, p), p);
-  if (!verdict.ok) throw refused(`${card.name} can't be cast now`, verdict.reasons);
+  const refusal = whyNotActivate(game, castRef(game, obj, p), p);
+  if (refusal.length > 0) throw refused(`${card.name} can't be cast now`, refusal);
   const mana = manaCostOf(card);
   const { target, x } = announcedX(card.name, mana, suffix);
   const spec = spellTarget(card);
@@ -439,8 +439,8 @@ export function activateAbility(game: Game, p: PlayerId, objRef: string, ability
   const obj = game.byHandle(objRef) ?? game.state.objects[objRef];
   if (!obj) throw new IllegalActionError(`no card "${objRef}"`);
   const ref: AbilityRef = { ...game.abilityRef(obj.id, abilityId), controller: p };
-  const verdict = canActivate(game, ref, p);
-  if (!verdict.ok) throw refused(`${ref.card.name} can't be activated now`, verdict.reasons);
+  const why = whyNotActivate(game, ref, p);
+  if (why.length > 0) throw refused(`${ref.card.name} can't be activated now`, why);
   game.useLimits(ref);
   const cost = ref.ability.cost ?? [];
   // Paid as costs ({T}, loyalty counters: costs.ts), each event caused by the cost.

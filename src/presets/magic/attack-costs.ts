@@ -60,6 +60,12 @@ export function attackCostLabel(game: Game, defender: PlayerId, walker = false):
   return manaTotal(cost) === 0 ? "" : ` (pay ${showMana(cost)})`;
 }
 
+/** CR 508.1h: whether `attacker` can pay what attacking `defender` with one creature costs (free: yes). */
+export function attackPayable(game: Game, attacker: PlayerId, defender: PlayerId): boolean {
+  const { cost } = attackCost(game, defender);
+  return manaTotal(cost) === 0 || cantPay(game, attacker, cost) === null;
+}
+
 /** CR 508.1h: why `o`'s controller can't attack `defender` with it, for lack of mana; null if they can. */
 export function whyNotPayAttack(
   game: Game,

@@ -11,8 +11,9 @@ import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
 import { setTapped } from "../../core/objects.js";
 import type { DecisionOption, GameObject, PlayerId, Task } from "../../core/types.js";
-import { attackCost, attackCostLabel, whyNotPayAttack } from "./attack-costs.js";
+import { attackCost, attackCostLabel, attackPayable } from "./attack-costs.js";
 import {
+  blockRequirements,
   defenders,
   needsTwo,
   unmetAttackRequirements,
@@ -163,33 +164,37 @@ const declareAttackers: Handler = (game, task) => {
     if (mayExert(game, o)) task.exerting = o.id;
     return;
   }
+  // What each defender offers is the same for every creature (the attack's cost is paid by the
+  // active player, CR 508.1g–h; the planeswalkers are theirs): found once a creature may attack.
+  let targets: { d: PlayerId; payable: boolean; costLabel: string; walkers: GameObject[] }[] | undefined;
   const options: DecisionOption[] = [];
   for (const o of creatures(game, ap)) {
     // CR 508.1a, 302.6, 702.3b, 508.1c: untapped, not summoning sick, no defender, no restriction.
     if (whyNotAttack(game, o) !== null) continue;
+    targets ??= defs.map((d) => ({
+      d,
+      payable: attackPayable(game, ap, d),
+      costLabel: attackCostLabel(game, d),
+      walkers: permanents(game, d).filter((w) => isPlaneswalker(game, w)),
+    }));
     // CR 508.1h: a player attacked only at a cost its controller can't pay is not offered.
-    const payable = (d: PlayerId): boolean => whyNotPayAttack(game, o, d) === null;
-    if (defs.length === 1) {
-      if (payable(defs[0]!))
-        options.push({
-          id: `attack:${game.ref(o)}`,
-          label: `Attack with ${nameOf(game, o)}${attackCostLabel(game, defs[0]!)}`,
-        });
-    } else
-      for (const d of defs)
-        if (payable(d))
-          options.push({
-            id: `attack:${game.ref(o)}:${game.playerName(d)}`,
-            label: `Attack ${game.playerName(d)} with ${nameOf(game, o)}${attackCostLabel(game, d)}`,
-          });
+    for (const t of targets)
+      if (t.payable)
+        options.push(
+          defs.length === 1
+            ? { id: `attack:${game.ref(o)}`, label: `Attack with ${nameOf(game, o)}${t.costLabel}` }
+            : {
+                id: `attack:${game.ref(o)}:${game.playerName(t.d)}`,
+                label: `Attack ${game.playerName(t.d)} with ${nameOf(game, o)}${t.costLabel}`,
+              },
+        );
     // CR 506.3, 508.1b: or a planeswalker a defending player controls.
-    for (const d of defs)
-      for (const w of permanents(game, d))
-        if (isPlaneswalker(game, w))
-          options.push({
-            id: `attack:${game.ref(o)}:walker:${game.ref(w)}`,
-            label: `Attack ${nameOf(game, w)} (${game.playerName(d)}) with ${nameOf(game, o)}`,
-          });
+    for (const t of targets)
+      for (const w of t.walkers)
+        options.push({
+          id: `attack:${game.ref(o)}:walker:${game.ref(w)}`,
+          label: `Attack ${nameOf(game, w)} (${game.playerName(t.d)}) with ${nameOf(game, o)}`,
+        });
   }
   if (options.length === 0 || defs.length === 0) {
     finishAttackers(game, task);
@@ -328,25 +333,28 @@ const declareBlockers: Handler = (game, task) => {
     const p = defs[Number(task.i)]!;
     const options: DecisionOption[] = [];
     const able: GameObject[] = [];
+    // Listing changes nothing: what each attacker needs, and the requirements obeyed so far, once.
+    const attacking = attackers(game).filter((a) => a.vars.attacking === p);
+    const menace = attacking.map((a) => needsTwo(game, a));
+    let requirements: ReturnType<typeof blockRequirements> | undefined;
     for (const b of creatures(game, p)) {
       // CR 509.1a–b: untapped, not blocking already (unless it blocks any number), no restriction.
       if (whyNotBlocker(game, b) !== null) continue;
       able.push(b);
-      for (const a of attackers(game))
-        if (
-          a.vars.attacking === p &&
-          whyNotBlock(game, b, a) === null &&
-          !needsTwo(game, a) &&
-          whyNotKeepsRequirements(game, p, { blockers: [b], attacker: a }) === null // CR 509.1c
-        )
-          options.push({
-            id: `block:${game.ref(b)}:${game.ref(a)}`,
-            label: `Block ${nameOf(game, a)} with ${nameOf(game, b)}`,
-          });
+      for (let i = 0; i < attacking.length; i++) {
+        const a = attacking[i]!;
+        if (whyNotBlock(game, b, a) !== null || menace[i]) continue;
+        requirements ??= blockRequirements(game, p);
+        const block = { blockers: [b], attacker: a };
+        if (whyNotKeepsRequirements(game, p, block, requirements) !== null) continue; // CR 509.1c
+        options.push({
+          id: `block:${game.ref(b)}:${game.ref(a)}`,
+          label: `Block ${nameOf(game, a)} with ${nameOf(game, b)}`,
+        });
+      }
     }
-    for (const a of attackers(game))
-      if (a.vars.attacking === p && needsTwo(game, a))
-        appendOptions(options, menaceBlocks(game, a, able), "blocks");
+    for (let i = 0; i < attacking.length; i++)
+      if (menace[i]) appendOptions(options, menaceBlocks(game, attacking[i]!, able), "blocks");
     if (options.length === 0) {
       task.i = Number(task.i) + 1;
       continue;

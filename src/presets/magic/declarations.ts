@@ -201,8 +201,12 @@ export function unmetBlockRequirements(game: Game, p: PlayerId): string | null {
 }
 
 /** CR 509.1c: does this block keep the most requirements obeyable? Why not. */
-export function whyNotKeepsRequirements(game: Game, p: PlayerId, block: Block): string | null {
-  const before = blockRequirements(game, p);
+export function whyNotKeepsRequirements(
+  game: Game,
+  p: PlayerId,
+  block: Block,
+  before = blockRequirements(game, p), // the same for every block of one listing: given once
+): string | null {
   if (before.best === 0) return null;
   const after = blockRequirements(game, p, block);
   if (after.best >= before.best) return null;

@@ -8,7 +8,7 @@
  * The pool is the player's `vars.manaPool` (`{ W, U, B, R, G, C }`) with its total in `vars.mana`.
  */
 import { hasActivatedAbility } from "../../core/abilities.js";
-import { canActivate, mayActivate } from "../../core/activation.js";
+import { mayActivate, whyNotActivate } from "../../core/activation.js";
 import { EngineError, IllegalActionError } from "../../core/errors.js";
 import type { Game } from "../../core/game.js";
 import type { JsonObject } from "../../core/json.js";
@@ -490,11 +490,9 @@ export function activateManaAbility(game: Game, p: PlayerId, obj: GameObject, ab
   const ability = abilityId ? abilities.find((a) => a.id === abilityId) : abilities[0];
   if (!ability) throw new IllegalActionError(`${card.name} has no mana ability "${abilityId}"`);
   const ref: AbilityRef = { obj, card, ability, controller: p };
-  const verdict = canActivate(game, ref, p);
-  if (!verdict.ok)
-    throw new IllegalActionError(
-      `${card.name} can't be activated now: ${verdict.reasons.map((r) => r.text).join("; ")}`,
-    );
+  const why = whyNotActivate(game, ref, p);
+  if (why.length > 0)
+    throw new IllegalActionError(`${card.name} can't be activated now: ${why.map((r) => r.text).join("; ")}`);
   game.useLimits(ref);
   const land = manaLands(game, p).find((l) => l.obj.id === obj.id);
   if (land && abilities.length === 1) {
