@@ -14,6 +14,9 @@
  * (bench/instructions.mjs: `--against SHA`, default 413bda4; `--presets`, `--quick`, `--json`).
  * `--board PRESET` gives the CPU of a response by how many objects are in play (bench/board-size.mjs:
  * `--games N`, `--warm S`, `--json`).
+ * `--reuse PRESET` counts the decisions that offer a player the options of their previous one of
+ * the same kind, and those with nothing but the turn's bookkeeping between (bench/option-reuse.mjs:
+ * `--games N`, `--json`).
  * docs/performance.md says which command gives each of its figures.
  */
 import { spawnSync } from "node:child_process";
@@ -250,6 +253,12 @@ if (args.includes("--board")) {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production" },
   });
+  process.exit(r.status ?? 1);
+}
+
+if (args.includes("--reuse")) {
+  step("npx", ["tsup", "--silent"]);
+  const r = spawnSync(process.execPath, ["bench/option-reuse.mjs", ...args], { stdio: "inherit", cwd: root });
   process.exit(r.status ?? 1);
 }
 
