@@ -13,6 +13,7 @@
  * copies `act` makes, simulate on 2 workers against 1, a process's first 0.5 CPU-second, and gen1
  * random battles of Pokémon Showdown (bench/showdown.mjs).
  */
+import { spawnSync } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -70,6 +71,16 @@ log(
   `turnkit --baseline (${opts.size}): head against ${BASELINES.join(", ")} and Pokémon Showdown · node ${process.version} · ${machine} · CPU time, median of ${sizes.reps} interleaved repetitions, each process warmed ${warmWords(sizes.warmSec)}`,
 );
 
+/** The commit measured (`+changes` when the work tree differs from it); null outside a git checkout. */
+function measuredCommit() {
+  const git = (...a) => spawnSync("git", a, { cwd: root, encoding: "utf8" });
+  const head = git("rev-parse", "--short", "HEAD");
+  if (head.status !== 0) return null;
+  const changed = git("status", "--porcelain", "--untracked-files=no").stdout.trim() !== "";
+  return `${head.stdout.trim()}${changed ? "+changes" : ""}`;
+}
+const commit = measuredCommit();
+
 const loads = [loadavg()[0]];
 const started = performance.now();
 const total = jobs.length * sizes.reps;
@@ -88,6 +99,7 @@ const result = buildBaselineResult({
   presets: BASELINE_PRESETS,
   shas: BASELINES,
   meta: {
+    commit,
     size: opts.size,
     machine,
     node: process.version,

@@ -25,6 +25,7 @@ interface Entry {
   vsShowdown: { perTurn: number; perDecision: number };
 }
 interface Result {
+  commit?: string | null;
   baseline: Entry[];
   skeleton: { usPerAction: number; reducerRatio: number };
   restore: { ratio: number; actCopiesWhenNothingToUndo: boolean };
@@ -330,6 +331,8 @@ describe("a --smoke run", () => {
       }
       expect(out.showdown.firstHalfSecond?.firstDecisionCpuMs).toBeGreaterThan(0);
       expect(out.goals).toHaveLength(9);
+      // The commit measured, marked when the work tree differs from it: a run says what it measured.
+      expect(out.commit).toMatch(/^[0-9a-f]{7,}(\+changes)?$/);
     },
     600_000,
   );
