@@ -60,11 +60,22 @@ export function attackCostLabel(game: Game, defender: PlayerId, walker = false):
   return manaTotal(cost) === 0 ? "" : ` (pay ${showMana(cost)})`;
 }
 
-/** CR 508.1h: whether `attacker` can pay what attacking `defender` with one creature costs (free: yes). */
-export function attackPayable(game: Game, attacker: PlayerId, defender: PlayerId): boolean {
-  const { cost } = attackCost(game, defender);
-  return manaTotal(cost) === 0 || cantPay(game, attacker, cost) === null;
+/** CR 508.1h: what attacking `defender` with one creature costs `attacker` and why they can't pay it; null if free or payable. */
+function unpaidAttackCost(
+  game: Game,
+  attacker: PlayerId,
+  defender: PlayerId,
+  walker = false,
+): { cost: ManaCost; sources: string[]; why: string } | null {
+  const { cost, sources } = attackCost(game, defender, walker);
+  if (manaTotal(cost) === 0) return null;
+  const why = cantPay(game, attacker, cost);
+  return why === null ? null : { cost, sources, why };
 }
+
+/** CR 508.1h: whether `attacker` can pay what attacking `defender` with one creature costs (free: yes). */
+export const attackPayable = (game: Game, attacker: PlayerId, defender: PlayerId): boolean =>
+  unpaidAttackCost(game, attacker, defender) === null;
 
 /** CR 508.1h: why `o`'s controller can't attack `defender` with it, for lack of mana; null if they can. */
 export function whyNotPayAttack(
@@ -73,9 +84,8 @@ export function whyNotPayAttack(
   defender: PlayerId,
   walker = false,
 ): string | null {
-  const { cost, sources } = attackCost(game, defender, walker);
-  if (manaTotal(cost) === 0) return null;
-  const why = cantPay(game, o.controller, cost);
-  if (why === null) return null;
+  const unpaid = unpaidAttackCost(game, o.controller, defender, walker);
+  if (unpaid === null) return null;
+  const { cost, sources, why } = unpaid;
   return `${nameOf(game, o)} can't attack ${game.playerName(defender)} unless ${game.playerName(o.controller)} pays ${showMana(cost)} (${sources.join(", ")}; CR 508.1g–h): ${why}`;
 }
