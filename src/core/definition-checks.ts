@@ -83,6 +83,8 @@ const hint = (name: string, known: Iterable<string>): string => {
   return near ? ` (did you mean "${near}"?)` : "";
 };
 
+const KERNEL_EVENT_SET: ReadonlySet<string> = new Set(KERNEL_EVENT_TYPES);
+
 /**
  * Every event type cards of this preset may name: the kernel's, the preset's, and those the game's
  * cards make up (an `emit` op's `event`: a card's own event, which another card may trigger on or
@@ -139,17 +141,27 @@ export function knownStaticKinds(preset: Preset): ReadonlySet<string> {
   return kinds;
 }
 
+const isNested = (v: unknown): v is object => v !== null && typeof v === "object";
+
 const list = (v: string | readonly string[] | undefined): readonly string[] =>
   v === undefined ? [] : typeof v === "string" ? [v] : v;
 
 class CardChecker {
   readonly problems: DefinitionProblem[] = [];
-  private readonly events: string[];
   private readonly zones: string[];
 
   constructor(private readonly ctx: DefinitionContext) {
-    this.events = knownEventTypes(ctx.preset, ctx.cardEvents);
     this.zones = [...ctx.zoneKinds.keys()];
+  }
+
+  /** Does the kernel, the preset or an emit op of the game's cards make events of this type? */
+  private knownEvent(type: string): boolean {
+    const { preset, cardEvents } = this.ctx;
+    return (
+      KERNEL_EVENT_SET.has(type) ||
+      (preset.events !== undefined && Object.hasOwn(preset.events, type)) ||
+      cardEvents?.has(type) === true
+    );
   }
 
   private add(at: string, message: string): void {
@@ -166,10 +178,10 @@ class CardChecker {
 
   pattern(p: EventPattern, at: string): void {
     for (const type of list(p.on))
-      if (!this.events.includes(type))
+      if (!this.knownEvent(type))
         this.add(
           `${at}.on`,
-          `unknown event type "${type}"${hint(type, this.events)}: neither the kernel, preset "${this.ctx.preset.id}" nor an emit op of the game's cards emits it (declare the preset's events in Preset.events)`,
+          `unknown event type "${type}"${hint(type, knownEventTypes(this.ctx.preset, this.ctx.cardEvents))}: neither the kernel, preset "${this.ctx.preset.id}" nor an emit op of the game's cards emits it (declare the preset's events in Preset.events)`,
         );
     for (const field of ["from", "to"] as const)
       for (const z of list(p[field])) this.zone(z, `${at}.${field}`);
@@ -277,8 +289,10 @@ class CardChecker {
    * The ops' own arguments are checked by op-args.ts; a value malformed there is skipped here.
    */
   ops(v: unknown, at: string): void {
-    if (Array.isArray(v)) for (const [i, x] of v.entries()) this.ops(x, `${at}[${i}]`);
-    else if (v !== null && typeof v === "object") {
+    // Only lists and records hold names to check: no path is built for a plain value.
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) if (isNested(v[i])) this.ops(v[i], `${at}[${i}]`);
+    } else if (v !== null && typeof v === "object") {
       const o = v as Record<string, unknown>;
       if (o.op === "until" && o.effect !== null && typeof o.effect === "object") {
         const effect = o.effect as { kind?: unknown; value?: unknown };
@@ -301,8 +315,8 @@ class CardChecker {
         vocabularyProblems("Selector", o.select, "").length === 0
       )
         this.selector(o.select as Selector, `${at}.select`);
-      for (const [k, x] of Object.entries(o))
-        if (k !== "effect" || o.op !== "until") this.ops(x, `${at}.${k}`);
+      for (const k of Object.keys(o))
+        if (isNested(o[k]) && (k !== "effect" || o.op !== "until")) this.ops(o[k], `${at}.${k}`);
     }
   }
 

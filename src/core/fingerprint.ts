@@ -25,13 +25,46 @@ export const FINGERPRINT_PARTS: Readonly<Record<Exclude<keyof RulesFingerprint, 
   options: "the options",
 };
 
-/** JSON with the keys of every object sorted: the same data, the same text. */
-function canonical(v: unknown): string {
-  return JSON.stringify(v, (_k, x: unknown) =>
-    x !== null && typeof x === "object" && !Array.isArray(x)
-      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : x,
-  );
+/**
+ * JSON with the keys of every object sorted: the same data, the same text. Exactly what
+ * `JSON.stringify` writes when each object is first remade from its entries in sorted order —
+ * integer keys ("0", "10") then come first, in numeric order, as such an object holds them — built
+ * in one pass without those copies.
+ */
+export function canonicalJson(v: unknown): string | undefined {
+  return canonicalValue(v, "");
+}
+
+function canonicalValue(value: unknown, key: string): string | undefined {
+  let x = value;
+  if (x !== null && typeof x === "object" && typeof (x as { toJSON?: unknown }).toJSON === "function")
+    x = (x as { toJSON(key: string): unknown }).toJSON(key);
+  // Strings, numbers, booleans and null as JSON writes them; nothing for undefined and functions.
+  if (x === null || typeof x !== "object") return JSON.stringify(x);
+  if (Array.isArray(x)) {
+    let out = "[";
+    for (let i = 0; i < x.length; i++) out += `${i === 0 ? "" : ","}${canonicalValue(x[i], String(i)) ?? "null"}`;
+    return `${out}]`;
+  }
+  const record = x as Record<string, unknown>;
+  let out = "{";
+  for (const k of sortedKeys(record)) {
+    const text = canonicalValue(record[k], k);
+    if (text === undefined) continue;
+    out += `${out.length === 1 ? "" : ","}${JSON.stringify(k)}:${text}`;
+  }
+  return `${out}}`;
+}
+
+/** An array index as an object orders it (ECMA-262 6.1.7: a canonical integer below 2^32 - 1). */
+const isIndexKey = (k: string): boolean => /^(?:0|[1-9]\d*)$/.test(k) && Number(k) < 4294967295;
+
+/** An object's keys in the order an object made from its sorted entries holds them. */
+function sortedKeys(record: Record<string, unknown>): string[] {
+  const keys = Object.keys(record).sort();
+  if (!keys.some(isIndexKey)) return keys;
+  const indexes = keys.filter(isIndexKey).sort((a, b) => Number(a) - Number(b));
+  return [...indexes, ...keys.filter((k) => !isIndexKey(k))];
 }
 
 /**
@@ -48,7 +81,8 @@ function turnTree(root: CompiledNode): unknown {
   return children ? { ...rest, children: children.map(plain) } : rest;
 }
 
-const hash = (v: unknown): string => bytesToHex(sha256(new TextEncoder().encode(canonical(v)))).slice(0, 16);
+const hash = (v: unknown): string =>
+  bytesToHex(sha256(new TextEncoder().encode(canonicalJson(v)))).slice(0, 16);
 
 const computed = new WeakMap<Rules, RulesFingerprint>();
 

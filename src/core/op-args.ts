@@ -17,12 +17,18 @@ export interface OpProblem {
 }
 
 /** What the ops of a game may name. */
+/** Names looked up by a check: a set of them, or the keys of a map. */
+export interface Names {
+  has(name: string): boolean;
+  keys(): IterableIterator<string>;
+}
+
 export interface OpArgsContext {
   ops: ReadonlyMap<string, OpHandler>;
   /** Zone kinds of the preset. */
-  zones: Iterable<string>;
+  zones: Names;
   /** Turn node ids, for expiries (`{ endOf: node }`); unchecked when absent. */
-  nodes?: Iterable<string>;
+  nodes?: Names;
 }
 
 /** Player references every `player`/`players` argument takes besides `"$var"` and a number. */
@@ -78,15 +84,15 @@ export function opListProblems(
 
 class Checker {
   readonly problems: OpProblem[] = [];
-  private readonly zones: Set<string>;
-  private readonly nodes: Set<string> | undefined;
+  private readonly zones: Names;
+  private readonly nodes: Names | undefined;
 
   constructor(
     private readonly ctx: OpArgsContext,
     private readonly onCondition?: (condition: unknown) => void,
   ) {
-    this.zones = new Set(ctx.zones);
-    this.nodes = ctx.nodes ? new Set(ctx.nodes) : undefined;
+    this.zones = ctx.zones;
+    this.nodes = ctx.nodes;
   }
 
   list(ops: unknown, path: string): void {
@@ -223,13 +229,13 @@ class Checker {
       case "node":
         if (typeof v !== "string") this.bad(path, at, arg, `must be a turn node id, not ${show(v)}`);
         else if (this.nodes && !this.nodes.has(v))
-          this.bad(path, at, arg, `names "${v}", which is not a turn node${suggestion(v, this.nodes)}`);
+          this.bad(path, at, arg, `names "${v}", which is not a turn node${suggestion(v, this.nodes.keys())}`);
         return;
       case "runningNode":
         if (v === "current") return;
         if (typeof v === "string") {
           if (this.nodes && !this.nodes.has(v))
-            this.bad(path, at, arg, `names "${v}", which is not a turn node${suggestion(v, this.nodes)}`);
+            this.bad(path, at, arg, `names "${v}", which is not a turn node${suggestion(v, this.nodes.keys())}`);
           return;
         }
         if (!Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === "string")) {
@@ -243,7 +249,7 @@ class Checker {
         }
         for (const x of v as string[])
           if (this.nodes && !this.nodes.has(x))
-            this.bad(path, at, arg, `names "${x}", which is not a turn node${suggestion(x, this.nodes)}`);
+            this.bad(path, at, arg, `names "${x}", which is not a turn node${suggestion(x, this.nodes.keys())}`);
         return;
       case "nodes":
         if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) {
@@ -252,7 +258,7 @@ class Checker {
         }
         for (const x of v as string[])
           if (this.nodes && !this.nodes.has(x))
-            this.bad(path, at, arg, `names "${x}", which is not a turn node${suggestion(x, this.nodes)}`);
+            this.bad(path, at, arg, `names "${x}", which is not a turn node${suggestion(x, this.nodes.keys())}`);
         return;
       case "var":
         if (typeof v !== "string" || v === "")
@@ -270,7 +276,7 @@ class Checker {
           this.bad(path, at, arg, `must be a zone kind, not ${show(v)}`);
           return;
         }
-        const allowed = spec.values ? spec.values.filter((z) => this.zones.has(z)) : [...this.zones];
+        const allowed = spec.values ? spec.values.filter((z) => this.zones.has(z)) : [...this.zones.keys()];
         if (allowed.includes(v)) return;
         this.bad(
           path,
@@ -443,7 +449,7 @@ class Checker {
     }
     if (turnToo && x === "turn") return;
     if (this.nodes && !this.nodes.has(x))
-      this.bad(path, at, arg, `is "${x}", which is not a turn node${suggestion(x, this.nodes)}`);
+      this.bad(path, at, arg, `is "${x}", which is not a turn node${suggestion(x, this.nodes.keys())}`);
   }
 
   private vocab(

@@ -468,7 +468,7 @@ export class Rules implements CompiledRules {
       ? checks.opProblems(
           ops,
           field,
-          { ops: this.ops, zones: this.zoneDefs.keys(), nodes: this.nodes.keys() },
+          { ops: this.ops, zones: this.zoneDefs, nodes: this.nodes },
           collect,
         )
       : [];

@@ -5,7 +5,9 @@
  * refused with what to do instead.
  */
 import { readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { canonicalJson } from "../../src/core/fingerprint.js";
 import { Game } from "../../src/core/game.js";
 import type { TurnNode } from "../../src/core/preset.js";
 import { TURNKIT_VERSION } from "../../src/core/version.js";
@@ -56,6 +58,47 @@ describe("what made a game", () => {
     delete state.madeBy;
     expect(() => Game.fromState(tinyPreset({ turn }), state)).toThrow(
       /turnkit\/state@2.*replay its game instead/,
+    );
+  });
+});
+
+describe("the canonical text the fingerprint hashes", () => {
+  /** The definition: JSON.stringify with every object remade from its entries in sorted order. */
+  const reference = (v: unknown): string | undefined =>
+    JSON.stringify(v, (_k, x: unknown) =>
+      x !== null && typeof x === "object" && !Array.isArray(x)
+        ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+        : x,
+    );
+  // Keys an object orders apart (integers first, numerically) next to ones it doesn't.
+  const key = fc.oneof(
+    fc.string(),
+    fc.constantFrom("0", "1", "9", "10", "01", "-1", "1.5", "4294967294", "4294967295", "__proto__", "é", "\u{1F600}"),
+  );
+  const value = fc.letrec((tie) => ({
+    any: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      fc.constantFrom(null, true, false, undefined, Number.NaN, -0, Number.POSITIVE_INFINITY),
+      fc.double(),
+      fc.integer(),
+      fc.string(),
+      fc.array(tie("any"), { maxLength: 4 }),
+      fc.dictionary(key, tie("any"), { maxKeys: 5 }),
+    ),
+  })).any;
+
+  it("is JSON.stringify of the sorted entries, character for character", () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(canonicalJson(v)).toBe(reference(v));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("sorts keys, integer keys first in numeric order", () => {
+    expect(canonicalJson({ b: 1, a: [{ z: 0, y: undefined }], 10: 2, 9: 3 })).toBe(
+      '{"9":3,"10":2,"a":[{"z":0}],"b":1}',
     );
   });
 });

@@ -40,6 +40,20 @@ function resolve(ref: string): SchemaNode {
   return node;
 }
 
+const defaults = new WeakMap<object, readonly (readonly [string, unknown])[]>();
+
+/** The fields of `props` that have a default, with it (found once per node). */
+function defaultsOf(props: Readonly<Record<string, SchemaNode>>): readonly (readonly [string, unknown])[] {
+  let found = defaults.get(props);
+  if (found === undefined) {
+    found = Object.entries(props)
+      .filter(([, sub]) => sub.default !== undefined)
+      .map(([key, sub]) => [key, sub.default] as const);
+    defaults.set(props, found);
+  }
+  return found;
+}
+
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 function join(path: string, key: string | number): string {
   if (typeof key === "number") return `${path}[${key}]`;
@@ -188,14 +202,7 @@ class Checker {
     out: Problem[],
     defName?: string,
   ): Record<string, unknown> {
-    const props: Record<string, SchemaNode> = { ...(node.properties ?? {}) };
-    if (defName === "CardDef" && this.options.cardFields)
-      for (const [k, v] of Object.entries(this.options.cardFields)) if (!(k in props)) props[k] = v;
-    if (defName === "CardDef" && this.options.statFields && props.stats)
-      props.stats = {
-        ...props.stats,
-        properties: { ...(props.stats.properties ?? {}), ...this.options.statFields },
-      };
+    const props = defName === "CardDef" ? this.cardProperties(node) : (node.properties ?? {});
     const result: Record<string, unknown> = {};
     const keys = Object.keys(value).filter((k) => value[k] !== undefined);
     for (const key of keys) {
@@ -222,8 +229,8 @@ class Checker {
       out.push(
         this.problem(path, `needs at least ${node.minProperties} of ${Object.keys(props).join(", ")}`),
       );
-    for (const [key, sub] of Object.entries(props))
-      if (value[key] === undefined && sub.default !== undefined) result[key] = cloneJson(sub.default);
+    for (const [key, fallback] of defaultsOf(props))
+      if (value[key] === undefined) result[key] = cloneJson(fallback);
     // Fields required by another field's value (JSON Schema would say it with if/then).
     if (defName === "AbilityDef")
       for (const [kind, field] of [
@@ -236,16 +243,32 @@ class Checker {
     return result;
   }
 
+  /** A card's fields: the vocabulary's, with the fields and stats the preset adds. */
+  private cardProperties(node: SchemaNode): Readonly<Record<string, SchemaNode>> {
+    const { cardFields, statFields } = this.options;
+    const props: Record<string, SchemaNode> = { ...(node.properties ?? {}) };
+    if (cardFields) for (const [k, v] of Object.entries(cardFields)) if (!(k in props)) props[k] = v;
+    if (statFields && props.stats)
+      props.stats = { ...props.stats, properties: { ...(props.stats.properties ?? {}), ...statFields } };
+    return props;
+  }
+
   private checkAnyOf(branches: readonly SchemaNode[], value: unknown, path: Keys, out: Problem[]): unknown {
-    const tried: { problems: Problem[]; result: unknown; score: number }[] = [];
+    // The first branch the value fits wins. A branch it can't fit (wrong type, a required field
+    // missing, a field the branch doesn't know…) is passed over without building its messages.
     for (const b of branches) {
+      if (!this.mayFit(b, value)) continue;
       const problems: Problem[] = [];
       const result = this.check(b, value, path, problems);
       if (problems.length === 0) return result;
-      tried.push({ problems, result, score: 0 });
     }
-    // Only when no branch fits: how well each does (a fit asks for near names: not for every value).
-    for (let i = 0; i < branches.length; i++) tried[i]!.score = this.fit(branches[i]!, value);
+    // Only when no branch fits: each branch's problems, and how well each does (a fit asks for
+    // near names: not for every value).
+    const tried = branches.map((b) => {
+      const problems: Problem[] = [];
+      const result = this.check(b, value, path, problems);
+      return { problems, result, score: this.fit(b, value) };
+    });
     const best = tried.reduce((a, b) => (b.score > a.score ? b : a));
     if (best.score <= 0) {
       out.push(
@@ -258,6 +281,28 @@ class Checker {
     }
     out.push(...best.problems);
     return best.result;
+  }
+
+  /**
+   * False only when checking `value` against `node` would surely find a problem at its top: a
+   * type, constant or value the node doesn't allow, a required field missing, a field it doesn't
+   * know. (Card definitions are let through: a preset may add fields to them.)
+   */
+  private mayFit(node: SchemaNode, value: unknown): boolean {
+    if (node.$ref) return node.$ref === "#/$defs/CardDef" || this.mayFit(resolve(node.$ref), value);
+    if (node.anyOf) return node.anyOf.some((b) => this.mayFit(b, value));
+    if (node.const !== undefined) return value === node.const;
+    if (node.enum) return node.enum.includes(value as never);
+    if (node.type === undefined) return true;
+    if (!typeFits(node.type, value)) return false;
+    if (node.type !== "object") return true;
+    const v = value as Record<string, unknown>;
+    for (const req of node.required ?? []) if (v[req] === undefined) return false;
+    if (node.additionalProperties === false || node.additionalProperties === undefined) {
+      const props = node.properties ?? {};
+      for (const k of Object.keys(v)) if (v[k] !== undefined && !Object.hasOwn(props, k)) return false;
+    }
+    return true;
   }
 
   /** How well a value fits a branch: 0 when its type does not; more for each field the branch knows. */
