@@ -43,7 +43,8 @@ function canonicalValue(value: unknown, key: string): string | undefined {
   if (x === null || typeof x !== "object") return JSON.stringify(x);
   if (Array.isArray(x)) {
     let out = "[";
-    for (let i = 0; i < x.length; i++) out += `${i === 0 ? "" : ","}${canonicalValue(x[i], String(i)) ?? "null"}`;
+    for (let i = 0; i < x.length; i++)
+      out += `${i === 0 ? "" : ","}${canonicalValue(x[i], String(i)) ?? "null"}`;
     return `${out}]`;
   }
   const record = x as Record<string, unknown>;

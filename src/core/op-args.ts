@@ -95,6 +95,11 @@ class Checker {
     this.nodes = ctx.nodes;
   }
 
+  /** "which is not a turn node", with the closest node's id when one is close. */
+  private notANode(name: string): string {
+    return `which is not a turn node${suggestion(name, this.nodes?.keys() ?? [])}`;
+  }
+
   list(ops: unknown, path: string): void {
     if (!Array.isArray(ops)) {
       this.problems.push({ path, message: `must be a list of ops, not ${show(ops)}` });
@@ -229,13 +234,12 @@ class Checker {
       case "node":
         if (typeof v !== "string") this.bad(path, at, arg, `must be a turn node id, not ${show(v)}`);
         else if (this.nodes && !this.nodes.has(v))
-          this.bad(path, at, arg, `names "${v}", which is not a turn node${suggestion(v, this.nodes.keys())}`);
+          this.bad(path, at, arg, `names "${v}", ${this.notANode(v)}`);
         return;
       case "runningNode":
         if (v === "current") return;
         if (typeof v === "string") {
-          if (this.nodes && !this.nodes.has(v))
-            this.bad(path, at, arg, `names "${v}", which is not a turn node${suggestion(v, this.nodes.keys())}`);
+          if (this.nodes && !this.nodes.has(v)) this.bad(path, at, arg, `names "${v}", ${this.notANode(v)}`);
           return;
         }
         if (!Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === "string")) {
@@ -248,8 +252,7 @@ class Checker {
           return;
         }
         for (const x of v as string[])
-          if (this.nodes && !this.nodes.has(x))
-            this.bad(path, at, arg, `names "${x}", which is not a turn node${suggestion(x, this.nodes.keys())}`);
+          if (this.nodes && !this.nodes.has(x)) this.bad(path, at, arg, `names "${x}", ${this.notANode(x)}`);
         return;
       case "nodes":
         if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) {
@@ -257,8 +260,7 @@ class Checker {
           return;
         }
         for (const x of v as string[])
-          if (this.nodes && !this.nodes.has(x))
-            this.bad(path, at, arg, `names "${x}", which is not a turn node${suggestion(x, this.nodes.keys())}`);
+          if (this.nodes && !this.nodes.has(x)) this.bad(path, at, arg, `names "${x}", ${this.notANode(x)}`);
         return;
       case "var":
         if (typeof v !== "string" || v === "")
@@ -448,8 +450,7 @@ class Checker {
       return;
     }
     if (turnToo && x === "turn") return;
-    if (this.nodes && !this.nodes.has(x))
-      this.bad(path, at, arg, `is "${x}", which is not a turn node${suggestion(x, this.nodes.keys())}`);
+    if (this.nodes && !this.nodes.has(x)) this.bad(path, at, arg, `is "${x}", ${this.notANode(x)}`);
   }
 
   private vocab(

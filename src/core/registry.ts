@@ -465,12 +465,7 @@ export class Rules implements CompiledRules {
     // Without the checks (turnkit/core) the conditions are still found: their counters are needed.
     if (!checks) conditionsInOps(ops, this.ops, collect);
     const problems = checks
-      ? checks.opProblems(
-          ops,
-          field,
-          { ops: this.ops, zones: this.zoneDefs, nodes: this.nodes },
-          collect,
-        )
+      ? checks.opProblems(ops, field, { ops: this.ops, zones: this.zoneDefs, nodes: this.nodes }, collect)
       : [];
     if (problems.length)
       throw new DefinitionError(

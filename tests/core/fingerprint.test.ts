@@ -67,13 +67,28 @@ describe("the canonical text the fingerprint hashes", () => {
   const reference = (v: unknown): string | undefined =>
     JSON.stringify(v, (_k, x: unknown) =>
       x !== null && typeof x === "object" && !Array.isArray(x)
-        ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+        ? Object.fromEntries(
+            Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+          )
         : x,
     );
   // Keys an object orders apart (integers first, numerically) next to ones it doesn't.
   const key = fc.oneof(
     fc.string(),
-    fc.constantFrom("0", "1", "9", "10", "01", "-1", "1.5", "4294967294", "4294967295", "__proto__", "é", "\u{1F600}"),
+    fc.constantFrom(
+      "0",
+      "1",
+      "9",
+      "10",
+      "01",
+      "-1",
+      "1.5",
+      "4294967294",
+      "4294967295",
+      "__proto__",
+      "é",
+      "\u{1F600}",
+    ),
   );
   const value = fc.letrec((tie) => ({
     any: fc.oneof(
