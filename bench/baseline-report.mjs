@@ -9,14 +9,20 @@ export const BASELINES = ["409b4f1", "d9cc967"];
 /** Presets compared (a preset a baseline lacks is reported as null for it). */
 export const BASELINE_PRESETS = ["duel-masters", "duel-masters-play", "yugioh", "magic", "skirmish"];
 
-const OPTIONS = ["--baseline", "--json", "--quick", "--smoke", "--warm"];
+const OPTIONS = ["--baseline", "--json", "--quick", "--smoke", "--warm", "--presets", "--reps"];
 
 /**
- * `--baseline [--json] [--quick | --smoke] [--warm CPU-SECONDS]` → `{ json, size, warmSec }`.
- * Throws an Error whose message names the bad option.
+ * `--baseline [--json] [--quick | --smoke] [--warm CPU-SECONDS] [--presets a,b] [--reps N]` →
+ * `{ json, size, warmSec, presets, reps }`: `presets` null for all of them, `reps` null for the
+ * size's own. Throws an Error whose message names the bad option.
  */
 export function parseBaselineArgs(args) {
-  const out = { json: false, size: "full", warmSec: null };
+  const out = { json: false, size: "full", warmSec: null, presets: null, reps: null };
+  const argumentOf = (a, i) => {
+    const v = args[i];
+    if (v === undefined || v.startsWith("--")) throw new Error(`${a} needs a value`);
+    return v;
+  };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === "--json") out.json = true;
@@ -32,6 +38,18 @@ export function parseBaselineArgs(args) {
           `--warm takes CPU-seconds (a number ≥ 0), got ${v === undefined ? "nothing" : `"${v}"`}`,
         );
       out.warmSec = n;
+    } else if (a === "--presets") {
+      const list = argumentOf(a, ++i).split(",").filter(Boolean);
+      for (const p of list)
+        if (!BASELINE_PRESETS.includes(p))
+          throw new Error(`--presets: no preset "${p}" here (${BASELINE_PRESETS.join(", ")})`);
+      if (list.length === 0) throw new Error("--presets needs at least one preset");
+      out.presets = BASELINE_PRESETS.filter((p) => list.includes(p));
+    } else if (a === "--reps") {
+      const v = argumentOf(a, ++i);
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1) throw new Error(`--reps takes a whole number ≥ 1, got "${v}"`);
+      out.reps = n;
     } else if (a === "--baseline") {
       const next = args[i + 1];
       if (next !== undefined && !next.startsWith("--"))
@@ -57,13 +75,16 @@ export const FULL_WARM_SEC = { default: 8, yugioh: 20, magic: 20, showdown: 20 }
  */
 const FULL_GAMES = { magic: 90, yugioh: 100, skirmish: 1000, default: 300 };
 
-/** Games, battles and repetitions for a size: full (the figures), quick (a look), smoke (a check). */
-export function runSizes(size, warmSec = null) {
+/**
+ * Games, battles and repetitions for a size: full (the figures), quick (a look), smoke (a check).
+ * `reps` replaces the size's repetitions.
+ */
+export function runSizes(size, warmSec = null, reps = null) {
   const full = size === "full";
   const smoke = size === "smoke";
   const warmOf = (key) => warmSec ?? (full ? (FULL_WARM_SEC[key] ?? FULL_WARM_SEC.default) : smoke ? 0 : 0.5);
   return {
-    reps: full ? 5 : smoke ? 1 : 2,
+    reps: reps ?? (full ? 5 : smoke ? 1 : 2),
     /** Warm-up of a process playing `key` (a preset, or "showdown"); `--warm` sets every one. */
     warmOf,
     /** What `warmOf` gives, for the report: `{ default, …exceptions }`. */

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm run bench -- --baseline [--json] [--quick | --smoke] [--warm CPU-SECONDS]`: the current
- * code (dist/) beside 409b4f1 and d9cc967 in one run, and beside Pokémon Showdown.
+ * `npm run bench -- --baseline [--json] [--quick | --smoke] [--warm CPU-SECONDS] [--presets a,b]
+ * [--reps N]`: the current code (dist/) beside 409b4f1 and d9cc967 in one run, and beside Pokémon
+ * Showdown. `--presets` measures some presets only (the kernel's figures and Showdown's all the
+ * same); `--reps` sets the number of interleaved repetitions (full: 5).
  *
  * Each baseline is built once into bench/.baseline/SHA (bench/baseline-build.mjs). Random games
  * per preset between random legal agents, full log, the same seeds on every engine: each baseline
@@ -51,21 +53,20 @@ const log = (s) => {
 
 const dists = { head: join(root, "dist") };
 for (const sha of BASELINES) dists[sha] = prepareBaseline(sha, log);
-const sizes = runSizes(opts.size, opts.warmSec);
+const sizes = runSizes(opts.size, opts.warmSec, opts.reps);
+// The presets measured (--presets: some of them; the kernel's figures and Showdown's come all the same).
+const presets = opts.presets ?? BASELINE_PRESETS;
 // Each baseline's deck lists, made once in a process of their own (bench/deck-lists.mjs).
 const listsDir = deckListsDir();
 const lists = Object.fromEntries(
   BASELINES.map((sha) => [
     sha,
     Object.fromEntries(
-      BASELINE_PRESETS.map((preset) => [
-        preset,
-        deckListsFile(listsDir, dists[sha], preset, sizes.games(preset)),
-      ]),
+      presets.map((preset) => [preset, deckListsFile(listsDir, dists[sha], preset, sizes.games(preset))]),
     ),
   ]),
 );
-const jobs = baselineJobs({ presets: BASELINE_PRESETS, shas: BASELINES, dists, sizes, lists });
+const jobs = baselineJobs({ presets, shas: BASELINES, dists, sizes, lists });
 const machine = `${cpus()[0]?.model ?? "?"} × ${cpus().length}`;
 log(
   `turnkit --baseline (${opts.size}): head against ${BASELINES.join(", ")} and Pokémon Showdown · node ${process.version} · ${machine} · CPU time, median of ${sizes.reps} interleaved repetitions, each process warmed ${warmWords(sizes.warmSec)}`,
@@ -96,11 +97,12 @@ if (process.stderr.isTTY) process.stderr.write("\n");
 
 const result = buildBaselineResult({
   runs,
-  presets: BASELINE_PRESETS,
+  presets,
   shas: BASELINES,
   meta: {
     commit,
     size: opts.size,
+    presets,
     machine,
     node: process.version,
     showdownVersion: benchPackageVersion("pokemon-showdown"),

@@ -9,7 +9,8 @@
  * `--search` runs the search figures instead (bench/search.mjs: the current engine against a
  * baseline commit, `--baseline SHA`, default d9cc967), and with `--agents` the agents' win rates
  * after them. `--baseline` alone (without `--search`) runs the speed figures beside 409b4f1,
- * d9cc967 and Pokémon Showdown (bench/baselines.mjs; `--quick`, `--smoke`, `--json`, `--warm S`).
+ * d9cc967 and Pokémon Showdown (bench/baselines.mjs; `--quick`, `--smoke`, `--json`, `--warm S`,
+ * `--presets a,b`, `--reps N`).
  * `--instructions` counts machine instructions per response under valgrind beside earlier commits
  * (bench/instructions.mjs: `--against SHA`, default 413bda4; `--presets`, `--quick`, `--json`).
  * `--board PRESET` gives the CPU of a response by how many objects are in play (bench/board-size.mjs:

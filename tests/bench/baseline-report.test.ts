@@ -43,12 +43,24 @@ interface Result {
 }
 interface Report {
   BASELINES: string[];
-  parseBaselineArgs(args: string[]): { json: boolean; size: string; warmSec: number | null };
+  parseBaselineArgs(args: string[]): {
+    json: boolean;
+    size: string;
+    warmSec: number | null;
+    presets: string[] | null;
+    reps: number | null;
+  };
   engineKeys(shas: string[]): string[];
   runSizes(
     size: string,
     warmSec?: number | null,
-  ): { warmOf(key: string): number; warmSec: Record<string, number>; games(preset: string): number };
+    reps?: number | null,
+  ): {
+    reps: number;
+    warmOf(key: string): number;
+    warmSec: Record<string, number>;
+    games(preset: string): number;
+  };
   baselineJobs(o: {
     presets: string[];
     shas: string[];
@@ -92,10 +104,31 @@ describe("medians and spreads", () => {
 describe("--baseline options", () => {
   const parse = (args: string[]) => report.parseBaselineArgs(args);
 
+  const defaults = { json: false, size: "full", warmSec: null, presets: null, reps: null };
+
   it("reads --json, --quick, --smoke and --warm", () => {
-    expect(parse(["--baseline"])).toEqual({ json: false, size: "full", warmSec: null });
-    expect(parse(["--baseline", "--json", "--quick"])).toEqual({ json: true, size: "quick", warmSec: null });
-    expect(parse(["--smoke", "--warm", "1.5"])).toEqual({ json: false, size: "smoke", warmSec: 1.5 });
+    expect(parse(["--baseline"])).toEqual(defaults);
+    expect(parse(["--baseline", "--json", "--quick"])).toEqual({ ...defaults, json: true, size: "quick" });
+    expect(parse(["--smoke", "--warm", "1.5"])).toEqual({ ...defaults, size: "smoke", warmSec: 1.5 });
+  });
+
+  it("reads --presets (in the report's order) and --reps, which replaces the size's repetitions", () => {
+    expect(parse(["--baseline", "--presets", "magic,duel-masters", "--reps", "9"])).toEqual({
+      ...defaults,
+      presets: ["duel-masters", "magic"],
+      reps: 9,
+    });
+    expect(report.runSizes("full").reps).toBe(5);
+    expect(report.runSizes("full", null, 9).reps).toBe(9);
+    expect(report.runSizes("quick", null, 1).reps).toBe(1);
+    expect(() => parse(["--presets", "pokemon"])).toThrow(
+      /--presets: no preset "pokemon" here \(duel-masters, /,
+    );
+    expect(() => parse(["--presets"])).toThrow(/--presets needs a value/);
+    expect(() => parse(["--presets", ","])).toThrow(/at least one preset/);
+    expect(() => parse(["--reps", "0"])).toThrow(/--reps takes a whole number ≥ 1, got "0"/);
+    expect(() => parse(["--reps", "2.5"])).toThrow(/got "2.5"/);
+    expect(() => parse(["--reps", "--json"])).toThrow(/--reps needs a value/);
   });
 
   it("warms Yu-Gi-Oh!, Magic and Showdown longer in a full run; --warm sets every process", () => {
@@ -333,6 +366,28 @@ describe("a --smoke run", () => {
       expect(out.goals).toHaveLength(9);
       // The commit measured, marked when the work tree differs from it: a run says what it measured.
       expect(out.commit).toMatch(/^[0-9a-f]{7,}(\+changes)?$/);
+    },
+    600_000,
+  );
+
+  it.skipIf(!cached)(
+    "--presets measures those presets only, beside the kernel's and Showdown's figures",
+    () => {
+      const args = ["--smoke", "--json", "--presets", "skirmish", "--reps", "2"];
+      const r = spawnSync(process.execPath, ["--expose-gc", "bench/baselines.mjs", ...args], {
+        cwd: root,
+        encoding: "utf8",
+        env: { ...process.env, NODE_ENV: "production" },
+      });
+      expect(r.stderr).toBe("");
+      expect(r.status).toBe(0);
+      const out = JSON.parse(r.stdout.trim()) as Result & { presets: string[]; reps: number };
+      expect(out.presets).toEqual(["skirmish"]);
+      expect(out.reps).toBe(2);
+      expect(out.baseline.map((b) => b.preset)).toEqual(["skirmish"]);
+      expect(out.baseline[0]!.usPerResponse.head).toBeGreaterThan(0);
+      expect(out.showdown.usPerTurn).toBeGreaterThan(0);
+      expect(out.goals).toHaveLength(9);
     },
     600_000,
   );
