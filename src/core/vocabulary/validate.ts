@@ -27,6 +27,11 @@ export interface ValidateOptions {
   cardFields?: Readonly<Record<string, SchemaNode>>;
   /** Keys of `stats` a preset declares (`Preset.statFields`): checked when present, others stay free. */
   statFields?: Readonly<Record<string, SchemaNode>>;
+  /**
+   * Check every branch of a union in full, even those the value can't fit (slower, the same
+   * result: what a test compares the quick way with).
+   */
+  everyBranch?: boolean;
 }
 
 // The vocabulary without its documentation (spec.runtime.ts, generated from spec.ts): the kernel
@@ -257,7 +262,7 @@ class Checker {
     // The first branch the value fits wins. A branch it can't fit (wrong type, a required field
     // missing, a field the branch doesn't know…) is passed over without building its messages.
     for (const b of branches) {
-      if (!this.mayFit(b, value)) continue;
+      if (!this.options.everyBranch && !this.mayFit(b, value)) continue;
       const problems: Problem[] = [];
       const result = this.check(b, value, path, problems);
       if (problems.length === 0) return result;
