@@ -16,13 +16,13 @@ export interface OpProblem {
   message: string;
 }
 
-/** What the ops of a game may name. */
 /** Names looked up by a check: a set of them, or the keys of a map. */
 export interface Names {
   has(name: string): boolean;
   keys(): IterableIterator<string>;
 }
 
+/** What the ops of a game may name. */
 export interface OpArgsContext {
   ops: ReadonlyMap<string, OpHandler>;
   /** Zone kinds of the preset. */
