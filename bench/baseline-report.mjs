@@ -224,6 +224,8 @@ export function buildBaselineResult({ runs, presets = BASELINE_PRESETS, shas = B
       firstHalfSecond: {
         usPerResponse: round(head.firstHalfSecondUsPerResponse.median),
         importCpuMs: round(head.importCpuMs.median),
+        // The process's first Game.create of the preset: its rules compiled (cards checked, hashed).
+        ...(head.firstCreateCpuMs ? { firstCreateCpuMs: round(head.firstCreateCpuMs.median) } : {}),
         // The main thread's part of that CPU (Linux only; the rest is V8's compiler and GC threads).
         ...(head.firstHalfSecondMainThreadShare
           ? { mainThreadShare: round(head.firstHalfSecondMainThreadShare.median) }

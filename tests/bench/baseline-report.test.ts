@@ -32,7 +32,7 @@ interface Result {
   workers: {
     secondWorkerRatio: number;
     oneShot: Record<string, unknown>;
-    firstHalfSecond: Record<string, { ratioToWarm: number }>;
+    firstHalfSecond: Record<string, { ratioToWarm: number; firstCreateCpuMs?: number }>;
   };
   showdown: {
     usPerTurn: number;
@@ -199,6 +199,7 @@ function madeUpRuns(shas: string[]): Runs {
     actionsPerGame: 100,
     turnsPerGame: 10,
     firstHalfSecondUsPerResponse: usPerResponse * 1.5,
+    firstCreateCpuMs: usPerResponse * 4,
     importCpuMs: 80,
   });
   const runs: Runs = {};
@@ -272,6 +273,8 @@ describe("the result", () => {
       secondWorkerRatioSpread: [1.5, 1.5],
     });
     expect(r.workers.firstHalfSecond.magic!.ratioToWarm).toBe(1.5);
+    // The first game of the preset made in the process (its rules compiled): of 40 and 48, the upper.
+    expect(r.workers.firstHalfSecond.magic!.firstCreateCpuMs).toBe(48);
     // A fresh Showdown process: its decisions in the first 0.5 CPU-s, its CPU at the first.
     expect(r.showdown.firstHalfSecond).toEqual({
       decisions: 12,
