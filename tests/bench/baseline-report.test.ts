@@ -389,6 +389,7 @@ describe("a --smoke run", () => {
       expect(out.reps).toBe(2);
       expect(out.baseline.map((b) => b.preset)).toEqual(["skirmish"]);
       expect(out.baseline[0]!.usPerResponse.head).toBeGreaterThan(0);
+      expect(out.workers.firstHalfSecond.skirmish!.firstCreateCpuMs).toBeGreaterThan(0);
       expect(out.showdown.usPerTurn).toBeGreaterThan(0);
       expect(out.goals).toHaveLength(9);
     },
