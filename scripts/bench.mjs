@@ -14,7 +14,7 @@
  * `--instructions` counts machine instructions per response under valgrind beside earlier commits
  * (bench/instructions.mjs: `--against SHA`, default 413bda4; `--presets`, `--quick`, `--json`).
  * `--board PRESET` gives the CPU of a response by how many objects are in play (bench/board-size.mjs:
- * `--games N`, `--warm S`, `--json`).
+ * `--games N`, `--warm S`, `--json`); `--kinds PRESET` the same by the kind of decision answered.
  * `--reuse PRESET` counts the decisions that offer a player the options of their previous one of
  * the same kind, and those with nothing but the turn's bookkeeping between (bench/option-reuse.mjs:
  * `--games N`, `--json`).
@@ -247,7 +247,7 @@ if (args.includes("--instructions")) {
   process.exit(r.status ?? 1);
 }
 
-if (args.includes("--board")) {
+if (args.includes("--board") || args.includes("--kinds")) {
   step("npx", ["tsup", "--silent"]);
   const r = spawnSync(process.execPath, ["--expose-gc", "bench/board-size.mjs", ...args], {
     stdio: "inherit",

@@ -1,7 +1,8 @@
 /**
- * `npm run bench -- --board PRESET` (bench/board-size.mjs): every timed response is counted in
- * exactly one band — the bands' responses add up to the games' — each band of the objects in play
- * it was answered at, and a wrong preset or option is refused with a message, not a stack trace.
+ * `npm run bench -- --board PRESET` and `--kinds PRESET` (bench/board-size.mjs): every timed
+ * response is counted in exactly one group — the groups' responses add up to the games' — each
+ * band of the objects in play it was answered at, or each kind of decision (one-option decisions
+ * apart), and a wrong preset or option is refused with a message, not a stack trace.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -43,6 +44,60 @@ describe("bench --board", () => {
       expect(b.inPlay[0] % 10).toBe(0);
       expect(b.usPerResponse).toBeGreaterThan(0);
     }
+  }, 120_000);
+
+  it("--kinds: every response in the group of the decision it answered, one-option decisions apart", async () => {
+    const { engine } = (await import(pathToFileURL(join(root, "bench", "workloads.mjs")).href)) as {
+      engine(dist: string): Promise<{
+        Game: {
+          create(
+            p: object,
+            o: object,
+          ): {
+            run(): {
+              over: boolean;
+              state: { decision: { kind: string; options: unknown[] } };
+              act(a: unknown): void;
+            };
+          };
+        };
+        getPreset(id: string): object;
+        randomAgent(seed: number): { choose(g: object): unknown };
+      }>;
+    };
+    const r = run("--kinds", "skirmish", "--games", "4", "--warm", "0.05", "--json");
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      responses: number;
+      kinds: { kind: string; onlyOption: boolean; responses: number; share: number; cpuShare: number }[];
+    };
+    // The same games played here: each decision's kind, with one option or more.
+    const E = await engine(join(root, "dist"));
+    const expected = new Map<string, number>();
+    for (let seed = 1; seed <= 4; seed++) {
+      const game = E.Game.create(E.getPreset("skirmish"), { seed }).run();
+      const agent = E.randomAgent(seed);
+      while (!game.over) {
+        const d = game.state.decision;
+        const key = `${d.kind}${d.options.length === 1 ? " (one option)" : ""}`;
+        expected.set(key, (expected.get(key) ?? 0) + 1);
+        game.act(agent.choose(game));
+      }
+    }
+    const got = new Map(
+      out.kinds.map((k) => [`${k.kind}${k.onlyOption ? " (one option)" : ""}`, k.responses]),
+    );
+    expect(got).toEqual(expected);
+    expect(out.responses).toBe([...expected.values()].reduce((a, b) => a + b, 0));
+    expect(out.kinds.some((k) => k.onlyOption)).toBe(true);
+    expect(out.kinds.reduce((a, k) => a + k.share, 0)).toBeCloseTo(1, 9);
+    expect(out.kinds.reduce((a, k) => a + k.cpuShare, 0)).toBeCloseTo(1, 9);
+    const none = run("--kinds", "chess");
+    expect(none.status).toBe(2);
+    expect(none.stderr).toMatch(/^bench --kinds: name a preset \(.*magic.*\), not "chess"\n$/);
+    const games = run("--kinds", "magic", "--games", "0");
+    expect(games.stderr).toBe('bench --kinds: --games needs a whole number above 0, not "0"\n');
   }, 120_000);
 
   it("refuses a preset it doesn't have and a number that isn't one", () => {
