@@ -52,55 +52,57 @@ const cpuUs = () => {
   const c = process.cpuUsage();
   return c.user + c.system;
 };
-/** The group of the response about to be given: a band of objects in play, or a decision's kind. */
-const groupOf =
-  mode === "board"
-    ? (game) => {
-        let n = 0;
-        for (const z of game.zonesOf(game.rules.inPlayKinds)) n += z.cards.length;
-        return Math.floor(n / BAND);
-      }
-    : (game) => {
-        const d = game.state.decision;
-        return d.options.length === 1 ? `${d.kind}\u0000only` : d.kind;
-      };
-/** Seeds 1…games, each response's cost added to its group's: CPU by band, elapsed time by kind. */
+const add = (group, responses, us) => {
+  const g = groups.get(group) ?? { responses: 0, us: 0 };
+  g.responses += responses;
+  g.us += us;
+  groups.set(group, g);
+};
+const objectsInPlay = (game) => {
+  let n = 0;
+  for (const z of game.zonesOf(game.rules.inPlayKinds)) n += z.cards.length;
+  return n;
+};
+
+/** A game's responses by band of objects in play: the CPU of each run of responses in one band. */
+function timeBands(game, agent, record) {
+  let band = -1;
+  let since = 0;
+  let count = 0;
+  const close = () => {
+    if (record && count > 0) add(band, count, cpuUs() - since);
+  };
+  for (let n = 0; !game.over && n < 20_000; n++) {
+    const now = Math.floor(objectsInPlay(game) / BAND);
+    if (now !== band) {
+      close();
+      band = now;
+      count = 0;
+      since = cpuUs();
+    }
+    game.act(agent.choose(game));
+    count++;
+  }
+  close();
+}
+
+/** A game's responses by the kind of decision (one-option decisions apart): each one's elapsed time. */
+function timeKinds(game, agent, record) {
+  for (let n = 0; !game.over && n < 20_000; n++) {
+    const d = game.state.decision;
+    const kind = d.options.length === 1 ? `${d.kind}\u0000only` : d.kind;
+    const action = agent.choose(game);
+    const since = performance.now();
+    game.act(action);
+    if (record) add(kind, 1, (performance.now() - since) * 1000);
+  }
+}
+
+/** Seeds 1…games; `record`: add their responses to the groups (else a pass that only warms). */
 function playSeeds(record) {
-  const clock = mode === "board" ? cpuUs : () => performance.now() * 1000;
   for (let seed = 1; seed <= games; seed++) {
     const game = E.Game.create(p, { seed }).run();
-    const agent = E.randomAgent(seed);
-    let group;
-    let since = 0;
-    let count = 0;
-    const close = () => {
-      if (!record || count === 0) return;
-      const g = groups.get(group) ?? { responses: 0, us: 0 };
-      g.responses += count;
-      g.us += clock() - since;
-      groups.set(group, g);
-    };
-    for (let n = 0; !game.over && n < 20_000; n++) {
-      const now = groupOf(game);
-      if (mode === "kinds") {
-        const action = agent.choose(game);
-        group = now;
-        count = 1;
-        since = clock();
-        game.act(action);
-        close();
-        continue;
-      }
-      if (now !== group) {
-        close();
-        group = now;
-        count = 0;
-        since = clock();
-      }
-      game.act(agent.choose(game));
-      count++;
-    }
-    if (mode === "board") close();
+    (mode === "board" ? timeBands : timeKinds)(game, E.randomAgent(seed), record);
   }
 }
 playSeeds(false);
